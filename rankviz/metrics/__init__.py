@@ -1,0 +1,52 @@
+"""Per-query ranking metrics: pure functions over numpy arrays, one module per family.
+
+``rels`` are relevance grades in ranked order (``rels[0]`` is rank 1). Each metric has a
+``*_breakdown`` twin that returns the worked table of a lecture exercise as a DataFrame
+(``df.attrs["value"]`` is the final value, ``df.attrs["latex"]`` the formula with numbers).
+
+Modules are imported on first use, so ``import rankviz.metrics`` stays cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+_FAMILIES = {
+    "binary": [
+        "precision", "recall", "hit", "f_beta", "r_precision", "average_precision",
+        "interpolated_precision", "eleven_point_precision", "interpolated_average_precision",
+        "precision_recall_points", "reciprocal_rank",
+    ],
+    "graded": ["cumulative_gain", "dcg", "ideal_dcg", "ndcg", "err"],
+    "correlation": ["spearman_rho", "kendall_tau", "kendall_tau_distance"],
+    "classification": ["auc", "gauc", "roc_curve"],
+    "aggregate": [
+        "mean_average_precision", "geometric_mean_average_precision",
+        "harmonic_mean_average_precision", "mean_reciprocal_rank", "arithmetic_mean",
+    ],
+    "user": [
+        "coverage", "novelty", "relative_recall", "recall_effort",
+        "expected_search_length", "satisfaction", "frustration",
+    ],
+}
+
+_WHERE: dict[str, str] = {}
+for _module, _names in _FAMILIES.items():
+    for _name in _names:
+        _WHERE[_name] = _module
+        _WHERE[_name + "_breakdown"] = _module
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'rankviz.metrics' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"rankviz.metrics.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
