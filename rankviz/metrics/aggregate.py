@@ -1,0 +1,569 @@
+"""Aggregates over queries: MAP, GMAP, HMAP, MRR and the plain arithmetic mean.
+
+Each function takes the per-query values a run scored (one AP or one RR per query, in any
+order) and returns one float. The ``*_breakdown`` twins lay the same computation out as a
+table with one row per query, the way the lecture's "GMAP - example" slide does.
+
+Policies, the same for every function here:
+
+- at least one query is needed (an empty input raises: a mean of nothing is not 0);
+- AP and RR values must be finite numbers in [0, 1];
+- GMAP and HMAP floor every AP at ``floor`` (default 1e-5, trec_eval's ``gm_map``) before
+  taking logs or reciprocals, so that one query with AP = 0 does not send GMAP to 0 and
+  HMAP to 0 outright. ``floor=0`` is allowed and then does exactly that.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from rankviz.metrics._validation import as_scores
+
+__all__ = [
+    "mean_average_precision",
+    "mean_average_precision_breakdown",
+    "geometric_mean_average_precision",
+    "geometric_mean_average_precision_breakdown",
+    "harmonic_mean_average_precision",
+    "harmonic_mean_average_precision_breakdown",
+    "mean_reciprocal_rank",
+    "mean_reciprocal_rank_breakdown",
+    "arithmetic_mean",
+    "arithmetic_mean_breakdown",
+]
+
+# trec_eval's MIN_GEO_MEAN (m_gm_map.c): the AP a query with AP = 0 counts as in gm_map.
+TREC_EVAL_FLOOR = 1e-5
+
+# Beyond this many queries a LaTeX formula shows the first and last few terms around \cdots:
+# a 50-topic TREC run would otherwise print a formula no one can read.
+_MAX_TERMS_SHOWN = 8
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _per_query_values(values, *, func: str, name: str, unit_interval: bool) -> np.ndarray:
+    arr = as_scores(values, func=func, name=name)
+    if arr.size == 0:
+        raise ValueError(f"{func} needs at least one query; '{name}' is empty.")
+    if unit_interval:
+        outside = np.flatnonzero((arr < 0) | (arr > 1))
+        if outside.size:
+            i = int(outside[0])
+            raise ValueError(
+                f"values in '{name}' of {func} must be in the range [0, 1]; got {arr[i]:g} at query {i + 1}."
+            )
+    return arr
+
+
+def _check_floor(floor, *, func: str) -> float:
+    ok = isinstance(floor, numbers.Real) and not isinstance(floor, (bool, np.bool_))
+    if ok:
+        floor = float(floor)
+        ok = math.isfinite(floor) and 0 <= floor <= 1
+    if not ok:
+        raise ValueError(
+            f"The 'floor' parameter of {func} must be a number in the range [0, 1]. Got {floor!r} instead."
+        )
+    return floor
+
+
+def _query_labels(queries, n: int, *, func: str) -> list:
+    if queries is None:
+        return [f"q{i}" for i in range(1, n + 1)]
+    if isinstance(queries, (str, bytes)):
+        raise ValueError(
+            f"The 'queries' parameter of {func} must be a sequence of query labels, not a string. Got {queries!r}."
+        )
+    labels = list(queries)
+    if len(labels) != n:
+        raise ValueError(
+            f"The 'queries' parameter of {func} must hold one label per value: {n} value(s) but "
+            f"{len(labels)} label(s)."
+        )
+    return labels
+
+
+# --------------------------------------------------------------------------- LaTeX helpers
+
+
+def _tex_number(x: float) -> str:
+    """A per-query value as a student would write it: 0.05, 0.333, 10^{-5}."""
+    if math.isinf(x):
+        return r"-\infty" if x < 0 else r"\infty"
+    text = f"{x:.4g}"
+    if "e" in text:
+        mantissa, exponent = text.split("e")
+        power = f"10^{{{int(exponent)}}}"
+        return power if mantissa == "1" else rf"{mantissa} \times {power}"
+    return text
+
+
+def _tex_result(x: float) -> str:
+    return f"{x:.3f}" if math.isfinite(x) else _tex_number(x)
+
+
+def _tex_terms(terms: list[str], joiner: str = " + ") -> str:
+    if len(terms) > _MAX_TERMS_SHOWN:
+        terms = terms[:3] + [r"\cdots"] + terms[-2:]
+    return joiner.join(terms)
+
+
+def _mean_table(values: np.ndarray, labels: list, column: str):
+    import pandas as pd
+
+    return pd.DataFrame({"query": labels, column: values})
+
+
+def _arithmetic_latex(symbol: str, column_values: np.ndarray, value: float) -> str:
+    terms = _tex_terms([_tex_number(v) for v in column_values])
+    return rf"{symbol} = \frac{{{terms}}}{{{column_values.size}}} = {_tex_result(value)}"
+
+
+# --------------------------------------------------------------------------- MAP
+
+
+def mean_average_precision(aps) -> float:
+    r"""Mean average precision: the arithmetic mean of per-query APs.
+
+    .. math:: \mathrm{MAP} = \frac{1}{Q} \sum_{q=1}^{Q} \mathrm{AP}(q)
+
+    Parameters
+    ----------
+    aps : sequence of float
+        The average precision of each query, each in [0, 1] (list, tuple, array or Series).
+
+    Returns
+    -------
+    float
+        MAP, in [0, 1].
+
+    Notes
+    -----
+    Every query weighs the same, whatever its number of relevant documents. Which queries are
+    averaged is the caller's choice: trec_eval ``-c`` counts a qrels query the run missed as
+    AP = 0, so pass a 0 for it. An empty ``aps`` raises (a mean over no queries is undefined).
+
+    References
+    ----------
+    Manning, Raghavan & Schütze, Introduction to Information Retrieval, 8.4 (2008).
+    Course lecture 002, slide "MAP - An example".
+
+    Examples
+    --------
+    The lecture averages q1's 0.28 and q2's 0.254: (0.28 + 0.254) / 2 = 0.267.
+
+    >>> round(mean_average_precision([0.28, 0.254]), 3)
+    0.267
+    """
+    aps = _per_query_values(aps, func="mean_average_precision", name="aps", unit_interval=True)
+    return float(np.mean(aps))
+
+
+def mean_average_precision_breakdown(aps, *, queries=None):
+    r"""MAP as a worked table: one row per query with its AP.
+
+    Parameters
+    ----------
+    aps : sequence of float
+        The average precision of each query, each in [0, 1].
+    queries : sequence, optional
+        A label per query for the ``query`` column (default ``q1, q2, ...``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query`` and ``AP``. ``attrs["value"]`` is the mean of the ``AP`` column and
+        ``attrs["latex"]`` the formula with the numbers substituted.
+
+    References
+    ----------
+    Course lecture 002, slide "MAP - An example".
+
+    Examples
+    --------
+    >>> table = mean_average_precision_breakdown([0.28, 0.254], queries=["q1", "q2"])
+    >>> table.attrs["latex"]
+    '\\mathrm{MAP} = \\frac{0.28 + 0.254}{2} = 0.267'
+    """
+    func = "mean_average_precision_breakdown"
+    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
+    table = _mean_table(aps, _query_labels(queries, aps.size, func=func), "AP")
+    value = float(table["AP"].sum() / len(table))
+    table.attrs["value"] = value
+    table.attrs["latex"] = _arithmetic_latex(r"\mathrm{MAP}", table["AP"].to_numpy(), value)
+    return table
+
+
+# --------------------------------------------------------------------------- GMAP
+
+
+def _floored(aps: np.ndarray, floor: float) -> np.ndarray:
+    return np.maximum(aps, floor)
+
+
+def _logs(floored: np.ndarray) -> np.ndarray:
+    # With floor=0 a zero AP has log -inf on purpose: the geometric mean is then exactly 0.
+    with np.errstate(divide="ignore"):
+        return np.log(floored)
+
+
+def geometric_mean_average_precision(aps, floor: float = TREC_EVAL_FLOOR) -> float:
+    r"""Geometric mean of per-query APs (GMAP), each AP floored at ``floor`` first.
+
+    .. math:: \mathrm{GMAP} = \exp\left(\frac{1}{Q} \sum_{q=1}^{Q} \ln \max(\mathrm{AP}(q), \epsilon)\right)
+              = \sqrt[Q]{\prod_{q=1}^{Q} \max(\mathrm{AP}(q), \epsilon)}
+
+    Parameters
+    ----------
+    aps : sequence of float
+        The average precision of each query, each in [0, 1].
+    floor : float, default 1e-5
+        :math:`\epsilon`, in [0, 1]: an AP below it counts as ``floor``. The default is
+        trec_eval's (``gm_map``, ``MIN_GEO_MEAN = 0.00001``). With ``floor=0`` any query with
+        AP = 0 makes GMAP exactly 0.
+
+    Returns
+    -------
+    float
+        GMAP, in [0, 1]; never above MAP (the AM-GM inequality), equal when all APs are equal.
+
+    Notes
+    -----
+    GMAP rewards lifting the worst queries: a query going from AP 0.05 to 0.10 doubles its
+    factor, while MAP sees only +0.01 per query. Without the floor a single AP of 0 would make
+    GMAP 0 whatever the other queries do; the floor keeps it informative, and a reader must
+    know which floor a published GMAP used. An empty ``aps`` raises.
+
+    References
+    ----------
+    Robertson, "On GMAP", CIKM (2006). Voorhees, TREC 2004 Robust track overview.
+    trec_eval 10.0, ``m_gm_map.c``. Course lecture 002, slide "GMAP - example".
+
+    Examples
+    --------
+    The lecture's Run 1 and Run 2 both have MAP 0.38; GMAP tells them apart.
+    Run 1: (0.05 x 0.10 x 0.50 x 0.50 x 0.75)^(1/5) = 0.0009375^(1/5) = 0.248 (slide: 0.25).
+
+    >>> round(geometric_mean_average_precision([0.05, 0.10, 0.50, 0.50, 0.75]), 3)
+    0.248
+
+    Run 2: (0.10 x 0.30 x 0.45 x 0.45 x 0.60)^(1/5) = 0.003645^(1/5) = 0.325 (slide: 0.33).
+
+    >>> round(geometric_mean_average_precision([0.10, 0.30, 0.45, 0.45, 0.60]), 3)
+    0.325
+    """
+    func = "geometric_mean_average_precision"
+    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
+    floor = _check_floor(floor, func=func)
+    return float(np.exp(np.mean(_logs(_floored(aps, floor)))))
+
+
+def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOOR, *, queries=None):
+    r"""GMAP as a worked table: each query's AP, the floored AP and its natural log.
+
+    Parameters
+    ----------
+    aps : sequence of float
+        The average precision of each query, each in [0, 1].
+    floor : float, default 1e-5
+        :math:`\epsilon`: an AP below it counts as ``floor`` (trec_eval's ``gm_map``).
+    queries : sequence, optional
+        A label per query for the ``query`` column (default ``q1, q2, ...``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query``, ``AP``, ``max(AP, ε)`` and ``ln max(AP, ε)``. ``attrs["value"]`` is
+        exp of the mean of the log column; ``attrs["latex"]`` the formula with the numbers.
+
+    References
+    ----------
+    trec_eval 10.0, ``m_gm_map.c``. Course lecture 002, slide "GMAP - example".
+
+    Examples
+    --------
+    A query with AP = 0 counts as 1e-5, whose log is -11.51:
+
+    >>> table = geometric_mean_average_precision_breakdown([0.0, 0.5])
+    >>> table["ln max(AP, ε)"].round(2).tolist()
+    [-11.51, -0.69]
+    >>> round(table.attrs["value"], 5)  # exp((-11.513 - 0.693) / 2) = sqrt(1e-5 x 0.5)
+    0.00224
+    """
+    func = "geometric_mean_average_precision_breakdown"
+    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
+    floor = _check_floor(floor, func=func)
+    import pandas as pd
+
+    floored = _floored(aps, floor)
+    table = pd.DataFrame({
+        "query": _query_labels(queries, aps.size, func=func),
+        "AP": aps,
+        "max(AP, ε)": floored,
+        "ln max(AP, ε)": _logs(floored),
+    })
+    logs = table["ln max(AP, ε)"].to_numpy()
+    value = float(np.exp(logs.sum() / len(table)))
+    table.attrs["value"] = value
+    table.attrs["floor"] = floor
+    log_terms = _tex_terms([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
+    table.attrs["latex"] = (
+        rf"\mathrm{{GMAP}} = \exp\left(\frac{{{log_terms}}}{{{len(table)}}}\right)"
+        rf" = \exp\left(\frac{{{_tex_number(float(logs.sum()))}}}{{{len(table)}}}\right) = {_tex_result(value)}"
+    )
+    return table
+
+
+# --------------------------------------------------------------------------- HMAP
+
+
+def _reciprocals(floored: np.ndarray) -> np.ndarray:
+    # With floor=0 a zero AP has reciprocal +inf on purpose: the harmonic mean is then 0.
+    with np.errstate(divide="ignore"):
+        return 1.0 / floored
+
+
+def harmonic_mean_average_precision(aps, floor: float = TREC_EVAL_FLOOR) -> float:
+    r"""Harmonic mean of per-query APs (HMAP), each AP floored at ``floor`` first.
+
+    .. math:: \mathrm{HMAP} = \frac{Q}{\sum_{q=1}^{Q} 1 / \max(\mathrm{AP}(q), \epsilon)}
+
+    Parameters
+    ----------
+    aps : sequence of float
+        The average precision of each query, each in [0, 1].
+    floor : float, default 1e-5
+        :math:`\epsilon`, in [0, 1]: an AP below it counts as ``floor`` (the same default as
+        GMAP, so that the two are comparable). With ``floor=0`` any query with AP = 0 makes
+        HMAP exactly 0.
+
+    Returns
+    -------
+    float
+        HMAP, in [0, 1]; HMAP <= GMAP <= MAP, all equal when all APs are equal.
+
+    Notes
+    -----
+    The harmonic mean is dominated by the worst queries even more than the geometric mean: a
+    single AP of 1e-5 among Q queries caps HMAP below Q x 1e-5. trec_eval has no HMAP; the
+    floor is this package's choice, kept equal to GMAP's. An empty ``aps`` raises.
+
+    References
+    ----------
+    Course lecture 002 ("GMAP - example", which contrasts arithmetic and geometric means).
+    Robertson, "On GMAP", CIKM (2006), on means that emphasise poorly performing topics.
+
+    Examples
+    --------
+    Run 1 of the lecture: 5 / (1/0.05 + 1/0.10 + 1/0.50 + 1/0.50 + 1/0.75) = 5 / 35.33 = 0.142.
+
+    >>> round(harmonic_mean_average_precision([0.05, 0.10, 0.50, 0.50, 0.75]), 3)
+    0.142
+    """
+    func = "harmonic_mean_average_precision"
+    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
+    floor = _check_floor(floor, func=func)
+    return float(aps.size / np.sum(_reciprocals(_floored(aps, floor))))
+
+
+def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOOR, *, queries=None):
+    r"""HMAP as a worked table: each query's AP, the floored AP and its reciprocal.
+
+    Parameters
+    ----------
+    aps : sequence of float
+        The average precision of each query, each in [0, 1].
+    floor : float, default 1e-5
+        :math:`\epsilon`: an AP below it counts as ``floor``.
+    queries : sequence, optional
+        A label per query for the ``query`` column (default ``q1, q2, ...``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query``, ``AP``, ``max(AP, ε)`` and ``1 / max(AP, ε)``. ``attrs["value"]`` is
+        the number of rows over the sum of the reciprocal column.
+
+    References
+    ----------
+    Course lecture 002, slide "GMAP - example".
+
+    Examples
+    --------
+    >>> table = harmonic_mean_average_precision_breakdown([0.5, 0.25])
+    >>> table["1 / max(AP, ε)"].tolist()
+    [2.0, 4.0]
+    >>> table.attrs["latex"]  # 2 / (2 + 4) = 0.333
+    '\\mathrm{HMAP} = \\frac{2}{\\frac{1}{0.5} + \\frac{1}{0.25}} = \\frac{2}{6} = 0.333'
+    """
+    func = "harmonic_mean_average_precision_breakdown"
+    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
+    floor = _check_floor(floor, func=func)
+    import pandas as pd
+
+    floored = _floored(aps, floor)
+    table = pd.DataFrame({
+        "query": _query_labels(queries, aps.size, func=func),
+        "AP": aps,
+        "max(AP, ε)": floored,
+        "1 / max(AP, ε)": _reciprocals(floored),
+    })
+    total = float(table["1 / max(AP, ε)"].sum())
+    value = float(len(table) / total)
+    table.attrs["value"] = value
+    table.attrs["floor"] = floor
+    terms = _tex_terms([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
+    table.attrs["latex"] = (
+        rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"
+        rf" = {_tex_result(value)}"
+    )
+    return table
+
+
+# --------------------------------------------------------------------------- MRR and plain mean
+
+
+def mean_reciprocal_rank(rrs) -> float:
+    r"""Mean reciprocal rank: the arithmetic mean of per-query reciprocal ranks.
+
+    .. math:: \mathrm{MRR} = \frac{1}{Q} \sum_{q=1}^{Q} \mathrm{RR}(q)
+
+    Parameters
+    ----------
+    rrs : sequence of float
+        The reciprocal rank of each query, each in [0, 1] (0 for a query whose first relevant
+        document was not found, or was found below the lecture's threshold :math:`S_h`).
+
+    Returns
+    -------
+    float
+        MRR, in [0, 1].
+
+    Notes
+    -----
+    The rank threshold :math:`S_h` of the lecture belongs to the per-query RR, not to the
+    mean: compute each RR with its cut-off, then average here. An empty ``rrs`` raises.
+
+    References
+    ----------
+    Voorhees, "The TREC-8 Question Answering Track Report" (1999).
+    Course lecture 002, slides "Mean Reciprocal Rank (MRR) - An example".
+
+    Examples
+    --------
+    The lecture's q1 finds its first relevant document at rank 1 and q2 at rank 3, both
+    within S_h = 3: (1/1 + 1/3) / 2 = 0.667 (the slide rounds 1/3 to 0.33 and prints 0.67).
+
+    >>> round(mean_reciprocal_rank([1, 1 / 3]), 3)
+    0.667
+    """
+    rrs = _per_query_values(rrs, func="mean_reciprocal_rank", name="rrs", unit_interval=True)
+    return float(np.mean(rrs))
+
+
+def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
+    r"""MRR as a worked table: one row per query with its reciprocal rank.
+
+    Parameters
+    ----------
+    rrs : sequence of float
+        The reciprocal rank of each query, each in [0, 1].
+    queries : sequence, optional
+        A label per query for the ``query`` column (default ``q1, q2, ...``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query`` and ``RR``; ``attrs["value"]`` is the mean of the ``RR`` column.
+
+    References
+    ----------
+    Course lecture 002, slides "Mean Reciprocal Rank (MRR) - An example".
+
+    Examples
+    --------
+    >>> mean_reciprocal_rank_breakdown([1, 0.5]).attrs["latex"]
+    '\\mathrm{MRR} = \\frac{1 + 0.5}{2} = 0.750'
+    """
+    func = "mean_reciprocal_rank_breakdown"
+    rrs = _per_query_values(rrs, func=func, name="rrs", unit_interval=True)
+    table = _mean_table(rrs, _query_labels(queries, rrs.size, func=func), "RR")
+    value = float(table["RR"].sum() / len(table))
+    table.attrs["value"] = value
+    table.attrs["latex"] = _arithmetic_latex(r"\mathrm{MRR}", table["RR"].to_numpy(), value)
+    return table
+
+
+def arithmetic_mean(values) -> float:
+    r"""The arithmetic mean of any per-query values (mean P@10, mean nDCG, ...).
+
+    .. math:: \bar{x} = \frac{1}{Q} \sum_{q=1}^{Q} x_q
+
+    Parameters
+    ----------
+    values : sequence of float
+        One finite value per query. Unlike the AP-type means, values are not restricted to
+        [0, 1], so that unbounded per-query measures (DCG, expected search length) can be
+        averaged too.
+
+    Returns
+    -------
+    float
+        The mean.
+
+    Notes
+    -----
+    This is how trec_eval summarises almost every measure ("all" line). An empty ``values``
+    raises.
+
+    References
+    ----------
+    trec_eval 10.0, the "all" summary line.
+
+    Examples
+    --------
+    (0.6 + 0.4 + 0.2) / 3 = 0.4
+
+    >>> round(arithmetic_mean([0.6, 0.4, 0.2]), 3)
+    0.4
+    """
+    values = _per_query_values(values, func="arithmetic_mean", name="values", unit_interval=False)
+    return float(np.mean(values))
+
+
+def arithmetic_mean_breakdown(values, *, queries=None):
+    r"""The arithmetic mean as a worked table: one row per query with its value.
+
+    Parameters
+    ----------
+    values : sequence of float
+        One finite value per query.
+    queries : sequence, optional
+        A label per query for the ``query`` column (default ``q1, q2, ...``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query`` and ``value``; ``attrs["value"]`` is the mean of the ``value`` column.
+
+    References
+    ----------
+    trec_eval 10.0, the "all" summary line.
+
+    Examples
+    --------
+    >>> arithmetic_mean_breakdown([2, 3.5], queries=["a", "b"]).attrs["latex"]
+    '\\bar{x} = \\frac{2 + 3.5}{2} = 2.750'
+    """
+    func = "arithmetic_mean_breakdown"
+    values = _per_query_values(values, func=func, name="values", unit_interval=False)
+    table = _mean_table(values, _query_labels(queries, values.size, func=func), "value")
+    value = float(table["value"].sum() / len(table))
+    table.attrs["value"] = value
+    table.attrs["latex"] = _arithmetic_latex(r"\bar{x}", table["value"].to_numpy(), value)
+    return table
