@@ -1,0 +1,719 @@
+"""Graded-relevance metrics: CG, DCG, ideal DCG, nDCG and ERR.
+
+Every function takes ``rels``, the relevance grades in ranked order (``rels[0]`` is rank 1),
+and ``k`` (``None``: the whole list). DCG composes a *gain* (what a grade is worth) with a
+*discount* (how much a rank lowers it):
+
+- ``gain="linear"``: g(rel) = rel (trec_eval, scikit-learn, ranx, ir_measures, course note 003);
+  ``gain="exponential"``: g(rel) = 2^rel - 1 (Burges et al. 2005; the lecture's "final
+  formulation", course notes 000 and 001).
+- ``discount="log2"``: 1 / log2(i + 1); ``discount="jarvelin"``: 1 / max(1, log_b i), the
+  original formula of Järvelin & Kekäläinen (2002), DCG = rel_1 + sum_{i>=2} rel_i / log_2 i
+  for b = 2, as the lecture writes it first.
+
+Each metric has a ``*_breakdown`` twin returning the worked table of the lecture exercise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from rankviz.metrics._validation import (
+    as_grades,
+    check_choice,
+    check_k,
+    check_positive_number,
+    ideal_grades,
+    truncate,
+)
+
+__all__ = [
+    "cumulative_gain",
+    "cumulative_gain_breakdown",
+    "dcg",
+    "dcg_breakdown",
+    "ideal_dcg",
+    "ideal_dcg_breakdown",
+    "ndcg",
+    "ndcg_breakdown",
+    "err",
+    "err_breakdown",
+]
+
+GAINS = ("linear", "exponential")
+DISCOUNTS = ("log2", "jarvelin")
+# Beyond this many ranks the LaTeX shows the first terms and an ellipsis: a formula with
+# hundreds of terms teaches nothing and is slow to render.
+_LATEX_TERMS = 10
+
+
+# ---------------------------------------------------------------------------- kernels
+
+
+def _gains(grades: np.ndarray, gain: str) -> np.ndarray:
+    return grades.copy() if gain == "linear" else np.exp2(grades) - 1.0
+
+
+def _denominators(n: int, discount: str, log_base: float) -> np.ndarray:
+    """The number each gain is divided by at ranks 1..n."""
+    ranks = np.arange(1, n + 1, dtype=np.float64)
+    if discount == "log2":
+        return np.log2(ranks + 1.0)
+    # Järvelin & Kekäläinen: no discount for ranks i < b, then log_b(i).
+    return np.maximum(1.0, np.log(ranks) / np.log(log_base))
+
+
+def _contributions(grades: np.ndarray, gain: str, discount: str, log_base: float):
+    gains = _gains(grades, gain)
+    denominators = _denominators(grades.shape[0], discount, log_base)
+    return gains, denominators, gains / denominators
+
+
+def _check_dcg_options(func: str, gain, discount, log_base) -> float:
+    check_choice(gain, GAINS, func=func, name="gain")
+    check_choice(discount, DISCOUNTS, func=func, name="discount")
+    base = check_positive_number(log_base, func=func, name="log_base")
+    if base <= 1:
+        raise ValueError(
+            f"The 'log_base' parameter of {func} must be a number in the range (1, inf). Got {log_base} instead."
+        )
+    return base
+
+
+def _err_probabilities(grades: np.ndarray, max_grade: float) -> np.ndarray:
+    """R_i = (2^g - 1) / 2^g_max, written to stay finite for large grades."""
+    return np.exp2(grades - max_grade) - np.exp2(-max_grade)
+
+
+def _resolve_max_grade(grades: np.ndarray, max_grade, func: str) -> float:
+    if max_grade is None:
+        return float(grades.max()) if grades.size else 0.0
+    top = check_positive_number(max_grade, func=func, name="max_grade", allow_zero=True)
+    above = np.flatnonzero(grades > top)
+    if above.size:
+        i = int(above[0])
+        raise ValueError(
+            f"relevance grades in 'rels' of {func} must not exceed max_grade={top:g}; "
+            f"got {grades[i]:g} at rank {i + 1}."
+        )
+    return top
+
+
+# ------------------------------------------------------------------------ formatting
+
+
+def _num(x: float) -> str:
+    """A number as a student writes it: 7, 1.5, 0.386."""
+    x = float(x)
+    if x == int(x) and abs(x) < 1e15:
+        return str(int(x))
+    return f"{x:.3f}".rstrip("0").rstrip(".")
+
+
+def _sum_latex(terms: list[str]) -> str:
+    if not terms:
+        return "0"
+    if len(terms) > _LATEX_TERMS:
+        terms = terms[:_LATEX_TERMS] + [r"\cdots"]
+    return " + ".join(terms)
+
+
+def _discount_label(discount: str, log_base: float) -> str:
+    if discount == "log2":
+        return "log2(1+i)"
+    return f"max(1, log{_num(log_base)}(i))"
+
+
+def _gain_latex(grade: float, gain: str) -> str:
+    return _num(grade) if gain == "linear" else f"(2^{{{_num(grade)}}} - 1)"
+
+
+def _dcg_terms_latex(grades, denominators, gain: str) -> list[str]:
+    terms = []
+    for grade, denominator in zip(grades, denominators):
+        numerator = _gain_latex(grade, gain)
+        terms.append(numerator if denominator == 1 else rf"\frac{{{numerator}}}{{{_num(denominator)}}}")
+    return terms
+
+
+def _dcg_table(grades: np.ndarray, gain: str, discount: str, log_base: float, *, rel_name: str = "rel"):
+    import pandas as pd
+
+    gains, denominators, contributions = _contributions(grades, gain, discount, log_base)
+    return pd.DataFrame({
+        "rank": np.arange(1, grades.shape[0] + 1),
+        rel_name: grades,
+        "gain": gains,
+        _discount_label(discount, log_base): denominators,
+        "contribution": contributions,
+        "running DCG": np.cumsum(contributions),
+    })
+
+
+# --------------------------------------------------------------------- public: CG
+
+
+def cumulative_gain(rels, k=None) -> float:
+    r"""Cumulative gain: the sum of the grades in the top k.
+
+    .. math:: \mathrm{CG@}k = \sum_{i=1}^{k} \mathrm{rel}_i
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    k : int or None, default None
+        Cut-off; ``None`` uses the whole list.
+
+    Returns
+    -------
+    float
+        The cumulative gain; 0.0 for an empty ranking.
+
+    Notes
+    -----
+    CG ignores the order within the top k: any permutation of the same documents scores the
+    same. That blindness is why DCG adds a discount.
+
+    References
+    ----------
+    .. [1] K. Järvelin and J. Kekäläinen, "Cumulated gain-based evaluation of IR techniques",
+       ACM TOIS 20(4), 2002.
+
+    Examples
+    --------
+    The lecture's exercise (course 002): 3 + 2 + 3 + 0 + 1 + 2 = 11.
+
+    >>> cumulative_gain([3, 2, 3, 0, 1, 2])
+    11.0
+    >>> cumulative_gain([3, 2, 3, 0, 1, 2], k=3)  # 3 + 2 + 3
+    8.0
+    """
+    func = "cumulative_gain"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    return float(truncate(grades, k).sum())
+
+
+def cumulative_gain_breakdown(rels, k=None):
+    r"""Worked table of :func:`cumulative_gain`: one row per rank with the running CG.
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Relevance grades in ranked order.
+    k : int or None, default None
+        Cut-off; ``None`` uses the whole list.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``rank``, ``rel``, ``running CG``; ``attrs["value"]`` is the sum of ``rel``,
+        ``attrs["latex"]`` the sum written out.
+
+    References
+    ----------
+    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+
+    Examples
+    --------
+    >>> table = cumulative_gain_breakdown([3, 2, 3])
+    >>> table["running CG"].tolist()
+    [3.0, 5.0, 8.0]
+    >>> table.attrs["latex"]
+    '\\mathrm{CG} = 3 + 2 + 3 = 8'
+    """
+    import pandas as pd
+
+    func = "cumulative_gain_breakdown"
+    grades = truncate(as_grades(rels, func=func), check_k(k, func=func))
+    table = pd.DataFrame({
+        "rank": np.arange(1, grades.shape[0] + 1),
+        "rel": grades,
+        "running CG": np.cumsum(grades),
+    })
+    value = float(table["rel"].sum())
+    cut = "" if k is None else f"@{k}"
+    table.attrs["value"] = value
+    table.attrs["latex"] = rf"\mathrm{{CG{cut}}} = {_sum_latex([_num(g) for g in grades])} = {_num(value)}"
+    return table
+
+
+# -------------------------------------------------------------------- public: DCG
+
+
+def dcg(rels, k=None, *, gain="linear", discount="log2", log_base=2) -> float:
+    r"""Discounted cumulative gain of the top k.
+
+    .. math:: \mathrm{DCG@}k = \sum_{i=1}^{k} \frac{g(\mathrm{rel}_i)}{d(i)}
+
+    with gain ``g(rel) = rel`` (linear) or ``2^rel - 1`` (exponential), and discount
+    denominator ``d(i) = log2(i + 1)`` ("log2") or ``max(1, log_b i)`` ("jarvelin").
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    k : int or None, default None
+        Cut-off; ``None`` uses the whole list.
+    gain : {"linear", "exponential"}, default "linear"
+        ``"linear"``: the grade itself (trec_eval, scikit-learn, course note 003);
+        ``"exponential"``: 2^rel - 1 (Burges et al.; the lecture's final formulation).
+    discount : {"log2", "jarvelin"}, default "log2"
+        ``"log2"``: divide by log2(i + 1). ``"jarvelin"``: Järvelin & Kekäläinen's original
+        rel_1 + sum_{i>=2} rel_i / log_b(i): ranks i < b are not discounted.
+    log_base : float, default 2
+        Base b of the ``"jarvelin"`` discount (must be > 1). Only the ``"jarvelin"`` discount
+        uses it; ``"log2"`` is always base 2.
+
+    Returns
+    -------
+    float
+        The DCG; 0.0 for an empty ranking.
+
+    Notes
+    -----
+    Gain and discount compose freely: ``gain="exponential", discount="jarvelin"`` is allowed.
+    With ``discount="jarvelin"`` and b = 2, ranks 1 and 2 are both undiscounted, so swapping
+    them does not change DCG. DCG has no upper bound; :func:`ndcg` normalizes it.
+
+    References
+    ----------
+    .. [1] K. Järvelin and J. Kekäläinen, "Cumulated gain-based evaluation of IR techniques",
+       ACM TOIS 20(4), 2002.
+    .. [2] C. Burges et al., "Learning to rank using gradient descent", ICML 2005.
+
+    Examples
+    --------
+    Linear gain (course note 003): 3/log2(2) + 2/log2(3) + 3/log2(4) = 3 + 1.262 + 1.5 = 5.762.
+
+    >>> round(dcg([3, 2, 3]), 3)
+    5.762
+
+    The lecture's exercise (course 002) with exponential gain:
+    7/1 + 3/1.585 + 7/2 + 0/2.322 + 1/2.585 + 3/2.807 = 13.848.
+
+    >>> round(dcg([3, 2, 3, 0, 1, 2], gain="exponential"), 3)
+    13.848
+
+    Järvelin & Kekäläinen's formula: 3 + 2/log2(2) + 3/log2(3) = 3 + 2 + 1.893 = 6.893.
+
+    >>> round(dcg([3, 2, 3], discount="jarvelin"), 3)
+    6.893
+    """
+    func = "dcg"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    return float(_contributions(truncate(grades, k), gain, discount, base)[2].sum())
+
+
+def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
+    r"""Worked table of :func:`dcg`, laid out like the lecture's "Compute DCG" exercise.
+
+    Parameters
+    ----------
+    rels, k, gain, discount, log_base
+        As in :func:`dcg`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rank: ``rank``, ``rel``, ``gain``, the discount denominator (named after the
+        discount: ``log2(1+i)`` or ``max(1, log2(i))``), ``contribution`` = gain / denominator and
+        ``running DCG``. ``attrs["value"]`` is the sum of the contributions; ``attrs["latex"]``
+        the sum with this input's numbers.
+
+    References
+    ----------
+    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+
+    Examples
+    --------
+    >>> table = dcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
+    >>> list(table.columns)
+    ['rank', 'rel', 'gain', 'log2(1+i)', 'contribution', 'running DCG']
+    >>> table["contribution"].round(3).tolist()  # the slide's last column, exactly
+    [7.0, 1.893, 3.5, 0.0, 0.387, 1.069]
+    >>> round(table.attrs["value"], 3)
+    13.848
+    """
+    func = "dcg_breakdown"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    table = _dcg_table(truncate(grades, k), gain, discount, base)
+    value = float(table["contribution"].sum())
+    denominators = table.iloc[:, 3].to_numpy()
+    terms = _dcg_terms_latex(table["rel"].to_numpy(), denominators, gain)
+    cut = "" if k is None else f"@{k}"
+    table.attrs["value"] = value
+    table.attrs["latex"] = rf"\mathrm{{DCG{cut}}} = {_sum_latex(terms)} = {value:.3f}"
+    return table
+
+
+# ------------------------------------------------------------------- public: IDCG
+
+
+def ideal_dcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2) -> float:
+    r"""DCG of the ideal ranking: the judged grades sorted from best to worst.
+
+    .. math:: \mathrm{IDCG@}k = \mathrm{DCG@}k(\mathrm{sort}_{\downarrow}(\text{judged}))
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Relevance grades in ranked order; they are the ideal's pool when ``judged`` is None.
+    k : int or None, default None
+        Cut-off: the ideal is cut at k too (trec_eval ``ndcg_cut_k``).
+    judged : sequence of float or None, default None
+        Grades of every judged document of the query, retrieved or not. ``None``: the ranked
+        list itself is the pool, so relevant documents that were never retrieved are ignored.
+    gain, discount, log_base
+        As in :func:`dcg`.
+
+    Returns
+    -------
+    float
+        The ideal DCG; 0.0 when no grade is positive.
+
+    Notes
+    -----
+    ``judged`` must hold at least as many documents of each positive grade as ``rels``
+    retrieved, otherwise a ValueError says which grade is short.
+
+    References
+    ----------
+    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+
+    Examples
+    --------
+    The lecture's exercise (course 002): ideal grades 3, 3, 2, 2, 1, 0, exponential gain:
+    7 + 7/1.585 + 3/2 + 3/2.322 + 1/2.585 + 0 = 14.595.
+
+    >>> round(ideal_dcg([3, 2, 3, 0, 1, 2], gain="exponential"), 3)
+    14.595
+    """
+    func = "ideal_dcg"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    return float(_contributions(ideal, gain, discount, base)[2].sum())
+
+
+def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2):
+    r"""Worked table of :func:`ideal_dcg`, like the lecture's "Compute IDCG" exercise.
+
+    Parameters
+    ----------
+    rels, k, judged, gain, discount, log_base
+        As in :func:`ideal_dcg`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rank of the ideal ranking: ``rank``, ``ideal rel``, ``gain``, the discount
+        denominator, ``contribution`` and ``running DCG``; ``attrs["value"]`` is the sum of
+        the contributions, ``attrs["latex"]`` the sum with numbers.
+
+    References
+    ----------
+    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+
+    Examples
+    --------
+    >>> table = ideal_dcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
+    >>> table["ideal rel"].tolist()
+    [3.0, 3.0, 2.0, 2.0, 1.0, 0.0]
+    >>> round(table.attrs["value"], 3)
+    14.595
+    """
+    func = "ideal_dcg_breakdown"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    table = _dcg_table(ideal, gain, discount, base, rel_name="ideal rel")
+    value = float(table["contribution"].sum())
+    terms = _dcg_terms_latex(ideal, table.iloc[:, 3].to_numpy(), gain)
+    cut = "" if k is None else f"@{k}"
+    table.attrs["value"] = value
+    table.attrs["latex"] = rf"\mathrm{{IDCG{cut}}} = {_sum_latex(terms)} = {value:.3f}"
+    return table
+
+
+# ------------------------------------------------------------------- public: nDCG
+
+
+def ndcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2) -> float:
+    r"""Normalized DCG: DCG divided by the DCG of the ideal ranking.
+
+    .. math:: \mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    k : int or None, default None
+        Cut-off for both DCG and IDCG: the ideal is the top k of the judged grades
+        (trec_eval ``ndcg_cut_k``). ``None``: the whole list (trec_eval ``ndcg``).
+    judged : sequence of float or None, default None
+        Grades of every judged document of the query (retrieved ones included). ``None``:
+        the ideal is the ranked list itself sorted, so unretrieved relevant documents are not
+        penalized (the lecture's "DCG and NDCG - Limitations").
+    gain : {"linear", "exponential"}, default "linear"
+        See :func:`dcg`. The default agrees with trec_eval, scikit-learn, ranx and ir_measures;
+        the lecture's exercise uses ``"exponential"``.
+    discount : {"log2", "jarvelin"}, default "log2"
+        See :func:`dcg`.
+    log_base : float, default 2
+        Base of the ``"jarvelin"`` discount.
+
+    Returns
+    -------
+    float
+        nDCG in [0, 1]; 0.0 when IDCG is 0 (no positive grade: trec_eval's policy) and for an
+        empty ranking.
+
+    Notes
+    -----
+    Known limitations the lecture points out (course 002): ``{1,1,1}`` and ``{1,1,1,0}`` both
+    score 1 (a bad document at the end is not penalized), and without ``judged`` ``{1,1,1}``
+    scores 1 like ``{1,1,1,1,1}`` (missing documents are not penalized).
+
+    References
+    ----------
+    .. [1] K. Järvelin and J. Kekäläinen, "Cumulated gain-based evaluation of IR techniques",
+       ACM TOIS 20(4), 2002.
+    .. [2] trec_eval 10.0, measures ``ndcg`` and ``ndcg_cut``.
+
+    Examples
+    --------
+    The lecture's exercise (course 002, exponential gain): 13.848 / 14.595 = 0.949.
+
+    >>> round(ndcg([3, 2, 3, 0, 1, 2], gain="exponential"), 3)
+    0.949
+
+    Linear gain: (3 + 2/1.585 + 3/2) / (3 + 3/1.585 + 2/2) = 5.762 / 5.893 = 0.978.
+
+    >>> round(ndcg([3, 2, 3]), 3)
+    0.978
+
+    Unretrieved relevant documents count only when ``judged`` is given:
+    (1 + 1/1.585) / (1 + 1/1.585 + 1/2) = 1.631 / 2.131 = 0.765.
+
+    >>> ndcg([1, 1]), round(ndcg([1, 1], judged=[1, 1, 1]), 3)
+    (1.0, 0.765)
+    """
+    func = "ndcg"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    idcg = _contributions(ideal, gain, discount, base)[2].sum()
+    if idcg == 0:
+        return 0.0
+    return float(_contributions(truncate(grades, k), gain, discount, base)[2].sum() / idcg)
+
+
+def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2):
+    r"""Worked table of :func:`ndcg`: the system ranking and the ideal ranking side by side.
+
+    Parameters
+    ----------
+    rels, k, judged, gain, discount, log_base
+        As in :func:`ndcg`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rank: ``rank``, the discount denominator, then for the system ranking
+        ``rel``, ``gain``, ``contribution``, ``running DCG`` and for the ideal ranking
+        ``ideal rel``, ``ideal gain``, ``ideal contribution``, ``running IDCG``. When the
+        ideal is longer than the ranking (``judged`` holds unretrieved documents) the missing
+        system ranks have ``rel`` NaN and contribute 0. ``attrs["value"]`` = (sum of
+        ``contribution``) / (sum of ``ideal contribution``), 0.0 when the latter is 0;
+        ``attrs["latex"]`` shows DCG / IDCG with numbers; ``attrs["dcg"]`` and
+        ``attrs["idcg"]`` hold the two sums.
+
+    References
+    ----------
+    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+
+    Examples
+    --------
+    >>> table = ndcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
+    >>> table[["rel", "ideal rel"]].astype(int).values.T.tolist()
+    [[3, 2, 3, 0, 1, 2], [3, 3, 2, 2, 1, 0]]
+    >>> table.attrs["latex"]
+    '\\mathrm{nDCG} = \\frac{\\mathrm{DCG}}{\\mathrm{IDCG}} = \\frac{13.848}{14.595} = 0.949'
+    """
+    import pandas as pd
+
+    func = "ndcg_breakdown"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    system = truncate(grades, k)
+    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    n = max(system.shape[0], ideal.shape[0])
+    # Pad the shorter side with NaN grades that contribute nothing, so both columns line up.
+    system_padded = np.full(n, np.nan)
+    system_padded[: system.shape[0]] = system
+    ideal_padded = np.full(n, np.nan)
+    ideal_padded[: ideal.shape[0]] = ideal
+    gains = _gains(system_padded, gain)
+    ideal_gains = _gains(ideal_padded, gain)
+    denominators = _denominators(n, discount, base)
+    contributions = np.nan_to_num(gains / denominators, nan=0.0)
+    ideal_contributions = np.nan_to_num(ideal_gains / denominators, nan=0.0)
+    table = pd.DataFrame({
+        "rank": np.arange(1, n + 1),
+        _discount_label(discount, base): denominators,
+        "rel": system_padded,
+        "gain": gains,
+        "contribution": contributions,
+        "running DCG": np.cumsum(contributions),
+        "ideal rel": ideal_padded,
+        "ideal gain": ideal_gains,
+        "ideal contribution": ideal_contributions,
+        "running IDCG": np.cumsum(ideal_contributions),
+    })
+    dcg_value = float(table["contribution"].sum())
+    idcg_value = float(table["ideal contribution"].sum())
+    value = dcg_value / idcg_value if idcg_value > 0 else 0.0
+    cut = "" if k is None else f"@{k}"
+    name = rf"\mathrm{{nDCG{cut}}} = \frac{{\mathrm{{DCG{cut}}}}}{{\mathrm{{IDCG{cut}}}}}"
+    if idcg_value > 0:
+        latex = rf"{name} = \frac{{{dcg_value:.3f}}}{{{idcg_value:.3f}}} = {value:.3f}"
+    else:
+        latex = rf"{name},\ \mathrm{{IDCG{cut}}} = 0 \Rightarrow \mathrm{{nDCG{cut}}} = 0"
+    table.attrs["value"] = value
+    table.attrs["dcg"] = dcg_value
+    table.attrs["idcg"] = idcg_value
+    table.attrs["latex"] = latex
+    return table
+
+
+# -------------------------------------------------------------------- public: ERR
+
+
+def err(rels, k=None, *, max_grade=None) -> float:
+    r"""Expected reciprocal rank (Chapelle et al. 2009): a cascade user stops when satisfied.
+
+    .. math::
+
+        \mathrm{ERR@}k = \sum_{r=1}^{k} \frac{1}{r} R_r \prod_{i=1}^{r-1} (1 - R_i),
+        \qquad R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}
+
+    Parameters
+    ----------
+    rels : sequence of float
+        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    k : int or None, default None
+        Cut-off; ``None`` uses the whole list.
+    max_grade : float or None, default None
+        g_max, the top of the grade scale. ``None``: the largest grade in the whole list
+        (before the cut-off). A grade above ``max_grade`` raises ValueError.
+
+    Returns
+    -------
+    float
+        ERR in [0, 1); 0.0 for an empty or all-zero ranking.
+
+    Notes
+    -----
+    R_i is the probability that the document at rank i satisfies the user (course note 001).
+    The default g_max depends on the list, so the same ranking can score differently next to
+    other queries: to compare queries or systems, give the scale's maximum (e.g.
+    ``max_grade=4`` for a 0-4 scale), as Chapelle et al. do.
+
+    References
+    ----------
+    .. [1] O. Chapelle, D. Metzler, Y. Zhang and P. Grinspan, "Expected reciprocal rank for
+       graded relevance", CIKM 2009.
+
+    Examples
+    --------
+    Grades 2, 0, 1 with g_max = 2: R = 3/4, 0, 1/4, so
+    ERR = 3/4 + (1/2)(1/4)(0) + (1/3)(1/4)(1)(1/4) = 0.75 + 0 + 0.021 = 0.771.
+
+    >>> round(err([2, 0, 1]), 3)
+    0.771
+    >>> round(err([2, 0, 1], max_grade=3), 3)  # R = 3/8, 0, 1/8: 0.375 + 0.026
+    0.401
+    """
+    func = "err"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    top = _resolve_max_grade(grades, max_grade, func)
+    stop = _err_probabilities(truncate(grades, k), top)
+    # Probability of reaching rank r: no earlier document satisfied the user.
+    reach = np.concatenate(([1.0], np.cumprod(1.0 - stop)[:-1])) if stop.size else stop
+    ranks = np.arange(1, stop.shape[0] + 1)
+    return float(np.sum(reach * stop / ranks))
+
+
+def err_breakdown(rels, k=None, *, max_grade=None):
+    r"""Worked table of :func:`err`: one row per rank of the cascade.
+
+    Parameters
+    ----------
+    rels, k, max_grade
+        As in :func:`err`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``rank``, ``grade``, ``R_i`` = (2^g - 1) / 2^g_max, ``P(reach rank)`` =
+        prod_{j<i} (1 - R_j), ``P(stop here)`` = P(reach) R_i, ``P(stop)/r`` and ``running ERR``.
+        ``attrs["value"]`` is the sum of ``P(stop)/r``; ``attrs["max_grade"]`` the g_max used;
+        ``attrs["latex"]`` the sum with numbers.
+
+    References
+    ----------
+    .. [1] Chapelle, Metzler, Zhang and Grinspan, CIKM 2009.
+
+    Examples
+    --------
+    >>> table = err_breakdown([2, 0, 1])
+    >>> table["R_i"].tolist()
+    [0.75, 0.0, 0.25]
+    >>> table["P(reach rank)"].tolist()
+    [1.0, 0.25, 0.25]
+    >>> round(table.attrs["value"], 3)
+    0.771
+    """
+    import pandas as pd
+
+    func = "err_breakdown"
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    top = _resolve_max_grade(grades, max_grade, func)
+    shown = truncate(grades, k)
+    stop = _err_probabilities(shown, top)
+    reach = np.concatenate(([1.0], np.cumprod(1.0 - stop)[:-1])) if stop.size else stop
+    ranks = np.arange(1, shown.shape[0] + 1)
+    table = pd.DataFrame({
+        "rank": ranks,
+        "grade": shown,
+        "R_i": stop,
+        "P(reach rank)": reach,
+        "P(stop here)": reach * stop,
+        "P(stop)/r": reach * stop / ranks,
+    })
+    table["running ERR"] = table["P(stop)/r"].cumsum()
+    value = float(table["P(stop)/r"].sum())
+    terms = [
+        rf"\frac{{1}}{{{r}}} \cdot {_num(p)} \cdot {_num(s)}"
+        for r, p, s in zip(ranks, reach, stop)
+    ]
+    cut = "" if k is None else f"@{k}"
+    table.attrs["value"] = value
+    table.attrs["max_grade"] = top
+    table.attrs["latex"] = (
+        rf"\mathrm{{ERR{cut}}} = \sum_r \frac{{1}}{{r}} \prod_{{i<r}}(1 - R_i)\, R_r"
+        rf" = {_sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
+    )
+    return table
