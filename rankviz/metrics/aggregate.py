@@ -72,8 +72,12 @@ def _check_floor(floor, *, func: str) -> float:
     return floor
 
 
-def _query_labels(queries, n: int, *, func: str) -> list:
+def _query_labels(queries, n: int, *, func: str, values=None) -> list:
     if queries is None:
+        index = getattr(values, "index", None)
+        # A Series indexed by query id (a column of per-query results) labels its own rows.
+        if index is not None and hasattr(values, "to_numpy") and type(index).__name__ != "RangeIndex":
+            return list(index)
         return [f"q{i}" for i in range(1, n + 1)]
     if isinstance(queries, (str, bytes)):
         raise ValueError(
@@ -172,7 +176,8 @@ def mean_average_precision_breakdown(aps, *, queries=None):
     aps : sequence of float
         The average precision of each query, each in [0, 1].
     queries : sequence, optional
-        A label per query for the ``query`` column (default ``q1, q2, ...``).
+        A label per query for the ``query`` column (default: the index of a Series indexed by
+        query id, else ``q1, q2, ...``).
 
     Returns
     -------
@@ -191,8 +196,9 @@ def mean_average_precision_breakdown(aps, *, queries=None):
     '\\mathrm{MAP} = \\frac{0.28 + 0.254}{2} = 0.267'
     """
     func = "mean_average_precision_breakdown"
+    original = aps
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
-    table = _mean_table(aps, _query_labels(queries, aps.size, func=func), "AP")
+    table = _mean_table(aps, _query_labels(queries, aps.size, func=func, values=original), "AP")
     value = float(table["AP"].sum() / len(table))
     table.attrs["value"] = value
     table.attrs["latex"] = _arithmetic_latex(r"\mathrm{MAP}", table["AP"].to_numpy(), value)
@@ -230,7 +236,8 @@ def geometric_mean_average_precision(aps, floor: float = TREC_EVAL_FLOOR) -> flo
     Returns
     -------
     float
-        GMAP, in [0, 1]; never above MAP (the AM-GM inequality), equal when all APs are equal.
+        GMAP, in [0, 1]. By the AM-GM inequality it is never above the mean of the floored
+        APs (so at most MAP + ``floor``), and equal to it when all floored APs are equal.
 
     Notes
     -----
@@ -273,7 +280,8 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     floor : float, default 1e-5
         :math:`\epsilon`: an AP below it counts as ``floor`` (trec_eval's ``gm_map``).
     queries : sequence, optional
-        A label per query for the ``query`` column (default ``q1, q2, ...``).
+        A label per query for the ``query`` column (default: the index of a Series indexed by
+        query id, else ``q1, q2, ...``).
 
     Returns
     -------
@@ -296,13 +304,14 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     0.00224
     """
     func = "geometric_mean_average_precision_breakdown"
+    original = aps
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     floor = _check_floor(floor, func=func)
     import pandas as pd
 
     floored = _floored(aps, floor)
     table = pd.DataFrame({
-        "query": _query_labels(queries, aps.size, func=func),
+        "query": _query_labels(queries, aps.size, func=func, values=original),
         "AP": aps,
         "max(AP, ε)": floored,
         "ln max(AP, ε)": _logs(floored),
@@ -345,7 +354,8 @@ def harmonic_mean_average_precision(aps, floor: float = TREC_EVAL_FLOOR) -> floa
     Returns
     -------
     float
-        HMAP, in [0, 1]; HMAP <= GMAP <= MAP, all equal when all APs are equal.
+        HMAP, in [0, 1]. With the same floor, HMAP <= GMAP <= the mean of the floored APs,
+        all equal when all floored APs are equal.
 
     Notes
     -----
@@ -381,7 +391,8 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
     floor : float, default 1e-5
         :math:`\epsilon`: an AP below it counts as ``floor``.
     queries : sequence, optional
-        A label per query for the ``query`` column (default ``q1, q2, ...``).
+        A label per query for the ``query`` column (default: the index of a Series indexed by
+        query id, else ``q1, q2, ...``).
 
     Returns
     -------
@@ -402,13 +413,14 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
     '\\mathrm{HMAP} = \\frac{2}{\\frac{1}{0.5} + \\frac{1}{0.25}} = \\frac{2}{6} = 0.333'
     """
     func = "harmonic_mean_average_precision_breakdown"
+    original = aps
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     floor = _check_floor(floor, func=func)
     import pandas as pd
 
     floored = _floored(aps, floor)
     table = pd.DataFrame({
-        "query": _query_labels(queries, aps.size, func=func),
+        "query": _query_labels(queries, aps.size, func=func, values=original),
         "AP": aps,
         "max(AP, ε)": floored,
         "1 / max(AP, ε)": _reciprocals(floored),
@@ -474,7 +486,8 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
     rrs : sequence of float
         The reciprocal rank of each query, each in [0, 1].
     queries : sequence, optional
-        A label per query for the ``query`` column (default ``q1, q2, ...``).
+        A label per query for the ``query`` column (default: the index of a Series indexed by
+        query id, else ``q1, q2, ...``).
 
     Returns
     -------
@@ -491,8 +504,9 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
     '\\mathrm{MRR} = \\frac{1 + 0.5}{2} = 0.750'
     """
     func = "mean_reciprocal_rank_breakdown"
+    original = rrs
     rrs = _per_query_values(rrs, func=func, name="rrs", unit_interval=True)
-    table = _mean_table(rrs, _query_labels(queries, rrs.size, func=func), "RR")
+    table = _mean_table(rrs, _query_labels(queries, rrs.size, func=func, values=original), "RR")
     value = float(table["RR"].sum() / len(table))
     table.attrs["value"] = value
     table.attrs["latex"] = _arithmetic_latex(r"\mathrm{MRR}", table["RR"].to_numpy(), value)
@@ -544,7 +558,8 @@ def arithmetic_mean_breakdown(values, *, queries=None):
     values : sequence of float
         One finite value per query.
     queries : sequence, optional
-        A label per query for the ``query`` column (default ``q1, q2, ...``).
+        A label per query for the ``query`` column (default: the index of a Series indexed by
+        query id, else ``q1, q2, ...``).
 
     Returns
     -------
@@ -561,8 +576,9 @@ def arithmetic_mean_breakdown(values, *, queries=None):
     '\\bar{x} = \\frac{2 + 3.5}{2} = 2.750'
     """
     func = "arithmetic_mean_breakdown"
+    original = values
     values = _per_query_values(values, func=func, name="values", unit_interval=False)
-    table = _mean_table(values, _query_labels(queries, values.size, func=func), "value")
+    table = _mean_table(values, _query_labels(queries, values.size, func=func, values=original), "value")
     value = float(table["value"].sum() / len(table))
     table.attrs["value"] = value
     table.attrs["latex"] = _arithmetic_latex(r"\bar{x}", table["value"].to_numpy(), value)

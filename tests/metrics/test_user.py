@@ -110,7 +110,8 @@ def test_returning_everything_known_gives_full_coverage(r, a, k):
 
 def test_coverage_breakdown_table():
     table = coverage_breakdown(["d1", "d2", "d3"], ["d1", "d4"], ["d1", "d2"])
-    assert list(table.columns) == ["doc", "in R (relevant)", "in A (answer)", "in K (known)", "K ∩ R", "K ∩ R ∩ A"]
+    assert list(table.columns) == [
+        "doc", "in R (relevant)", "in A (answer)", "in K (known)", "K ∩ R", "K ∩ R ∩ A"]
     assert table["doc"].tolist() == ["d1", "d2", "d3", "d4"]  # R first, then A, then K
     assert table["K ∩ R"].tolist() == [True, True, False, False]
     assert table["K ∩ R ∩ A"].tolist() == [True, False, False, False]
