@@ -285,3 +285,19 @@ def test_a_series_indexed_by_query_labels_its_rows():
     assert mean_reciprocal_rank_breakdown(pd.Series([1.0, 0.5]))["query"].tolist() == ["q1", "q2"]
     # Explicit labels win.
     assert arithmetic_mean_breakdown(per_query, queries=["a", "b"])["query"].tolist() == ["a", "b"]
+
+
+def test_gmap_matches_trec_eval_through_pytrec_eval():
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    # q2 retrieves nothing relevant (AP 0), so trec_eval's floor is exercised.
+    qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}, "q4": {"e": 1, "f": 1, "g": 1}}
+    run = {"q1": {"a": 3.0, "x": 2.0, "b": 1.0}, "q2": {"y": 1.0}, "q3": {"z": 2.0, "d": 1.0},
+           "q4": {"n": 4.0, "g": 3.0, "m": 2.0, "e": 1.0}}
+    per_query = pytrec_eval.RelevanceEvaluator(qrels, {"map", "gm_map"}).evaluate(run)
+    queries = sorted(per_query)
+    aps = [per_query[q]["map"] for q in queries]
+    # trec_eval's per-query gm_map is ln(max(AP, 1e-5)); its summary is exp of their mean.
+    trec_logs = [per_query[q]["gm_map"] for q in queries]
+    assert geometric_mean_average_precision(aps) == pytest.approx(math.exp(np.mean(trec_logs)), rel=1e-12)
+    table = geometric_mean_average_precision_breakdown(aps, queries=queries)
+    np.testing.assert_allclose(table["ln max(AP, ε)"], trec_logs, rtol=1e-12)
