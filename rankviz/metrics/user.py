@@ -592,7 +592,7 @@ def _examined_label(level: int, summary: dict) -> str:
     if final is None or level < final:
         return "all (level fully examined)"
     if level == final:
-        return f"random order: until {summary['s']} of its {summary['r']} relevant"
+        return f"partly, in random order: until {summary['s']} of its {summary['r']} relevant are found"
     return "no (search over)"
 
 

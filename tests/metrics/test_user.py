@@ -299,7 +299,7 @@ def test_esl_breakdown_table():
     assert table["level"].tolist() == [1, 1, 2, 2, 2, 2, 3]
     assert table["expected non-relevant seen"].tolist() == pytest.approx([1, 0, 1 / 3, 0, 1 / 3, 0, 0])
     assert table["examined"].tolist()[0] == "all (level fully examined)"
-    assert table["examined"].tolist()[2] == "random order: until 1 of its 2 relevant"
+    assert table["examined"].tolist()[2] == "partly, in random order: until 1 of its 2 relevant are found"
     assert table["examined"].tolist()[6] == "no (search over)"
     assert table.attrs["latex"] == (
         r"\mathrm{ESL} = j + \frac{i \cdot s}{r + 1} = 1 + \frac{2 \cdot 1}{2 + 1} = 1.667")
