@@ -1,0 +1,62 @@
+"""Checking and reshaping the tables the chart builders receive.
+
+Builders take the breakdown tables of :mod:`rankviz.metrics` as they are, with the column
+names students read ("P@i", "running DCG", ...), and let the caller rename any of them.
+Inside a chart the columns get plain names ("precision", "running"), because Vega-Lite reads
+dots and brackets in a field name as nested access; the readable name stays as the axis title
+and tooltip title.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import pandas as pd
+
+
+def require_columns(df, columns: dict, *, func: str, name: str = "df") -> None:
+    """Raise a ValueError unless ``df`` is a DataFrame holding every column in ``columns``.
+
+    ``columns`` maps the builder's parameter (e.g. ``"precision"``) to the column it names
+    (e.g. ``"P@i"``); parameters set to None are optional and skipped.
+    """
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(
+            f"The '{name}' parameter of {func} must be a pandas DataFrame. Got {type(df).__name__} instead."
+        )
+    for parameter, column in columns.items():
+        if column is not None and column not in df.columns:
+            present = ", ".join(repr(str(c)) for c in df.columns) or "none"
+            raise ValueError(
+                f"The '{name}' parameter of {func} has no column {column!r} (named by its '{parameter}' "
+                f"parameter); its columns are {present}. Pass {parameter}=<the column's name>."
+            )
+
+
+def pick(df: pd.DataFrame, columns: dict) -> pd.DataFrame:
+    """A new DataFrame with the plain names of ``columns`` (plain name -> column of ``df``).
+
+    Columns mapped to None are left out. The caller's DataFrame is never modified.
+    """
+    return pd.DataFrame({plain: df[column].to_numpy() for plain, column in columns.items() if column is not None})
+
+
+def escape_field(name) -> str:
+    """A column name as a Vega-Lite field: dots and brackets escaped so they are not nested access."""
+    text = str(name)
+    for special in ("\\", ".", "[", "]"):
+        text = text.replace(special, "\\" + special)
+    return text
+
+
+def check_flag(value, *, func: str, name: str) -> bool:
+    """A plain bool option."""
+    if not isinstance(value, bool):
+        raise ValueError(f"The '{name}' parameter of {func} must be True or False. Got {value!r} instead.")
+    return value
+
+
+def tooltip_for(df: pd.DataFrame, column):
+    """A tooltip entry for any column of ``df``, whatever characters its name holds."""
+    kind = "quantitative" if pd.api.types.is_numeric_dtype(df[column]) and not pd.api.types.is_bool_dtype(df[column]) \
+        else "nominal"
+    return alt.Tooltip(field=escape_field(column), type=kind, title=str(column))

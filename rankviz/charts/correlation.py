@@ -1,0 +1,196 @@
+"""Charts of two rankings of the same documents: rank against rank, and Kendall's pair matrix."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from rankviz.charts._frames import escape_field, pick, require_columns, tooltip_for
+from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish
+
+__all__ = ["rank_scatter_chart", "pair_matrix_chart"]
+
+VERDICTS = ["concordant", "discordant", "tied"]
+LETTERS = {"concordant": "C", "discordant": "D", "tied": "T"}
+# Light fills so that black letters keep a contrast above 7:1 on every cell.
+VERDICT_FILLS = alt.Scale(domain=VERDICTS, range=[OKABE_ITO["sky blue"], OKABE_ITO["orange"], "#dddddd"])
+VERDICT_LINES = alt.Scale(domain=VERDICTS, range=[OKABE_ITO["blue"], OKABE_ITO["vermillion"], NEUTRAL_GREY])
+VERDICT_DASHES = alt.Scale(domain=VERDICTS, range=[[1, 0], [8, 4], [2, 3]])
+_SPELLINGS = {"c": "concordant", "concordant": "concordant", "d": "discordant", "discordant": "discordant",
+              "t": "tied", "tie": "tied", "tied": "tied"}
+
+
+def _verdict(a_x, a_y, b_x, b_y) -> str:
+    """A pair is concordant when both rankings order it the same way, discordant when they disagree."""
+    product = np.sign(a_x - a_y) * np.sign(b_x - b_y)
+    return "concordant" if product > 0 else "discordant" if product < 0 else "tied"
+
+
+def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", name_b="R2", highlight_pairs=None,
+                       title="Rank in one ranking against rank in the other", font_size=DEFAULT_FONT_SIZE,
+                       width="container", height=DEFAULT_HEIGHT):
+    r"""Each document's rank in ranking A against its rank in ranking B, labelled, with the diagonal y = x.
+
+    Documents on the diagonal are ranked alike; the farther a point lies from it, the larger
+    its d = s1 - s2, the term Spearman's rho squares:
+
+    .. math:: \rho = 1 - \frac{6 \sum_j d_j^2}{K (K^2 - 1)}
+
+    Parameters
+    ----------
+    df : DataFrame
+        One row per document, e.g. ``spearman_rho_breakdown(r1, r2)``, with the columns named below.
+    doc, rank_a, rank_b : str
+        Column names of the document id and its rank in each ranking.
+    name_a, name_b : str
+        Names of the two rankings, for the axis titles.
+    highlight_pairs : iterable of (doc, doc), optional
+        Pairs to join with a segment, styled by their verdict: concordant (solid), discordant
+        (dashed), tied (dotted). Pass the discordant pairs of ``kendall_tau_breakdown`` to show
+        every disagreement, or the one pair a student clicked.
+    title, font_size, width, height
+        As in :func:`rankviz.charts.precision_recall_chart`.
+
+    Returns
+    -------
+    alt.LayerChart
+
+    Notes
+    -----
+    A segment between two documents rises (slope > 0) exactly when the pair is concordant, so
+    discordant pairs are the segments that fall.
+
+    References
+    ----------
+    Spearman, The proof and measurement of association between two things, Am. J. Psychol. 15 (1904).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"doc": ["d1", "d2", "d3"], "s1": [1, 2, 3], "s2": [2, 1, 3]})
+    >>> spec = rank_scatter_chart(table, highlight_pairs=[("d1", "d2")]).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['line', 'line', 'point', 'text']
+    """
+    func = "rank_scatter_chart"
+    require_columns(df, {"doc": doc, "rank_a": rank_a, "rank_b": rank_b}, func=func)
+    points = pick(df, {"doc": doc, "a": rank_a, "b": rank_b}).astype({"a": float, "b": float})
+    points["doc"] = points["doc"].astype(str)
+    points["d"] = points["a"] - points["b"]
+    low = float(np.nanmin(points[["a", "b"]].to_numpy())) if len(points) else 1.0
+    high = float(np.nanmax(points[["a", "b"]].to_numpy())) if len(points) else 1.0
+    scale = alt.Scale(domain=[low - 0.5, high + 0.5], nice=False, zero=False)
+    x_a = alt.X("a:Q", scale=scale, title=f"rank in {name_a}", axis=alt.Axis(tickMinStep=1))
+    y_b = alt.Y("b:Q", scale=scale, title=f"rank in {name_b}", axis=alt.Axis(tickMinStep=1))
+    diagonal = pd.DataFrame({"a": [low - 0.5, high + 0.5], "b": [low - 0.5, high + 0.5],
+                             "line": f"y = x: same rank in {name_a} and {name_b}"})
+    layers = [alt.Chart(diagonal).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
+        x_a, y_b, tooltip=[alt.Tooltip("line:N", title="diagonal")])]
+    if highlight_pairs is not None:
+        by_doc = points.set_index("doc")
+        rows = []
+        for pair in highlight_pairs:
+            try:
+                x, y = (str(d) for d in pair)
+            except (TypeError, ValueError):
+                raise ValueError(f"The 'highlight_pairs' parameter of {func} must hold (doc, doc) pairs. "
+                                 f"Got {pair!r}.") from None
+            missing = [d for d in (x, y) if d not in by_doc.index]
+            if missing:
+                raise ValueError(f"The 'highlight_pairs' parameter of {func} names {missing[0]!r}, which is not "
+                                 f"in the {doc!r} column.")
+            verdict = _verdict(by_doc.at[x, "a"], by_doc.at[y, "a"], by_doc.at[x, "b"], by_doc.at[y, "b"])
+            for end in (x, y):
+                rows.append({"pair": f"{x}, {y}", "pair is": verdict, "doc": end,
+                             "a": by_doc.at[end, "a"], "b": by_doc.at[end, "b"]})
+        segments = pd.DataFrame(rows, columns=["pair", "pair is", "doc", "a", "b"])
+        layers.append(alt.Chart(segments).mark_line(strokeWidth=3).encode(
+            x_a, y_b, detail="pair:N",
+            color=alt.Color("pair is:N", scale=VERDICT_LINES, title="pair is"),
+            strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title="pair is"),
+            tooltip=["pair:N", "pair is:N"]))
+    tooltip = [alt.Tooltip("doc:N", title=str(doc)), alt.Tooltip("a:Q", title=f"{rank_a} (rank in {name_a})"),
+               alt.Tooltip("b:Q", title=f"{rank_b} (rank in {name_b})"), alt.Tooltip("d:Q", title="d = s1 - s2")]
+    base = alt.Chart(points).encode(x_a, y_b, tooltip=tooltip)
+    layers.append(base.mark_point(filled=True, size=font_size * 8, color=OKABE_ITO["blue"]))
+    layers.append(base.mark_text(align="left", dx=font_size * 0.6, dy=-font_size * 0.5, fontSize=font_size)
+                  .encode(text="doc:N"))
+    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+
+
+def pair_matrix_chart(pairs_df, *, first="doc i", second="doc j", verdict="verdict", order=None,
+                      title="Kendall's pairs: concordant (C), discordant (D), tied (T)", font_size=DEFAULT_FONT_SIZE,
+                      width="container", height=DEFAULT_HEIGHT):
+    r"""The matrix of document pairs, each cell lettered C, D or T (and filled to match).
+
+    .. math:: \tau_b = \frac{C - D}{\sqrt{(C + D + T_1)(C + D + T_2)}}
+
+    Parameters
+    ----------
+    pairs_df : DataFrame
+        One row per pair, e.g. ``kendall_tau_breakdown(r1, r2)``: the two documents and the
+        pair's verdict, written "C"/"D"/"T" or "concordant"/"discordant"/"tied" (any case).
+        Every other column is shown in the tooltip.
+    first, second, verdict : str
+        Column names of the pair's documents (rows, columns of the matrix) and its verdict.
+    order : sequence, optional
+        The documents in the order of the matrix's rows and columns (e.g. ranking R1);
+        default: the order they first appear in the table.
+    title, font_size, width, height
+        As in :func:`rankviz.charts.precision_recall_chart`.
+
+    Returns
+    -------
+    alt.LayerChart
+
+    Notes
+    -----
+    The subtitle counts C, D and T, so the chart carries the numbers tau is computed from.
+
+    References
+    ----------
+    Kendall, A new measure of rank correlation, Biometrika 30 (1938).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> pairs = pd.DataFrame({"doc i": ["a", "a", "b"], "doc j": ["b", "c", "c"], "verdict": ["C", "D", "C"]})
+    >>> spec = pair_matrix_chart(pairs).to_dict()
+    >>> spec["title"]["subtitle"]
+    '2 concordant, 1 discordant, 0 tied'
+    """
+    func = "pair_matrix_chart"
+    require_columns(pairs_df, {"first": first, "second": second, "verdict": verdict}, func=func, name="pairs_df")
+    data = pairs_df.copy()
+    data.attrs = {}
+    words = []
+    for position, value in enumerate(data[verdict].tolist(), start=1):
+        word = _SPELLINGS.get(str(value).strip().lower())
+        if word is None:
+            raise ValueError(f"The {verdict!r} column of pairs_df in {func} must hold C, D or T (or concordant, "
+                             f"discordant, tied); got {value!r} in row {position}.")
+        words.append(word)
+    data["pair is"] = words
+    data["letter"] = [LETTERS[w] for w in words]
+    for column in (first, second):
+        data[column] = data[column].astype(str)
+    documents = ([str(d) for d in order] if order is not None
+                 else list(dict.fromkeys(data[first].tolist() + data[second].tolist())))
+    extra = [c for c in pairs_df.columns if c not in (first, second, verdict)]
+    tooltip = [alt.Tooltip(f"{escape_field(first)}:N", title=str(first)),
+               alt.Tooltip(f"{escape_field(second)}:N", title=str(second)),
+               alt.Tooltip("pair is:N")] + [tooltip_for(data, c) for c in extra]
+    base = alt.Chart(data).encode(
+        alt.X(f"{escape_field(second)}:O", sort=documents, title=str(second),
+              axis=alt.Axis(orient="top", labelAngle=0)),
+        alt.Y(f"{escape_field(first)}:O", sort=documents, title=str(first)),
+        tooltip=tooltip)
+    cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
+        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title="pair is"))
+    letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(text="letter:N")
+    counts = {w: words.count(w) for w in VERDICTS}
+    subtitle = f"{counts['concordant']} concordant, {counts['discordant']} discordant, {counts['tied']} tied"
+    chart = alt.layer(cells, letters)
+    return finish(chart, func=func, title=alt.Title(title, subtitle=subtitle), font_size=font_size, width=width,
+                  height=height)

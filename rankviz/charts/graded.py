@@ -1,0 +1,205 @@
+"""Charts of graded relevance: DCG contributions of a ranking beside the ideal one, and ERR."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from rankviz.charts._frames import pick, require_columns
+from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, finish, series_scales
+
+__all__ = ["gain_contribution_chart", "err_chart"]
+
+SYSTEM = "system ranking"
+IDEAL = "ideal ranking"
+
+
+def _grade_label(value) -> str:
+    """A grade as a student writes it: 3, not 3.0."""
+    if isinstance(value, (int, float, np.number)) and not isinstance(value, bool):
+        return "" if np.isnan(value) else f"{float(value):g}"
+    return str(value)
+
+
+def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contribution", ideal_grade="ideal rel",
+                            ideal_contribution="ideal contribution", running=None, ideal_running=None,
+                            title="DCG: what each rank contributes", font_size=DEFAULT_FONT_SIZE,
+                            width="container", height=DEFAULT_HEIGHT):
+    r"""Per-rank DCG contributions as bars, the system's ranking beside the ideal one.
+
+    .. math:: \mathrm{DCG@}k = \sum_{i=1}^{k} \underbrace{\frac{g(\mathrm{rel}_i)}{\log_2(i + 1)}}_{\text{bar } i},
+              \qquad \mathrm{nDCG@}k = \frac{\mathrm{DCG@}k}{\mathrm{IDCG@}k}
+
+    Each bar is labelled with its document's grade, so relevance is read as a number; the
+    ideal ranking's bars are pale with a dashed outline, the system's solid. Optional lines
+    show the running DCG and IDCG on a second axis (right).
+
+    Parameters
+    ----------
+    df : DataFrame
+        One row per rank, e.g. ``ndcg_breakdown(rels)``, with the columns named below.
+    rank, grade, contribution : str
+        Column names of the rank i, the grade at rank i and its discounted gain.
+    ideal_grade, ideal_contribution : str or None
+        The same for the ideal ranking; None draws the system's bars only.
+    running, ideal_running : str or None
+        Columns of the running DCG and IDCG, drawn as lines when given.
+    title, font_size, width, height
+        As in :func:`rankviz.charts.precision_recall_chart`.
+
+    Returns
+    -------
+    alt.LayerChart
+
+    Notes
+    -----
+    The chart draws the table's values; which gain (linear or exponential) and discount they
+    use is the breakdown's choice, so say it in ``title``.
+
+    References
+    ----------
+    Järvelin & Kekäläinen, Cumulated gain-based evaluation of IR techniques, ACM TOIS 20(4) (2002).
+
+    Examples
+    --------
+    Grades 0, 3 against the ideal 3, 0 with exponential gain: (2^3 - 1) / log2(3) = 4.417 at rank 2
+    against 7 / log2(2) = 7 at rank 1.
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"rank": [1, 2], "rel": [0, 3], "contribution": [0.0, 4.417],
+    ...                       "ideal rel": [3, 0], "ideal contribution": [7.0, 0.0]})
+    >>> spec = gain_contribution_chart(table).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['bar', 'text']
+    """
+    func = "gain_contribution_chart"
+    columns = {"rank": rank, "grade": grade, "contribution": contribution, "ideal_grade": ideal_grade,
+               "ideal_contribution": ideal_contribution, "running": running, "ideal_running": ideal_running}
+    require_columns(df, columns, func=func)
+    if grade is None or contribution is None:
+        raise ValueError(f"The 'grade' and 'contribution' parameters of {func} must name columns: the bars are "
+                         f"labelled with their grades. Got grade={grade!r}, contribution={contribution!r}.")
+    if (ideal_grade is None) != (ideal_contribution is None):
+        raise ValueError(f"The 'ideal_grade' and 'ideal_contribution' parameters of {func} must both name columns "
+                         f"or both be None. Got {ideal_grade!r} and {ideal_contribution!r}.")
+    parts = [pick(df, {"rank": rank, "grade": grade, "contribution": contribution, "running": running})
+             .assign(ranking=SYSTEM)]
+    if ideal_contribution is not None:
+        parts.append(pick(df, {"rank": rank, "grade": ideal_grade, "contribution": ideal_contribution,
+                               "running": ideal_running}).assign(ranking=IDEAL))
+    bars = pd.concat(parts, ignore_index=True)
+    bars["grade label"] = bars["grade"].map(_grade_label)
+    rankings = list(bars["ranking"].unique()) or [SYSTEM]
+    scales = series_scales(rankings)
+    x_rank = alt.X("rank:O", title="rank i", axis=alt.Axis(labelAngle=0))
+    offset = alt.XOffset("ranking:N", scale=alt.Scale(domain=rankings))
+    y_contribution = alt.Y("contribution:Q", title=f"{contribution} at rank i")
+    tooltip = ["ranking:N", alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("grade:N", title=f"{grade} (grade)"),
+               alt.Tooltip("contribution:Q", format=".3f", title=str(contribution))]
+    bar_layer = alt.Chart(bars).mark_bar(stroke="black", strokeWidth=1.5).encode(
+        x_rank, y_contribution, xOffset=offset,
+        color=alt.Color("ranking:N", scale=scales["color"], title=None),
+        fillOpacity=alt.FillOpacity("ranking:N", scale=alt.Scale(domain=rankings, range=[0.9, 0.35][:len(rankings)]),
+                                    legend=None),
+        strokeDash=alt.StrokeDash("ranking:N", scale=alt.Scale(domain=rankings, range=[[1, 0], [5, 3]][:len(rankings)]),
+                                  legend=None),
+        tooltip=tooltip)
+    text_layer = alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
+        x_rank, y_contribution, xOffset=offset, text="grade label:N", tooltip=tooltip)
+    chart = alt.layer(bar_layer, text_layer)
+    if running is not None:
+        lines = bars.dropna(subset=["running"])
+        line_titles = {SYSTEM: str(running), IDEAL: str(ideal_running)}
+        lines = lines.assign(sum=lines["ranking"].map(line_titles))
+        line_tooltip = ["ranking:N", alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("sum:N", title="running sum"),
+                        alt.Tooltip("running:Q", format=".3f", title="value")]
+        line_base = alt.Chart(lines).encode(
+            x_rank, alt.Y("running:Q", title="running sum (line)", axis=alt.Axis(orient="right")),
+            color=alt.Color("ranking:N", scale=scales["color"], title=None), tooltip=line_tooltip)
+        running_layer = alt.layer(
+            line_base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"],
+                                                                                legend=None)),
+            line_base.mark_point(filled=True, size=font_size * 5).encode(
+                shape=alt.Shape("ranking:N", scale=scales["shape"], legend=None)))
+        chart = alt.layer(chart, running_layer).resolve_scale(y="independent")
+    return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
+
+
+def err_chart(df, *, rank="rank", grade="rel", stop="P(stop at i)", running="running ERR", reach=None,
+              title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
+              height=DEFAULT_HEIGHT):
+    r"""The probability that a cascading user stops at each rank (bars) and the running ERR (line).
+
+    .. math:: P(\text{stop at } r) = R_r \prod_{i=1}^{r-1}(1 - R_i), \qquad
+              \mathrm{ERR} = \sum_{r} \frac{1}{r} P(\text{stop at } r)
+
+    Parameters
+    ----------
+    df : DataFrame
+        One row per rank, e.g. ``err_breakdown(rels)``, with the columns named below.
+    rank, grade : str
+        Column names of the rank and the grade there (written above each bar; None leaves it out).
+    stop : str
+        Column of the probability of stopping at rank r.
+    running : str or None
+        Column of the running ERR (the sum up to rank r), drawn as a line.
+    reach : str, optional
+        Column of the probability of reaching rank r, drawn as a dotted line.
+    title, font_size, width, height
+        As in :func:`rankviz.charts.precision_recall_chart`.
+
+    Returns
+    -------
+    alt.LayerChart
+
+    Notes
+    -----
+    All quantities are probabilities or a sum of probabilities divided by ranks, so they share
+    one axis from 0 to 1.
+
+    References
+    ----------
+    Chapelle, Metzler, Zhang & Grinspan, Expected reciprocal rank for graded relevance, CIKM (2009).
+
+    Examples
+    --------
+    Grades 2, 1 on a 0-2 scale: R_1 = 3/4, R_2 = 1/4; P(stop at 2) = (1 - 3/4) * 1/4 = 0.0625,
+    ERR = 0.75/1 + 0.0625/2 = 0.78125.
+
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"rank": [1, 2], "rel": [2, 1], "P(stop at i)": [0.75, 0.0625],
+    ...                       "running ERR": [0.75, 0.78125]})
+    >>> spec = err_chart(table).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['bar', 'text', 'line', 'point']
+    """
+    func = "err_chart"
+    require_columns(df, {"rank": rank, "grade": grade, "stop": stop, "running": running, "reach": reach}, func=func)
+    names = [str(stop)] + [str(c) for c in (running, reach) if c is not None]
+    scales = series_scales(names)
+    colour = alt.Color("quantity:N", scale=scales["color"], title=None)
+    x_rank = alt.X("rank:O", title="rank r", axis=alt.Axis(labelAngle=0))
+    y_unit = alt.Y("value:Q", scale=alt.Scale(domain=[0, 1]), title="probability / ERR")
+    bars = pick(df, {"rank": rank, "value": stop, "grade": grade}).assign(quantity=str(stop))
+    bar_tooltip = [alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("value:Q", format=".4f", title=str(stop))]
+    if grade is not None:
+        bars["grade label"] = bars["grade"].map(_grade_label)
+        bar_tooltip.insert(1, alt.Tooltip("grade:N", title=f"{grade} (grade)"))
+    layers = [alt.Chart(bars).mark_bar(stroke="black", strokeWidth=1, opacity=0.85).encode(
+        x_rank, y_unit, color=colour, tooltip=bar_tooltip)]
+    if grade is not None:
+        layers.append(alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
+            x_rank, y_unit, text="grade label:N", tooltip=bar_tooltip))
+    line_columns = {str(c): c for c in (running, reach) if c is not None}
+    if line_columns:
+        lines = pd.concat([pick(df, {"rank": rank, "value": column}).assign(quantity=name)
+                           for name, column in line_columns.items()], ignore_index=True)
+        line_base = alt.Chart(lines).encode(
+            x_rank, y_unit, color=colour,
+            tooltip=[alt.Tooltip("rank:O", title=str(rank)), "quantity:N", alt.Tooltip("value:Q", format=".4f")])
+        layers.append(line_base.mark_line(strokeWidth=3).encode(
+            strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], legend=None)))
+        layers.append(line_base.mark_point(filled=True, size=font_size * 5).encode(
+            shape=alt.Shape("quantity:N", scale=scales["shape"], legend=None)))
+    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)

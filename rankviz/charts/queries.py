@@ -1,0 +1,305 @@
+"""Charts over many queries: per-query values, the per-query difference of two runs, distributions."""
+
+from __future__ import annotations
+
+import altair as alt
+import numpy as np
+import pandas as pd
+
+from rankviz.charts._frames import check_flag, pick, require_columns
+from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish, series_scales
+from rankviz.metrics._validation import check_choice, check_positive_number
+
+__all__ = ["per_query_chart", "delta_chart", "distribution_chart", "query_selection"]
+
+
+def query_selection():
+    """The click selection the pages read back: ``event["selection"]["pick"]`` holds the clicked query_id."""
+    return alt.selection_point(name="pick", fields=["query_id"])
+
+
+def _auto_height(rows: int, font_size: float) -> int:
+    """A row per query, tall enough for its label, so long query lists never overlap."""
+    return int(min(max(rows * font_size * 1.6 + 40, 160), 4000))
+
+
+def per_query_chart(df, *, query="query_id", system="system", value="value", measure="value", kind="dots",
+                    sort="input", select=False, title=None, font_size=DEFAULT_FONT_SIZE, width="container",
+                    height=None):
+    r"""One measure's value on every query, for each system: a dot plot (default) or grouped bars.
+
+    The mean over queries of what is drawn is the system's MAP, MRR, mean nDCG...:
+
+    .. math:: \mathrm{MAP} = \frac{1}{Q} \sum_{q=1}^{Q} \mathrm{AP}(q)
+
+    Parameters
+    ----------
+    df : DataFrame
+        Long form, one row per (query, system): the columns named below.
+    query, system, value : str
+        Column names of the query id, the system (None: a single system) and the value.
+    measure : str
+        The measure's name, for the value axis ("AP", "nDCG@10").
+    kind : {"dots", "bars"}
+        "dots": queries down the y axis, a marker per system (colour and shape), readable with
+        hundreds of queries. "bars": queries along x, one bar per system side by side.
+    sort : {"input", "value"}
+        Queries in the order of the table, or by their mean value, highest first.
+    select : bool, default False
+        Make queries clickable: adds ``alt.selection_point(name="pick", fields=["query_id"])``;
+        the clicked query stays opaque, the others fade.
+    title : str, optional
+        Default: "<measure> per query".
+    font_size, width
+        As in :func:`rankviz.charts.precision_recall_chart`.
+    height : int, optional
+        Default: a row per query for "dots", 360 px for "bars".
+
+    Returns
+    -------
+    alt.LayerChart
+
+    Notes
+    -----
+    The chart's query column is always named ``query_id`` (whatever ``query`` is), so a page
+    reads ``event["selection"]["pick"][0]["query_id"]``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"query_id": ["q1", "q2", "q1", "q2"], "system": ["A", "A", "B", "B"],
+    ...                       "value": [0.5, 1.0, 0.25, 0.75]})
+    >>> spec = per_query_chart(table, measure="AP", select=True).to_dict()
+    >>> [param["name"] for param in spec["params"]]
+    ['pick']
+    """
+    func = "per_query_chart"
+    require_columns(df, {"query": query, "system": system, "value": value}, func=func)
+    check_choice(kind, ("dots", "bars"), func=func, name="kind")
+    check_choice(sort, ("input", "value"), func=func, name="sort")
+    check_flag(select, func=func, name="select")
+    data = pick(df, {"query_id": query, "system": system, "value": value})
+    if system is None:
+        data["system"] = str(measure)
+    data["query_id"] = data["query_id"].astype(str)
+    data["system"] = data["system"].astype(str)
+    queries = list(dict.fromkeys(data["query_id"]))
+    if sort == "value":
+        queries = data.groupby("query_id", sort=False)["value"].mean().sort_values(ascending=False,
+                                                                                   kind="stable").index.tolist()
+    systems = list(dict.fromkeys(data["system"])) or ["system"]
+    scales = series_scales(systems)
+    colour = alt.Color("system:N", scale=scales["color"], title=None)
+    tooltip = [alt.Tooltip("query_id:N", title=str(query)), "system:N",
+               alt.Tooltip("value:Q", format=".4f", title=str(measure))]
+    y_or_x_query = dict(sort=queries, title=str(query))
+    if kind == "dots":
+        chart = alt.Chart(data).mark_point(filled=True, size=font_size * 9, strokeWidth=1, stroke="black").encode(
+            alt.Y("query_id:N", **y_or_x_query), alt.X("value:Q", title=str(measure)), color=colour,
+            shape=alt.Shape("system:N", scale=scales["shape"], title=None), tooltip=tooltip)
+        height = _auto_height(len(queries), font_size) if height is None else height
+    else:
+        chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
+            alt.X("query_id:N", axis=alt.Axis(labelAngle=-45, labelOverlap=True), **y_or_x_query),
+            alt.Y("value:Q", title=str(measure)), xOffset=alt.XOffset("system:N", scale=alt.Scale(domain=systems)),
+            color=colour, tooltip=tooltip)
+        height = DEFAULT_HEIGHT if height is None else height
+    if select:
+        pick_query = query_selection()
+        chart = chart.add_params(pick_query).encode(opacity=alt.condition(pick_query, alt.value(1.0), alt.value(0.25)))
+    return finish(chart, func=func, title=title or f"{measure} per query", font_size=font_size, width=width,
+                  height=height)
+
+
+def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="B", measure="value",
+                tie_tolerance=0.0, select=False, title=None, font_size=DEFAULT_FONT_SIZE, width="container",
+                height=DEFAULT_HEIGHT):
+    r"""The per-query difference between two runs, sorted, as signed bars: wins, ties and losses.
+
+    .. math:: \Delta_q = m_B(q) - m_A(q)
+
+    A bar above 0 is a query where B wins, below 0 one where A wins; the outcome is also told by
+    colour and by a marker (up triangle, circle, down triangle), and counted in the subtitle.
+
+    Parameters
+    ----------
+    deltas : Series or DataFrame
+        A Series indexed by query id, or a DataFrame with the columns named below.
+    query, delta : str
+        Column names of the query id and the difference B - A (DataFrame input).
+    name_a, name_b : str
+        Names of the two runs.
+    measure : str
+        The measure compared, for the axis title ("AP").
+    tie_tolerance : float, default 0.0
+        Differences with ``|delta| <= tie_tolerance`` count as ties.
+    select : bool, default False
+        Make queries clickable with ``alt.selection_point(name="pick", fields=["query_id"])``.
+    title, font_size, width, height
+        As in :func:`rankviz.charts.precision_recall_chart`.
+
+    Returns
+    -------
+    alt.LayerChart
+
+    Notes
+    -----
+    Ties get a marker at 0 as well, so a zero-height bar can still be hovered and clicked.
+    Missing differences (NaN) are left out and counted in the subtitle.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> deltas = pd.Series({"q1": 0.25, "q2": -0.5, "q3": 0.0})
+    >>> spec = delta_chart(deltas, name_a="BM25", name_b="neural", measure="AP").to_dict()
+    >>> spec["title"]["subtitle"]
+    'neural better on 1, tied on 1, BM25 better on 1 of 3 queries'
+    """
+    func = "delta_chart"
+    if isinstance(deltas, pd.Series):
+        data = pd.DataFrame({"query_id": deltas.index.astype(str), "delta": deltas.to_numpy(dtype=float)})
+    else:
+        require_columns(deltas, {"query": query, "delta": delta}, func=func, name="deltas")
+        data = pick(deltas, {"query_id": query, "delta": delta}).astype({"query_id": str, "delta": float})
+    tolerance = check_positive_number(tie_tolerance, func=func, name="tie_tolerance", allow_zero=True)
+    check_flag(select, func=func, name="select")
+    missing = int(data["delta"].isna().sum())
+    data = data.dropna(subset=["delta"]).sort_values("delta", ascending=False, kind="stable")
+    wins, ties, losses = f"{name_b} better", "tie", f"{name_a} better"
+    data["outcome"] = np.select([data["delta"] > tolerance, data["delta"] < -tolerance], [wins, losses], ties)
+    counts = data["outcome"].value_counts()
+    subtitle = (f"{name_b} better on {counts.get(wins, 0)}, tied on {counts.get(ties, 0)}, "
+                f"{name_a} better on {counts.get(losses, 0)} of {len(data)} queries")
+    if missing:
+        subtitle += f" ({missing} without a value left out)"
+    outcomes = [wins, ties, losses]
+    colour = alt.Color("outcome:N", scale=alt.Scale(domain=outcomes, range=[OKABE_ITO["blue"], NEUTRAL_GREY,
+                                                                            OKABE_ITO["vermillion"]]), title=None)
+    tooltip = [alt.Tooltip("query_id:N", title=str(query)),
+               alt.Tooltip("delta:Q", format="+.4f", title=f"{measure}: {name_b} - {name_a}"), "outcome:N"]
+    base = alt.Chart(data).encode(
+        alt.X("query_id:N", sort=data["query_id"].tolist(), title=f"{query} (sorted by difference)",
+              axis=alt.Axis(labelAngle=-45, labelOverlap=True)),
+        alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip)
+    bars = base.mark_bar()
+    markers = base.mark_point(filled=True, size=font_size * 6, stroke="black", strokeWidth=0.5).encode(
+        shape=alt.Shape("outcome:N", scale=alt.Scale(domain=outcomes, range=["triangle-up", "circle", "triangle-down"]),
+                        title=None))
+    if select:
+        pick_query = query_selection()
+        faded = alt.condition(pick_query, alt.value(1.0), alt.value(0.25))
+        bars = bars.add_params(pick_query).encode(opacity=faded)
+        markers = markers.encode(opacity=faded)
+    zero = alt.Chart(pd.DataFrame({"delta": [0.0], "line": f"no difference ({name_a} = {name_b})"})).mark_rule(
+        color="black", strokeWidth=1.5).encode(alt.Y("delta:Q"), tooltip=[alt.Tooltip("line:N", title="0")])
+    chart = alt.layer(bars, markers, zero)
+    return finish(chart, func=func, title=alt.Title(title or f"Per-query difference in {measure}", subtitle=subtitle),
+                  font_size=font_size, width=width, height=height)
+
+
+def _box_statistics(data: pd.DataFrame) -> pd.DataFrame:
+    """Tukey's box per row: quartiles (linear interpolation, numpy's default) and 1.5 IQR whiskers."""
+    rows = []
+    for row, group in data.groupby("row", sort=False):
+        values = group["value"].dropna().to_numpy(dtype=float)
+        if not values.size:
+            continue
+        q1, median, q3 = np.quantile(values, [0.25, 0.5, 0.75])
+        reach = 1.5 * (q3 - q1)
+        inside = values[(values >= q1 - reach) & (values <= q3 + reach)]
+        rows.append({"row": row, "system": group["system"].iloc[0], "queries": int(values.size), "q1": q1,
+                     "median": median, "q3": q3, "mean": float(values.mean()),
+                     "whisker low": float(inside.min()), "whisker high": float(inside.max())})
+    return pd.DataFrame(rows, columns=["row", "system", "queries", "q1", "median", "q3", "mean", "whisker low",
+                                       "whisker high"])
+
+
+def distribution_chart(df, *, measure="measure", value="value", system=None, query="query_id", kind="box",
+                       title="Distribution over queries", font_size=DEFAULT_FONT_SIZE, width="container",
+                       height=None):
+    r"""How each measure is spread over the queries: box plots with every query's dot, or a histogram.
+
+    Box: quartiles Q1, median, Q3; whiskers reach the most extreme values within
+    :math:`1.5 (Q_3 - Q_1)` of the box (Tukey); the diamond is the mean (MAP for AP).
+
+    Parameters
+    ----------
+    df : DataFrame
+        Long form, one row per (query, measure[, system]) with the columns named below.
+    measure, value : str
+        Column names of the measure's name and its value.
+    system : str, optional
+        Column of the system; each (measure, system) gets its own row, coloured by system.
+    query : str or None
+        Column of the query id, shown in each dot's tooltip (None: no dots' ids).
+    kind : {"box", "histogram"}
+        "histogram" bins the values of a single measure (filter the table first), stacked by system.
+    title, font_size, width
+        As in :func:`rankviz.charts.precision_recall_chart`.
+    height : int, optional
+        Default: a row per box, or 360 px for a histogram.
+
+    Returns
+    -------
+    alt.LayerChart or alt.Chart
+
+    Notes
+    -----
+    Quartiles use linear interpolation between order statistics (numpy's and pandas' default,
+    also Vega's), so they match ``df.quantile``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"query_id": ["q1", "q2", "q3"], "measure": "AP", "value": [0.2, 0.4, 0.9]})
+    >>> spec = distribution_chart(table).to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['rule', 'bar', 'tick', 'point', 'point']
+    """
+    func = "distribution_chart"
+    require_columns(df, {"measure": measure, "value": value, "system": system, "query": query}, func=func)
+    check_choice(kind, ("box", "histogram"), func=func, name="kind")
+    data = pick(df, {"query_id": query, "measure": measure, "system": system, "value": value})
+    data["measure"] = data["measure"].astype(str)
+    data["system"] = data["system"].astype(str) if system is not None else ""
+    if query is None:
+        data["query_id"] = ""
+    data["query_id"] = data["query_id"].astype(str)
+    data["value"] = data["value"].astype(float)
+    systems = list(dict.fromkeys(data["system"])) or [""]
+    scales = series_scales(systems)
+    colour = alt.Color("system:N", scale=scales["color"], title=None, legend=None if system is None else alt.Legend())
+    if kind == "histogram":
+        measures = data["measure"].unique()
+        if len(measures) != 1:
+            raise ValueError(f"{func} draws a histogram of one measure; the table holds {len(measures)} "
+                             f"({', '.join(map(str, measures[:5]))}). Filter it to one measure first.")
+        chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
+            alt.X("value:Q", bin=alt.Bin(maxbins=20), title=str(measures[0])),
+            alt.Y("count():Q", title="queries"), color=colour,
+            tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measures[0]} bin"), "system:N",
+                     alt.Tooltip("count():Q", title="queries")])
+        return finish(chart, func=func, title=title, font_size=font_size, width=width,
+                      height=DEFAULT_HEIGHT if height is None else height)
+    data["row"] = data["measure"] + (" · " + data["system"] if system is not None else "")
+    rows = list(dict.fromkeys(data["row"]))
+    boxes = _box_statistics(data)
+    y_row = alt.Y("row:N", sort=rows, title=None)
+    box_tooltip = [alt.Tooltip("row:N", title="measure"), "queries:Q"] + [
+        alt.Tooltip(f"{name}:Q", format=".4f") for name in ("whisker low", "q1", "median", "mean", "q3",
+                                                            "whisker high")]
+    box_base = alt.Chart(boxes).encode(y_row, tooltip=box_tooltip)
+    layers = [
+        box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value"),
+                                                                 x2="whisker high:Q"),
+        box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2="q3:Q",
+                                                                                color=colour),
+        box_base.mark_tick(color="black", thickness=3).encode(alt.X("median:Q")),
+        box_base.mark_point(shape="diamond", filled=True, color="black", size=font_size * 8).encode(alt.X("mean:Q")),
+        alt.Chart(data).mark_point(filled=False, size=font_size * 4, strokeWidth=1.5).encode(
+            alt.X("value:Q"), y_row, color=colour,
+            tooltip=[alt.Tooltip("query_id:N", title=str(query or "query")), alt.Tooltip("measure:N"), "system:N",
+                     alt.Tooltip("value:Q", format=".4f")]),
+    ]
+    height = _auto_height(len(rows), font_size * 2) if height is None else height
+    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
