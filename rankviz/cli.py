@@ -1,0 +1,378 @@
+"""The command line: ``python -m rankviz eval ...`` and ``python -m rankviz compare ...``.
+
+``eval`` is a drop-in for ``trec_eval``: by default it prints trec_eval's three columns
+(``printf("%-22s\\t%s\\t%6.4f\\n", measure, qid, value)``, counts as integers, ``all`` for the
+aggregate), the same measure names and order, and the same flags (``-q -c -l -M -m``), so
+scripts that parse trec_eval's output can call it instead. ``compare`` prints the significance
+table of :func:`rankviz.compare`.
+
+Errors in the inputs (missing or malformed file, unknown measure) are printed on stderr as one
+line, ``rankviz: error: <file>:<line>: <message>``, and the exit status is 2; nothing is printed
+on stdout then, so no half-evaluated output can be mistaken for a result.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import rankviz
+
+EXIT_OK = 0
+EXIT_USAGE = 2  # bad input or bad usage, as argparse itself uses
+
+EVAL_EPILOG = """\
+output formats:
+  trec  trec_eval's lines: measure name padded to 22 characters, TAB, query id (or "all"), TAB,
+        value with 4 decimals (counts as integers, runid as text). With -q the per-query lines
+        come first, ordered by query id as a string, then the "all" lines. When several runs are
+        given, each run's block starts with a line "# run: NAME (FILE)".
+  csv   columns run,query_id,measure,value (query_id "all" for the aggregate).
+  json  {"runs": [{"run", "file", "measures", "all": {measure: value},
+        "per_query": {query_id: {measure: value}} (with -q)}]}.
+measure names: trec_eval names (P_10, map, ndcg_cut_10), its -m syntax (P.5,10), ir_measures names
+  (P@10, AP, nDCG@10) and the sets "official" (the default) and "all_trec". When every -m is
+  written the trec_eval way, output uses trec_eval's names and order; otherwise it uses rankviz's
+  names (P@10) in the order given.
+"""
+
+
+class InputError(Exception):
+    """A problem with the user's input, printed as ``rankviz: error: <where>: <message>``."""
+
+    def __init__(self, where: str | None, message: str):
+        super().__init__(message)
+        self.where = where
+        self.message = message
+
+
+class Progress:
+    """One overwritten status line on stderr, shown only when stderr is a terminal."""
+
+    def __init__(self, stream=None):
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.started = time.perf_counter()
+
+    def step(self, text: str) -> None:
+        if self.enabled:
+            elapsed = time.perf_counter() - self.started
+            self.stream.write(f"\r\033[Krankviz: {text} ({elapsed:.1f} s)")
+            self.stream.flush()
+
+    def done(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+# --- reading inputs ----------------------------------------------------------------------------
+
+
+def _read(reader, path: str):
+    """Call a rankviz reader, turning its errors into InputError with file and line."""
+    from rankviz.trec import TrecFormatError
+
+    try:
+        return reader(path)
+    except TrecFormatError as error:
+        message = str(error)
+        # The reader's message starts with "<file> line <n>: " or "<file>: "; we print file:line.
+        for prefix in (f"{error.path} line {error.line}: ", f"{error.path}: "):
+            if message.startswith(prefix):
+                message = message[len(prefix):]
+                break
+        where = error.path if error.line is None else f"{error.path}:{error.line}"
+        raise InputError(where, message) from None
+    except IsADirectoryError:
+        raise InputError(path, "is a directory, not a file") from None
+    except FileNotFoundError:
+        raise InputError(path, "no such file") from None
+    except PermissionError:
+        raise InputError(path, "permission denied") from None
+    except (OSError, ValueError) as error:
+        raise InputError(path, str(error)) from None
+
+
+def _parse_measure_options(values: list[str] | None):
+    """The -m options -> (measures, use_trec_names). Default: trec_eval's "official" set."""
+    from rankviz.measures import parse_measures
+
+    tokens = values or ["official"]
+    measures, trec_style = [], True
+    for token in tokens:
+        try:
+            parsed = parse_measures(token)
+        except ValueError as error:
+            raise InputError(None, str(error)) from None
+        measures.extend(parsed)
+        # "AP" or "P@10" are rankviz/ir_measures spellings; "map", "P_10", "P.5,10", "official" are trec_eval's.
+        ir_style = "@" in token or "(" in token or (len(parsed) == 1 and token == str(parsed[0]) != parsed[0].trec_name)
+        trec_style &= not ir_style
+    unique = list(dict.fromkeys(measures))
+    if trec_style:
+        unique.sort(key=lambda measure: measure.trec_order)
+    return unique, trec_style
+
+
+def _run_label(run, path: str) -> str:
+    return run.attrs.get("run_name") or Path(path).name
+
+
+# --- eval ----------------------------------------------------------------------------------------
+
+
+def _is_special(measure, name: str) -> bool:
+    return measure.name == name
+
+
+def _evaluate_one(qrels, run, measures, args):
+    """Evaluate one run; return (per_query {qid: {measure: value}} or None, all {measure: value})."""
+    # runid and num_q describe the evaluation rather than the ranking: the CLI fills them in, so
+    # that they print exactly as trec_eval prints them whatever evaluate() does with them.
+    computed = [m for m in measures if m.name not in ("runid", "NumQ")]
+    result = None
+    if computed:
+        try:
+            result = rankviz.evaluate(
+                qrels, run, computed, per_query=args.per_query, complete=args.complete,
+                rel_threshold=args.level, depth=args.depth,
+            )
+        except ValueError as error:
+            raise InputError(None, str(error)) from None
+    run_name = run.attrs.get("run_name") or ""
+    num_q = None
+    if result is not None and result.per_query is not None and len(result.per_query.index):
+        num_q = len(result.per_query.index)
+    if num_q is None:
+        judged = set(qrels["query_id"].unique())
+        num_q = len(judged) if args.complete else len(judged & set(run["query_id"].unique()))
+    means, per_query = {}, None
+    for measure in measures:
+        if measure.name == "runid":
+            means[measure] = run_name
+        elif measure.name == "NumQ":
+            means[measure] = num_q
+        elif measure.aggregate != "none":
+            means[measure] = result.mean[str(measure)]
+    if args.per_query and result is not None:
+        table = result.per_query
+        shown = [m for m in computed if m.family.per_query_printed and str(m) in table.columns]
+        per_query = {}
+        for query_id in sorted(map(str, table.index)):
+            row = table.loc[query_id]
+            per_query[query_id] = {m: row[str(m)] for m in shown}
+    return per_query, means
+
+
+def _plain(value, measure):
+    """A JSON/CSV-friendly Python value: int for counts, str for text, None for NaN."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return None
+    if measure.is_count:
+        return int(value)
+    value = float(value)
+    return None if math.isnan(value) else value
+
+
+def _trec_value(value, measure) -> str:
+    if isinstance(value, str):
+        return value
+    if measure.is_count:
+        return str(int(value))
+    return "%6.4f" % float(value)
+
+
+def _format_trec(blocks, trec_names: bool) -> str:
+    lines = []
+    for label, path, measures, per_query, means in blocks:
+        if len(blocks) > 1:
+            lines.append(f"# run: {label} ({path})")
+        def name(measure):
+            return measure.trec_name if trec_names else str(measure)
+        for query_id, values in (per_query or {}).items():
+            for measure, value in values.items():
+                lines.append("%-22s\t%s\t%s" % (name(measure), query_id, _trec_value(value, measure)))
+        for measure, value in means.items():
+            lines.append("%-22s\t%s\t%s" % (name(measure), "all", _trec_value(value, measure)))
+    return "".join(line + "\n" for line in lines)
+
+
+def _format_csv(blocks, trec_names: bool) -> str:
+    import csv
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["run", "query_id", "measure", "value"])
+    for label, _, _, per_query, means in blocks:
+        def name(measure):
+            return measure.trec_name if trec_names else str(measure)
+        for query_id, values in (per_query or {}).items():
+            for measure, value in values.items():
+                writer.writerow([label, query_id, name(measure), _csv_value(value, measure)])
+        for measure, value in means.items():
+            if measure.name != "runid":  # the run column already says it
+                writer.writerow([label, "all", name(measure), _csv_value(value, measure)])
+    return buffer.getvalue()
+
+
+def _csv_value(value, measure) -> str:
+    plain = _plain(value, measure)
+    return "" if plain is None else repr(plain) if isinstance(plain, float) else str(plain)
+
+
+def _format_json(blocks, trec_names: bool) -> str:
+    runs = []
+    for label, path, measures, per_query, means in blocks:
+        def name(measure):
+            return measure.trec_name if trec_names else str(measure)
+        entry = {
+            "run": label,
+            "file": path,
+            "measures": [name(m) for m in measures if m.name != "runid"],
+            "all": {name(m): _plain(v, m) for m, v in means.items() if m.name != "runid"},
+        }
+        if per_query is not None:
+            entry["per_query"] = {
+                query_id: {name(m): _plain(v, m) for m, v in values.items()} for query_id, values in per_query.items()
+            }
+        runs.append(entry)
+    return json.dumps({"runs": runs}, indent=1, allow_nan=False) + "\n"
+
+
+FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
+
+
+def command_eval(args, progress: Progress) -> str:
+    measures, trec_names = _parse_measure_options(args.measures)
+    progress.step(f"reading {args.qrels}")
+    qrels = _read(rankviz.read_qrels, args.qrels)
+    blocks = []
+    for number, path in enumerate(args.runs, start=1):
+        progress.step(f"reading run {number}/{len(args.runs)}: {path}")
+        run = _read(rankviz.read_run, path)
+        progress.step(f"evaluating run {number}/{len(args.runs)}: {path}")
+        per_query, means = _evaluate_one(qrels, run, measures, args)
+        blocks.append((_run_label(run, path), path, measures, per_query, means))
+    return FORMATTERS[args.format](blocks, trec_names)
+
+
+# --- compare -------------------------------------------------------------------------------------
+
+
+def command_compare(args, progress: Progress) -> str:
+    measures, _ = _parse_measure_options(args.measures or ["AP", "nDCG@10"])
+    measures = [m for m in measures if m.name not in ("runid", "NumQ") and m.aggregate != "none"]
+    progress.step(f"reading {args.qrels}")
+    qrels = _read(rankviz.read_qrels, args.qrels)
+    runs = {}
+    for number, path in enumerate(args.runs, start=1):
+        progress.step(f"reading run {number}/{len(args.runs)}: {path}")
+        run = _read(rankviz.read_run, path)
+        label = _run_label(run, path)
+        if label in runs:  # two runs with one tag: tell them apart by file name
+            label = f"{label} ({path})"
+        runs[label] = run
+    progress.step("comparing runs")
+    correction = None if args.correction == "none" else args.correction
+    try:
+        result = rankviz.compare(qrels, runs, measures, test=args.test, correction=correction)
+    except ValueError as error:
+        raise InputError(None, str(error)) from None
+    if args.latex:
+        return result.to_latex().rstrip("\n") + "\n"
+    return result.table.to_string() + "\n"
+
+
+# --- the parser and main -------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rankviz",
+        description="Evaluate TREC runs with trec_eval's numbers, and compare runs with significance tests.",
+    )
+    parser.add_argument("--version", action="version", version=f"rankviz {rankviz.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare}")
+
+    evaluate = commands.add_parser(
+        "eval", help="evaluate runs against qrels (trec_eval-compatible output)",
+        description="Evaluate one or more TREC runs against a qrels file; trec_eval's output by default.",
+        epilog=EVAL_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    evaluate.add_argument("qrels", metavar="QRELS", help="qrels file (qid iter docno rel), .gz/CSV/TSV/Parquet too")
+    evaluate.add_argument("runs", metavar="RUN", nargs="+", help="run file(s) (qid Q0 docno rank score tag)")
+    _add_measure_option(evaluate, "official")
+    evaluate.add_argument("-q", dest="per_query", action="store_true", help="also print per-query values")
+    evaluate.add_argument("-c", dest="complete", action="store_true",
+                          help="score qrels queries missing from the run as 0 and count them in the mean")
+    evaluate.add_argument("-l", dest="level", type=int, default=1, metavar="LEVEL",
+                          help="grade at or above which a document is relevant for binary measures (default 1)")
+    evaluate.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
+                          help="evaluate only the top DEPTH documents of each query (after sorting by score)")
+    evaluate.add_argument("--format", choices=sorted(FORMATTERS), default="trec", help="output format (default trec)")
+
+    compare = commands.add_parser(
+        "compare", help="compare runs: per-measure means, deltas, p-values, effect sizes",
+        description="Compare two or more runs on the same qrels with paired significance tests.",
+    )
+    compare.add_argument("qrels", metavar="QRELS", help="qrels file")
+    compare.add_argument("runs", metavar="RUN", nargs="+", help="two or more run files (the first is the baseline)")
+    _add_measure_option(compare, "AP and nDCG@10")
+    compare.add_argument("--test", choices=["t", "randomization", "bootstrap"], default="t",
+                         help="paired test (default t)")
+    compare.add_argument("--correction", choices=["holm", "bonferroni", "none"], default="holm",
+                         help="multiple-comparison correction (default holm)")
+    compare.add_argument("--latex", action="store_true", help="print the table as LaTeX")
+    return parser
+
+
+def _add_measure_option(parser, default: str) -> None:
+    parser.add_argument(
+        "-m", dest="measures", action="append", metavar="MEASURE",
+        help=f"measure to compute; repeat for several (default: {default}). "
+             "P_10, P.5,10, P@10, map, AP, ndcg_cut_10, nDCG@10, official, all_trec...",
+    )
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive integer; got {text!r}")
+    return value
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 success, 2 bad input or usage)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "compare" and len(args.runs) < 2:
+        parser.error("compare needs at least two runs")
+    progress = Progress()
+    try:
+        output = (command_eval if args.command == "eval" else command_compare)(args, progress)
+    except InputError as error:
+        progress.done()
+        where = f"{error.where}: " if error.where else ""
+        print(f"rankviz: error: {where}{error.message}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        progress.done()
+        return 130
+    progress.done()
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. `python -m rankviz eval ... | head`
+        sys.stderr.close()
+    return EXIT_OK
