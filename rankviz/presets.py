@@ -182,7 +182,7 @@ _PRESET_LIST = [
             "Run 2": (0.10, 0.30, 0.45, 0.45, 0.60),
         }),
         printed=_frozen({"map": 0.38, "gmap_run1": 0.25, "gmap_run2": 0.33}),
-        note="Both MAPs are exactly 0.38; GMAP 0.2466 and 0.3330, printed to two decimals.",
+        note="Both MAPs are exactly 0.38; GMAP is 0.2480 and 0.3253 exactly, printed to two decimals.",
     ),
     Preset(
         key="mrr_threshold",

@@ -273,7 +273,7 @@ METRICS: tuple[MetricSpec, ...] = (
         inputs="per_query_values",
         formula=r"\mathrm{HMAP} = \frac{Q}{\sum_{q=1}^{Q} 1 / \max(\mathrm{AP}(q), \epsilon)}",
         description="Harmonic mean of per-query AP: dominated by the worst queries.",
-        reference=LECTURE,
+        reference=f"{LECTURE}, slide 'Mean based metrics' (HMAP listed among the popular metrics)",
         params=(Param("floor", 1e-5, "ε: APs below it count as ε.", kind="float"),),
     ),
     MetricSpec(
@@ -312,7 +312,10 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{ESL} = j + \frac{i \cdot s}{r + 1}",
         description="Expected non-relevant documents examined before finding the wanted relevant ones.",
         reference="Cooper, American Documentation 19(1) (1968)",
-        params=(Param("wanted", 1, "How many relevant documents the user wants.", kind="int"), THRESHOLD),
+        params=(Param("wanted", 1, "How many relevant documents the user wants.", kind="int"),
+                Param("levels", None, "Tie level of each rank for a weak ordering (None: a strict order).",
+                      kind="levels"),
+                THRESHOLD),
         value_range=(0.0, math.inf), monotone=False,
     ),
     MetricSpec(
