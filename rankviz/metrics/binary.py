@@ -965,10 +965,9 @@ def interpolated_precision(rels, recall_levels=None, *, n_relevant=None, judged=
         A document is relevant when its grade is at least this.
     rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
         How level r becomes c, the relevant documents a rank must have reached (recall
-        c / R). ``"ceil"``: c = ceil(r R), the textbook "R@i >= r" (and trec_eval 9.0.8, up to
-        levels whose r R has a fractional part in (0, 0.1]); ``"floor_plus_0.9"``:
-        c = floor(r R + 0.9), trec_eval 9.x exactly (pytrec_eval, ranx, ir_measures);
-        ``"lround"``: c = r R rounded half up, trec_eval 10.0.
+        c / R). ``"ceil"``: c = ceil(r R), the textbook "R@i >= r"; ``"floor_plus_0.9"``:
+        c = floor(r R + 0.9) in double arithmetic, trec_eval 9.x exactly (and pytrec_eval,
+        which bundles it); ``"lround"``: c = r R rounded half up, trec_eval 10.0.
 
     Returns
     -------
@@ -983,9 +982,13 @@ def interpolated_precision(rels, recall_levels=None, *, n_relevant=None, judged=
     trec_eval 10.0 changed its ``iprec_at_recall`` (commit 2a9e214): a level becomes a count of
     relevant documents with ``lround(r R)`` rather than 9.x's ``(long)(r R + 0.9)``. So 10.0 may
     use a rank whose recall is *below* r: topic 301 of its test data (R = 474) gives
-    ``iprec_at_recall_0.10`` = 0.2098 in 10.0 and 0.2096 in 9.0.8 and the textbook. Pick
-    ``rounding`` to match the trec_eval you compare with; the default is the textbook. The
-    tolerance of ``"ceil"`` (1e-9) absorbs binary noise such as 0.7 x 10 = 7.000000000000001.
+    ``iprec_at_recall_0.10`` = 0.2098 in 10.0 and 0.2096 in 9.0.8 and the textbook. The 9.x
+    rule is close to the textbook's but not equal: it differs when r R has a fractional part in
+    (0, 0.1], and where binary rounding puts r R + 0.9 just below an integer: 0.7 x 3 + 0.9 =
+    2.9999999999999996 gives c = 2, so 9.x reports at recall 0.7 the precision of a rank whose
+    recall is only 2/3. Pick ``rounding`` to match the trec_eval you compare with; the default
+    is the textbook. The tolerance of ``"ceil"`` (1e-9) absorbs binary noise in the other
+    direction, such as 0.7 x 10 = 7.000000000000001, which must give c = 7.
 
     References
     ----------
