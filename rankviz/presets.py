@@ -87,9 +87,11 @@ _PRESET_LIST = [
         settings=_frozen({"gain": "exponential", "discount": "log2"}),
         printed=_frozen({"dcg": 13.846, "idcg": 14.588, "ndcg": 0.949}),
         note=(
-            "The slide rounds the discounts log2(1+i) to three decimals (1.585, 2.322, 2.585, 2.807) "
-            "before dividing, so it prints DCG 13.846 and IDCG 14.588; the exact values are 13.848 "
-            "and 14.595. NDCG is 0.949 either way."
+            "The slide shows log2(1+i) to three decimals (1.585, 2.322, 2.585, 2.807) and cuts each "
+            "contribution to three decimals (3/1.585 = 1.8927 printed 1.892, 1/2.585 = 0.3868 printed "
+            "0.386, 3/2.807 = 1.0688 printed 1.068), so its DCG is 13.846; the exact value is 13.848. "
+            "Its IDCG table prints 1.286 at rank 4 where 3/2.322 = 1.292, so its IDCG is 14.588; "
+            "the exact value is 14.595. NDCG is 0.949 either way."
         ),
     ),
     Preset(
