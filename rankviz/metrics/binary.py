@@ -626,8 +626,8 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
     if value == 0:
         formula = rf"{name} = 0 \quad (P = {p_tex},\ R = {r_tex},\ P + R = 0)"
     else:
-        formula = (rf"P = {p_tex},\ R = {r_tex}: \quad {name} = (1 + {b}^2)"
-                   rf"\frac{{P \cdot R}}{{{b}^2 P + R}} = {value:.3f}")
+        formula = (rf"P = {p_tex},\ R = {r_tex}: \quad {name} = "
+                   rf"\frac{{(1 + {b}^2) \cdot {p_tex} \cdot {r_tex}}}{{{b}^2 \cdot {p_tex} + {r_tex}}} = {value:.3f}")
     table.attrs["latex"] = formula
     return table
 
