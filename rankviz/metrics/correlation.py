@@ -503,8 +503,9 @@ def kendall_tau_distance(ranking_a, ranking_b, k=None, normalized=True, *, penal
     2. i and j both in one list, only i in the other: the other list ranks i above j (j fell
        below K), so the penalty is 1 if the first list ranks j above i, else 0.
     3. i only in one list and j only in the other: 1 (each list ranks its own item higher).
-    4. i and j both only in the same list: p. The default p = 1/2 is the "neutral" choice,
-       for which K^(p) is a metric; p = 0 is the optimistic one (a near metric at best).
+    4. i and j both only in the same list: p. The default p = 1/2 is Fagin et al.'s "neutral"
+       choice; K^(p) is a metric for 1/2 <= p <= 1 and a near metric for 0 < p < 1/2.
+       p = 0 is the "optimistic" choice (assume the other list agrees).
 
     With the same items in both lists only case 1 occurs: the classical Kendall tau distance,
     which equals (1 - tau_a) / 2.
