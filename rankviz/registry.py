@@ -99,6 +99,9 @@ GAIN = Param("gain", "linear", "Gain of a grade g: 'linear' g (trec_eval), 'expo
 DISCOUNT = Param("discount", "log2", "Discount at rank i: 'log2' 1/log2(i+1), 'jarvelin' 1/max(1, log_b i) "
                  "(Järvelin & Kekäläinen 2002).", choices=("log2", "jarvelin"))
 LOG_BASE = Param("log_base", 2, "Base b of the Järvelin-Kekäläinen discount.", kind="float")
+ROUNDING = Param("rounding", "ceil", "How a recall level r becomes a count of relevant documents: 'ceil' "
+                 "ceil(r R) (textbook), 'floor_plus_0.9' floor(r R + 0.9) (trec_eval 9), 'lround' (trec_eval 10).",
+                 choices=("ceil", "floor_plus_0.9", "lround"))
 RANKED_BINARY = (K, THRESHOLD)
 RANKED_WITH_R = (K, N_RELEVANT, JUDGED, THRESHOLD)
 GRADED = (K, GAIN, DISCOUNT, LOG_BASE)
@@ -157,7 +160,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\frac{1}{11} \sum_{r \in \{0, 0.1, \ldots, 1\}} \max_{r' \ge r} P(r')",
         description="Mean interpolated precision at the 11 recall levels 0.0, 0.1, ..., 1.0.",
         reference=f"{MANNING}, 8.4; {TREC}: 11pt_avg",
-        params=(N_RELEVANT, JUDGED, THRESHOLD),
+        params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING),
     ),
     MetricSpec(
         name="interpolated_average_precision", pretty_name="Interpolated AP (lecture's MAP)", family="binary",
@@ -165,7 +168,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\frac{1}{10} \sum_{r \in \{0.1, \ldots, 1\}} \max_{r' \ge r} P(r')",
         description="The lecture's per-query 'MAP': mean interpolated precision at recall 0.1, ..., 1.0.",
         reference=f"{LECTURE}, slides 'MAP - An example'",
-        params=(N_RELEVANT, JUDGED, THRESHOLD),
+        params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING),
     ),
     MetricSpec(
         name="reciprocal_rank", pretty_name="RR@S_h", family="binary", module="binary",
