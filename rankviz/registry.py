@@ -239,7 +239,9 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"K_n@K(\tau_1, \tau_2) = \frac{2}{n(n-1)} \sum_{\{i,j\} \in \mathbb{K}} \bar K_{i,j}(\tau_1, \tau_2)",
         description="Share of item pairs of the two top-K lists that the lists order differently (0 same).",
         reference="Fagin, Kumar & Sivakumar, SODA (2003); course note 000",
-        params=(K,), binary=False,
+        params=(K, Param("penalty", 0.5, "p: the cost of a pair whose two items appear in only one of the "
+                         "top-K lists (Fagin et al.'s K^(p); 0.5 is their neutral choice).", kind="float")),
+        binary=False,
     ),
     MetricSpec(
         name="auc", pretty_name="AUC", family="classification", module="classification",
@@ -255,6 +257,8 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{GAUC} = \frac{\sum_g w_g \, \mathrm{AUC}_g}{\sum_g w_g}",
         description="AUC per group (user, session, query) averaged with weights; one-class groups left out.",
         reference="Zhou et al., Deep Interest Network, KDD (2018); course note 001",
+        params=(Param("weights", "size", "Weight of each group: its size (impressions), its positives, or "
+                      "uniform.", choices=("size", "positives", "uniform")),),
     ),
     MetricSpec(
         name="mean_average_precision", pretty_name="MAP", family="aggregate", module="aggregate",
