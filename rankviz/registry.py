@@ -382,3 +382,44 @@ def ranking_metric_table(rels, **settings):
         rows.append({"metric": spec.name, "name": spec.pretty_name, "value": value, "family": spec.family,
                      "variant": variant, "definition": spec.description})
     return pd.DataFrame(rows)
+
+
+def metrics_markdown() -> str:
+    """The metric reference as Markdown, generated from the registry (``docs/metrics.md``).
+
+    Regenerate with ``python -m rankviz.registry > docs/metrics.md``; a test fails when the file
+    and the registry disagree, so the documentation cannot drift from the code.
+    """
+    lines = [
+        "# rankviz metric reference",
+        "",
+        "Generated from `rankviz/registry.py` by `python -m rankviz.registry > docs/metrics.md`; do not edit.",
+        "",
+    ]
+    family = None
+    for spec in METRICS:
+        if spec.family != family:
+            family = spec.family
+            lines += [f"## {family.capitalize()}", ""]
+        low, high = spec.value_range
+        lines += [
+            f"### {spec.pretty_name} — `rankviz.metrics.{spec.name}`",
+            "",
+            spec.description,
+            "",
+            f"$$ {spec.formula} $$",
+            "",
+            f"- Input: {spec.inputs.replace('_', ' ')}; range [{low:g}, {high:g}]"
+            + ("; binary relevance (grade >= rel_threshold)" if spec.binary and spec.inputs == "ranking" else ""),
+            f"- Worked table: `rankviz.metrics.{spec.name}_breakdown`",
+            f"- Reference: {spec.reference}",
+        ]
+        for p in spec.params:
+            choices = f" (one of {', '.join(repr(c) for c in p.choices)})" if p.choices else ""
+            lines.append(f"- `{p.name}` = `{p.default!r}`{choices}: {p.description}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":  # pragma: no cover - exercised by tests/test_registry.py via the file
+    print(metrics_markdown(), end="")

@@ -157,3 +157,13 @@ def test_import_rankviz_is_light():
 
 def test_registry_module_exports():
     assert set(registry.__all__) >= {"METRICS", "get_spec", "MetricSpec"}
+
+
+def test_generated_metric_reference_is_up_to_date():
+    from pathlib import Path
+
+    from rankviz.registry import metrics_markdown
+
+    docs = Path(__file__).resolve().parents[1] / "docs" / "metrics.md"
+    assert docs.read_text(encoding="utf-8") == metrics_markdown(), (
+        "docs/metrics.md is stale: regenerate it with `python -m rankviz.registry > docs/metrics.md`")
