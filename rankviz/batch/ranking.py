@@ -1,0 +1,270 @@
+"""Turn a qrels and a run table into trec_eval's ranked, judged lists, for all queries at once.
+
+The result (:class:`JudgedRanking`) holds flat int64 arrays, one row per retrieved document,
+grouped by query (queries in string order) and sorted the way trec_eval sorts: score
+descending, then docno descending (``strcmp`` byte order). The rank column of a run file is
+never used. Each row carries the document's grade:
+
+* its qrels grade (>= 0) when judged,
+* ``NONPOOL`` (-1) when the qrels do not list it (trec_eval's RELVALUE_NONPOOL),
+* ``UNJUDGED`` (-2) when the qrels list it with a negative grade, "pooled but not judged"
+  (trec_eval 10's RELVALUE_UNJUDGED; bpref and infAP skip these, unj counts them).
+
+How the work is done, since it dominates the run time on big files: query ids are mapped to
+codes block by block (run and qrels files list a query's lines together, so only a few
+thousand distinct blocks are looked up); document ids are matched to the judgments with one
+C-level hash lookup (``pyarrow.compute.index_in``) followed by a binary search on
+``query_code * n_docs + doc_code`` int64 keys; the sort is skipped when the run is already in
+(query, score descending) order, which run files usually are, and only the rows whose score
+ties with a neighbour are re-sorted by docno.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+__all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
+
+NONPOOL = -1
+UNJUDGED = -2
+
+
+@dataclass(frozen=True, eq=False)
+class JudgedRanking:
+    """Ranked, judged lists of every query, as flat arrays (see the module docstring).
+
+    Attributes
+    ----------
+    query_ids : ndarray of str
+        Every qrels query, sorted as strings. Queries absent from the run have no rows.
+    has_run : ndarray of bool
+        Whether the run has lines for the query (before the depth and judged-only cuts).
+    starts : ndarray of int64, length n_queries + 1
+        Query ``q`` owns rows ``starts[q]:starts[q+1]``.
+    row_query, rank, grade : ndarray of int64
+        Per retrieved document: its query, its 1-based rank and its grade (or a sentinel).
+    judged_starts, judged_query, judged_grade : ndarray of int64
+        Every qrels judgment, grouped by query, grades in descending order within a query.
+    max_grade : int
+        The largest grade in the qrels (0 when none is positive).
+    """
+
+    query_ids: np.ndarray
+    has_run: np.ndarray
+    starts: np.ndarray
+    row_query: np.ndarray
+    rank: np.ndarray
+    grade: np.ndarray
+    judged_starts: np.ndarray
+    judged_query: np.ndarray
+    judged_grade: np.ndarray
+    max_grade: int
+
+    @property
+    def n_queries(self) -> int:
+        return int(self.query_ids.size)
+
+    @property
+    def num_ret(self) -> np.ndarray:
+        return np.diff(self.starts)
+
+
+def _arrow_strings(column: pd.Series) -> pa.Array:
+    """A pyarrow string array for a column of ids (zero-copy when already Arrow-backed)."""
+    try:
+        array = pa.array(column.array)
+    except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError):
+        array = pa.array(column.astype(str).to_numpy(dtype=object), type=pa.string())
+    if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
+        array = pa.array(column.astype(str).to_numpy(dtype=object), type=pa.string())
+    if isinstance(array, pa.ChunkedArray):
+        array = array.combine_chunks()
+    return array
+
+
+def _blocks(strings: pa.Array) -> tuple[np.ndarray, list[str]]:
+    """Start row and label of each run of equal adjacent strings."""
+    n = len(strings)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), []
+    changed = pc.not_equal(strings.slice(1), strings.slice(0, n - 1))
+    starts = np.concatenate(([0], np.flatnonzero(changed.to_numpy(zero_copy_only=False)) + 1))
+    return starts.astype(np.int64), strings.take(pa.array(starts)).to_pylist()
+
+
+def _codes(strings: pa.Array, universe: dict[str, int]) -> np.ndarray:
+    """Code of each string in ``universe`` (-1 when absent), looked up once per block."""
+    n = len(strings)
+    starts, labels = _blocks(strings)
+    if len(labels) * 4 > n and n > 10_000:  # not grouped: one C-level lookup per row instead
+        value_set = pa.array(list(universe), type=pa.string())
+        found = pc.index_in(strings, value_set=value_set).to_numpy(zero_copy_only=False)
+        codes = np.where(np.isnan(found), -1, found).astype(np.int64)
+        return codes
+    block_codes = np.fromiter((universe.get(label, -1) for label in labels), dtype=np.int64, count=len(labels))
+    lengths = np.diff(np.append(starts, n))
+    return np.repeat(block_codes, lengths)
+
+
+def _grouped_order(query: np.ndarray, score: np.ndarray) -> np.ndarray | None:
+    """The (query, score descending) order, cheaply, when the run lists each query's lines
+    together in descending score order; ``None`` otherwise."""
+    n = query.size
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    same = query[1:] == query[:-1]
+    if np.any(same & (score[1:] > score[:-1])):
+        return None
+    block_starts = np.concatenate(([0], np.flatnonzero(~same) + 1))
+    block_query = query[block_starts]
+    if np.unique(block_query).size != block_query.size:  # a query split over several blocks
+        return None
+    lengths = np.diff(np.append(block_starts, n))
+    if np.all(block_query[1:] > block_query[:-1]):
+        return np.arange(n, dtype=np.int64)
+    # Reorder whole blocks: row i of block b moves with its block.
+    perm = np.argsort(block_query, kind="stable")
+    new_lengths = lengths[perm]
+    offsets = np.repeat(block_starts[perm] - np.concatenate(([0], np.cumsum(new_lengths)[:-1])), new_lengths)
+    return np.arange(n, dtype=np.int64) + offsets
+
+
+def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray, docs: pa.Array) -> np.ndarray:
+    """Within runs of equal (query, score), put docnos in descending byte order (trec_eval)."""
+    q = query[order]
+    s = score[order]
+    equal_next = (q[1:] == q[:-1]) & (s[1:] == s[:-1])
+    if not equal_next.any():
+        return order
+    in_tie = np.zeros(order.size, dtype=bool)
+    in_tie[1:] |= equal_next
+    in_tie[:-1] |= equal_next
+    positions = np.flatnonzero(in_tie)
+    # Group id: a new group starts where a tied row does not continue its predecessor's tie.
+    starts_group = np.ones(positions.size, dtype=bool)
+    starts_group[1:] = ~equal_next[positions[1:] - 1]
+    group = np.cumsum(starts_group)
+    tied_rows = order[positions]
+    table = pa.table({"group": group, "doc": docs.take(pa.array(tied_rows))})
+    within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("doc", "descending")]).to_numpy()
+    order = order.copy()
+    order[positions] = tied_rows[within]
+    return order
+
+
+def _duplicate_error(kind: str, query_id: str, doc_id: str) -> ValueError:
+    return ValueError(
+        f"evaluate: the {kind} lists document {doc_id!r} twice for query {query_id!r}; "
+        f"trec_eval stops on duplicates too. Remove one of the lines."
+    )
+
+
+def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
+            judged_only: bool = False) -> JudgedRanking:
+    """Build the :class:`JudgedRanking` of a validated qrels and run table.
+
+    ``qrels`` has columns query_id, doc_id, relevance (int); ``run`` has query_id, doc_id,
+    score (float). Neither is modified. ``depth`` keeps the top ``depth`` documents per query
+    after sorting (trec_eval ``-M``); ``judged_only`` drops documents without a judgment
+    before ranks are assigned (trec_eval ``-J``).
+    """
+    # --- judgments -------------------------------------------------------------------
+    judged_q_str = _arrow_strings(qrels["query_id"])
+    judged_d_str = _arrow_strings(qrels["doc_id"])
+    judged_grade = qrels["relevance"].to_numpy(dtype=np.int64, copy=True)
+    _, block_labels = _blocks(judged_q_str)
+    query_ids = np.array(sorted(set(block_labels)), dtype=object)
+    universe = {q: i for i, q in enumerate(query_ids.tolist())}
+    n_queries = len(universe)
+    judged_query = _codes(judged_q_str, universe)
+
+    doc_encoding = pc.dictionary_encode(judged_d_str)
+    doc_dictionary = doc_encoding.dictionary
+    n_docs = np.int64(max(len(doc_dictionary), 1))
+    judged_doc = doc_encoding.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    judged_key = judged_query * n_docs + judged_doc
+    key_order = np.argsort(judged_key, kind="stable")
+    sorted_keys = judged_key[key_order]
+    dup = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
+    if dup.size:
+        row = int(key_order[dup[0]])
+        raise _duplicate_error("qrels", str(query_ids[judged_query[row]]), str(judged_d_str[row]))
+
+    # --- run rows of judged queries ----------------------------------------------------
+    run_q_str = _arrow_strings(run["query_id"])
+    run_query = _codes(run_q_str, universe)
+    keep = run_query >= 0
+    run_docs = _arrow_strings(run["doc_id"])
+    score = run["score"].to_numpy(dtype=np.float64)
+    if not keep.all():
+        run_query = run_query[keep]
+        score = score[keep]
+        run_docs = run_docs.filter(pa.array(keep))
+    has_run = np.bincount(run_query, minlength=n_queries) > 0
+
+    order = _grouped_order(run_query, score)
+    if order is None:
+        order = np.lexsort((-score, run_query))
+    order = _break_ties_by_docno(order, run_query, score, run_docs)
+
+    # --- match retrieved documents to judgments --------------------------------------------
+    found = pc.index_in(run_docs, value_set=doc_dictionary).to_numpy(zero_copy_only=False)
+    in_dictionary = ~np.isnan(found)
+    run_doc = np.where(in_dictionary, found, 0).astype(np.int64)
+    run_key = run_query * n_docs + run_doc
+    slot = np.searchsorted(sorted_keys, run_key)
+    slot[slot >= sorted_keys.size] = 0
+    matched = in_dictionary & (sorted_keys[slot] == run_key) if sorted_keys.size else np.zeros_like(in_dictionary)
+    grade = np.full(run_key.size, NONPOOL, dtype=np.int64)
+    grade[matched] = judged_grade[key_order[slot[matched]]]
+    grade[matched & (grade < 0)] = UNJUDGED
+
+    # --- ranks, depth, judged-only ----------------------------------------------------------
+    row_query = run_query[order]
+    grade = grade[order]
+    # Duplicate docnos within a query: adjacent after sorting only when their scores tie, so
+    # check the matched keys (cheap) and the tie groups; the readers check every line.
+    sorted_run_keys = np.sort(run_key[matched])
+    dup = np.flatnonzero(sorted_run_keys[1:] == sorted_run_keys[:-1])
+    if dup.size:
+        key = sorted_run_keys[dup[0]]
+        raise _duplicate_error("run", str(query_ids[key // n_docs]), str(doc_dictionary[int(key % n_docs)]))
+    counts = np.bincount(row_query, minlength=n_queries)
+    starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+    rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
+    # trec_eval cuts at -M first, then drops unjudged documents (-J) and re-ranks the rest.
+    if depth is not None or judged_only:
+        within = np.ones(row_query.size, dtype=bool)
+        if depth is not None:
+            within &= rank <= depth
+        if judged_only:
+            within &= grade >= 0
+        row_query, grade = row_query[within], grade[within]
+        counts = np.bincount(row_query, minlength=n_queries)
+        starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+        rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
+
+    # --- judgments grouped by query, best grade first (for the ideal rankings) -------------
+    ideal_order = np.lexsort((-judged_grade, judged_query))
+    judged_query = judged_query[ideal_order]
+    judged_grade = judged_grade[ideal_order]
+    judged_counts = np.bincount(judged_query, minlength=n_queries)
+    judged_starts = np.concatenate(([0], np.cumsum(judged_counts))).astype(np.int64)
+
+    return JudgedRanking(
+        query_ids=query_ids,
+        has_run=has_run,
+        starts=starts,
+        row_query=row_query.astype(np.int64, copy=False),
+        rank=rank,
+        grade=grade,
+        judged_starts=judged_starts,
+        judged_query=judged_query,
+        judged_grade=judged_grade,
+        max_grade=int(max(judged_grade.max(initial=0), 0)),
+    )

@@ -1,0 +1,95 @@
+"""Segmented array operations: one segment per query, rows contiguous, no Python loop.
+
+Rows of all queries live in flat arrays sorted by query; ``starts`` (length ``n_queries + 1``)
+gives each segment's first row, so that query ``q`` owns rows ``starts[q]:starts[q + 1]``
+(possibly none). ``row_query`` gives the segment of each row.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = [
+    "segment_sum",
+    "segment_count",
+    "segment_cumsum",
+    "segment_any",
+    "segment_min",
+    "suffix_max",
+    "safe_divide",
+    "nth_in_segment",
+]
+
+
+def segment_sum(values: np.ndarray, row_query: np.ndarray, n_queries: int) -> np.ndarray:
+    """Sum of ``values`` per segment (float64). Rows are added in order, as a C loop would."""
+    return np.bincount(row_query, weights=values, minlength=n_queries).astype(np.float64, copy=False)
+
+
+def segment_count(mask: np.ndarray, row_query: np.ndarray, n_queries: int) -> np.ndarray:
+    """Number of true rows per segment (int64)."""
+    return np.bincount(row_query[mask], minlength=n_queries).astype(np.int64, copy=False)
+
+
+def segment_cumsum(values: np.ndarray, starts: np.ndarray, row_query: np.ndarray) -> np.ndarray:
+    """Running sum restarting at each segment (inclusive of the row itself).
+
+    Integer inputs stay exact; float inputs are summed in row order.
+    """
+    total = np.cumsum(values)
+    if total.size == 0:
+        return total
+    before = np.concatenate(([0], total))[starts[:-1]]  # running total before each segment
+    return total - before[row_query]
+
+
+def segment_any(mask: np.ndarray, row_query: np.ndarray, n_queries: int) -> np.ndarray:
+    return segment_count(mask, row_query, n_queries) > 0
+
+
+def segment_min(values: np.ndarray, row_query: np.ndarray, n_queries: int, empty) -> np.ndarray:
+    """Minimum per segment, ``empty`` where the segment has no row."""
+    out = np.full(n_queries, empty, dtype=np.result_type(values, np.asarray(empty)))
+    np.minimum.at(out, row_query, values)
+    return out
+
+
+def suffix_max(values: np.ndarray, row_query: np.ndarray) -> np.ndarray:
+    """For each row, the maximum of ``values`` over this row and the later rows of its segment.
+
+    Exact (no offset arithmetic on the floats): values are replaced by their dense rank, the
+    segment index is put in the high bits, and a single running maximum over the reversed
+    array is taken; segments are in increasing order, so a later segment's key is always larger.
+    """
+    if values.size == 0:
+        return values.astype(np.float64)
+    uniques, dense = np.unique(values, return_inverse=True)
+    width = np.int64(uniques.size)
+    # Reverse, so that "later in the segment" becomes "earlier"; negate the segment part so
+    # that, in reversed order, segments appear with increasing keys.
+    rev_key = (np.int64(row_query.max()) - row_query[::-1].astype(np.int64)) * width + dense[::-1]
+    best = np.maximum.accumulate(rev_key)[::-1]
+    return uniques[best % width]
+
+
+def safe_divide(numerator, denominator) -> np.ndarray:
+    """``numerator / denominator`` with 0.0 where the denominator is 0 (trec_eval's policy)."""
+    numerator = np.asarray(numerator, dtype=np.float64)
+    denominator = np.asarray(denominator, dtype=np.float64)
+    out = np.zeros(np.broadcast(numerator, denominator).shape, dtype=np.float64)
+    np.divide(numerator, denominator, out=out, where=denominator != 0)
+    return out
+
+
+def nth_in_segment(positions: np.ndarray, row_query: np.ndarray, n_queries: int,
+                   n: np.ndarray) -> np.ndarray:
+    """Row index of the ``n[q]``-th (1-based) selected row of each segment, or -1.
+
+    ``positions`` are the indices of the selected rows (sorted), ``row_query`` their segment.
+    """
+    counts = np.bincount(row_query, minlength=n_queries)
+    first = np.concatenate(([0], np.cumsum(counts)))[:-1]
+    ok = (n >= 1) & (n <= counts)
+    out = np.full(n_queries, -1, dtype=np.int64)
+    out[ok] = positions[first[ok] + n[ok] - 1]
+    return out

@@ -1,0 +1,232 @@
+"""Evaluate a whole TREC run against qrels: trec_eval's numbers, for all queries at once.
+
+:func:`evaluate` parses the measure names once (:mod:`rankviz.measures`), reads the inputs if
+they are not DataFrames yet (:mod:`rankviz.trec`), sorts and judges every query's ranking in one
+pass and runs one vectorized kernel per measure (:mod:`rankviz.batch`).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from rankviz.measures import Measure, parse_measures
+
+__all__ = ["EvalResult", "evaluate"]
+
+GMAP_FLOOR = 1e-5  # trec_eval's MIN_GEO_MEAN
+
+
+@dataclass(frozen=True)
+class EvalResult:
+    """What :func:`evaluate` returns, whatever the number of measures.
+
+    Attributes
+    ----------
+    per_query : pandas.DataFrame
+        One row per evaluated query (index ``query_id``, sorted as strings), one column per
+        measure named ``str(measure)`` (``"P@10"``, ``"AP"``...). Counts are int64 columns,
+        ``relstring`` is a column of str, everything else float64.
+    mean : pandas.Series
+        The aggregate over queries, indexed like the columns: the arithmetic mean, the
+        geometric mean for GMAP and gm_bpref (values floored at 1e-5), the sum for counts
+        (num_ret, num_rel, num_rel_ret, num_nonrel_judged_ret, num_q). ``relstring`` has no
+        aggregate and is absent.
+    measures : tuple of Measure
+        The measures, in the order of the columns.
+    run_name : str or None
+        The run's tag (``runid``): ``run.attrs["run_name"]`` when the reader set it.
+    """
+
+    per_query: pd.DataFrame
+    mean: pd.Series
+    measures: tuple[Measure, ...] = field(default=())
+    run_name: str | None = None
+
+
+def _check_flag(value, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"The '{name}' parameter of evaluate must be True or False. Got {value!r} instead.")
+    return bool(value)
+
+
+def _check_int(value, name: str, minimum: int, allow_none: bool = False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < minimum:
+        extra = " or None" if allow_none else ""
+        raise ValueError(
+            f"The '{name}' parameter of evaluate must be an int in the range [{minimum}, inf){extra}. "
+            f"Got {value!r} instead."
+        )
+    return int(value)
+
+
+def _as_table(source, kind: str) -> pd.DataFrame:
+    """A validated qrels/run DataFrame: DataFrames are checked, anything else is read."""
+    value_column = "relevance" if kind == "qrels" else "score"
+    if not isinstance(source, pd.DataFrame):
+        from rankviz import trec  # imported lazily: reading is only needed for files and text
+
+        return trec.read_qrels(source) if kind == "qrels" else trec.read_run(source)
+    missing = [c for c in ("query_id", "doc_id", value_column) if c not in source.columns]
+    if missing:
+        raise ValueError(
+            f"The '{kind}' DataFrame given to evaluate must have columns query_id, doc_id and {value_column} "
+            f"(as rankviz.read_{kind} returns); missing {', '.join(missing)}. Got columns {list(source.columns)}."
+        )
+    values = source[value_column]
+    if kind == "qrels":
+        if not pd.api.types.is_integer_dtype(values):
+            numeric = pd.to_numeric(values, errors="coerce")
+            bad = numeric.isna() | (numeric != np.floor(numeric))
+            if bad.any():
+                row = int(np.flatnonzero(bad.to_numpy())[0])
+                raise ValueError(
+                    f"qrels relevance grades must be integers; got {values.iloc[row]!r} at row {row} "
+                    f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."
+                )
+    else:
+        numeric = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64)
+        bad = ~np.isfinite(numeric)
+        if bad.any():
+            row = int(np.flatnonzero(bad)[0])
+            raise ValueError(
+                f"run scores must be finite numbers; got {values.iloc[row]!r} at row {row} "
+                f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."
+            )
+    for column in ("query_id", "doc_id"):
+        if source[column].isna().any():
+            row = int(np.flatnonzero(source[column].isna().to_numpy())[0])
+            raise ValueError(f"The '{kind}' DataFrame has a missing {column} at row {row}.")
+    return source
+
+
+def _aggregate(measure: Measure, values: np.ndarray) -> float:
+    if values.size == 0:
+        return 0.0
+    how = measure.aggregate
+    if how == "sum":
+        return float(np.sum(values))
+    if how == "gmean":
+        return float(math.exp(np.mean(np.log(np.maximum(values, GMAP_FLOOR)))))
+    return float(np.mean(values))
+
+
+def evaluate(qrels, run, measures="official", *, per_query: bool = False, complete: bool = False,
+             rel_threshold: int = 1, depth: int | None = None, judged_only: bool = False,
+             trec_eval_version: str = "10", collection_size: int = 0) -> EvalResult:
+    """Evaluate a run against qrels with trec_eval's conventions, all queries at once.
+
+    Parameters
+    ----------
+    qrels : DataFrame, path, file object, text or ``{qid: {docno: grade}}``
+        Judgments. A DataFrame needs columns query_id, doc_id, relevance (as
+        :func:`rankviz.read_qrels` returns); anything else is read with ``read_qrels``.
+    run : DataFrame, path, file object, text or ``{qid: {docno: score}}``
+        The ranking. A DataFrame needs query_id, doc_id, score; anything else is read with
+        :func:`rankviz.read_run`. The rank column of a run file is ignored.
+    measures : str, Measure or list of them, default "official"
+        Names in either family (``"P@10"``, ``"P_10"``, ``"ndcg_cut.10,20"``) or named sets
+        (``"official"``, ``"all_trec"``); see :mod:`rankviz.measures`. ``runid`` adds no
+        column: the run's tag is ``result.run_name``.
+    per_query : bool, default False
+        trec_eval's ``-q``. The per-query table is always filled (the means are computed
+        from it); the flag only tells the CLI to print it.
+    complete : bool, default False
+        trec_eval's ``-c``: qrels queries the run does not retrieve anything for are scored as
+        empty rankings (0 for most measures) and count in the means. Without it they are left
+        out of the table and of the means (trec_eval 9's behaviour; trec_eval 10 stops with an
+        error instead).
+    rel_threshold : int, default 1
+        trec_eval's ``-l``: a document is relevant for binary measures when its grade is at
+        least this. Graded measures (nDCG...) use the grades. A measure's own ``rel=``
+        parameter (``"P(rel=2)@10"``) takes precedence.
+    depth : int or None
+        trec_eval's ``-M``: keep only the top ``depth`` documents of each query (after sorting).
+    judged_only : bool, default False
+        trec_eval's ``-J``: drop retrieved documents without a judgment, then rank the rest.
+    trec_eval_version : {"10", "9"}, default "10"
+        Only changes how recall levels become numbers of relevant documents in
+        ``iprec_at_recall`` and ``11pt_avg``: ``lround(x * R)`` in 10.0, ``(long)(x * R + 0.9)`` in
+        9.x (as pytrec_eval, ranx and ir_measures). See :mod:`rankviz.batch.interpolated`.
+    collection_size : int, default 0
+        trec_eval's ``-N``, used by ``utility``'s ``d`` coefficient only.
+
+    Returns
+    -------
+    EvalResult
+        ``per_query`` (one row per query, one column per measure) and ``mean``.
+
+    Notes
+    -----
+    Conventions are trec_eval's: documents are sorted by score descending, ties broken by
+    docno descending (byte order); queries only in the run are ignored; negative grades mean
+    "pooled but not judged" (non-relevant, but skipped by bpref and infAP, counted by unj).
+    A ratio with a zero denominator (no relevant document, nothing retrieved) is 0.0.
+
+    Examples
+    --------
+    >>> qrels = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d1", "d2", "d3"],
+    ...                       "relevance": [1, 0, 2]})
+    >>> run = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d2", "d1", "d3"],
+    ...                     "score": [9.0, 8.0, 8.0]})
+    >>> result = evaluate(qrels, run, ["P@2", "AP"])
+    >>> result.per_query.loc["q1"].tolist()  # ranking d2, d3, d1 (tie: d3 > d1 by docno)
+    [0.5, 0.5833333333333333]
+
+    P@2 = 1/2 (d3 relevant); AP = (1/2 + 2/3) / 2 = 0.583.
+    """
+    parsed = parse_measures(measures)
+    _check_flag(per_query, "per_query")
+    complete = _check_flag(complete, "complete")
+    judged_only = _check_flag(judged_only, "judged_only")
+    rel_threshold = _check_int(rel_threshold, "rel_threshold", 0)
+    depth = _check_int(depth, "depth", 1, allow_none=True)
+    collection_size = _check_int(collection_size, "collection_size", 0)
+    version = str(trec_eval_version).split(".")[0]
+    if version not in ("9", "10"):
+        raise ValueError(
+            f"The 'trec_eval_version' parameter of evaluate must be '10' or '9'. Got {trec_eval_version!r} instead."
+        )
+
+    qrels_table = _as_table(qrels, "qrels")
+    run_table = _as_table(run, "run")
+
+    from rankviz.batch import KERNELS, BatchContext, prepare  # numpy/pyarrow kernels, loaded on use
+
+    ranking = prepare(qrels_table, run_table, depth=depth, judged_only=judged_only)
+    context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=version,
+                           collection_size=collection_size)
+    selected = ranking.has_run | complete
+    if not selected.any():
+        raise ValueError(
+            "evaluate: no query of the run has judgments in the qrels (query ids must match exactly, "
+            "as strings); nothing to evaluate."
+        )
+
+    columns: dict[str, np.ndarray] = {}
+    means: dict[str, float] = {}
+    kept: list[Measure] = []
+    for measure in parsed:
+        if measure.name == "runid":
+            continue
+        values = np.asarray(KERNELS[measure.name](context, measure))[selected]
+        kept.append(measure)
+        name = str(measure)
+        if measure.is_count:
+            columns[name] = values.astype(np.int64)
+        else:
+            columns[name] = values
+        if measure.aggregate != "none":
+            means[name] = _aggregate(measure, values)
+
+    index = pd.Index(ranking.query_ids[selected].astype(str), name="query_id", dtype=object)
+    table = pd.DataFrame(columns, index=index)
+    run_name = run_table.attrs.get("run_name") if hasattr(run_table, "attrs") else None
+    return EvalResult(per_query=table, mean=pd.Series(means, dtype=np.float64, name="mean"),
+                      measures=tuple(kept), run_name=run_name)
