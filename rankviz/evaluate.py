@@ -66,6 +66,11 @@ def _check_int(value, name: str, minimum: int, allow_none: bool = False):
     return int(value)
 
 
+def _show(value) -> str:
+    """repr of a cell, without numpy's np.float64(...) wrapper."""
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
 def _as_table(source, kind: str) -> pd.DataFrame:
     """A validated qrels/run DataFrame: DataFrames are checked, anything else is read."""
     value_column = "relevance" if kind == "qrels" else "score"
@@ -87,7 +92,7 @@ def _as_table(source, kind: str) -> pd.DataFrame:
             if bad.any():
                 row = int(np.flatnonzero(bad.to_numpy())[0])
                 raise ValueError(
-                    f"qrels relevance grades must be integers; got {values.iloc[row]!r} at row {row} "
+                    f"qrels relevance grades must be integers; got {_show(values.iloc[row])} at row {row} "
                     f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."
                 )
     else:
@@ -96,7 +101,7 @@ def _as_table(source, kind: str) -> pd.DataFrame:
         if bad.any():
             row = int(np.flatnonzero(bad)[0])
             raise ValueError(
-                f"run scores must be finite numbers; got {values.iloc[row]!r} at row {row} "
+                f"run scores must be finite numbers; got {_show(values.iloc[row])} at row {row} "
                 f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."
             )
     for column in ("query_id", "doc_id"):

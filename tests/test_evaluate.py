@@ -1,0 +1,322 @@
+"""evaluate(): API behaviour, trec_eval's conventions on tiny hand-checked cases, and a
+differential test of every vectorized kernel against the per-query functions of
+rankviz.metrics (the obviously-correct references) on random data."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rankviz import metrics
+from rankviz.evaluate import EvalResult, evaluate
+
+QRELS = """\
+q1 0 a 1
+q1 0 b 0
+q1 0 c 2
+q1 0 d 1
+q2 0 x 1
+q3 0 y 1
+"""
+RUN = """\
+q1 Q0 b 1 9.0 tagA
+q1 Q0 a 2 8.0 tagA
+q1 Q0 c 3 8.0 tagA
+q1 Q0 e 4 7.0 tagA
+q2 Q0 z 1 3.0 tagA
+q2 Q0 x 2 2.0 tagA
+q9 Q0 a 1 1.0 tagA
+"""
+
+
+def frames():
+    qrels = pd.DataFrame({"query_id": ["q1", "q1", "q1", "q1", "q2", "q3"],
+                          "doc_id": ["a", "b", "c", "d", "x", "y"],
+                          "relevance": [1, 0, 2, 1, 1, 1]})
+    run = pd.DataFrame({"query_id": ["q1", "q1", "q1", "q1", "q2", "q2", "q9"],
+                        "doc_id": ["b", "a", "c", "e", "z", "x", "a"],
+                        "score": [9.0, 8.0, 8.0, 7.0, 3.0, 2.0, 1.0]})
+    return qrels, run
+
+
+# ---------------------------------------------------------------------------------------------
+# Conventions, on hand-checked values
+# ---------------------------------------------------------------------------------------------
+
+
+def test_ties_broken_by_docno_descending():
+    # q1: b (9.0), then a and c tie at 8.0: docno descending puts c before a. Ranking b, c, a, e
+    # with grades 0, 2, 1, unjudged. relstring shows it; P@2 = 1/2 (c); RR = 1/2.
+    result = evaluate(QRELS, RUN, ["relstring", "P@2", "RR"])
+    row = result.per_query.loc["q1"]
+    assert row["relstring"] == "021-"
+    assert row["P@2"] == 1 / 2
+    assert row["RR"] == 1 / 2
+
+
+def test_tie_order_is_byte_order_not_case_insensitive():
+    # "B" (0x42) < "a" (0x61) in strcmp order, so descending puts "a" first.
+    qrels = pd.DataFrame({"query_id": ["q"] * 2, "doc_id": ["B", "a"], "relevance": [0, 1]})
+    run = pd.DataFrame({"query_id": ["q"] * 2, "doc_id": ["B", "a"], "score": [1.0, 1.0]})
+    assert evaluate(qrels, run, "RR").per_query.at["q", "RR"] == 1.0
+
+
+def test_rank_column_is_ignored():
+    reversed_ranks = RUN.replace(" 1 9.0", " 4 9.0").replace(" 4 7.0", " 1 7.0")
+    a = evaluate(QRELS, RUN, "official")
+    b = evaluate(QRELS, reversed_ranks, "official")
+    pd.testing.assert_frame_equal(a.per_query, b.per_query)
+
+
+def test_scores_not_sorted_in_the_file_are_sorted():
+    qrels, run = frames()
+    shuffled = run.sample(frac=1.0, random_state=3)
+    pd.testing.assert_frame_equal(evaluate(qrels, run, "official").per_query,
+                                  evaluate(qrels, shuffled, "official").per_query)
+
+
+def test_queries_only_in_the_run_are_ignored_and_missing_ones_left_out():
+    result = evaluate(QRELS, RUN, ["AP", "NumQ"])
+    assert list(result.per_query.index) == ["q1", "q2"]  # q9 has no judgments, q3 no run
+    assert result.mean["NumQ"] == 2
+
+
+def test_complete_scores_missing_queries_as_empty_rankings():
+    # AP: q1 = (1/2 + 2/3) / 3 (c at 2, a at 3, R = 3), q2 = (1/2) / 1, q3 = 0.
+    result = evaluate(QRELS, RUN, ["AP", "NumQ", "NumRet", "NumRel"], complete=True)
+    assert list(result.per_query.index) == ["q1", "q2", "q3"]
+    assert result.per_query.at["q3", "AP"] == 0.0
+    assert result.per_query.at["q3", "NumRet"] == 0
+    assert result.per_query.at["q3", "NumRel"] == 1
+    ap_q1 = (1 / 2 + 2 / 3) / 3
+    assert result.mean["AP"] == pytest.approx((ap_q1 + 1 / 2 + 0) / 3)
+    assert result.mean["NumQ"] == 3
+    without = evaluate(QRELS, RUN, ["AP"])
+    assert without.mean["AP"] == pytest.approx((ap_q1 + 1 / 2) / 2)
+
+
+def test_depth_keeps_the_top_documents_after_sorting():
+    # depth 2 on q1 keeps b, c: AP = (1/2) / 3; num_ret 2.
+    result = evaluate(QRELS, RUN, ["AP", "NumRet"], depth=2)
+    assert result.per_query.at["q1", "NumRet"] == 2
+    assert result.per_query.at["q1", "AP"] == pytest.approx((1 / 2) / 3)
+
+
+def test_rel_threshold_and_per_measure_rel():
+    # -l 2: only c (grade 2) is relevant in q1: R = 1, c at rank 2 -> AP = 1/2; nDCG unaffected.
+    low = evaluate(QRELS, RUN, ["AP", "nDCG"])
+    high = evaluate(QRELS, RUN, ["AP", "nDCG"], rel_threshold=2)
+    assert high.per_query.at["q1", "AP"] == 1 / 2
+    assert high.per_query.at["q1", "nDCG"] == low.per_query.at["q1", "nDCG"]
+    own = evaluate(QRELS, RUN, ["AP(rel=2)"])
+    assert own.per_query.at["q1", "AP(rel=2)"] == 1 / 2
+
+
+def test_negative_grades_are_pooled_but_unjudged():
+    # d1 (-1) at rank 1, d2 (0) at 2, d3 (1) at 3. P@3 = 1/3 (-1 is not relevant); bpref skips
+    # d1: one judged non-relevant (d2) above d3, R = 1, N = 1: 1 - min(1,1)/min(1,1) = 0.
+    # infAP at j = 2: 1/3 + (2/3) * ((0 + 1 + 1)/2) * ((0 + e)/(0 + 1 + 2e)) ~= 1/3.
+    qrels = "q 0 d1 -1\nq 0 d2 0\nq 0 d3 1\n"
+    run = "q Q0 d1 1 3 t\nq Q0 d2 2 2 t\nq Q0 d3 3 1 t\n"
+    row = evaluate(qrels, run, ["P@3", "Bpref", "infAP", "unj@3", "relstring"]).per_query.loc["q"]
+    assert row["P@3"] == 1 / 3
+    assert row["Bpref"] == 0.0
+    e = 1e-5
+    assert row["infAP"] == pytest.approx(1 / 3 + (2 / 3) * (2 / 2) * (e / (1 + 2 * e)))
+    assert row["unj@3"] == 1 / 3
+    assert row["relstring"] == ".01"
+
+
+def test_judged_only_drops_unjudged_then_reranks():
+    # q1 ranking b, c, a, e: e is unjudged; judged-only keeps b, c, a.
+    result = evaluate(QRELS, RUN, ["NumRet", "P@3"], judged_only=True)
+    assert result.per_query.at["q1", "NumRet"] == 3
+    # q2: z unjudged dropped, x moves to rank 1.
+    assert result.per_query.at["q2", "P@3"] == 1 / 3
+
+
+def test_aggregates_sum_counts_and_geometric_mean_for_gmap():
+    result = evaluate(QRELS, RUN, ["NumRet", "GMAP", "AP"], complete=True)
+    assert result.mean["NumRet"] == 4 + 2
+    aps = result.per_query["GMAP"].to_numpy()
+    expected = np.exp(np.mean(np.log(np.maximum(aps, 1e-5))))  # trec_eval floors AP at 1e-5
+    assert result.mean["GMAP"] == pytest.approx(expected)
+    assert result.mean["GMAP"] == pytest.approx(metrics.geometric_mean_average_precision(aps))
+
+
+def test_interpolated_precision_rounding_follows_the_trec_eval_version():
+    # R = 4 (one relevant never retrieved); relevant at ranks 1, 2, 6. Level 0.6: 0.6 * 4 = 2.4
+    # relevant docs -> lround = 2 in trec_eval 10 (max(2/2, 3/6) = 1.0), (long)(2.4 + 0.9) = 3
+    # in trec_eval 9 (3/6 = 0.5).
+    qrels = "q 0 r1 1\nq 0 r2 1\nq 0 r3 1\nq 0 r4 1\n"
+    run = "".join(f"q Q0 {d} {i} {10 - i} t\n" for i, d in enumerate(["r1", "r2", "n1", "n2", "n3", "r3"], 1))
+    v10 = evaluate(qrels, run, "IPrec@0.6").per_query.at["q", "IPrec@0.6"]
+    v9 = evaluate(qrels, run, "IPrec@0.6", trec_eval_version="9").per_query.at["q", "IPrec@0.6"]
+    assert (v10, v9) == (1.0, 0.5)
+
+
+# ---------------------------------------------------------------------------------------------
+# API shape and validation
+# ---------------------------------------------------------------------------------------------
+
+
+def test_result_shape_with_one_and_many_measures():
+    one = evaluate(QRELS, RUN, "P@2")
+    assert isinstance(one, EvalResult)
+    assert list(one.per_query.columns) == ["P@2"]
+    assert list(one.mean.index) == ["P@2"]
+    assert one.per_query.index.name == "query_id"
+    many = evaluate(QRELS, RUN, ["P_2", "map", "ndcg_cut_10", "num_ret"])
+    assert list(many.per_query.columns) == ["P@2", "AP", "nDCG@10", "NumRet"]
+    assert list(many.mean.index) == ["P@2", "AP", "nDCG@10", "NumRet"]
+    assert many.per_query["NumRet"].dtype == np.int64
+    assert many.run_name == "tagA"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        many.mean = None
+
+
+def test_per_query_index_is_sorted_as_strings():
+    qrels = "".join(f"{q} 0 d 1\n" for q in ["10", "9", "100"])
+    run = "".join(f"{q} Q0 d 1 1 t\n" for q in ["9", "10", "100"])
+    assert list(evaluate(qrels, run, "P@1").per_query.index) == ["10", "100", "9"]
+
+
+def test_dataframe_text_and_dict_inputs_agree():
+    qrels, run = frames()
+    from_frames = evaluate(qrels, run, "official").per_query
+    from_text = evaluate(QRELS, RUN, "official").per_query
+    qrels_dict = {q: dict(zip(g.doc_id, g.relevance)) for q, g in qrels.groupby("query_id")}
+    run_dict = {q: dict(zip(g.doc_id, g.score)) for q, g in run.groupby("query_id")}
+    from_dicts = evaluate(qrels_dict, run_dict, "official").per_query
+    pd.testing.assert_frame_equal(from_frames, from_text)
+    pd.testing.assert_frame_equal(from_frames, from_dicts)
+
+
+def test_inputs_are_not_mutated():
+    qrels, run = frames()
+    qrels_copy, run_copy = qrels.copy(deep=True), run.copy(deep=True)
+    evaluate(qrels, run, "all_trec", depth=2, judged_only=True, complete=True)
+    pd.testing.assert_frame_equal(qrels, qrels_copy)
+    pd.testing.assert_frame_equal(run, run_copy)
+
+
+def test_unknown_measure_lists_close_matches():
+    with pytest.raises(ValueError, match=r"Unknown measure 'nDGC@10'.*Close matches: nDCG"):
+        evaluate(QRELS, RUN, "nDGC@10")
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"depth": 0}, r"'depth' parameter of evaluate must be an int in the range \[1, inf\) or None. Got 0"),
+        ({"rel_threshold": 1.5}, r"'rel_threshold' parameter of evaluate must be an int"),
+        ({"complete": "yes"}, r"'complete' parameter of evaluate must be True or False. Got 'yes'"),
+        ({"trec_eval_version": "8"}, r"'trec_eval_version' parameter of evaluate must be '10' or '9'. Got '8'"),
+    ],
+)
+def test_bad_options(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        evaluate(QRELS, RUN, "P@5", **kwargs)
+
+
+def test_bad_dataframes():
+    qrels, run = frames()
+    with pytest.raises(ValueError, match=r"must have columns query_id, doc_id and score.*missing score"):
+        evaluate(qrels, run.rename(columns={"score": "sim"}), "P@5")
+    bad = run.assign(score=run["score"].where(run.index != 2, np.nan))
+    with pytest.raises(ValueError, match=r"run scores must be finite numbers; got nan at row 2"):
+        evaluate(qrels, bad, "P@5")
+    with pytest.raises(ValueError, match=r"qrels relevance grades must be integers; got 0.5 at row 1"):
+        evaluate(qrels.assign(relevance=[1, 0.5, 2, 1, 1, 1]), run, "P@5")
+
+
+def test_duplicate_documents_are_an_error():
+    qrels, run = frames()
+    twice = pd.concat([run, run.iloc[[0]].assign(score=1.5)], ignore_index=True)
+    with pytest.raises(ValueError, match=r"run lists document 'b' twice for query 'q1'"):
+        evaluate(qrels, twice, "P@5")
+    with pytest.raises(ValueError, match=r"qrels lists document 'a' twice for query 'q1'"):
+        evaluate(pd.concat([qrels, qrels.iloc[[0]]], ignore_index=True), run, "P@5")
+
+
+def test_no_common_query_is_an_error():
+    with pytest.raises(ValueError, match="no query of the run has judgments"):
+        evaluate("q1 0 a 1\n", "q2 Q0 a 1 1 t\n", "P@5")
+
+
+# ---------------------------------------------------------------------------------------------
+# Differential: vectorized kernels == per-query reference functions, on random data
+# ---------------------------------------------------------------------------------------------
+
+
+def random_collection(seed: int, n_queries: int = 40):
+    """Random qrels and run with ties, unjudged documents, grades -1..3 and missing queries."""
+    rng = np.random.default_rng(seed)
+    qrels_rows, run_rows = [], []
+    for q in range(n_queries):
+        qid = f"q{q}"
+        docs = [f"d{i:03d}" for i in rng.permutation(60)]
+        n_judged = int(rng.integers(0, 40))
+        for doc in docs[:n_judged]:
+            qrels_rows.append((qid, doc, int(rng.choice([-1, 0, 0, 0, 1, 1, 2, 3]))))
+        if q % 7 == 3:
+            continue  # judged, not in the run
+        n_ret = int(rng.integers(0, 45))
+        retrieved = rng.choice(docs, size=n_ret, replace=False)
+        scores = np.round(rng.normal(size=n_ret), 1)  # 1 decimal: many ties
+        run_rows += [(qid, d, float(s)) for d, s in zip(retrieved, scores)]
+        if q % 11 == 5:
+            run_rows.append((f"only-run-{q}", "d000", 1.0))
+    qrels = pd.DataFrame(qrels_rows, columns=["query_id", "doc_id", "relevance"])
+    run = pd.DataFrame(run_rows, columns=["query_id", "doc_id", "score"])
+    return qrels, run
+
+
+def reference_lists(qrels: pd.DataFrame, run: pd.DataFrame):
+    """Per query: grades in trec_eval's order (pure Python sort), and the judged grades."""
+    judged = {q: dict(zip(g.doc_id, g.relevance)) for q, g in qrels.groupby("query_id")}
+    out = {}
+    for q, group in run.groupby("query_id"):
+        if q not in judged:
+            continue
+        items = sorted(zip(group.doc_id, group.score), key=lambda t: t[0].encode(), reverse=True)
+        items = sorted(items, key=lambda t: -t[1])  # stable: ties keep docno descending
+        grades = [max(judged[q].get(d, 0), 0) for d, _ in items]
+        out[q] = (grades, [max(g, 0) for g in judged[q].values()])
+    return out
+
+
+REFERENCES = {
+    "P@5": lambda g, j: metrics.precision(g + [0] * 5, 5),
+    "P@20": lambda g, j: metrics.precision(g + [0] * 20, 20),
+    "R@10": lambda g, j: metrics.recall(g, 10, judged=j) if any(x >= 1 for x in j) else 0.0,
+    "AP": lambda g, j: metrics.average_precision(g, judged=j) if any(x >= 1 for x in j) else 0.0,
+    "AP@10": lambda g, j: metrics.average_precision(g, 10, judged=j) if any(x >= 1 for x in j) else 0.0,
+    "RR": lambda g, j: metrics.reciprocal_rank(g),
+    "RR@3": lambda g, j: metrics.reciprocal_rank(g, 3),
+    "Rprec": lambda g, j: metrics.r_precision(g, judged=j) if any(x >= 1 for x in j) else 0.0,
+    "Success@5": lambda g, j: metrics.hit(g, 5),
+    "nDCG": lambda g, j: metrics.ndcg(g, judged=j) if any(x > 0 for x in j) else 0.0,
+    "nDCG@10": lambda g, j: metrics.ndcg(g, 10, judged=j) if any(x > 0 for x in j) else 0.0,
+    "nDCG(gain=exp)@10": lambda g, j: metrics.ndcg(g, 10, judged=j, gain="exponential") if any(x > 0 for x in j) else 0.0,
+    "P(rel=2)@10": lambda g, j: metrics.precision(g + [0] * 10, 10, rel_threshold=2),
+}
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_kernels_equal_per_query_reference_functions(seed):
+    qrels, run = random_collection(seed)
+    lists = reference_lists(qrels, run)
+    max_grade = int(qrels["relevance"].max())
+    measures = list(REFERENCES) + ["ERR@10"]
+    result = evaluate(qrels, run, measures)
+    assert sorted(result.per_query.index) == sorted(lists)
+    for q, (grades, judged) in lists.items():
+        for name, reference in REFERENCES.items():
+            expected = reference(list(grades), judged) if grades or name.startswith(("R@", "AP", "Rprec", "nDCG")) else 0.0
+            assert result.per_query.at[q, name] == pytest.approx(expected, abs=1e-12), (q, name, grades)
+        expected_err = metrics.err(grades, 10, max_grade=max_grade) if grades else 0.0
+        assert result.per_query.at[q, "ERR@10"] == pytest.approx(expected_err, abs=1e-12), (q, grades)
