@@ -47,16 +47,18 @@ AGREEMENT_TOLERANCE = 1e-4
 
 
 def _work_rankviz(qrels_path: str, run_path: str):
-    import rankviz
+    from rankviz.evaluate import evaluate
+    from rankviz.measures import parse_measure
+    from rankviz.trec import read_qrels, read_run
 
     start = time.perf_counter()
-    qrels = rankviz.read_qrels(qrels_path)
-    run = rankviz.read_run(run_path)
+    qrels = read_qrels(qrels_path)
+    run = read_run(run_path)
     parsed = time.perf_counter()
-    result = rankviz.evaluate(qrels, run, list(MEASURES))
+    result = evaluate(qrels, run, list(MEASURES))
     computed = time.perf_counter()
     # EvalResult.mean is indexed by str(measure); ask rankviz for that string rather than guess it.
-    means = {name: float(result.mean[str(rankviz.parse_measure(name))]) for name in MEASURES}
+    means = {name: float(result.mean[str(parse_measure(name))]) for name in MEASURES}
     return parsed - start, computed - parsed, means
 
 

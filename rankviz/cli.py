@@ -42,6 +42,27 @@ measure names: trec_eval names (P_10, map, ndcg_cut_10), its -m syntax (P.5,10),
 """
 
 
+# trec_eval 10.0's printing order (te_trec_measures[] in measures.c), by trec_eval measure name.
+# map_cut and ndcg_cut are measures of their own there, printed far from map and ndcg; this order
+# matches every expected output in trec_eval's test data.
+TREC_PRINT_ORDER = (
+    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+    "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg",
+    "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success",
+    "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "yaap", "rbp",
+    "rbp_resid", "unj",
+)
+_TREC_POSITION = {name: position for position, name in enumerate(TREC_PRINT_ORDER)}
+
+
+def trec_print_key(measure) -> tuple:
+    """Sort key putting measures in the order trec_eval prints them (then by cutoff)."""
+    family = measure.family
+    base = family.trec_cut if measure.cutoff is not None and family.trec_cut else family.trec
+    cutoff = measure.cutoff if measure.cutoff is not None else -1
+    return (_TREC_POSITION.get(base, len(TREC_PRINT_ORDER)), measure.trec_order, cutoff)
+
+
 class InputError(Exception):
     """A problem with the user's input, printed as ``rankviz: error: <where>: <message>``."""
 
@@ -116,7 +137,7 @@ def _parse_measure_options(values: list[str] | None):
         trec_style &= not ir_style
     unique = list(dict.fromkeys(measures))
     if trec_style:
-        unique.sort(key=lambda measure: measure.trec_order)
+        unique.sort(key=trec_print_key)
     return unique, trec_style
 
 
@@ -127,10 +148,6 @@ def _run_label(run, path: str) -> str:
 # --- eval ----------------------------------------------------------------------------------------
 
 
-def _is_special(measure, name: str) -> bool:
-    return measure.name == name
-
-
 def _evaluate_one(qrels, run, measures, args):
     """Evaluate one run; return (per_query {qid: {measure: value}} or None, all {measure: value})."""
     # runid and num_q describe the evaluation rather than the ranking: the CLI fills them in, so
@@ -138,8 +155,10 @@ def _evaluate_one(qrels, run, measures, args):
     computed = [m for m in measures if m.name not in ("runid", "NumQ")]
     result = None
     if computed:
+        from rankviz.evaluate import evaluate  # not rankviz.evaluate: once imported, that name is the module
+
         try:
-            result = rankviz.evaluate(
+            result = evaluate(
                 qrels, run, computed, per_query=args.per_query, complete=args.complete,
                 rel_threshold=args.level, depth=args.depth,
             )
@@ -163,10 +182,13 @@ def _evaluate_one(qrels, run, measures, args):
     if args.per_query and result is not None:
         table = result.per_query
         shown = [m for m in computed if m.family.per_query_printed and str(m) in table.columns]
-        per_query = {}
-        for query_id in sorted(map(str, table.index)):
-            row = table.loc[query_id]
-            per_query[query_id] = {m: row[str(m)] for m in shown}
+        # Whole columns to Python lists once: no per-row DataFrame access for 5,000 queries.
+        query_ids = [str(query_id) for query_id in table.index]
+        columns = {m: table[str(m)].tolist() for m in shown}
+        per_query = {
+            query_ids[row]: {m: columns[m][row] for m in shown}
+            for row in sorted(range(len(query_ids)), key=query_ids.__getitem__)  # trec_eval: qid as a string
+        }
     return per_query, means
 
 
@@ -183,6 +205,8 @@ def _plain(value, measure):
 
 
 def _trec_value(value, measure) -> str:
+    if measure.name == "relstring":  # trec_eval quotes it: '0011-.'
+        return f"'{value}'"
     if isinstance(value, str):
         return value
     if measure.is_count:
@@ -282,8 +306,10 @@ def command_compare(args, progress: Progress) -> str:
         runs[label] = run
     progress.step("comparing runs")
     correction = None if args.correction == "none" else args.correction
+    from rankviz.compare import compare
+
     try:
-        result = rankviz.compare(qrels, runs, measures, test=args.test, correction=correction)
+        result = compare(qrels, runs, measures, test=args.test, correction=correction)
     except ValueError as error:
         raise InputError(None, str(error)) from None
     if args.latex:

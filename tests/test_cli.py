@@ -1,0 +1,371 @@
+"""The command line (`python -m rankviz eval|compare`): trec_eval's output byte for byte, the
+csv/json formats, the -m syntaxes, and one-line errors with file:line and exit status 2.
+
+The expected outputs are trec_eval 10.0's own files in ../shared/conformance/trec_eval (see its
+README for the command that produced each one); the command lines below are the same ones.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import rankviz
+from rankviz.cli import main
+from rankviz.evaluate import evaluate
+from rankviz.measures import parse_measure
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+# Lines where rankviz knowingly differs from trec_eval ({(file, measure, qid): reason}); one list,
+# kept with the conformance tests (tests/test_conformance.py), which the CLI output must follow too.
+from test_conformance import KNOWN_DIFFERENCES  # noqa: E402  (pytest puts tests/ on sys.path)
+
+
+@pytest.fixture
+def trec_dir(conformance_dir) -> Path:
+    """trec_eval's test data (tests/conftest.py: skipped where absent, a failure under CI)."""
+    return conformance_dir
+
+
+def run_cli(capsys, *argv) -> tuple[int, str, str]:
+    status = main([str(arg) for arg in argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+# --- trec_eval's expected outputs, byte for byte -------------------------------------------------
+
+_TINY_QRELS = "1 0 a 2\n1 0 b 0\n1 0 c 1\n1 0 d -1\n2 0 a 1\n"
+_TINY_RUN = "1 Q0 a 1 3 tiny\n1 Q0 b 2 2 tiny\n1 Q0 d 3 1 tiny\n2 Q0 b 1 1 tiny\n"
+
+
+@functools.cache
+def supported(trec_name: str) -> bool:
+    """Whether rankviz.evaluate computes this trec_eval output name (tried on a tiny run)."""
+    if trec_name in ("runid", "num_q"):  # filled in by the CLI itself
+        return True
+    try:
+        measure = parse_measure(trec_name)
+        qrels, run = rankviz.read_qrels(_TINY_QRELS), rankviz.read_run(_TINY_RUN)
+        evaluate(qrels, run, [measure], per_query=True)
+    except (ValueError, NotImplementedError, KeyError):
+        return False
+    return True
+
+
+# (expected output, trec_eval's arguments): the README's commands.
+MEAS_PARAMS = ["-q", "-m", "iprec_at_recall..10,.20,.25,.75,.50", "-m", "P.5,7,3", "-m", "recall.20,2000",
+               "-m", "Rprec_mult.5.0,0.2,0.35", "-m", "utility.2,-1,0,0", "-m", "11pt_avg..25,.5,.75",
+               "-m", "ndcg.1=3,2=9,4=4.5", "-m", "ndcg_cut.10,20,23.4", "-m", "success.2,5,20"]
+EDGE = ["-q", "-c", "-m", "official", "-m", "relstring.10", "-m", "recall.1,3,5", "-m", "success.1,3", "-m", "ndcg",
+        "-m", "dcg", "-m", "ideal_dcg", "-m", "ndcg_cut.1,3,5", "-m", "map_cut.3,5", "-m", "set_P", "-m", "set_recall",
+        "-m", "set_F", "-m", "infAP", "-m", "yaap", "-m", "unj.1,3,5", "-m", "num_nonrel_judged_ret"]
+CONFORMANCE = {
+    "out.test": ["qrels.test", "results.test"],
+    "out.test (with-comments)": ["qrels.test.with-comments", "results.test"],
+    "out.comment.test": ["qrels.comment.test", "results.comment.test"],
+    "out.test.a": ["-m", "all_trec", "qrels.test", "results.test"],
+    "out.test.aq": ["-m", "all_trec", "-q", "qrels.test", "results.test"],
+    "out.test.aqc": ["-m", "all_trec", "-q", "-c", "qrels.test", "results.trunc"],
+    "out.test.aqcM": ["-m", "all_trec", "-q", "-c", "-M", "100", "qrels.test", "results.trunc"],
+    "out.test.aql": ["-m", "all_trec", "-m", "relstring.20", "-q", "-l", "2", "qrels.rel_level", "results.test"],
+    "out.test.meas_params": [*MEAS_PARAMS, "qrels.test", "results.test"],
+    "generated/edge.out.qc": [*EDGE, "generated/edge.qrels", "generated/edge.run"],
+    "generated/edge.out.qcl2": [*EDGE, "-l", "2", "generated/edge.qrels", "generated/edge.run"],
+    "generated/edge.out.qc_expgain": ["-q", "-c", "-m", "ndcg.1=1,2=3,3=7", "-m", "ndcg_cut.3,5",
+                                      "generated/edge.qrels", "generated/edge.run"],
+    "generated/out.302.iprec": ["-q", "-m", "iprec_at_recall", "-m", "11pt_avg", "-m", "Rprec_mult", "-m", "map",
+                                "qrels-302.test", "results-302.test"],
+}
+
+
+def _split_options(arguments: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """trec_eval's argument list -> (measure tokens, other options, files)."""
+    measures, options, files = [], [], []
+    items = iter(arguments)
+    for item in items:
+        if item == "-m":
+            measures.append(next(items))
+        elif item in ("-l", "-M"):
+            options += [item, next(items)]
+        elif item.startswith("-"):
+            options.append(item)
+        else:
+            files.append(item)
+    return measures, options, files
+
+
+@pytest.mark.conformance
+@pytest.mark.parametrize("expected_name", ["out.test", "out.test (with-comments)", "out.comment.test"])
+def test_default_measures_reproduce_trec_eval_exactly(capsys, trec_dir, expected_name):
+    """No -m: trec_eval's default ("official") set, every byte of trec_eval's output."""
+    arguments = CONFORMANCE[expected_name]
+    status, out, err = run_cli(capsys, "eval", *[trec_dir / a for a in arguments])
+    assert (status, err) == (0, "")
+    assert out == (trec_dir / expected_name.split(" ")[0]).read_text()
+
+
+@pytest.mark.conformance
+@pytest.mark.parametrize("expected_name", sorted(CONFORMANCE))
+def test_supported_measures_reproduce_trec_eval_lines(capsys, trec_dir, expected_name):
+    """Each expected file, restricted to the measures rankviz supports, byte for byte.
+
+    The measures are passed with -m by the names trec_eval printed (so output names and order
+    are checked too); the lines of measures rankviz does not compute are left out of both sides.
+    """
+    expected_lines = (trec_dir / expected_name.split(" ")[0]).read_text().splitlines(keepends=True)
+    printed_names = list(dict.fromkeys(line.split("\t")[0].rstrip() for line in expected_lines))
+    kept = [name for name in printed_names if supported(name)]
+    # The issue's measures must be among them, so that this test cannot pass vacuously.
+    core = {"map", "P_10", "recip_rank", "num_rel_ret", "ndcg", "ndcg_cut_10", "recall_100"} & set(printed_names)
+    assert core <= set(kept), f"not supported: {sorted(core - set(kept))}"
+    _, options, files = _split_options(CONFORMANCE[expected_name])
+    measure_options = [item for name in kept for item in ("-m", name)]
+    status, out, err = run_cli(capsys, "eval", *options, *measure_options, *[trec_dir / f for f in files])
+    assert (status, err) == (0, "")
+    file_name = expected_name.split(" ")[0]
+
+    def comparable(line: str) -> bool:
+        name, query_id, _ = line.split("\t")
+        return name.rstrip() in kept and (file_name, name.rstrip(), query_id) not in KNOWN_DIFFERENCES
+
+    wanted = [line for line in expected_lines if comparable(line)]
+    printed = out.splitlines(keepends=True)
+    assert [line for line in printed if comparable(line)] == wanted
+    assert len(printed) == len(wanted) + sum(not comparable(line) for line in expected_lines if line.split("\t")[0].rstrip() in kept)
+
+
+# --- formats -----------------------------------------------------------------------------------------
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+QRELS = "1 0 a 1\n1 0 b 0\n1 0 c 2\n2 0 x 1\n10 0 y 1\n"
+# Query 1: a (rel 1) at rank 1, b (0), c (rel 2) at rank 3; ties broken by docno descending.
+RUN_A = "1 Q0 a 1 3.0 runA\n1 Q0 b 2 2.0 runA\n1 Q0 c 3 1.0 runA\n2 Q0 z 1 1.0 runA\n10 Q0 y 1 1.0 runA\n"
+RUN_B = "1 Q0 c 1 3.0 runB\n1 Q0 a 2 2.0 runB\n1 Q0 b 3 1.0 runB\n2 Q0 x 1 1.0 runB\n10 Q0 q 1 1.0 runB\n"
+
+
+@pytest.fixture
+def small_files(tmp_path):
+    return _write(tmp_path, "qrels.txt", QRELS), _write(tmp_path, "a.run", RUN_A), _write(tmp_path, "b.run", RUN_B)
+
+
+def test_trec_format_by_hand(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, out, _ = run_cli(capsys, "eval", "-q", "-m", "map", "-m", "num_rel_ret", qrels, run_a)
+    assert status == 0
+    # AP: q1 (1/1 + 2/3) / 2 = 0.8333, q2 0, q10 1; mean (0.8333 + 0 + 1) / 3 = 0.6111.
+    # num_rel_ret: 2, 0, 1 -> all 3. Per-query blocks by qid as a string: "1" < "10" < "2".
+    # trec_eval's order puts num_rel_ret before map.
+    assert out == (
+        "num_rel_ret           \t1\t2\n"
+        "map                   \t1\t0.8333\n"
+        "num_rel_ret           \t10\t1\n"
+        "map                   \t10\t1.0000\n"
+        "num_rel_ret           \t2\t0\n"
+        "map                   \t2\t0.0000\n"
+        "num_rel_ret           \tall\t3\n"
+        "map                   \tall\t0.6111\n"
+    )
+
+
+def test_ir_measures_names_keep_their_spelling_and_order(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, out, _ = run_cli(capsys, "eval", "-m", "P@2", "-m", "AP", qrels, run_a)
+    assert status == 0
+    # P@2: q1 1/2, q2 0/2, q10 1/2 -> 1/3 = 0.3333; AP as above 0.6111.
+    assert out == "P@2                   \tall\t0.3333\nAP                    \tall\t0.6111\n"
+
+
+def test_trec_eval_parameter_syntax_expands_and_sorts_cutoffs(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, out, _ = run_cli(capsys, "eval", "-m", "P.3,1", qrels, run_a)
+    assert status == 0
+    # P_1: q1 1, q2 0, q10 1 -> 2/3; P_3: q1 2/3, q2 0, q10 1/3 -> 1/3.
+    assert out == "P_1                   \tall\t0.6667\nP_3                   \tall\t0.3333\n"
+
+
+def test_several_runs_get_one_block_each(capsys, small_files):
+    qrels, run_a, run_b = small_files
+    status, out, _ = run_cli(capsys, "eval", "-m", "runid", "-m", "recip_rank", qrels, run_a, run_b)
+    assert status == 0
+    # RR: runA q1 1, q2 0, q10 1 -> 0.6667; runB q1 1 (c rel 2), q2 1, q10 0 -> 0.6667.
+    assert out == (
+        f"# run: runA ({run_a})\n"
+        "runid                 \tall\trunA\n"
+        "recip_rank            \tall\t0.6667\n"
+        f"# run: runB ({run_b})\n"
+        "runid                 \tall\trunB\n"
+        "recip_rank            \tall\t0.6667\n"
+    )
+
+
+def test_csv_format_parses_and_matches_trec_values(capsys, small_files):
+    qrels, run_a, run_b = small_files
+    status, out, _ = run_cli(capsys, "eval", "-q", "--format", "csv", "-m", "map", "-m", "num_ret", qrels, run_a, run_b)
+    assert status == 0
+    table = pd.read_csv(io.StringIO(out), dtype={"query_id": str, "run": str, "measure": str})
+    assert list(table.columns) == ["run", "query_id", "measure", "value"]
+    assert set(table["run"]) == {"runA", "runB"}
+    assert set(table["query_id"]) == {"1", "2", "10", "all"}
+    value = table.set_index(["run", "query_id", "measure"])["value"]
+    assert value["runA", "all", "map"] == pytest.approx((1 / 1 + 2 / 3) / 2 / 3 + 1 / 3)
+    assert value["runA", "all", "num_ret"] == 5
+    # runB q1: c (2) at 1, a (1) at 2 -> AP (1 + 1) / 2 = 1; q2: x at 1 -> 1; q10: 0.
+    assert value["runB", "all", "map"] == pytest.approx(2 / 3)
+
+
+def test_json_format_parses(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, out, _ = run_cli(capsys, "eval", "-q", "--format", "json", "-m", "AP", "-m", "NumRet", qrels, run_a)
+    assert status == 0
+    document = json.loads(out)
+    (entry,) = document["runs"]
+    assert entry["run"] == "runA" and entry["file"] == str(run_a)
+    assert entry["measures"] == ["AP", "NumRet"]
+    assert entry["all"]["AP"] == pytest.approx((5 / 6 + 0 + 1) / 3)  # AP per query 5/6, 0, 1
+    assert entry["all"]["NumRet"] == 5 and isinstance(entry["all"]["NumRet"], int)
+    assert set(entry["per_query"]) == {"1", "2", "10"}
+    assert entry["per_query"]["1"]["AP"] == pytest.approx(5 / 6)
+
+
+def test_complete_flag_scores_missing_queries_as_zero(capsys, tmp_path):
+    qrels = _write(tmp_path, "q", "1 0 a 1\n2 0 b 1\n")
+    run = _write(tmp_path, "r", "1 Q0 a 1 1 r\n")
+    _, without, _ = run_cli(capsys, "eval", "-m", "map", "-m", "num_q", qrels, run)
+    _, with_c, _ = run_cli(capsys, "eval", "-c", "-m", "map", "-m", "num_q", qrels, run)
+    # Without -c only query 1 counts (AP 1); with -c query 2 adds an AP of 0: (1 + 0) / 2.
+    assert without == "num_q                 \tall\t1\nmap                   \tall\t1.0000\n"
+    assert with_c == "num_q                 \tall\t2\nmap                   \tall\t0.5000\n"
+
+
+# --- errors: one line on stderr, file:line, exit status 2, nothing on stdout ----------------------------
+
+
+@pytest.mark.parametrize(
+    ("which", "content", "line", "fragment"),
+    [
+        ("run", "1 Q0 a 1 3.0 r\n1 Q0 b 2 r\n", 2, "field"),  # wrong field count
+        ("run", "1 Q0 a 1 3.0 r\n1 Q0 b 2 high r\n", 2, "score"),  # non-numeric score
+        ("qrels", "1 0 a 1\n1 0 b 1\n1 0 c yes\n", 3, "rel"),  # non-numeric grade
+        ("qrels", "1 0 a 1\n1 0 a 0\n", 2, "a"),  # duplicate docno in a query
+    ],
+)
+def test_malformed_line_names_file_and_line(capsys, tmp_path, which, content, line, fragment):
+    files = {"qrels": _write(tmp_path, "good.qrels", QRELS), "run": _write(tmp_path, "good.run", RUN_A)}
+    files[which] = _write(tmp_path, f"bad.{which}", content)
+    status, out, err = run_cli(capsys, "eval", files["qrels"], files["run"])
+    assert (status, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith(f"rankviz: error: {files[which]}:{line}: ")
+    assert fragment in err.split(f":{line}: ", 1)[1]
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [(b"", "empty"), (b"\x00\x01\x02\xff\xfe binary \x00", "binary")],
+)
+def test_empty_or_binary_file_is_one_clear_error(capsys, tmp_path, content, fragment):
+    run = tmp_path / "weird.run"
+    run.write_bytes(content)
+    status, out, err = run_cli(capsys, "eval", _write(tmp_path, "q", QRELS), run)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"rankviz: error: {run}") and err.count("\n") == 1
+    assert fragment in err.lower()
+
+
+def test_missing_file(capsys, tmp_path):
+    status, out, err = run_cli(capsys, "eval", tmp_path / "nope.qrels", tmp_path / "nope.run")
+    assert (status, out) == (2, "")
+    assert err == f"rankviz: error: {tmp_path / 'nope.qrels'}: no such file\n"
+
+
+def test_unknown_measure_lists_close_matches(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, out, err = run_cli(capsys, "eval", "-m", "nDGC@10", qrels, run_a)
+    assert (status, out) == (2, "")
+    assert err.startswith("rankviz: error: ") and err.count("\n") == 1
+    assert "nDGC" in err and "nDCG" in err
+
+
+def test_no_progress_output_when_stderr_is_not_a_terminal(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, _, err = run_cli(capsys, "eval", qrels, run_a)
+    assert (status, err) == (0, "")
+
+
+def test_progress_is_written_to_a_terminal():
+    from rankviz.cli import Progress
+
+    class FakeTerminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    terminal = FakeTerminal()
+    progress = Progress(terminal)
+    progress.step("reading run 1/2")
+    progress.done()
+    assert "reading run 1/2" in terminal.getvalue() and terminal.getvalue().endswith("\r\033[K")
+
+
+# --- compare ----------------------------------------------------------------------------------------
+
+
+def test_compare_prints_a_table_with_both_runs(capsys, small_files):
+    pytest.importorskip("rankviz.compare")
+    qrels, run_a, run_b = small_files
+    status, out, err = run_cli(capsys, "compare", "-m", "AP", "--test", "t", qrels, run_a, run_b)
+    assert (status, err) == (0, "")
+    assert "runA" in out and "runB" in out
+
+
+def test_compare_latex(capsys, small_files):
+    pytest.importorskip("rankviz.compare")
+    qrels, run_a, run_b = small_files
+    status, out, _ = run_cli(capsys, "compare", "-m", "AP", "--latex", "--correction", "none", qrels, run_a, run_b)
+    assert status == 0
+    assert "\\begin{tabular}" in out or "\\begin{table}" in out
+
+
+def test_compare_needs_two_runs(capsys, small_files):
+    qrels, run_a, _ = small_files
+    with pytest.raises(SystemExit) as exit_info:
+        main(["compare", str(qrels), str(run_a)])
+    assert exit_info.value.code == 2
+    assert "at least two runs" in capsys.readouterr().err
+
+
+# --- the module entry point --------------------------------------------------------------------------
+
+
+def test_python_dash_m_help_works():
+    completed = subprocess.run(
+        [sys.executable, "-m", "rankviz", "--help"], capture_output=True, text=True, cwd=REPOSITORY, timeout=60
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert "usage: rankviz" in completed.stdout and "eval" in completed.stdout and "compare" in completed.stdout
+
+
+def test_python_dash_m_reports_errors_without_traceback(tmp_path):
+    bad = _write(tmp_path, "bad.qrels", "1 0 a 1\n1 0 b\n")
+    run = _write(tmp_path, "a.run", RUN_A)
+    completed = subprocess.run(
+        [sys.executable, "-m", "rankviz", "eval", str(bad), str(run)],
+        capture_output=True, text=True, cwd=REPOSITORY, timeout=60,
+    )
+    assert completed.returncode == 2
+    assert completed.stdout == ""
+    assert completed.stderr.startswith(f"rankviz: error: {bad}:2: ") and "Traceback" not in completed.stderr
