@@ -44,7 +44,9 @@ SERIES_DASHES = [[1, 0], [8, 4], [2, 3], [8, 3, 2, 3], [14, 4]]
 NEUTRAL_GREY = "#767676"  # 4.5:1 against white: the lightest grey that passes WCAG AA for text
 
 DEFAULT_FONT_SIZE = 16
-DEFAULT_HEIGHT = 360  # leaves room for a title and a legend inside a 720 px projector screen
+# The whole chart, title and legend included: Streamlit sizes charts with autosize "fit".
+# 420 px leaves room for a page heading on a 720 px projector screen.
+DEFAULT_HEIGHT = 420
 
 
 def chart_config(font_size: float = DEFAULT_FONT_SIZE) -> dict:

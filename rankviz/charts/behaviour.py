@@ -59,14 +59,18 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
         alt.X("position:Q", title="rank of the relevant document", scale=alt.Scale(nice=False),
               axis=alt.Axis(tickMinStep=1)),
         alt.Y("value:Q", title="metric value"), color=colour, tooltip=tooltip)
-    ends = data.sort_values("position", kind="stable").groupby("metric", sort=False).tail(1)
+    # Metrics that end on the same value share one label ("RR, AP"), so labels do not overprint.
+    ends = data.dropna(subset=["value"]).sort_values("position", kind="stable").groupby("metric", sort=False).tail(1)
+    ends = ends.assign(level=ends["value"].round(3)).groupby("level", sort=False).agg(
+        position=("position", "max"), value=("value", "first"), metric=("metric", ", ".join)).reset_index(drop=True)
     layers = [
         base.mark_line(strokeWidth=2.5).encode(strokeDash=alt.StrokeDash("metric:N", scale=scales["strokeDash"],
                                                                           title=None)),
         base.mark_point(filled=True, size=font_size * 4).encode(shape=alt.Shape("metric:N", scale=scales["shape"],
                                                                                 title=None)),
         alt.Chart(ends).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9, fontWeight="bold")
-        .encode(alt.X("position:Q"), alt.Y("value:Q"), text="metric:N", color=colour, tooltip=tooltip),
+        .encode(alt.X("position:Q"), alt.Y("value:Q"), text="metric:N",
+                tooltip=[alt.Tooltip("metric:N", title="ends here"), alt.Tooltip("value:Q", format=".4f")]),
     ]
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
 
@@ -124,8 +128,8 @@ def metric_scatter_chart(df, x, y, *, label=None, group=None, diagonal=False, su
         encoding["color"] = alt.Color("group:N", scale=scales["color"], title=str(group))
         encoding["shape"] = alt.Shape("group:N", scale=scales["shape"], title=str(group))
         tooltip.append(alt.Tooltip("group:N", title=str(group)))
-    x_axis = alt.X("x:Q", title=str(x), scale=alt.Scale(zero=False))
-    y_axis = alt.Y("y:Q", title=str(y), scale=alt.Scale(zero=False))
+    x_axis = alt.X("x:Q", title=str(x), scale=alt.Scale(zero=False), axis=alt.Axis(tickCount=8))
+    y_axis = alt.Y("y:Q", title=str(y), scale=alt.Scale(zero=False), axis=alt.Axis(tickCount=8))
     layers = []
     if diagonal:
         values = pd.concat([data["x"], data["y"]]).astype(float)

@@ -119,9 +119,9 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
 
 
-def pair_matrix_chart(pairs_df, *, first="doc i", second="doc j", verdict="verdict", order=None,
+def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=None,
                       title="Kendall's pairs: concordant (C), discordant (D), tied (T)", font_size=DEFAULT_FONT_SIZE,
-                      width="container", height=DEFAULT_HEIGHT):
+                      width="container", height=None):
     r"""The matrix of document pairs, each cell lettered C, D or T (and filled to match).
 
     .. math:: \tau_b = \frac{C - D}{\sqrt{(C + D + T_1)(C + D + T_2)}}
@@ -129,16 +129,19 @@ def pair_matrix_chart(pairs_df, *, first="doc i", second="doc j", verdict="verdi
     Parameters
     ----------
     pairs_df : DataFrame
-        One row per pair, e.g. ``kendall_tau_breakdown(r1, r2)``: the two documents and the
-        pair's verdict, written "C"/"D"/"T" or "concordant"/"discordant"/"tied" (any case).
-        Every other column is shown in the tooltip.
+        One row per pair, e.g. ``kendall_tau_breakdown(r1, r2)`` (the defaults are its column
+        names): the two documents and the pair's verdict, written "C"/"D"/"T",
+        "concordant"/"discordant"/"tied" or "tied in a"/"tied in b"/"tied in both" (any case).
+        Every other column (e.g. "order in a", "order in b") is shown in the tooltip.
     first, second, verdict : str
         Column names of the pair's documents (rows, columns of the matrix) and its verdict.
     order : sequence, optional
         The documents in the order of the matrix's rows and columns (e.g. ranking R1);
         default: the order they first appear in the table.
-    title, font_size, width, height
+    title, font_size, width
         As in :func:`rankviz.charts.precision_recall_chart`.
+    height : int, optional
+        Default: tall enough for every document's label (at least 420 px).
 
     Returns
     -------
@@ -146,7 +149,8 @@ def pair_matrix_chart(pairs_df, *, first="doc i", second="doc j", verdict="verdi
 
     Notes
     -----
-    The subtitle counts C, D and T, so the chart carries the numbers tau is computed from.
+    The subtitle counts C, D and the ties (in a, in b, in both as the table words them), so
+    the chart carries the numbers tau-a and tau-b are computed from. All ties are lettered T.
 
     References
     ----------
@@ -155,24 +159,28 @@ def pair_matrix_chart(pairs_df, *, first="doc i", second="doc j", verdict="verdi
     Examples
     --------
     >>> import pandas as pd
-    >>> pairs = pd.DataFrame({"doc i": ["a", "a", "b"], "doc j": ["b", "c", "c"], "verdict": ["C", "D", "C"]})
+    >>> pairs = pd.DataFrame({"i": ["a", "a", "b"], "j": ["b", "c", "c"],
+    ...                       "pair": ["concordant", "discordant", "tied in a"]})
     >>> spec = pair_matrix_chart(pairs).to_dict()
     >>> spec["title"]["subtitle"]
-    '2 concordant, 1 discordant, 0 tied'
+    '1 concordant, 1 discordant, 1 tied in a'
     """
     func = "pair_matrix_chart"
     require_columns(pairs_df, {"first": first, "second": second, "verdict": verdict}, func=func, name="pairs_df")
     data = pairs_df.copy()
     data.attrs = {}
-    words = []
+    kinds, details = [], []
     for position, value in enumerate(data[verdict].tolist(), start=1):
-        word = _SPELLINGS.get(str(value).strip().lower())
-        if word is None:
-            raise ValueError(f"The {verdict!r} column of pairs_df in {func} must hold C, D or T (or concordant, "
-                             f"discordant, tied); got {value!r} in row {position}.")
-        words.append(word)
-    data["pair is"] = words
-    data["letter"] = [LETTERS[w] for w in words]
+        text = str(value).strip().lower()
+        kind = _SPELLINGS.get(text) or ("tied" if text.startswith("tied") else None)
+        if kind is None:
+            raise ValueError(f"The {verdict!r} column of pairs_df in {func} must hold C, D or T, or concordant, "
+                             f"discordant, tied (or 'tied in a', 'tied in b', 'tied in both'); got {value!r} in "
+                             f"row {position}.")
+        kinds.append(kind)
+        details.append(text if text.startswith("tied") else kind)
+    data["pair is"] = kinds
+    data["letter"] = [LETTERS[k] for k in kinds]
     for column in (first, second):
         data[column] = data[column].astype(str)
     documents = ([str(d) for d in order] if order is not None
@@ -180,17 +188,24 @@ def pair_matrix_chart(pairs_df, *, first="doc i", second="doc j", verdict="verdi
     extra = [c for c in pairs_df.columns if c not in (first, second, verdict)]
     tooltip = [alt.Tooltip(f"{escape_field(first)}:N", title=str(first)),
                alt.Tooltip(f"{escape_field(second)}:N", title=str(second)),
-               alt.Tooltip("pair is:N")] + [tooltip_for(data, c) for c in extra]
+               alt.Tooltip(f"{escape_field(verdict)}:N", title=str(verdict))] + [tooltip_for(data, c) for c in extra]
     base = alt.Chart(data).encode(
         alt.X(f"{escape_field(second)}:O", sort=documents, title=str(second),
               axis=alt.Axis(orient="top", labelAngle=0)),
-        alt.Y(f"{escape_field(first)}:O", sort=documents, title=str(first)),
+        alt.Y(f"{escape_field(first)}:O", sort=documents, title=str(first), axis=alt.Axis(titleAngle=0)),
         tooltip=tooltip)
     cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
         color=alt.Color("pair is:N", scale=VERDICT_FILLS, title="pair is"))
     letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(text="letter:N")
-    counts = {w: words.count(w) for w in VERDICTS}
-    subtitle = f"{counts['concordant']} concordant, {counts['discordant']} discordant, {counts['tied']} tied"
+    # Ties are counted as the table words them: tau-b needs ties in a and in b apart.
+    counts = {word: details.count(word) for word in dict.fromkeys(["concordant", "discordant"] + details)}
+    if len(counts) == 2:
+        counts["tied"] = 0
+    subtitle = ", ".join(f"{n} {word}" for word, n in counts.items())
     chart = alt.layer(cells, letters)
+    if height is None:
+        # A row per document tall enough for its label, plus title, subtitle, top axis and legend.
+        rows = len(set(data[first]))
+        height = max(DEFAULT_HEIGHT, int(rows * font_size * 2.2 + 14 * font_size))
     return finish(chart, func=func, title=alt.Title(title, subtitle=subtitle), font_size=font_size, width=width,
                   height=height)

@@ -38,13 +38,16 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
     Parameters
     ----------
     df : DataFrame
-        One row per rank, e.g. ``ndcg_breakdown(rels)``, with the columns named below.
+        One row per rank, e.g. ``ndcg_breakdown(rels)``, with the columns named below (the
+        defaults are that table's). For ``dcg_breakdown``, which has no ideal ranking, pass
+        ``ideal_grade=None, ideal_contribution=None``.
     rank, grade, contribution : str
         Column names of the rank i, the grade at rank i and its discounted gain.
     ideal_grade, ideal_contribution : str or None
         The same for the ideal ranking; None draws the system's bars only.
     running, ideal_running : str or None
-        Columns of the running DCG and IDCG, drawn as lines when given.
+        Columns of the running DCG and IDCG (``"running DCG"``, ``"running IDCG"``), drawn as
+        lines on a second axis when given.
     title, font_size, width, height
         As in :func:`rankviz.charts.precision_recall_chart`.
 
@@ -100,10 +103,11 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
     bar_layer = alt.Chart(bars).mark_bar(stroke="black", strokeWidth=1.5).encode(
         x_rank, y_contribution, xOffset=offset,
         color=alt.Color("ranking:N", scale=scales["color"], title=None),
+        # Every channel on "ranking" has the same (empty) title, so Vega-Lite merges them into one
+        # legend whose symbols show fill, opacity and dash; a channel with legend=None would hide it.
         fillOpacity=alt.FillOpacity("ranking:N", scale=alt.Scale(domain=rankings, range=[0.9, 0.35][:len(rankings)]),
-                                    legend=None),
-        strokeDash=alt.StrokeDash("ranking:N", scale=alt.Scale(domain=rankings, range=[[1, 0], [5, 3]][:len(rankings)]),
-                                  legend=None),
+                                    title=None),
+        strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"], title=None),
         tooltip=tooltip)
     text_layer = alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
         x_rank, y_contribution, xOffset=offset, text="grade label:N", tooltip=tooltip)
@@ -119,14 +123,14 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
             color=alt.Color("ranking:N", scale=scales["color"], title=None), tooltip=line_tooltip)
         running_layer = alt.layer(
             line_base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"],
-                                                                                legend=None)),
+                                                                                title=None)),
             line_base.mark_point(filled=True, size=font_size * 5).encode(
-                shape=alt.Shape("ranking:N", scale=scales["shape"], legend=None)))
+                shape=alt.Shape("ranking:N", scale=scales["shape"], title=None)))
         chart = alt.layer(chart, running_layer).resolve_scale(y="independent")
     return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
 
 
-def err_chart(df, *, rank="rank", grade="rel", stop="P(stop at i)", running="running ERR", reach=None,
+def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="running ERR", reach=None,
               title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
               height=DEFAULT_HEIGHT):
     r"""The probability that a cascading user stops at each rank (bars) and the running ERR (line).
@@ -137,7 +141,8 @@ def err_chart(df, *, rank="rank", grade="rel", stop="P(stop at i)", running="run
     Parameters
     ----------
     df : DataFrame
-        One row per rank, e.g. ``err_breakdown(rels)``, with the columns named below.
+        One row per rank, e.g. ``err_breakdown(rels)``, with the columns named below (the
+        defaults are that table's).
     rank, grade : str
         Column names of the rank and the grade there (written above each bar; None leaves it out).
     stop : str
@@ -145,7 +150,8 @@ def err_chart(df, *, rank="rank", grade="rel", stop="P(stop at i)", running="run
     running : str or None
         Column of the running ERR (the sum up to rank r), drawn as a line.
     reach : str, optional
-        Column of the probability of reaching rank r, drawn as a dotted line.
+        Column of the probability of reaching rank r (``"P(reach rank)"`` in ``err_breakdown``),
+        drawn as a dashed line.
     title, font_size, width, height
         As in :func:`rankviz.charts.precision_recall_chart`.
 
@@ -168,7 +174,7 @@ def err_chart(df, *, rank="rank", grade="rel", stop="P(stop at i)", running="run
     ERR = 0.75/1 + 0.0625/2 = 0.78125.
 
     >>> import pandas as pd
-    >>> table = pd.DataFrame({"rank": [1, 2], "rel": [2, 1], "P(stop at i)": [0.75, 0.0625],
+    >>> table = pd.DataFrame({"rank": [1, 2], "grade": [2, 1], "P(stop here)": [0.75, 0.0625],
     ...                       "running ERR": [0.75, 0.78125]})
     >>> spec = err_chart(table).to_dict()
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
@@ -199,7 +205,7 @@ def err_chart(df, *, rank="rank", grade="rel", stop="P(stop at i)", running="run
             x_rank, y_unit, color=colour,
             tooltip=[alt.Tooltip("rank:O", title=str(rank)), "quantity:N", alt.Tooltip("value:Q", format=".4f")])
         layers.append(line_base.mark_line(strokeWidth=3).encode(
-            strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], legend=None)))
+            strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], title=None)))
         layers.append(line_base.mark_point(filled=True, size=font_size * 5).encode(
-            shape=alt.Shape("quantity:N", scale=scales["shape"], legend=None)))
+            shape=alt.Shape("quantity:N", scale=scales["shape"], title=None)))
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)

@@ -16,6 +16,7 @@ __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_char
 
 RELEVANCE_SHAPES = alt.Scale(domain=["relevant", "not relevant"], range=["circle", "cross"])
 UNIT = alt.Scale(domain=[0, 1], nice=False)
+TENTHS = alt.Axis(values=[i / 10 for i in range(11)], format=".1f")
 
 
 def _raw_points(name, df, *, rank, recall, precision) -> pd.DataFrame:
@@ -90,6 +91,11 @@ def _f_beta_markers(raw_by_system, ranks, beta, *, func) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["system", "recall", "precision", "value", "label"])
 
 
+def _threshold_label(value) -> str:
+    number = float(value)
+    return "∞" if number == np.inf else "-∞" if number == -np.inf else f"{number:g}"
+
+
 def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", precision="P@i", raw_points=True,
                            interpolated=True, eleven_point=False, ap_area=False, r_precision=None,
                            f_beta_rank=None, beta=1.0, title="Precision-recall curve",
@@ -109,8 +115,8 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     Parameters
     ----------
     points_by_system : mapping of str to DataFrame
-        System name -> one row per rank in ranked order, as ``precision_breakdown`` /
-        ``precision_recall_points_breakdown`` give, with the columns named below.
+        System name -> one row per rank in ranked order, as
+        ``precision_recall_points_breakdown`` gives, with the columns named below.
     rank, recall, precision : str
         Column names of the rank i (None: the row position), R@i and P@i.
     raw_points, interpolated, eleven_point, ap_area : bool
@@ -172,21 +178,24 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         raw_by_system[str(name)] = _raw_points(str(name), df, rank=rank, recall=recall, precision=precision)
     systems = list(raw_by_system)
     scales = series_scales(systems)
-    colour = alt.Color("system:N", scale=scales["color"], title="system")
+    # A stroke symbol in the legend, so it shows each system's dash as well as its colour.
+    colour = alt.Color("system:N", scale=scales["color"], title="system", legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3))
     dash = alt.StrokeDash("system:N", scale=scales["strokeDash"], title="system")
-    x_recall = alt.X("recall:Q", scale=UNIT, title="recall")
-    y_precision = alt.Y("precision:Q", scale=UNIT, title="precision")
+    x_recall = alt.X("recall:Q", scale=UNIT, title="recall", axis=TENTHS)
+    y_precision = alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS)
     layers = []
 
     if ap_area:
         area = pd.concat([_ap_area(raw) for raw in raw_by_system.values()], ignore_index=True)
-        layers.append(alt.Chart(area).mark_area(interpolate="step-before", opacity=0.18).encode(
-            x_recall, y_precision, color=colour, order="corner:Q",
+        layers.append(alt.Chart(area).mark_area(interpolate="step-before", fillOpacity=0.18).encode(
+            # stack=None: each system's area starts at 0, they overlap rather than pile up.
+            x_recall, alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS, stack=None), color=colour,
+            order="corner:Q",
             tooltip=["system:N", alt.Tooltip("AP area:Q", format=".3f", title="area = AP")]))
     if interpolated:
         steps = pd.concat([_interpolated_steps(raw) for raw in raw_by_system.values()], ignore_index=True)
         layers.append(alt.Chart(steps).mark_line(interpolate="step-before", strokeWidth=3).encode(
-            x_recall, alt.Y("interpolated precision:Q", scale=UNIT, title="precision"), color=colour,
+            x_recall, alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
             strokeDash=dash, order="corner:Q",
             tooltip=["system:N", alt.Tooltip("recall:Q", format=".3f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f")]))
@@ -203,8 +212,8 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         eleven = pd.concat([_eleven_points(raw) for raw in raw_by_system.values()], ignore_index=True)
         layers.append(alt.Chart(eleven).mark_point(shape="square", filled=False, size=font_size * 10,
                                                    strokeWidth=2).encode(
-            alt.X("recall level:Q", scale=UNIT, title="recall"),
-            alt.Y("interpolated precision:Q", scale=UNIT, title="precision"), color=colour,
+            alt.X("recall level:Q", scale=UNIT, title="recall", axis=TENTHS),
+            alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
             tooltip=["system:N", alt.Tooltip("recall level:Q", format=".1f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f", title="11-point interpolated precision")]))
     markers = []
@@ -247,7 +256,7 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
     Parameters
     ----------
     df : DataFrame
-        One row per rank, in ranked order, e.g. ``precision_breakdown(rels)``.
+        One row per rank, in ranked order, e.g. ``precision_recall_points_breakdown(rels)``.
     rank, precision, recall : str
         Column names of i, P@i and R@i.
     grade : str or None, default "rel"
@@ -286,7 +295,7 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
     scales = series_scales(measures)
     base = alt.Chart(long).encode(
         alt.X("rank:Q", title="rank i", scale=alt.Scale(domainMin=1, nice=False), axis=alt.Axis(tickMinStep=1)),
-        alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.12], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
+        alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.15], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
               title="value"),
         color=alt.Color("measure:N", scale=scales["color"], title=None),
         tooltip=[alt.Tooltip("rank:Q", title=str(rank)), "measure:N", alt.Tooltip("value:Q", format=".3f")])
@@ -298,7 +307,7 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
         grades = pick(df, {"rank": rank, "grade": grade})
         grades["label"] = grades["grade"].map(lambda g: f"{g:g}" if isinstance(g, (int, float, np.number)) else str(g))
         layers.append(alt.Chart(grades).mark_text(fontSize=font_size, fontWeight="bold", baseline="middle").encode(
-            alt.X("rank:Q"), y=alt.datum(1.07), text="label:N",
+            alt.X("rank:Q"), y=alt.datum(1.09), text="label:N",
             tooltip=[alt.Tooltip("rank:Q", title=str(rank)), alt.Tooltip("grade:Q", title=f"{grade} (grade)")]))
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
 
@@ -317,7 +326,8 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
     fpr, tpr : str
         Column names of the rates in the DataFrames.
     threshold : str, optional
-        Column of the score thresholds, shown in the tooltip.
+        Column of the score thresholds (``"threshold"`` in ``roc_curve_breakdown``), shown in
+        the tooltip; infinite thresholds read "∞".
     auc : mapping of str to float, optional
         Label -> its AUC, added to the legend ("q1 (AUC 0.750)").
     title, font_size, width, height
@@ -355,6 +365,9 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
             require_columns(curve, {"fpr": fpr, "tpr": tpr, "threshold": threshold}, func=func,
                             name=f"curves[{name!r}]")
             points = pick(curve, {"fpr": fpr, "tpr": tpr, "threshold": threshold})
+            if threshold is not None:
+                # The first threshold of a ROC table is +inf ("nothing is positive"), which JSON cannot hold.
+                points["threshold"] = [_threshold_label(t) for t in points["threshold"]]
         else:
             try:
                 x, y = (np.asarray(values, dtype=float) for values in curve)
@@ -374,9 +387,9 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
     tooltip = ["curve:N", alt.Tooltip("fpr:Q", format=".3f", title=str(fpr)),
                alt.Tooltip("tpr:Q", format=".3f", title=str(tpr))]
     if threshold is not None:
-        tooltip.append(alt.Tooltip("threshold:Q", title=str(threshold)))
-    base = alt.Chart(data).encode(alt.X("fpr:Q", scale=UNIT, title="false positive rate"),
-                                  alt.Y("tpr:Q", scale=UNIT, title="true positive rate"),
+        tooltip.append(alt.Tooltip("threshold:N", title=str(threshold)))
+    base = alt.Chart(data).encode(alt.X("fpr:Q", scale=UNIT, title="false positive rate", axis=TENTHS),
+                                  alt.Y("tpr:Q", scale=UNIT, title="true positive rate", axis=TENTHS),
                                   color=alt.Color("curve:N", scale=scales["color"], title=None), tooltip=tooltip)
     chance = pd.DataFrame({"fpr": [0.0, 1.0], "tpr": [0.0, 1.0], "line": "random scoring (AUC 0.5)"})
     layers = [

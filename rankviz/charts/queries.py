@@ -18,9 +18,12 @@ def query_selection():
     return alt.selection_point(name="pick", fields=["query_id"])
 
 
-def _auto_height(rows: int, font_size: float) -> int:
-    """A row per query, tall enough for its label, so long query lists never overlap."""
-    return int(min(max(rows * font_size * 1.6 + 40, 160), 4000))
+def _auto_height(rows: int, row_height: float, font_size: float) -> int:
+    """A band per row tall enough for its label, plus room for title, axis and legend (about 9 lines of type).
+
+    Streamlit fits the whole chart, title and legend included, into this height.
+    """
+    return int(min(max(rows * row_height + 9 * font_size, DEFAULT_HEIGHT // 2), 6000))
 
 
 def per_query_chart(df, *, query="query_id", system="system", value="value", measure="value", kind="dots",
@@ -95,9 +98,10 @@ def per_query_chart(df, *, query="query_id", system="system", value="value", mea
     y_or_x_query = dict(sort=queries, title=str(query))
     if kind == "dots":
         chart = alt.Chart(data).mark_point(filled=True, size=font_size * 9, strokeWidth=1, stroke="black").encode(
-            alt.Y("query_id:N", **y_or_x_query), alt.X("value:Q", title=str(measure)), color=colour,
+            alt.Y("query_id:N", **y_or_x_query), alt.X("value:Q", title=str(measure), axis=alt.Axis(tickCount=10)),
+            color=colour,
             shape=alt.Shape("system:N", scale=scales["shape"], title=None), tooltip=tooltip)
-        height = _auto_height(len(queries), font_size) if height is None else height
+        height = _auto_height(len(queries), 1.6 * font_size, font_size) if height is None else height
     else:
         chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
             alt.X("query_id:N", axis=alt.Axis(labelAngle=-45, labelOverlap=True), **y_or_x_query),
@@ -275,7 +279,7 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
             raise ValueError(f"{func} draws a histogram of one measure; the table holds {len(measures)} "
                              f"({', '.join(map(str, measures[:5]))}). Filter it to one measure first.")
         chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
-            alt.X("value:Q", bin=alt.Bin(maxbins=20), title=str(measures[0])),
+            alt.X("value:Q", bin=alt.Bin(maxbins=20), title=str(measures[0]), axis=alt.Axis(tickCount=10)),
             alt.Y("count():Q", title="queries"), color=colour,
             tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measures[0]} bin"), "system:N",
                      alt.Tooltip("count():Q", title="queries")])
@@ -290,7 +294,8 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
                                                             "whisker high")]
     box_base = alt.Chart(boxes).encode(y_row, tooltip=box_tooltip)
     layers = [
-        box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value"),
+        box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value",
+                                                                       axis=alt.Axis(tickCount=10)),
                                                                  x2="whisker high:Q"),
         box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2="q3:Q",
                                                                                 color=colour),
@@ -301,5 +306,5 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
             tooltip=[alt.Tooltip("query_id:N", title=str(query or "query")), alt.Tooltip("measure:N"), "system:N",
                      alt.Tooltip("value:Q", format=".4f")]),
     ]
-    height = _auto_height(len(rows), font_size * 2) if height is None else height
+    height = _auto_height(len(rows), 3 * font_size, font_size) if height is None else height
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
