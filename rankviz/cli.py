@@ -120,21 +120,40 @@ def _read(reader, path: str):
         raise InputError(path, str(error)) from None
 
 
+def _trec_base(measure) -> str | None:
+    """trec_eval's measure name without parameters (``P``, ``map_cut``, ``relstring``)."""
+    family = measure.family
+    return family.trec_cut if measure.cutoff is not None and family.trec_cut else family.trec
+
+
 def _parse_measure_options(values: list[str] | None):
-    """The -m options -> (measures, use_trec_names). Default: trec_eval's "official" set."""
-    from rankviz.measures import parse_measures
+    """The -m options -> (measures, use_trec_names). Default: trec_eval's "official" set.
+
+    As in trec_eval, ``name.params`` (``P.5,10``, ``relstring.20``) sets the parameters of that
+    measure: it replaces the default cutoffs a set or a bare name selected (``-m all_trec -m
+    relstring.20`` prints relstring_20 only), and the last such option for a measure wins.
+    """
+    from rankviz.measures import NAMED_SETS, parse_measures
 
     tokens = values or ["official"]
-    measures, trec_style = [], True
+    selected, explicit, trec_style = [], {}, True
     for token in tokens:
+        token = token.strip()
         try:
             parsed = parse_measures(token)
         except ValueError as error:
             raise InputError(None, str(error)) from None
-        measures.extend(parsed)
         # "AP" or "P@10" are rankviz/ir_measures spellings; "map", "P_10", "P.5,10", "official" are trec_eval's.
         ir_style = "@" in token or "(" in token or (len(parsed) == 1 and token == str(parsed[0]) != parsed[0].trec_name)
         trec_style &= not ir_style
+        head, dot, _ = token.partition(".")
+        if not ir_style and dot and head in _TREC_POSITION:
+            explicit[head] = list(parsed)
+            continue
+        from_defaults = token in NAMED_SETS or any(token in (m.family.trec, m.family.trec_cut) for m in parsed)
+        selected += [(measure, from_defaults) for measure in parsed]
+    measures = [m for m, from_defaults in selected if not (from_defaults and _trec_base(m) in explicit)]
+    measures += [m for group in explicit.values() for m in group]
     unique = list(dict.fromkeys(measures))
     if trec_style:
         unique.sort(key=trec_print_key)
@@ -309,12 +328,31 @@ def command_compare(args, progress: Progress) -> str:
     from rankviz.compare import compare
 
     try:
-        result = compare(qrels, runs, measures, test=args.test, correction=correction)
+        result = compare(
+            qrels, runs, measures, test=args.test, correction=correction, alpha=args.alpha, seed=args.seed,
+            complete=args.complete, rel_threshold=args.level, depth=args.depth,
+        )
     except ValueError as error:
         raise InputError(None, str(error)) from None
     if args.latex:
         return result.to_latex().rstrip("\n") + "\n"
-    return result.table.to_string() + "\n"
+    return _format_comparison(result)
+
+
+def _format_comparison(result) -> str:
+    test_name = {"t": "paired t-test", "randomization": "paired randomization test",
+                 "bootstrap": "paired bootstrap test"}[result.test]
+    correction = f"{result.correction.capitalize()} correction" if result.correction else "no correction"
+    table = result.table.copy()
+    for column in ("baseline_mean", "mean", "delta", "effect_size"):
+        table[column] = table[column].map(lambda value: f"{value:.4f}")
+    for column in ("p_value", "p_adjusted"):
+        table[column] = table[column].map(lambda value: f"{value:.4g}")
+    return (
+        f"baseline: {result.baseline}; {test_name}, {correction}, alpha = {result.alpha:g}\n\n"
+        f"Means:\n{result.means.to_string(float_format=lambda value: f'{value:.4f}')}\n\n"
+        f"Against {result.baseline}:\n{table.to_string(index=False)}\n"
+    )
 
 
 # --- the parser and main -------------------------------------------------------------------------
@@ -356,7 +394,15 @@ def build_parser() -> argparse.ArgumentParser:
                          help="paired test (default t)")
     compare.add_argument("--correction", choices=["holm", "bonferroni", "none"], default="holm",
                          help="multiple-comparison correction (default holm)")
-    compare.add_argument("--latex", action="store_true", help="print the table as LaTeX")
+    compare.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
+    compare.add_argument("--seed", type=int, default=0, help="seed of the randomization/bootstrap tests (default 0)")
+    compare.add_argument("-c", dest="complete", action="store_true",
+                         help="score qrels queries missing from a run as 0 (trec_eval -c)")
+    compare.add_argument("-l", dest="level", type=int, default=1, metavar="LEVEL",
+                         help="grade at or above which a document is relevant for binary measures (default 1)")
+    compare.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
+                         help="evaluate only the top DEPTH documents of each query")
+    compare.add_argument("--latex", action="store_true", help="print the table as LaTeX (booktabs)")
     return parser
 
 
