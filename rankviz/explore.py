@@ -1,0 +1,643 @@
+"""How metrics behave: the computations of the metric behaviour explorer.
+
+Three experiments, each a pure function of its settings (the page only draws them):
+
+- :func:`position_sweep`: one relevant document moves from rank 1 to rank N; every metric's value
+  at every position. :func:`sweep_changes` compares two sweeps (e.g. R = 1 against R = 3, k = 10
+  against k = 5, a 0-1 against a 0-3 grade scale) and says which metrics moved.
+- :func:`random_rankings` and :func:`perturbed_rankings` generate many rankings, reproducibly
+  from a seed (numpy's PCG64), as the "systems" of a simulated test collection.
+- :func:`score_rankings` scores each of them with several metrics, and :func:`metric_agreement`
+  gives Kendall's tau-b between the orderings of the rankings that two metrics induce: 1 when
+  the two metrics always rank systems alike, -1 when always opposite.
+
+Every metric value comes from the metric functions of :mod:`rankviz.metrics`, through the
+registry (:mod:`rankviz.registry`), so the explorer can never disagree with the rest of rankviz.
+
+>>> sweep = position_sweep(4, metrics=("average_precision",))
+>>> sweep["value"].round(3).tolist()  # one relevant document at rank p: AP = (1/p) / R, R = 1
+[1.0, 0.5, 0.333, 0.25]
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from rankviz.metrics._validation import as_grades, check_choice, check_k, check_positive_number, undefined
+
+__all__ = [
+    "SWEEP_METRICS",
+    "DEFAULT_SWEEP_METRICS",
+    "MAX_SWEEP_RANKS",
+    "MAX_RANKINGS",
+    "metric_label",
+    "sweep_rankings",
+    "position_sweep",
+    "sweep_changes",
+    "random_rankings",
+    "perturbed_rankings",
+    "score_rankings",
+    "metric_agreement",
+]
+
+# Ranking metrics with values in [0, 1], so that their curves share one axis.
+SWEEP_METRICS = ("precision", "recall", "f_beta", "hit", "r_precision", "average_precision",
+                 "eleven_point_precision", "interpolated_average_precision", "reciprocal_rank", "ndcg", "err",
+                 "satisfaction", "frustration")
+DEFAULT_SWEEP_METRICS = ("precision", "recall", "average_precision", "reciprocal_rank", "ndcg", "err")
+MAX_SWEEP_RANKS = 200
+MAX_RANKINGS = 1000
+# Two values closer than this are "the same" (metric values are sums of a few floats).
+_SAME = 1e-12
+
+
+def _spec(name: str, func: str):
+    from rankviz.registry import get_spec
+
+    if name not in SWEEP_METRICS:
+        raise ValueError(f"{func} explores the ranking metrics with values in [0, 1]: "
+                         f"{', '.join(SWEEP_METRICS)}. Got {name!r} instead.")
+    return get_spec(name)
+
+
+def metric_label(name: str, k: int | None = None, n_ranks: int | None = None) -> str:
+    """The metric's short name with its cut-off: ``metric_label("ndcg", 5)`` -> ``"nDCG@5"``.
+
+    ``k=None`` is the whole list: ``@n_ranks`` when it is given, else the ``@k`` is dropped.
+
+    >>> metric_label("average_precision", None, 10), metric_label("reciprocal_rank", 3), metric_label("ndcg")
+    ('AP@10', 'RR@3', 'nDCG')
+    """
+    from rankviz.registry import get_spec
+
+    pretty = get_spec(name).pretty_name
+    cutoff = k if k is not None else n_ranks
+    for marker in ("@k", "@S_h"):
+        if marker in pretty:
+            return pretty.replace(marker, f"@{cutoff}" if cutoff is not None else "")
+    return pretty
+
+
+def _check_count(value, *, func: str, name: str, minimum: int, maximum: int) -> int:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or not (
+            minimum <= value <= maximum):
+        shown = repr(value) if isinstance(value, str) else str(value)
+        raise ValueError(f"The '{name}' parameter of {func} must be an int in the range [{minimum}, {maximum}]. "
+                         f"Got {shown} instead.")
+    return int(value)
+
+
+def _check_metrics(metrics, func: str) -> tuple:
+    if isinstance(metrics, str) or not metrics:
+        raise ValueError(f"The 'metrics' parameter of {func} must be a non-empty sequence of metric names, "
+                         f"e.g. {DEFAULT_SWEEP_METRICS[:2]}. Got {metrics!r} instead.")
+    names = tuple(dict.fromkeys(metrics))
+    for name in names:
+        _spec(name, func)
+    return names
+
+
+def _keywords(spec, settings: dict) -> dict:
+    """The keywords ``spec`` takes from ``settings``. A binary metric gets R as ``n_relevant``; the
+    graded ones get ``judged`` (R alone cannot tell them the grades of the unretrieved documents)."""
+    used = spec.applicable(settings)
+    if "n_relevant" in used:
+        used.pop("judged", None)
+    return used
+
+
+# ------------------------------------------------------------------ vectorized kernels
+# The same formulas as rankviz.metrics, over many rankings at once (one per row): scoring two
+# thousand simulated systems one call at a time would take seconds. tests/test_explore.py checks
+# every kernel against the metric function it mirrors; metrics without a kernel are called row
+# by row.
+
+
+def _relevant_counts(relevant: np.ndarray, n_relevant) -> np.ndarray:
+    return relevant.sum(axis=1) if n_relevant is None else np.full(relevant.shape[0], n_relevant)
+
+
+def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """numerator / denominator, 0 where the denominator is 0 (rankviz's no-relevant policy)."""
+    out = np.zeros(np.broadcast(numerator, denominator).shape)
+    np.divide(numerator, denominator, out=out, where=denominator != 0)
+    return out
+
+
+def _top(matrix: np.ndarray, k) -> tuple[np.ndarray, int]:
+    """The top k columns, padded with non-relevant (grade 0) columns when k is beyond the list."""
+    if k is None:
+        return matrix, matrix.shape[1]
+    if k <= matrix.shape[1]:
+        return matrix[:, :k], k
+    return np.pad(matrix, ((0, 0), (0, k - matrix.shape[1]))), k
+
+
+def _vectorized(name: str, matrix: np.ndarray, used: dict):
+    """Scores of every row for metric ``name`` with keywords ``used``, or None (no kernel)."""
+    k, threshold = used.get("k"), used.get("rel_threshold", 1)
+    relevant = matrix >= threshold
+    top, depth = _top(relevant, k)
+    found = top.sum(axis=1)
+    if name in ("precision", "recall", "f_beta", "hit"):
+        n_rel = _relevant_counts(relevant, used.get("n_relevant"))
+        p, r = found / depth, _safe_ratio(found, n_rel)
+        if name == "precision":
+            return p
+        if name == "recall":
+            return r
+        if name == "hit":
+            return (found > 0).astype(float)
+        b2 = used.get("beta", 1.0) ** 2
+        return _safe_ratio((1 + b2) * p * r, b2 * p + r)
+    if name == "average_precision":
+        n_rel = _relevant_counts(relevant, used.get("n_relevant"))
+        ranks = np.arange(1, depth + 1)
+        precision_at = np.cumsum(top, axis=1) / ranks
+        return _safe_ratio((precision_at * top).sum(axis=1), n_rel)
+    if name == "reciprocal_rank":
+        return np.where(top.any(axis=1), 1.0 / (np.argmax(top, axis=1) + 1), 0.0)
+    if name == "r_precision":
+        n_rel = _relevant_counts(relevant, used.get("n_relevant"))
+        padded = np.pad(relevant, ((0, 0), (0, max(0, int(n_rel.max(initial=0)) - relevant.shape[1]))))
+        so_far = np.concatenate([np.zeros((padded.shape[0], 1)), np.cumsum(padded, axis=1)], axis=1)
+        return _safe_ratio(so_far[np.arange(padded.shape[0]), n_rel], n_rel)
+    if name == "ndcg" and used.get("judged") is None:
+        gains = matrix if used.get("gain", "linear") == "linear" else np.exp2(matrix) - 1.0
+        cut = matrix.shape[1] if k is None else min(k, matrix.shape[1])
+        ranks = np.arange(1, cut + 1, dtype=float)
+        if used.get("discount", "log2") == "log2":
+            denominators = np.log2(ranks + 1.0)
+        else:
+            denominators = np.maximum(1.0, np.log(ranks) / np.log(used.get("log_base", 2)))
+        dcg = (gains[:, :cut] / denominators).sum(axis=1)
+        ideal = (-np.sort(-gains, axis=1)[:, :cut] / denominators).sum(axis=1)
+        return _safe_ratio(dcg, ideal)
+    if name == "err":
+        top_grade = used.get("max_grade")
+        top_grade = float(matrix.max(initial=0)) if top_grade is None else float(top_grade)
+        cut = matrix.shape[1] if k is None else min(k, matrix.shape[1])
+        stop = np.exp2(matrix[:, :cut] - top_grade) - np.exp2(-top_grade)
+        reach = np.concatenate([np.ones((matrix.shape[0], 1)), np.cumprod(1.0 - stop, axis=1)[:, :-1]], axis=1)
+        return (reach * stop / np.arange(1, cut + 1)).sum(axis=1)
+    return None
+
+
+def _pair_signs(values: np.ndarray) -> np.ndarray:
+    """sign(v_i - v_j) for every pair i < j: which of two rankings a metric prefers (0: a tie)."""
+    upper = np.triu_indices(values.shape[0], 1)
+    return np.sign(values[:, None] - values[None, :])[upper].astype(np.int8)
+
+
+def _tau_b(sx: np.ndarray, sy: np.ndarray) -> float:
+    """Kendall's tau-b from two pair-sign vectors (as rankviz.metrics.kendall_tau), NaN if undefined.
+
+    sum(sx * sy) = C - D; the pairs not tied in x are C + D + T_y, those not tied in y C + D + T_x.
+    """
+    untied_x, untied_y = np.count_nonzero(sx), np.count_nonzero(sy)
+    if untied_x == 0 or untied_y == 0:
+        return math.nan
+    return float(np.dot(sx.astype(np.int64), sy) / math.sqrt(untied_x * untied_y))
+
+
+def sweep_rankings(n_ranks: int, *, grade=1, others=None) -> np.ndarray:
+    """The rankings of a position sweep: row p - 1 has the moving document (grade ``grade``) at rank p.
+
+    Parameters
+    ----------
+    n_ranks : int
+        N, the length of every ranking, in [1, MAX_SWEEP_RANKS].
+    grade : float, default 1
+        The grade of the moving document.
+    others : sequence of float, optional
+        The grades of the other N - 1 documents, in their ranked order (they keep that order
+        while the moving document passes them). Default: N - 1 non-relevant documents.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (N, N), float grades.
+
+    Examples
+    --------
+    >>> sweep_rankings(3, grade=2, others=[1, 0]).tolist()
+    [[2.0, 1.0, 0.0], [1.0, 2.0, 0.0], [1.0, 0.0, 2.0]]
+    """
+    func = "sweep_rankings"
+    n = _check_count(n_ranks, func=func, name="n_ranks", minimum=1, maximum=MAX_SWEEP_RANKS)
+    moving = check_positive_number(grade, func=func, name="grade")
+    rest = np.zeros(n - 1) if others is None else as_grades(others, func=func, name="others", position="position")
+    if rest.size != n - 1:
+        raise ValueError(f"The 'others' parameter of {func} must hold the other n_ranks - 1 = {n - 1} grades. "
+                         f"Got {rest.size} instead.")
+    position = np.arange(n)[:, None]  # row: where the moving document sits
+    rank = np.arange(n)[None, :]
+    # Ranks before the moving document show others[rank], those after it others[rank - 1].
+    source = np.where(rank < position, rank, rank - 1)
+    rankings = rest[np.clip(source, 0, max(n - 2, 0))] if n > 1 else np.zeros((1, 1))
+    rankings = np.where(rank == position, moving, rankings)
+    return rankings.astype(float)
+
+
+def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1, max_grade=None, n_relevant=None,
+                   k: int | None = None, rel_threshold=1, gain: str = "linear", discount: str = "log2", beta=1.0,
+                   others=None):
+    r"""Every metric's value as one relevant document moves from rank 1 to rank N.
+
+    The ranking at position p is :func:`sweep_rankings` row p: the moving document of grade
+    ``grade`` at rank p among the ``others``. For a lone relevant document (``others`` all 0) at
+    rank p, with R relevant documents in the collection:
+
+    .. math:: \mathrm{AP} = \frac{1/p}{R}, \quad \mathrm{RR} = \frac{1}{p}, \quad
+              \mathrm{nDCG} = \frac{1/\log_2(p+1)}{\mathrm{IDCG}}, \quad
+              \mathrm{P@}k = \frac{[p \le k]}{k}
+
+    Parameters
+    ----------
+    n_ranks : int, default 10
+        N, the ranking's length, in [1, 200].
+    metrics : sequence of str
+        Names from :data:`SWEEP_METRICS` (the [0, 1]-valued ranking metrics of the registry).
+    grade : float, default 1
+        The moving document's grade; it must be relevant (``>= rel_threshold``).
+    max_grade : float, optional
+        The top of the grade scale, g_max in ERR's stop probability (2^g - 1) / 2^g_max.
+        Default: the highest grade in the ranking.
+    n_relevant : int, optional
+        R, the relevant documents of the query in the whole collection. Default: those in the
+        ranking. The R minus ranked relevant documents that were not retrieved count, for nDCG's
+        ideal ranking, as documents of grade ``grade``.
+    k : int, optional
+        Cut-off of the metrics that take one (None: the whole list, @N).
+    rel_threshold : float, default 1
+        Binary relevance: grade >= rel_threshold.
+    gain, discount : str
+        nDCG's gain ("linear" or "exponential") and discount ("log2" or "jarvelin").
+    beta : float, default 1
+        F_beta's beta.
+    others : sequence of float, optional
+        The grades of the other N - 1 documents, in order (default: all 0).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long form, one row per (position, metric): ``position``, ``metric`` (label such as
+        "AP@10"), ``name`` (the rankviz function) and ``value``. ``attrs["rankings"]`` holds
+        the swept rankings, ``attrs["settings"]`` the keywords the metrics were called with.
+
+    Notes
+    -----
+    Each value is the registry's metric function on one ranking, so every degenerate policy of
+    rankviz applies unchanged (no relevant document: 0).
+
+    Examples
+    --------
+    R = 2: the moving document is one of two relevant documents, the other never retrieved.
+    At rank 2: AP = (1/2) / 2 = 0.25, RR = 1/2, recall@3 = 1/2.
+
+    >>> sweep = position_sweep(3, metrics=("average_precision", "reciprocal_rank", "recall"), n_relevant=2)
+    >>> sweep[sweep["position"] == 2].set_index("metric")["value"].to_dict()
+    {'AP@3': 0.25, 'RR@3': 0.5, 'R@3': 0.5}
+    """
+    import pandas as pd
+
+    func = "position_sweep"
+    names = _check_metrics(metrics, func)
+    rankings = sweep_rankings(n_ranks, grade=grade, others=others)
+    n = rankings.shape[1]
+    k = check_k(k, func=func)
+    threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
+    check_choice(gain, ("linear", "exponential"), func=func, name="gain")
+    check_choice(discount, ("log2", "jarvelin"), func=func, name="discount")
+    if grade < threshold:
+        raise ValueError(f"The 'grade' parameter of {func} is {grade:g}, below rel_threshold = {threshold:g}: "
+                         f"the moving document must be relevant.")
+    ranked_relevant = int(np.count_nonzero(rankings[0] >= threshold))
+    if n_relevant is None:
+        n_relevant = ranked_relevant
+    n_relevant = _check_count(n_relevant, func=func, name="n_relevant", minimum=ranked_relevant, maximum=10**6)
+    top = float(rankings[0].max())
+    if max_grade is None:
+        max_grade = top
+    elif check_positive_number(max_grade, func=func, name="max_grade") < top:
+        raise ValueError(f"The 'max_grade' parameter of {func} is {max_grade:g}, below the grade {top:g} in the "
+                         f"ranking: it is the top of the grade scale.")
+    unretrieved = [float(grade)] * (n_relevant - ranked_relevant)
+    settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": threshold, "gain": gain, "discount": discount,
+                "max_grade": max_grade, "beta": beta}
+    rows = []
+    for name in names:
+        spec = _spec(name, func)
+        used = _keywords(spec, settings)
+        label = metric_label(name, used.get("k"), n if "k" in spec.param_names else None)
+        for position, ranking in enumerate(rankings, start=1):
+            keywords = dict(used)
+            if "judged" in spec.param_names and unretrieved:
+                keywords["judged"] = np.concatenate([ranking, unretrieved])
+            rows.append({"position": position, "metric": label, "name": name,
+                         "value": float(spec.function(ranking, **keywords))})
+    table = pd.DataFrame(rows, columns=["position", "metric", "name", "value"])
+    # Tuples, not an array: pandas compares attrs when it combines frames.
+    table.attrs["rankings"] = tuple(tuple(row) for row in rankings.tolist())
+    table.attrs["settings"] = {key: value for key, value in settings.items() if value is not None}
+    return table
+
+
+def sweep_changes(before, after):
+    """Which metrics moved between two position sweeps, and by how much.
+
+    Parameters
+    ----------
+    before, after : DataFrame
+        Two :func:`position_sweep` tables over the same positions (matched by ``name`` and
+        ``position``, so a metric whose label changed with k is still matched).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per metric of both sweeps: ``metric`` (label before → after when it changed),
+        ``name``, ``moved`` (any value differs by more than 1e-12), ``largest change``
+        (signed, after - before, the change of largest size) and ``at position``.
+
+    Examples
+    --------
+    Raising R from 1 to 2 halves AP at every position and leaves RR alone:
+
+    >>> a = position_sweep(3, metrics=("average_precision", "reciprocal_rank"))
+    >>> b = position_sweep(3, metrics=("average_precision", "reciprocal_rank"), n_relevant=2)
+    >>> sweep_changes(a, b)[["name", "moved", "largest change", "at position"]].values.tolist()
+    [['average_precision', True, -0.5, 1], ['reciprocal_rank', False, 0.0, 1]]
+    """
+    import pandas as pd
+
+    func = "sweep_changes"
+    for label, table in (("before", before), ("after", after)):
+        missing = {"position", "name", "value", "metric"} - set(getattr(table, "columns", ()))
+        if missing:
+            raise ValueError(f"The '{label}' parameter of {func} must be a position_sweep table; "
+                             f"it lacks {', '.join(sorted(missing))}.")
+    columns = ["name", "position", "metric", "value"]
+    merged = before[columns].merge(after[columns], on=["name", "position"], suffixes=(" before", " after"))
+    if merged.empty:
+        raise ValueError(f"{func}: the two sweeps share no metric at the same positions.")
+    merged["change"] = merged["value after"] - merged["value before"]
+    rows = []
+    for name, group in merged.groupby("name", sort=False):
+        largest = group.loc[group["change"].abs().idxmax()]
+        label_before, label_after = group["metric before"].iloc[0], group["metric after"].iloc[0]
+        rows.append({"metric": label_before if label_before == label_after else f"{label_before} → {label_after}",
+                     "name": name, "moved": bool(abs(largest["change"]) > _SAME),
+                     "largest change": float(largest["change"]) if abs(largest["change"]) > _SAME else 0.0,
+                     "at position": int(largest["position"])})
+    return pd.DataFrame(rows, columns=["metric", "name", "moved", "largest change", "at position"])
+
+
+def _generator(seed, func: str) -> np.random.Generator:
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral) or seed < 0:
+        raise ValueError(f"The 'seed' parameter of {func} must be an int >= 0 (the same seed gives the same "
+                         f"rankings). Got {seed!r} instead.")
+    return np.random.default_rng(int(seed))
+
+
+def random_rankings(n_rankings: int, n_ranks: int, *, seed: int, grades=(0, 1), weights=None) -> np.ndarray:
+    """Rankings whose grades are drawn independently at every rank: the "systems" of a simulation.
+
+    Parameters
+    ----------
+    n_rankings : int
+        How many rankings, in [1, MAX_RANKINGS].
+    n_ranks : int
+        The length of each, in [1, MAX_SWEEP_RANKS].
+    seed : int
+        Seed of numpy's default generator (PCG64): the same seed gives the same rankings.
+    grades : sequence of float, default (0, 1)
+        The grades to draw from (the grade scale).
+    weights : sequence of float, optional
+        Probability weight of each grade (normalized here). Default: equally likely.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n_rankings, n_ranks), float grades.
+
+    Examples
+    --------
+    >>> a = random_rankings(3, 4, seed=7, grades=(0, 1, 2))
+    >>> a.shape, bool((a == random_rankings(3, 4, seed=7, grades=(0, 1, 2))).all())
+    ((3, 4), True)
+    """
+    func = "random_rankings"
+    rng = _generator(seed, func)
+    rows = _check_count(n_rankings, func=func, name="n_rankings", minimum=1, maximum=MAX_RANKINGS)
+    columns = _check_count(n_ranks, func=func, name="n_ranks", minimum=1, maximum=MAX_SWEEP_RANKS)
+    scale = as_grades(grades, func=func, name="grades", position="position")
+    if scale.size == 0:
+        raise ValueError(f"The 'grades' parameter of {func} must hold at least one grade.")
+    if weights is None:
+        probabilities = None
+    else:
+        w = np.asarray(weights, dtype=float)
+        if w.shape != scale.shape or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
+            raise ValueError(f"The 'weights' parameter of {func} must hold one weight >= 0 per grade "
+                             f"({scale.size}), not all 0. Got {list(weights)!r} instead.")
+        probabilities = w / w.sum()
+    return rng.choice(scale, size=(rows, columns), p=probabilities)
+
+
+def perturbed_rankings(base, n_rankings: int, *, seed: int, max_swaps: int | None = None) -> np.ndarray:
+    """Rankings made from ``base`` by random swaps: ranking i swaps s_i random pairs of documents.
+
+    s_i is drawn uniformly from 0 ... ``max_swaps``, so the set runs from the base ranking
+    itself to thoroughly shuffled versions of it: systems of varied quality over the same
+    documents.
+
+    Parameters
+    ----------
+    base : sequence of float
+        The grades of the ranking to perturb, in ranked order (at least 2 documents).
+    n_rankings : int
+        How many rankings, in [1, MAX_RANKINGS]. The first one is always ``base`` itself.
+    seed : int
+        Seed of numpy's default generator: the same seed gives the same rankings.
+    max_swaps : int, optional
+        The most swaps of one ranking (default: the ranking's length).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (n_rankings, len(base)); each row is a permutation of ``base``.
+
+    Examples
+    --------
+    >>> rows = perturbed_rankings([3, 2, 1, 0], 5, seed=1)
+    >>> rows[0].tolist(), sorted(rows[4].tolist())  # the base first; every row permutes it
+    ([3.0, 2.0, 1.0, 0.0], [0.0, 1.0, 2.0, 3.0])
+    """
+    func = "perturbed_rankings"
+    rng = _generator(seed, func)
+    grades = as_grades(base, func=func, name="base")
+    if grades.size < 2 or grades.size > MAX_SWEEP_RANKS:
+        raise ValueError(f"The 'base' parameter of {func} must hold 2 to {MAX_SWEEP_RANKS} grades to perturb. "
+                         f"Got {grades.size}.")
+    rows = _check_count(n_rankings, func=func, name="n_rankings", minimum=1, maximum=MAX_RANKINGS)
+    most = grades.size if max_swaps is None else _check_count(max_swaps, func=func, name="max_swaps", minimum=0,
+                                                               maximum=10 * MAX_SWEEP_RANKS)
+    swaps = rng.integers(0, most + 1, size=rows)
+    swaps[0] = 0
+    rankings = np.tile(grades, (rows, 1))
+    row_index = np.arange(rows)
+    for step in range(int(swaps.max(initial=0))):
+        # Every row draws a pair at every step (so the draws do not depend on the other rows);
+        # only rows with more swaps to go apply it.
+        first, second = rng.integers(0, grades.size, size=(2, rows))
+        active = row_index[swaps > step]
+        a, b = first[active], second[active]
+        rankings[active, a], rankings[active, b] = rankings[active, b], rankings[active, a].copy()
+    return rankings
+
+
+def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = None, n_relevant=None,
+                   rel_threshold=1, gain: str = "linear", discount: str = "log2", max_grade=None, beta=1.0):
+    """Score each ranking (a row) with each metric: one row per ranking, one column per metric.
+
+    Parameters
+    ----------
+    rankings : 2-D array-like
+        One ranking per row (grades in ranked order), e.g. from :func:`random_rankings`.
+    metrics : sequence of str
+        Names from :data:`SWEEP_METRICS`.
+    k, n_relevant, rel_threshold, gain, discount, max_grade, beta
+        As in :func:`position_sweep`; ``n_relevant=None`` takes each ranking's own relevant
+        documents as R. ``max_grade`` defaults to the highest grade over all rankings, so ERR
+        uses one scale for every system.
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``ranking`` ("r1", "r2", ...), ``grades`` (the ranking as text), then one column per
+        metric named by its label ("AP@10"). ``attrs["labels"]`` maps function name to label.
+
+    Examples
+    --------
+    >>> table = score_rankings([[1, 0, 0], [0, 0, 1]], ("reciprocal_rank", "precision"), k=2)
+    >>> table[["ranking", "RR@2", "P@2"]].values.tolist()
+    [['r1', 1.0, 0.5], ['r2', 0.0, 0.0]]
+    """
+    import pandas as pd
+
+    from rankviz.parsing import format_grades
+
+    func = "score_rankings"
+    names = _check_metrics(metrics, func)
+    matrix = np.asarray(rankings, dtype=float) if not isinstance(rankings, np.ndarray) else rankings.astype(float)
+    if matrix.ndim != 2 or matrix.shape[0] == 0 or matrix.shape[1] == 0:
+        raise ValueError(f"The 'rankings' parameter of {func} must be a non-empty 2-D table, one ranking per row. "
+                         f"Got shape {matrix.shape}.")
+    bad = np.flatnonzero(~np.isfinite(matrix).all(axis=1) | (matrix < 0).any(axis=1))
+    if bad.size:
+        row = int(bad[0])
+        raise ValueError(f"Ranking r{row + 1} of {func}: grades must be finite numbers >= 0; "
+                         f"got {matrix[row].tolist()}.")
+    k = check_k(k, func=func)
+    threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
+    if n_relevant is not None:
+        counts = (matrix >= threshold).sum(axis=1)
+        over = np.flatnonzero(counts > n_relevant)
+        if over.size:
+            row = int(over[0])
+            raise ValueError(f"R = {n_relevant} is smaller than the {counts[row]} relevant documents of ranking "
+                             f"r{row + 1} ({format_grades(matrix[row])}); R counts every relevant document of the "
+                             f"query, so it must be at least {counts.max()} here (or blank: each ranking's own).")
+    if max_grade is None:
+        max_grade = float(matrix.max()) if matrix.max() > 0 else None
+    elif check_positive_number(max_grade, func=func, name="max_grade") < matrix.max():
+        raise ValueError(f"The 'max_grade' parameter of {func} is {max_grade:g}, below the grade "
+                         f"{matrix.max():g} in the rankings: it is the top of the grade scale.")
+    settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": rel_threshold, "gain": gain,
+                "discount": discount, "max_grade": max_grade, "beta": beta}
+    table = pd.DataFrame({"ranking": [f"r{i}" for i in range(1, matrix.shape[0] + 1)],
+                          "grades": [format_grades(row) for row in matrix]})
+    labels = {}
+    for name in names:
+        spec = _spec(name, func)
+        used = _keywords(spec, settings)
+        label = metric_label(name, used.get("k"), matrix.shape[1] if "k" in spec.param_names else None)
+        labels[name] = label
+        # The first ranking through the metric function validates the settings and the values.
+        values = np.empty(matrix.shape[0])
+        for i, row in enumerate(matrix):
+            try:
+                values[i] = spec.function(row, **used)
+            except ValueError as error:
+                raise ValueError(f"Ranking r{i + 1} ({format_grades(row)}): {error}") from None
+            if i == 0:
+                fast = _vectorized(name, matrix, used)
+                if fast is not None:
+                    values = fast
+                    break
+        table[label] = values
+    table.attrs["labels"] = labels
+    return table
+
+
+def metric_agreement(table, columns=None):
+    r"""Kendall's tau-b between the orderings of the rankings that each pair of metrics induces.
+
+    .. math:: \tau_b = \frac{C - D}{\sqrt{(C + D + T_x)(C + D + T_y)}}
+
+    over the pairs of rankings (systems): C concordant (both metrics prefer the same one),
+    D discordant, T ties in one metric only (:func:`rankviz.metrics.kendall_tau`).
+
+    Parameters
+    ----------
+    table : DataFrame
+        One row per ranking or system, e.g. from :func:`score_rankings`.
+    columns : sequence of str, optional
+        The metric columns (default: every numeric column).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Square and symmetric, indexed and labelled by ``columns``. The diagonal is 1 (a metric
+        orders systems exactly as itself) unless the metric ties every system.
+
+    Notes
+    -----
+    A pair where one metric gives every system the same value has no tau: NaN, and one
+    RuntimeWarning lists those pairs (rankviz's policy for undefined correlations).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> systems = pd.DataFrame({"AP": [0.2, 0.5, 0.9], "P@1": [0.0, 1.0, 1.0]})
+    >>> metric_agreement(systems).round(3).values.tolist()  # C = 2, D = 0, one pair tied in P@1
+    [[1.0, 0.816], [0.816, 1.0]]
+    """
+    import pandas as pd
+
+    func = "metric_agreement"
+    if columns is None:
+        columns = [c for c in table.columns if pd.api.types.is_numeric_dtype(table[c])]
+    columns = list(columns)
+    missing = [c for c in columns if c not in table.columns]
+    if missing or len(columns) < 1:
+        raise ValueError(f"The 'columns' parameter of {func} must name metric columns of the table; "
+                         f"{', '.join(map(repr, missing)) or 'none given'} not found.")
+    if len(table) < 2:
+        raise ValueError(f"{func} needs at least 2 rankings to compare orderings; got {len(table)}.")
+    matrix = pd.DataFrame(np.nan, index=pd.Index(columns, name="metric"), columns=columns)
+    undefined_pairs = []
+    signs = {column: _pair_signs(table[column].to_numpy(dtype=float)) for column in columns}
+    for i, x in enumerate(columns):
+        for y in columns[i:]:
+            tau = _tau_b(signs[x], signs[y])
+            if math.isnan(tau):
+                undefined_pairs.append(x if x == y else f"{x} / {y}")
+            matrix.loc[x, y] = matrix.loc[y, x] = tau
+    if undefined_pairs:
+        undefined(f"{func}: Kendall's tau is undefined where a metric ties every ranking: "
+                  f"{', '.join(undefined_pairs[:6])}{' ...' if len(undefined_pairs) > 6 else ''}; NaN there.")
+    return matrix

@@ -1,0 +1,388 @@
+"""Many queries at once: a small table of rankings (or of per-query AP values) in, the per-query
+metrics and their aggregates (MAP, GMAP, HMAP, MRR) out.
+
+What the "Many queries" page computes, kept free of Streamlit so it can be tested and reused:
+
+- :func:`parse_query_rows` validates the page's table (query id, grades "1,0,1,0", optional R)
+  and names the row of any bad cell;
+- :func:`per_query_table` scores each query (AP, RR, nDCG@k, P@k and the lecture's interpolated
+  AP), :func:`aggregate_table` averages them four ways;
+- :func:`query_breakdowns` gives the worked tables of one query;
+- :func:`parse_run_values` and :func:`runs_aggregate_table` do the same for per-query AP values of
+  several runs (the lecture's GMAP Run 1 / Run 2 table);
+- :func:`preset_query_rows` and :func:`preset_run_values` turn course exercises into those tables.
+
+>>> queries = parse_query_rows([{"query": "q1", "grades": "1,0,1", "R": ""},
+...                             {"query": "q2", "grades": "0,0,1", "R": "2"}])
+>>> table = per_query_table(queries)
+>>> table["AP"].round(3).tolist()  # q1: (1/1 + 2/3) / 2; q2: (1/3) / 2
+[0.833, 0.167]
+>>> aggregate_table(table).set_index("measure").loc["MAP", "value"].round(3)  # (0.833 + 0.167) / 2
+np.float64(0.5)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from rankviz.parsing import format_grades, parse_grades, parse_optional_int
+
+__all__ = [
+    "QueryRanking",
+    "MAX_QUERIES",
+    "QUERY_COLUMNS",
+    "parse_query_rows",
+    "query_rows_frame",
+    "per_query_table",
+    "aggregate_table",
+    "query_breakdowns",
+    "parse_run_values",
+    "runs_aggregate_table",
+    "preset_query_rows",
+    "preset_run_values",
+    "QUERY_PRESETS",
+    "RUN_PRESETS",
+]
+
+# A page of queries a person types or reads; run files (thousands of topics) go to the
+# "Evaluate run files" page instead.
+MAX_QUERIES = 200
+QUERY_COLUMNS = ("query", "grades", "R")
+MAX_RELEVANT = 100_000
+# Course exercises this module can load: several rankings, or per-query AP values of runs.
+QUERY_PRESETS = ("map_q1_q2", "mrr_threshold", "rr_same_first_relevant")
+RUN_PRESETS = ("gmap_runs",)
+
+
+@dataclass(frozen=True)
+class QueryRanking:
+    """One query of the table: its id, grades in ranked order, and R (None: counted from the list)."""
+
+    query_id: str
+    rels: tuple
+    n_relevant: int | None = None
+
+
+def _blank(value) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value)) or str(value).strip() == ""
+
+
+def _rows(rows) -> list[dict]:
+    if hasattr(rows, "to_dict"):  # a DataFrame from the page's grid
+        return rows.to_dict("records")
+    return [dict(row) for row in rows]
+
+
+def parse_query_rows(rows) -> tuple[QueryRanking, ...]:
+    """Validate a table of queries: one row per query with ``query``, ``grades`` and optional ``R``.
+
+    Parameters
+    ----------
+    rows : DataFrame or sequence of mappings
+        ``query`` (an id, blank: ``q<row>``), ``grades`` (text such as ``"1,0,1,0"`` or a
+        sequence of numbers, in ranked order) and ``R`` (the relevant documents of the query in
+        the collection; blank: the relevant documents in the list). Rows whose cells are all
+        blank (a row just added in the grid) are skipped.
+
+    Returns
+    -------
+    tuple of QueryRanking
+
+    Raises
+    ------
+    ValueError
+        Naming the row (and query) of the first bad cell: unparsable grades, an R smaller than
+        the relevant documents already ranked, a repeated query id, no query at all, or more
+        than ``MAX_QUERIES`` queries.
+
+    Examples
+    --------
+    >>> parse_query_rows([{"query": "q1", "grades": "1 0 2", "R": 4}])
+    (QueryRanking(query_id='q1', rels=(1, 0, 2), n_relevant=4),)
+    >>> parse_query_rows([{"query": "q1", "grades": "1,x"}])
+    Traceback (most recent call last):
+    ...
+    ValueError: Row 1 (q1): Grade at rank 2 is 'x': grades must be numbers from 0 to 100.
+    """
+    parsed: list[QueryRanking] = []
+    seen: dict[str, int] = {}
+    for number, row in enumerate(_rows(rows), start=1):
+        query, grades, r_text = row.get("query"), row.get("grades"), row.get("R")
+        if all(_blank(v) for v in (query, grades, r_text)):
+            continue
+        query_id = f"q{number}" if _blank(query) else str(query).strip()
+        where = f"Row {number} ({query_id})"
+        if query_id in seen:
+            raise ValueError(f"{where}: query id {query_id!r} is already used by row {seen[query_id]}; "
+                             f"give each query its own id.")
+        seen[query_id] = number
+        try:
+            if _blank(grades):
+                raise ValueError("no grades; type them in ranked order, e.g. 1,0,1,0.")
+            rels = parse_grades(grades if isinstance(grades, str) else format_grades(grades))
+            n_relevant = None
+            if not _blank(r_text):
+                text = str(int(r_text)) if isinstance(r_text, float) and float(r_text).is_integer() else str(r_text)
+                n_relevant = parse_optional_int(text, name="R", minimum=0, maximum=MAX_RELEVANT)
+        except ValueError as error:
+            raise ValueError(f"{where}: {error}") from None
+        ranked_relevant = sum(1 for g in rels if g >= 1)
+        if n_relevant is not None and n_relevant < ranked_relevant:
+            raise ValueError(f"{where}: R = {n_relevant} is smaller than the {ranked_relevant} relevant documents "
+                             f"already in its ranking; R counts every relevant document of the query.")
+        parsed.append(QueryRanking(query_id, rels, n_relevant))
+    if not parsed:
+        raise ValueError("The table holds no query; add a row with a query id and its grades, e.g. q1 | 1,0,1,0.")
+    if len(parsed) > MAX_QUERIES:
+        raise ValueError(f"{len(parsed)} queries is more than this page shows ({MAX_QUERIES}); "
+                         f"evaluate larger sets as run files.")
+    return tuple(parsed)
+
+
+def query_rows_frame(queries):
+    """The editable table of ``queries`` (the inverse of :func:`parse_query_rows`), all text columns."""
+    import pandas as pd
+
+    return pd.DataFrame({
+        "query": [q.query_id for q in queries],
+        "grades": [format_grades(q.rels) for q in queries],
+        "R": ["" if q.n_relevant is None else str(q.n_relevant) for q in queries],
+    })
+
+
+def _at(name: str, cutoff: int | None) -> str:
+    return name if cutoff is None else f"{name}@{cutoff}"
+
+
+def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = None, gain: str = "linear",
+                    rel_threshold: float = 1):
+    """The metrics of each query: one row per query.
+
+    Columns: ``query``, ``ranked`` (list length), ``R``, ``AP`` (non-interpolated, whole list,
+    with the row's R), ``iAP`` (the lecture's mean interpolated precision at recall 0.1 ... 1.0,
+    ceil rounding), ``RR`` or ``RR@S_h`` (0 when the first relevant document is below the
+    cut-off), ``nDCG`` or ``nDCG@k`` (gain ``gain``, log2(i+1) discount, ideal from the list and
+    the row's R unretrieved relevant documents of grade 1), ``P@k`` (k: the list's length when
+    None). ``attrs["columns"]`` names the metric columns in that order.
+
+    Examples
+    --------
+    >>> table = per_query_table([QueryRanking("q1", (0, 1, 0))], k=2, rr_cutoff=1)
+    >>> table[["RR@1", "P@2"]].values.tolist()  # the relevant document is at rank 2
+    [[0.0, 0.5]]
+    """
+    import pandas as pd
+
+    from rankviz.metrics import average_precision, interpolated_average_precision, ndcg, precision, reciprocal_rank
+
+    rr_name, ndcg_name = _at("RR", rr_cutoff), _at("nDCG", k)
+    rows = []
+    for query in queries:
+        rels = list(query.rels)
+        ranked_relevant = sum(1 for g in rels if g >= rel_threshold)
+        r = query.n_relevant if query.n_relevant is not None else ranked_relevant
+        # Unretrieved relevant documents (R beyond those ranked) raise the ideal DCG; their
+        # grade is unknown from R alone, so they count as grade 1 (binary relevance).
+        judged = rels + [1] * max(0, r - ranked_relevant) if query.n_relevant is not None else None
+        p_at = k if k is not None else len(rels)
+        rows.append({
+            "query": query.query_id,
+            "ranked": len(rels),
+            "R": r,
+            "AP": average_precision(rels, n_relevant=query.n_relevant, rel_threshold=rel_threshold),
+            "iAP": interpolated_average_precision(rels, n_relevant=query.n_relevant, rel_threshold=rel_threshold),
+            rr_name: reciprocal_rank(rels, rr_cutoff, rel_threshold=rel_threshold),
+            ndcg_name: ndcg(rels, k, judged=judged, gain=gain),
+            f"P@{p_at}" if k is not None else "P@n": precision(rels, k, rel_threshold=rel_threshold),
+        })
+    table = pd.DataFrame(rows)
+    table.attrs["columns"] = [c for c in table.columns if c not in ("query", "ranked", "R")]
+    table.attrs["conventions"] = {
+        "AP": "non-interpolated, divided by R",
+        "iAP": "mean interpolated precision at recall 0.1, ..., 1.0 (the lecture's MAP slide, ceil rounding)",
+        rr_name: "1/rank of the first relevant document" + (f", 0 below rank {rr_cutoff}" if rr_cutoff else ""),
+        ndcg_name: f"{gain} gain, log2(i+1) discount, ideal from the list and R",
+        (f"P@{k}" if k is not None else "P@n"): "precision at " + (f"k = {k}" if k is not None else
+                                                                  "the list's length n"),
+    }
+    return table
+
+
+def aggregate_table(per_query, *, ap="AP", rr=None, floor: float = 1e-5):
+    """MAP, GMAP, HMAP and MRR (and the means of the other columns) of a :func:`per_query_table`.
+
+    Returns one row per aggregate: ``measure``, ``value``, ``over`` (the per-query column it
+    averages) and ``convention``. GMAP and HMAP floor each AP at ``floor`` (trec_eval's 1e-5).
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> table = pd.DataFrame({"query": ["t1", "t2"], "AP": [0.1, 0.4], "RR": [1.0, 0.5]})
+    >>> aggregate_table(table).set_index("measure")["value"].round(3).to_dict()  # GMAP sqrt(0.1 * 0.4)
+    {'MAP': 0.25, 'GMAP': 0.2, 'HMAP': 0.16, 'MRR': 0.75}
+    """
+    import pandas as pd
+
+    from rankviz.metrics import (
+        arithmetic_mean,
+        geometric_mean_average_precision,
+        harmonic_mean_average_precision,
+        mean_average_precision,
+        mean_reciprocal_rank,
+    )
+
+    if rr is None:
+        rr = next((c for c in per_query.columns if str(c).startswith("RR")), None)
+    aps = per_query[ap].to_numpy(dtype=float)
+    rows = [
+        {"measure": "MAP", "value": mean_average_precision(aps), "over": ap, "convention": "arithmetic mean of AP"},
+        {"measure": "GMAP", "value": geometric_mean_average_precision(aps, floor), "over": ap,
+         "convention": f"geometric mean of max(AP, {floor:g}) (trec_eval's gm_map floor)"},
+        {"measure": "HMAP", "value": harmonic_mean_average_precision(aps, floor), "over": ap,
+         "convention": f"harmonic mean of max(AP, {floor:g})"},
+    ]
+    if rr is not None:
+        rows.append({"measure": "MRR" if rr == "RR" else f"MRR ({rr})",
+                     "value": mean_reciprocal_rank(per_query[rr].to_numpy(dtype=float)), "over": rr,
+                     "convention": "arithmetic mean of the reciprocal ranks"})
+    conventions = per_query.attrs.get("conventions", {})
+    for column in per_query.attrs.get("columns", []):
+        if column in (ap, rr):
+            continue
+        label = "lecture's MAP (mean iAP)" if column == "iAP" else f"mean {column}"
+        rows.append({"measure": label, "value": arithmetic_mean(per_query[column].to_numpy(dtype=float)),
+                     "over": column, "convention": conventions.get(column, "arithmetic mean")})
+    return pd.DataFrame(rows)
+
+
+def query_breakdowns(query: QueryRanking, *, k: int | None = None, rr_cutoff: int | None = None,
+                     gain: str = "linear", rel_threshold: float = 1) -> dict:
+    """The worked tables of one query, with the same conventions as :func:`per_query_table`.
+
+    Returns an ordered dict: label -> breakdown DataFrame (``attrs["value"]``, ``attrs["latex"]``)
+    for AP, RR and nDCG.
+
+    >>> tables = query_breakdowns(QueryRanking("q", (1, 0, 1), n_relevant=3))
+    >>> list(tables), round(tables["AP"].attrs["value"], 3)  # (1/1 + 2/3) / 3
+    (['AP', 'RR', 'nDCG'], 0.556)
+    """
+    from rankviz.metrics import average_precision_breakdown, ndcg_breakdown, reciprocal_rank_breakdown
+
+    rels = list(query.rels)
+    ranked_relevant = sum(1 for g in rels if g >= rel_threshold)
+    judged = None
+    if query.n_relevant is not None:
+        judged = rels + [1] * max(0, query.n_relevant - ranked_relevant)
+    return {
+        "AP": average_precision_breakdown(rels, n_relevant=query.n_relevant, rel_threshold=rel_threshold),
+        _at("RR", rr_cutoff): reciprocal_rank_breakdown(rels, rr_cutoff, rel_threshold=rel_threshold),
+        _at("nDCG", k): ndcg_breakdown(rels, k, judged=judged, gain=gain),
+    }
+
+
+def parse_run_values(rows, runs=None) -> dict:
+    """Per-query AP values of several runs from a table: a ``query`` column and one column per run.
+
+    Returns ``{run: pandas.Series of AP indexed by query}``. Every cell must be a number in
+    [0, 1]; a bad one is named by row and run.
+
+    >>> values = parse_run_values([{"query": "t1", "A": 0.5, "B": "0.25"}])
+    >>> {run: series.tolist() for run, series in values.items()}
+    {'A': [0.5], 'B': [0.25]}
+    """
+    import pandas as pd
+
+    records = _rows(rows)
+    if not records:
+        raise ValueError("The table holds no query; add a row with a query id and one AP value per run.")
+    runs = list(runs) if runs is not None else [c for c in records[0] if c != "query"]
+    if not runs:
+        raise ValueError("The table needs at least one run column besides 'query'.")
+    queries, columns = [], {run: [] for run in runs}
+    for number, row in enumerate(records, start=1):
+        if all(_blank(row.get(c)) for c in ["query", *runs]):
+            continue
+        query_id = f"q{number}" if _blank(row.get("query")) else str(row["query"]).strip()
+        if query_id in queries:
+            raise ValueError(f"Row {number}: query id {query_id!r} is used twice; give each query its own id.")
+        queries.append(query_id)
+        for run in runs:
+            cell = row.get(run)
+            try:
+                value = float(str(cell).strip())
+            except (TypeError, ValueError):
+                value = math.nan
+            if not (0 <= value <= 1):  # also catches NaN and a blank cell
+                raise ValueError(f"Row {number} ({query_id}), {run}: AP must be a number from 0 to 1; got {cell!r}.")
+            columns[run].append(value)
+    if not queries:
+        raise ValueError("The table holds no query; add a row with a query id and one AP value per run.")
+    return {run: pd.Series(values, index=pd.Index(queries, name="query"), name=run) for run, values in columns.items()}
+
+
+def runs_aggregate_table(run_values: dict, *, floor: float = 1e-5):
+    """MAP, GMAP and HMAP of each run: one row per measure, one column per run, plus ``convention``.
+
+    >>> import pandas as pd
+    >>> values = {"Run 1": pd.Series([0.05, 0.1, 0.5, 0.5, 0.75]), "Run 2": pd.Series([0.1, 0.3, 0.45, 0.45, 0.6])}
+    >>> runs_aggregate_table(values).set_index("measure")[["Run 1", "Run 2"]].round(4).values.tolist()
+    [[0.38, 0.38], [0.248, 0.3253], [0.1415, 0.2571]]
+
+    Equal MAP, but Run 1's HMAP is 5 / (1/0.05 + 1/0.1 + 1/0.5 + 1/0.5 + 1/0.75) = 5 / 35.33 = 0.1415.
+    """
+    import pandas as pd
+
+    from rankviz.metrics import (
+        geometric_mean_average_precision,
+        harmonic_mean_average_precision,
+        mean_average_precision,
+    )
+
+    table = pd.DataFrame({"measure": ["MAP", "GMAP", "HMAP"]})
+    for run, aps in run_values.items():
+        values = aps.to_numpy(dtype=float)
+        table[run] = [mean_average_precision(values), geometric_mean_average_precision(values, floor),
+                      harmonic_mean_average_precision(values, floor)]
+    table["convention"] = ["arithmetic mean of AP", f"geometric mean of max(AP, {floor:g})",
+                           f"harmonic mean of max(AP, {floor:g})"]
+    return table
+
+
+def preset_query_rows(preset_key: str):
+    """The queries of a course exercise of kind ``"queries"`` (e.g. ``"map_q1_q2"``) as the page's table.
+
+    >>> preset_query_rows("map_q1_q2")[["query", "R"]].values.tolist()
+    [['q1', '10'], ['q2', '3']]
+    """
+    from rankviz.presets import get_preset
+
+    preset = get_preset(preset_key)
+    if preset.kind != "queries":
+        raise ValueError(f"Preset {preset_key!r} holds {preset.kind}, not several queries.")
+    queries = []
+    for key in preset.queries:
+        ranking = get_preset(key)
+        query_id = key.removesuffix("_binary").removesuffix("_graded")
+        queries.append(QueryRanking(query_id, tuple(ranking.rels), ranking.n_relevant))
+    return query_rows_frame(queries)
+
+
+def preset_run_values(preset_key: str):
+    """The per-query values of a ``"per_query_values"`` exercise as the page's table: ``query`` + a column per run.
+
+    >>> preset_run_values("gmap_runs").columns.tolist()
+    ['query', 'Run 1', 'Run 2']
+    """
+    import pandas as pd
+
+    from rankviz.presets import get_preset
+
+    preset = get_preset(preset_key)
+    if preset.kind != "per_query_values":
+        raise ValueError(f"Preset {preset_key!r} holds {preset.kind}, not per-query values of runs.")
+    n = max(len(values) for values in preset.runs.values())
+    table = pd.DataFrame({"query": [f"Topic #{i}" for i in range(1, n + 1)]})
+    for run, values in preset.runs.items():
+        table[run] = [float(v) for v in values]
+    return table
