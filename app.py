@@ -1,7 +1,23 @@
-"""rankviz teaching app: entry point (page config and navigation only)."""
+"""rankviz teaching app: page config, shared state and navigation only.
+
+Run with ``python -m streamlit run app.py``. Pages live in ``app_pages/`` and are listed in
+``rankviz/ui/pages.py``; a listed page appears once its file exists. (Not ``pages/``: beside a
+``pages/`` folder Streamlit's legacy auto-discovery makes AppTest rerun the page file alone,
+without this script, so shared state init and the navigation never run again in tests.)
+"""
 
 import streamlit as st
 
-st.set_page_config(page_title="rankviz", page_icon="📊", layout="wide")
-st.title("rankviz")
-st.write("Ranking metrics that explain themselves. The pages are being built.")
+from rankviz.ui.layout import projector_toggle
+from rankviz.ui.pages import available_pages
+from rankviz.ui.state import init_state
+
+st.set_page_config(page_title="rankviz", page_icon=":material/leaderboard:", layout="wide",
+                   initial_sidebar_state="collapsed")
+init_state()
+projector_toggle()
+navigation = st.navigation([
+    st.Page(page.path, title=page.title, icon=page.icon, default=page.default, help=page.purpose)
+    for page in available_pages()
+], position="top")  # page links in the header: at 1280 px a sidebar would eat a third of the width
+navigation.run()

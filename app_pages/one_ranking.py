@@ -1,0 +1,50 @@
+"""One ranking, every metric: edit a ranked list, see every binary and graded metric at k, and
+open any of them as a worked table with its formula and numbers."""
+
+import streamlit as st
+
+from rankviz.registry import get_spec, specs_for
+from rankviz.ui.editor import ranking_editor
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, render_breakdown
+from rankviz.ui.settings import ranking_settings
+from rankviz.ui.tables import (
+    FAMILIES,
+    at_k_label,
+    every_metric_table,
+    metric_table_config,
+    render_other_convention,
+    variant_text,
+)
+
+page = page_for("app_pages/one_ranking.py")
+page_header(page.title, page.purpose)
+
+edit_col, table_col = st.columns([2, 3], gap="medium")
+with edit_col:
+    ranking = ranking_editor()
+    settings = ranking_settings(ranking)
+
+with table_col:
+    st.subheader("Every metric at k")
+    table, errors = every_metric_table(ranking.rels, settings, len(ranking))
+    for message in errors:
+        st.error(message)
+    st.dataframe(table, hide_index=True, width="stretch", column_config=metric_table_config(),
+                 height=35 * (len(table) + 1) + 3)
+
+st.subheader("Worked out")
+names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]
+st.session_state.setdefault("metric", "ndcg")
+# Options are the function names (no format_func): a bound selectbox writes the shown label to the URL.
+metric = st.selectbox("Metric (the rankviz function)", names, key="metric", bind="query-params")
+spec = get_spec(metric)
+st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")
+used = spec.applicable(settings)
+breakdown = compute(spec.breakdown, ranking.rels, **used)
+if breakdown is not None:
+    render_breakdown(breakdown, key="one_ranking", title=at_k_label(spec, settings, len(ranking)),
+                     file_stem=f"{spec.name}_breakdown", variant=variant_text(used),
+                     function=spec.function,
+                     aside=lambda: render_other_convention(spec, ranking.rels, used, len(ranking)))

@@ -1,0 +1,98 @@
+"""Worked tables as downloadable files: CSV for spreadsheets, LaTeX for homework write-ups.
+
+Pure builders (pandas only), so the bytes the app offers are unit-tested; the app's download
+buttons just hand them over.
+
+>>> import pandas as pd
+>>> df = pd.DataFrame({"rank": [1, 2], "gain": [7.0, 3.0]})
+>>> to_csv_bytes(df).decode().splitlines()
+['rank,gain', '1,7', '2,3']
+>>> print(to_latex_table(df))
+\\begin{tabular}{rr}
+\\toprule
+rank & gain \\\\
+\\midrule
+1 & 7 \\\\
+2 & 3 \\\\
+\\bottomrule
+\\end{tabular}
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+__all__ = ["to_csv_bytes", "to_latex_table", "format_number"]
+
+# LaTeX's special characters and what to write instead (order matters: backslash first).
+_LATEX_ESCAPES = (
+    ("\\", r"\textbackslash{}"),
+    ("&", r"\&"),
+    ("%", r"\%"),
+    ("$", r"\$"),
+    ("#", r"\#"),
+    ("_", r"\_"),
+    ("{", r"\{"),
+    ("}", r"\}"),
+    ("~", r"\textasciitilde{}"),
+    ("^", r"\textasciicircum{}"),
+)
+
+
+def format_number(value, digits: int = 4) -> str:
+    """A number as a student writes it: whole numbers without decimals, others to ``digits``
+    significant decimals with trailing zeros dropped; NaN as ``"NaN"``.
+
+    >>> format_number(7.0), format_number(1 / 3), format_number(0.5), format_number(float("nan"))
+    ('7', '0.3333', '0.5', 'NaN')
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return str(value)
+    number = float(value)
+    if math.isnan(number):
+        return "NaN"
+    if math.isinf(number):
+        return "inf" if number > 0 else "-inf"
+    if number.is_integer():
+        return str(int(number))
+    return f"{number:.{digits}f}".rstrip("0").rstrip(".")
+
+
+def to_csv_bytes(df) -> bytes:
+    """The table as UTF-8 CSV, without the pandas index, numbers at full precision.
+
+    Whole floats are written without a trailing ``.0`` so a CSV of grades reads like the slide.
+    """
+    out = df.copy()
+    for column in out.columns:
+        if out[column].dtype.kind == "f" and out[column].dropna().map(float.is_integer).all():
+            out[column] = out[column].astype("Int64")
+    return out.to_csv(index=False, lineterminator="\n").encode("utf-8")
+
+
+def _escape(text: str) -> str:
+    for char, replacement in _LATEX_ESCAPES:
+        text = text.replace(char, replacement)
+    return text
+
+
+def to_latex_table(df, *, caption: str | None = None, digits: int = 4) -> str:
+    r"""The table as a booktabs ``tabular`` (wrapped in a ``table`` when ``caption`` is given).
+
+    Numbers are right-aligned and rounded to ``digits`` decimals (see :func:`format_number`);
+    text is left-aligned and escaped, so ``log2(1+i)`` or ``P@k`` compile as written. Needs
+    ``\usepackage{booktabs}``.
+    """
+    columns = list(df.columns)
+    numeric = [df[c].dtype.kind in "biuf" for c in columns]
+    align = "".join("r" if is_number else "l" for is_number in numeric)
+    lines = [rf"\begin{{tabular}}{{{align}}}", r"\toprule",
+             " & ".join(_escape(str(c)) for c in columns) + r" \\", r"\midrule"]
+    for row in df.itertuples(index=False):
+        cells = [format_number(v, digits) if is_number else _escape(str(v)) for v, is_number in zip(row, numeric)]
+        lines.append(" & ".join(cells) + r" \\")
+    lines += [r"\bottomrule", r"\end{tabular}"]
+    if caption is not None:
+        lines = [r"\begin{table}[ht]", r"\centering", *lines, rf"\caption{{{_escape(caption)}}}", r"\end{table}"]
+    return "\n".join(lines)

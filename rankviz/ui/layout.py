@@ -1,0 +1,49 @@
+"""Page chrome shared by every page: the projector-mode toggle and its CSS, and page headers."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+__all__ = ["PALETTE", "projector_toggle", "page_header"]
+
+# Okabe-Ito: distinguishable with every common colour-vision deficiency. Charts and highlights use
+# these; relevance is always written as a number or label too, never shown by colour alone.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+
+# Larger type, no header/toolbar/decoration, tighter margins: readable from the back of a lecture
+# hall on a 1280x720 projector without horizontal scrolling.
+_PROJECTOR_CSS = """
+<style>
+html { font-size: 20px; }
+[data-testid="stToolbar"], [data-testid="stDecoration"], footer { display: none !important; }
+[data-testid="stMainBlockContainer"] { padding: 3.5rem 1rem 2rem 1rem; max-width: 100%; }
+.stMarkdown p, .stMarkdown li, [data-testid="stCaptionContainer"] { font-size: 1.05rem; }
+[data-testid="stDataFrame"] { font-size: 1.1rem; }
+.katex { font-size: 1.3em; }
+</style>
+"""
+
+# Always on: long formulas wrap their own scroll box instead of widening the page.
+_BASE_CSS = """
+<style>
+.katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 0.25rem; }
+[data-testid="stMainBlockContainer"] { padding-top: 4rem; padding-left: 2rem; padding-right: 2rem; }
+</style>
+"""
+
+
+def projector_toggle() -> bool:
+    """The sidebar switch for projector mode (URL parameter ``projector``); injects its CSS when on."""
+    st.html(_BASE_CSS)
+    with st.sidebar:
+        on = st.toggle("Projector mode", key="projector", bind="query-params",
+                       help="Large type and no chrome, for a 1280x720 projector. Collapse the sidebar too.")
+    if on:
+        st.html(_PROJECTOR_CSS)
+    return on
+
+
+def page_header(title: str, purpose: str) -> None:
+    """The page title and its one-line purpose."""
+    st.subheader(title, divider="gray")
+    st.caption(purpose)

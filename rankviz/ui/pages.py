@@ -1,0 +1,74 @@
+"""The app's pages, in one place: app.py builds the navigation from this list and the home
+page lists what each page is for. A page appears once its file exists in ``app_pages/``, so a
+page can be listed here before it is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["PageInfo", "PAGES", "APP_ROOT", "available_pages", "page_for", "page_for_preset"]
+
+APP_ROOT = Path(__file__).resolve().parents[2]
+
+
+@dataclass(frozen=True)
+class PageInfo:
+    """One page: its file (relative to the app root), title, icon and one line on what it is for."""
+
+    path: str
+    title: str
+    icon: str
+    purpose: str
+    default: bool = False
+
+
+PAGES: tuple[PageInfo, ...] = (
+    PageInfo("app_pages/home.py", "Home", ":material/home:",
+             "What each page is for; load a course exercise.", default=True),
+    PageInfo("app_pages/one_ranking.py", "One ranking, every metric", ":material/table_chart:",
+             "Edit a ranked list and see every binary and graded metric at k, each worked out step by step."),
+    PageInfo("app_pages/precision_recall.py", "Precision and recall", ":material/show_chart:",
+             "P@i and R@i down the ranking, the precision-recall curve, 11-point interpolation and AP as an area."),
+    PageInfo("app_pages/graded.py", "Graded relevance", ":material/stacked_bar_chart:",
+             "CG, DCG, IDCG and nDCG under every gain and discount, the ideal ranking beside yours, and ERR."),
+    PageInfo("app_pages/correlation.py", "Rank correlation", ":material/compare_arrows:",
+             "Two rankings of the same documents: Spearman's table, Kendall's pairs, tau and the distance at K."),
+    PageInfo("app_pages/homework.py", "Homework checker", ":material/fact_check:",
+             "Type your answer for each step of an exercise and see which step went wrong and why."),
+    PageInfo("app_pages/run_files.py", "Evaluate run files", ":material/upload_file:",
+             "Upload qrels and runs (or use the sample collection): trec_eval's numbers per query, charts, tests."),
+    PageInfo("app_pages/ties.py", "Ties", ":material/drag_handle:",
+             "Tied scores ranked three ways (trec_eval, input order, averaged): why evaluation tools disagree."),
+)
+
+
+def available_pages(root: Path = APP_ROOT) -> list[PageInfo]:
+    """The listed pages whose file exists, in list order."""
+    return [page for page in PAGES if (root / page.path).is_file()]
+
+
+def page_for(path: str) -> PageInfo:
+    """The page whose file is ``path`` (e.g. ``"app_pages/one_ranking.py"``)."""
+    for page in PAGES:
+        if page.path == path:
+            return page
+    raise ValueError(f"No page {path!r}; pages: {', '.join(p.path for p in PAGES)}.")
+
+
+def page_for_preset(preset, root: Path = APP_ROOT) -> PageInfo:
+    """The page that teaches a course exercise best, among the pages that exist.
+
+    Graded exercises go to the graded-relevance page, binary ones with R to precision and recall,
+    two rankings to rank correlation; the one-ranking page is the fallback for any ranking.
+    """
+    wanted = "app_pages/one_ranking.py"
+    if preset.kind == "two_rankings":
+        wanted = "app_pages/correlation.py"
+    elif preset.kind == "ranking" and "gain" in preset.settings:
+        wanted = "app_pages/graded.py"
+    elif preset.kind == "ranking" and preset.n_relevant is not None:
+        wanted = "app_pages/precision_recall.py"
+    existing = {page.path: page for page in available_pages(root)}
+    return existing.get(wanted) or existing.get("app_pages/one_ranking.py") or page_for("app_pages/home.py")

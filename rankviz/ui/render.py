@@ -1,0 +1,91 @@
+"""Render what the package computed: worked tables, formulas with numbers, results, downloads,
+and the source of the metric that produced them. Also ``compute``, the guard every page puts
+around its rankviz call so bad input shows a message, never a traceback.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import streamlit as st
+
+from rankviz.export import format_number, to_csv_bytes, to_latex_table
+
+__all__ = ["compute", "render_breakdown", "render_result", "render_source", "number_columns"]
+
+_FAILED = object()
+
+
+def compute(function, *args, where=None, **kwargs):
+    """Call ``function(*args, **kwargs)``; on ``ValueError`` show ``st.error(message)`` and return None.
+
+    Pages wrap their rankviz call in this, so a bad input becomes a message beside the output
+    (``where``: a container, default the page) and the rest of the page still draws.
+    """
+    try:
+        return function(*args, **kwargs)
+    except ValueError as error:
+        (where or st).error(str(error))
+        return None
+
+
+def number_columns(df, digits: int = 3) -> dict:
+    """Column config showing non-integer float columns to ``digits`` decimals."""
+    config = {}
+    for column in df.columns:
+        series = df[column]
+        if series.dtype.kind == "f" and not series.dropna().map(float.is_integer).all():
+            config[column] = st.column_config.NumberColumn(str(column), format=f"%.{digits}f")
+    return config
+
+
+def render_result(label: str, value, *, variant: str = "", where=None) -> None:
+    """The final value in large type with the convention it used, e.g. ``nDCG@6 = 0.949 (exponential gain)``."""
+    box = where or st
+    shown = format_number(value, 3) if value is not None else "—"
+    box.markdown(f"### {label} = {shown}" + (f"  \n<small>{variant}</small>" if variant else ""),
+                 unsafe_allow_html=True)
+
+
+def render_source(function, *, label: str = "Show the code") -> None:
+    """An expander with the real source of ``function``: explanation and code cannot drift."""
+    with st.expander(label):
+        try:
+            source = inspect.getsource(function)
+        except (OSError, TypeError):
+            source = f"# source of {getattr(function, '__qualname__', function)} is not available"
+        module = getattr(function, "__module__", "")
+        st.caption(f"`{module}.{getattr(function, '__name__', '')}`")
+        st.code(source, language="python")
+
+
+def render_breakdown(df, *, key: str, title: str, file_stem: str, variant: str = "", function=None,
+                     aside=None) -> None:
+    """The worked table of a metric: the formula with this input's numbers, the table, the result,
+    CSV and LaTeX downloads, and (given ``function``) the metric's source.
+
+    ``df`` is a ``*_breakdown`` DataFrame: ``df.attrs["value"]`` and ``df.attrs["latex"]`` are set.
+    ``aside`` (a callable) draws extra content under the result, e.g. the other convention.
+    """
+    formula_col, result_col = st.columns([3, 2], gap="medium", vertical_alignment="center")
+    latex = df.attrs.get("latex")
+    if latex:
+        formula_col.latex(latex)
+    render_result(title, df.attrs.get("value"), variant=variant, where=result_col)
+    st.dataframe(df, hide_index=True, width="stretch", column_config=number_columns(df),
+                 height=min(420, 35 * (len(df) + 1) + 3))
+    aside_col, download_col = st.columns([3, 2], gap="medium")
+    if aside is not None:
+        with aside_col:
+            aside()
+    with download_col:
+        csv_col, tex_col = st.columns(2)
+        csv_col.download_button("CSV", data=to_csv_bytes(df), file_name=f"{file_stem}.csv",
+                                mime="text/csv", key=f"{key}_csv", width="stretch", icon=":material/download:",
+                                on_click="ignore", help="The worked table as CSV.")
+        tex_col.download_button("LaTeX", data=to_latex_table(df, caption=title).encode("utf-8"),
+                                file_name=f"{file_stem}.tex", mime="text/x-tex", key=f"{key}_tex",
+                                width="stretch", icon=":material/download:", on_click="ignore",
+                                help="The worked table as a LaTeX booktabs tabular, for homework write-ups.")
+    if function is not None:
+        render_source(function)

@@ -1,0 +1,230 @@
+"""The shared ranking in session state, and the keys of the widgets bound to the URL.
+
+One canonical ranking per key prefix (``""`` for the app's main ranking, e.g. ``"b_"`` for a
+second one): a ``Ranking`` of (doc id, grade) rows. Widgets are derived from it and edits are
+written back to it, never the other way round (``st.session_state.df = st.data_editor(df)``
+loses every second edit, streamlit#7749).
+
+Three rules keep the widgets and the canonical ranking in step:
+
+* The grid's key holds a revision number, bumped whenever something other than a cell edit
+  replaces the ranking (preset, paste, URL, added/deleted/moved rows): a keyed
+  ``st.data_editor`` re-applies its old edits by row position to new data (streamlit#17026).
+* Text widgets bound to the URL (``rels``, ``docs``, ``k``, ...) can only be written before they
+  are drawn in a run. ``set_ranking`` and ``set_widget_values`` queue the new texts; ``init_state``
+  (called by app.py at the top of every run) writes them before any page draws its widgets.
+* Settings are plain keyed widgets; a preset sets them through the same queue.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import streamlit as st
+
+from rankviz.parsing import check_ranking, default_doc_ids, format_doc_ids, format_grades
+
+__all__ = [
+    "Ranking",
+    "DEFAULT_RANKING",
+    "Keys",
+    "keys",
+    "grid_key",
+    "init_state",
+    "get_ranking",
+    "set_ranking",
+    "set_widget_values",
+    "discard_pending",
+    "load_preset",
+    "preset_widget_values",
+    "unretrieved_grades",
+]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """A ranked list: ``doc_ids[i]`` is at rank i + 1 with grade ``grades[i]``."""
+
+    doc_ids: tuple[str, ...]
+    grades: tuple
+
+    @property
+    def rels(self) -> list:
+        """The grades as the metrics take them (``rels[0]`` is rank 1)."""
+        return list(self.grades)
+
+    def __len__(self) -> int:
+        return len(self.grades)
+
+    @classmethod
+    def from_grades(cls, grades, doc_ids=None) -> "Ranking":
+        """Validated ranking; missing doc ids become ``d1 ... dn``."""
+        grades = tuple(grades)
+        ids, checked = check_ranking(doc_ids if doc_ids else default_doc_ids(len(grades)), grades)
+        return cls(ids, checked)
+
+    def has_default_ids(self) -> bool:
+        return self.doc_ids == default_doc_ids(len(self.grades))
+
+    def to_frame(self):
+        """The grid's data: columns ``rank`` (from 1), ``doc`` and ``grade``."""
+        import pandas as pd
+
+        return pd.DataFrame({"rank": range(1, len(self.grades) + 1), "doc": list(self.doc_ids),
+                             "grade": list(self.grades)})
+
+
+# The lecture's CG/DCG/NDCG class exercise: what a first visitor sees.
+DEFAULT_RANKING = Ranking(("d1", "d2", "d3", "d4", "d5", "d6"), (3, 2, 3, 0, 1, 2))
+
+
+@dataclass(frozen=True)
+class Keys:
+    """Session-state keys of one ranking editor. ``rels`` and ``docs`` are also URL parameters."""
+
+    prefix: str
+
+    @property
+    def ranking(self) -> str:
+        return f"{self.prefix}ranking"
+
+    @property
+    def revision(self) -> str:
+        return f"{self.prefix}ranking_revision"
+
+    @property
+    def rels(self) -> str:
+        return f"{self.prefix}rels"
+
+    @property
+    def docs(self) -> str:
+        return f"{self.prefix}docs"
+
+    @property
+    def message(self) -> str:
+        return f"{self.prefix}ranking_message"
+
+    @property
+    def row(self) -> str:
+        return f"{self.prefix}ranking_row"
+
+    def setting(self, name: str) -> str:
+        """Key (and URL parameter) of a setting such as ``k`` or ``gain``."""
+        return f"{self.prefix}{name}"
+
+
+def keys(prefix: str = "") -> Keys:
+    return Keys(prefix)
+
+
+def grid_key(prefix: str = "", revision: int = 0) -> str:
+    """Key of the ranking grid at a revision (tests seed ``edited_rows`` under it)."""
+    return f"{prefix}ranking_grid_{revision}"
+
+
+_PENDING = "_pending_widget_values"
+
+
+def init_state() -> None:
+    """Run at the top of every script run, before any page draws a widget.
+
+    Writes queued widget values (from presets, grid edits, row buttons) into session state.
+    """
+    pending = st.session_state.get(_PENDING)
+    if pending:
+        for key, value in pending.items():
+            st.session_state[key] = value
+        st.session_state[_PENDING] = {}
+
+
+def set_widget_values(values: dict) -> None:
+    """Queue values for keyed widgets; they are written at the start of the next run.
+
+    Safe to call at any point of a run; call ``st.rerun()`` afterwards when called after the
+    widgets were drawn.
+    """
+    pending = dict(st.session_state.get(_PENDING) or {})
+    pending.update(values)
+    st.session_state[_PENDING] = pending
+
+
+def discard_pending(*widget_keys: str) -> None:
+    """Drop queued values of widgets whose current text is the source of the change (so a later
+    run does not overwrite what the user typed meanwhile)."""
+    pending = st.session_state.get(_PENDING)
+    if pending:
+        st.session_state[_PENDING] = {k: v for k, v in pending.items() if k not in widget_keys}
+
+
+def get_ranking(prefix: str = "", default: Ranking = DEFAULT_RANKING) -> Ranking:
+    """The canonical ranking of ``prefix`` (created from ``default`` on first use)."""
+    k = keys(prefix)
+    if k.ranking not in st.session_state:
+        st.session_state[k.ranking] = default
+        st.session_state.setdefault(k.revision, 0)
+        # Initial texts of the bound widgets; a URL parameter, when present, wins over them.
+        st.session_state.setdefault(k.rels, format_grades(default.grades))
+        st.session_state.setdefault(k.docs, "" if default.has_default_ids() else format_doc_ids(default.doc_ids))
+    return st.session_state[k.ranking]
+
+
+def revision(prefix: str = "") -> int:
+    return st.session_state.get(keys(prefix).revision, 0)
+
+
+def set_ranking(ranking: Ranking, prefix: str = "", *, bump: bool = True) -> None:
+    """Replace the canonical ranking and queue the texts of its bound widgets.
+
+    ``bump`` renews the grid (see the module docstring); only a plain cell edit, which the grid
+    already shows, may skip it.
+    """
+    k = keys(prefix)
+    st.session_state[k.ranking] = ranking
+    if bump:
+        st.session_state[k.revision] = revision(prefix) + 1
+    set_widget_values({
+        k.rels: format_grades(ranking.grades),
+        k.docs: "" if ranking.has_default_ids() else format_doc_ids(ranking.doc_ids),
+    })
+
+
+def unretrieved_grades(judged, rels) -> tuple:
+    """Grades in ``judged`` that the ranking did not retrieve (multiset difference), non-zero only,
+    highest first: what the settings call "judged but not retrieved".
+
+    >>> unretrieved_grades([3, 3, 2, 1, 0, 0], [3, 0, 1])
+    (3, 2)
+    """
+    left = Counter(judged)
+    left.subtract(Counter(rels))
+    return tuple(sorted((g for g, n in left.items() if g > 0 for _ in range(max(n, 0))), reverse=True))
+
+
+def preset_widget_values(preset, prefix: str = "") -> dict:
+    """The setting values a ranking preset implies (k, R, unretrieved grades, gain, discount)."""
+    k = keys(prefix)
+    settings = dict(preset.settings)
+    unretrieved = unretrieved_grades(preset.judged, preset.rels) if preset.judged is not None else ()
+    return {
+        k.setting("k"): "",
+        k.setting("R"): "" if preset.n_relevant is None else str(preset.n_relevant),
+        k.setting("unretrieved"): format_grades(unretrieved),
+        k.setting("gain"): settings.get("gain", "linear"),
+        k.setting("discount"): settings.get("discount", "log2"),
+    }
+
+
+def load_preset(preset_key: str, prefix: str = "") -> None:
+    """Load a course exercise (a ranking preset) into the ranking and settings of ``prefix``.
+
+    Safe in a callback; after drawing widgets, follow with ``st.rerun()``.
+    """
+    from rankviz.presets import get_preset
+
+    preset = get_preset(preset_key)
+    if preset.kind != "ranking":
+        raise ValueError(f"Preset {preset_key!r} holds {preset.kind}, not one ranking.")
+    set_ranking(Ranking.from_grades(preset.rels, preset.doc_ids or None), prefix)
+    set_widget_values(preset_widget_values(preset, prefix))
+    st.session_state[f"{prefix}preset"] = preset_key

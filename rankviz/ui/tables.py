@@ -1,0 +1,100 @@
+"""The one-ranking page's table of every metric, and the "other convention" box.
+
+Dispatch and labelling only: every number comes from the metric functions of the registry.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from rankviz.export import format_number
+from rankviz.registry import specs_for
+from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, VARIANT_EXPLANATIONS, other_option
+
+__all__ = ["FAMILIES", "variant_text", "at_k_label", "every_metric_table", "metric_table_config",
+           "render_other_convention"]
+
+FAMILIES = ("binary", "graded")
+
+
+def variant_text(used: dict) -> str:
+    """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant if grade ≥ 1, R = 10"``."""
+    parts = []
+    if "gain" in used:
+        parts.append(f"{used['gain']} gain")
+    if "discount" in used:
+        discount = used["discount"]
+        parts.append("log2(i+1)" if discount == "log2" else
+                     f"Järvelin-Kekäläinen log{format_number(used.get('log_base', 2))}")
+    if "rel_threshold" in used:
+        parts.append(f"relevant if grade ≥ {format_number(used['rel_threshold'])}")
+    if "n_relevant" in used:
+        parts.append(f"R = {used['n_relevant']}")
+    elif "judged" in used:
+        parts.append(f"judged: {len(used['judged'])} documents")
+    if "beta" in used:
+        parts.append(f"β = {format_number(used['beta'])}")
+    return ", ".join(parts)
+
+
+def at_k_label(spec, settings: dict, n_ranked: int) -> str:
+    """The metric's pretty name with k filled in: ``nDCG@k`` -> ``nDCG@5`` (``@6`` for the whole list of 6)."""
+    k = settings.get("k")
+    shown = k if k is not None else n_ranked
+    return spec.pretty_name.replace("@k", f"@{shown}")
+
+
+def every_metric_table(rels, settings: dict, n_ranked: int):
+    """One row per binary and graded ranking metric: label, value, variant, definition.
+
+    A metric that rejects the settings gets NaN and its message in ``errors``; returns
+    ``(DataFrame, errors)`` so one bad setting never hides the other metrics.
+    """
+    import pandas as pd
+
+    rows, errors = [], []
+    for spec in specs_for(inputs="ranking", families=FAMILIES):
+        used = spec.applicable(settings)
+        try:
+            value = float(spec.function(rels, **used))
+        except ValueError as error:
+            value = math.nan
+            if str(error) not in errors:
+                errors.append(str(error))
+        rows.append({"metric": at_k_label(spec, settings, n_ranked), "value": value,
+                     "variant": variant_text(used), "definition": spec.description})
+    return pd.DataFrame(rows), errors
+
+
+def metric_table_config() -> dict:
+    return {
+        "metric": st.column_config.TextColumn("metric", width=150, pinned=True),
+        "value": st.column_config.NumberColumn("value", format="%.3f", width=60),
+        "variant": st.column_config.TextColumn("variant", width=190, help="The conventions this value uses."),
+        "definition": st.column_config.TextColumn(
+            "definition", width="large",
+            help="One-line definition; choose the metric below for its formula and worked table."),
+    }
+
+
+def render_other_convention(spec, rels, used: dict, n_ranked: int) -> None:
+    """For a metric with a gain or discount switch: its value under the other convention, and why it differs.
+
+    Variants are never silent: each switch gets a box, side by side.
+    """
+    switches = [name for name in ("gain", "discount") if name in used]
+    if not switches:
+        return
+    labels = {"gain": GAIN_LABELS, "discount": DISCOUNT_LABELS}
+    label = at_k_label(spec, {"k": used.get("k")}, n_ranked)
+    for column, name in zip(st.columns(len(switches)), switches):
+        other = other_option(name, used[name])
+        try:
+            value = format_number(spec.function(rels, **{**used, name: other}), 3)
+        except ValueError as error:
+            column.caption(f"With {other} {name}: {error}")
+            continue
+        column.info(f"**With {other} {name}** ({labels[name][other]}): {label} = **{value}**  \n"
+                    f"{VARIANT_EXPLANATIONS[name]}", icon=":material/swap_horiz:")

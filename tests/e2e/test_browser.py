@@ -1,0 +1,96 @@
+"""Real-browser tests: what AppTest cannot see (grid edits, KaTeX, URL round trips, screenshots).
+
+Kept few and robust; each waits for Streamlit to finish its run before reading the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from conftest import SCREENSHOTS, no_error_text, wait_until_idle
+from rankviz.export import format_number
+from rankviz.metrics import ndcg
+from rankviz.ui.pages import available_pages
+
+pytestmark = pytest.mark.e2e
+
+TALL = {"width": 1280, "height": 2400}
+
+
+def _url_path(page) -> str:
+    """The URL path st.navigation gives a page: the default page is "/", others their file stem."""
+    return "" if page.default else Path(page.path).stem
+
+
+def _result_text(tab) -> str:
+    """The worked result line, e.g. "nDCG@6 = 0.949"."""
+    heading = tab.locator("h3", has_text=re.compile(r"nDCG@\d+ = ")).first
+    heading.wait_for()
+    return heading.inner_text().splitlines()[0].strip()
+
+
+@pytest.mark.parametrize("page_info", available_pages(), ids=lambda p: Path(p.path).stem)
+def test_page_opens_and_is_screenshotted(page, app_url, page_info):
+    stem = Path(page_info.path).stem
+    page.goto(f"{app_url}/{_url_path(page_info)}")
+    wait_until_idle(page)
+    no_error_text(page)
+    # No horizontal scrolling at the projector's 1280 px.
+    overflow = page.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+                             " return m.scrollWidth - m.clientWidth; }")
+    assert overflow <= 1, f"{stem}: the page scrolls sideways by {overflow} px at 1280 px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{stem}.png"))
+    page.set_viewport_size(TALL)
+    wait_until_idle(page)
+    page.screenshot(path=str(SCREENSHOTS / f"{stem}_full.png"))
+
+
+def test_shared_link_restores_the_state(page, app_url):
+    page.goto(f"{app_url}/one_ranking?rels=1,0,3&k=2&gain=exponential")
+    wait_until_idle(page)
+    no_error_text(page)
+    assert page.get_by_role("textbox", name="Grades in ranked order").input_value() == "1,0,3"
+    assert page.get_by_role("textbox", name="k (cut-off)").input_value() == "2"
+    expected = format_number(ndcg([1, 0, 3], k=2, gain="exponential"), 3)
+    assert _result_text(page) == f"nDCG@2 = {expected}"
+
+
+def test_editing_a_grade_in_the_grid_changes_ndcg(page, app_url):
+    page.goto(f"{app_url}/one_ranking?rels=3,2,3,0,1,2&gain=exponential")
+    wait_until_idle(page)
+    assert _result_text(page) == f"nDCG@6 = {format_number(ndcg([3, 2, 3, 0, 1, 2], gain='exponential'), 3)}"
+
+    grid = page.get_by_test_id("stDataFrame").first
+    # Wait until the grid stops moving (fonts, columns settling) before computing coordinates.
+    previous = None
+    for _ in range(20):
+        box = grid.bounding_box()
+        if box == previous:
+            break
+        previous = box
+        page.wait_for_timeout(150)
+    page.wait_for_timeout(200)
+    row_height = 35  # px at the default 16 px root font
+    rank = 4  # grade 0 -> 3
+    grade_x = box["width"] - 40  # the grade column is the last one
+    grade_y = row_height * rank + row_height / 2  # header row, then ranks 1..4
+    grid.click(position={"x": grade_x, "y": grade_y})
+    page.wait_for_timeout(200)
+    page.keyboard.type("3")
+    cell_editor = page.locator("input.gdg-input")  # the grid's overlay editor, pre-filled by typing
+    cell_editor.wait_for()
+    assert cell_editor.input_value() == "3"
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(500)
+    wait_until_idle(page)
+
+    expected = format_number(ndcg([3, 2, 3, 3, 1, 2], gain="exponential"), 3)
+    page.wait_for_function(
+        "(want) => [...document.querySelectorAll('h3')].some(h => h.innerText.startsWith(want))",
+        arg=f"nDCG@6 = {expected}", timeout=20_000)
+    assert page.get_by_role("textbox", name="Grades in ranked order").input_value() == "3,2,3,3,1,2"
+    page.wait_for_url(re.compile(r"rels=3%2C2%2C3%2C3%2C1%2C2|rels=3,2,3,3,1,2"))
