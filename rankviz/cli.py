@@ -17,6 +17,7 @@ import argparse
 import io
 import json
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -445,6 +446,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         sys.stdout.write(output)
         sys.stdout.flush()
-    except BrokenPipeError:  # e.g. `python -m rankviz eval ... | head`
-        sys.stderr.close()
+    except BrokenPipeError:  # e.g. `python -m rankviz eval ... | head`: stop quietly
+        # Point stdout at devnull so that the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return EXIT_OK
