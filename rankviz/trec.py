@@ -22,6 +22,7 @@ import math
 import mmap
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -262,8 +263,12 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table
             f"Got {format!r} instead."
         )
     if isinstance(source, pd.DataFrame):
-        return _from_table(pa.Table.from_pandas(source, preserve_index=False), spec, "<DataFrame>",
-                           judgment_groups, first_line=0)
+        try:
+            table = pa.Table.from_pandas(source, preserve_index=False)
+        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:  # e.g. a column mixing str and float
+            raise _error("<DataFrame>", None, "columns of one type each (ids: str or int; values: numbers)",
+                         str(exc).splitlines()[0]) from None
+        return _from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0)
     if isinstance(source, pa.Table):
         return _from_table(source, spec, "<Table>", judgment_groups, first_line=0)
     if isinstance(source, dict):
@@ -509,7 +514,7 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
         if len(parts) != n_fields and not (is_run and len(parts) > n_fields):
             raise _error(
                 name, number, f"{n_fields} fields ({' '.join(fields)})",
-                f"{len(parts)}: {_shorten(line)!r}",
+                f"{len(parts)}: {_shorten(line)!r}{_swapped_hint(parts, is_run)}",
             )
         token = parts[4] if is_run else parts[3]
         if is_run:
@@ -543,6 +548,15 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
     else:
         columns["relevance"] = pa.array(values, pa.int64())
     return pa.table(columns)
+
+
+def _swapped_hint(parts: list[str], is_run: bool) -> str:
+    """A qrels file given as a run, or the other way round, is a common slip: say so."""
+    if is_run and len(parts) == 4 and _INT_TOKEN.match(parts[3]):
+        return " (this looks like a qrels line: read it with read_qrels)"
+    if not is_run and len(parts) >= 6 and parts[1].upper() == "Q0":
+        return " (this looks like a run line: read it with read_run)"
+    return ""
 
 
 def _shorten(line: str, width: int = 80) -> str:
@@ -597,7 +611,13 @@ _MIX_B = np.uint64(0xBF58476D1CE4E5B9)
 def _fingerprints(column: pa.ChunkedArray) -> np.ndarray:
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         column = column.cast(pa.large_string())
-    parts = [_chunk_fingerprints(chunk) for chunk in column.chunks if len(chunk)]
+    chunks = [chunk for chunk in column.chunks if len(chunk)]
+    if len(column) > 1_000_000 and len(chunks) > 1 and (os.cpu_count() or 1) > 1:
+        # numpy releases the GIL in these loops: one thread per core halves the wait on big runs.
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
+            parts = list(pool.map(_chunk_fingerprints, chunks))
+    else:
+        parts = [_chunk_fingerprints(chunk) for chunk in chunks]
     return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
 
 

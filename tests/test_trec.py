@@ -343,6 +343,19 @@ def test_missing_file_names_the_path(tmp_path):
         read_qrels("qrels.txt")  # a str without a newline is a path
 
 
+def test_qrels_and_run_swapped_get_a_hint():
+    with pytest.raises(TrecFormatError, match=r"got 4: 'q1 0 d1 1' \(this looks like a qrels line: read it with read_qrels\)"):
+        read_run("q1 0 d1 1\n")
+    with pytest.raises(TrecFormatError, match=r"got 6: .* \(this looks like a run line: read it with read_run\)"):
+        read_qrels("q1 Q0 d1 1 2.5 bm25\n")
+
+
+def test_dataframe_with_mixed_column_types():
+    frame = pd.DataFrame({"query_id": ["a", 1.5], "doc_id": ["x", "y"], "score": [1.0, 2.0]}, dtype=object)
+    with pytest.raises(TrecFormatError, match=r"<DataFrame>: expected columns of one type each"):
+        read_run(frame)
+
+
 def test_text_errors_are_reported_against_text():
     with pytest.raises(TrecFormatError, match=r"^<text> line 2: expected 6 fields"):
         read_run("q1 Q0 d1 1 1.0 r\nq1 Q0 d2\n")
@@ -393,6 +406,19 @@ def test_inputs_are_not_mutated():
 
 # ------------------------------------------------------------------------------------------
 # The fast paths agree with the exact line-by-line parser
+
+
+@pytest.mark.parametrize("text", [
+    RUN_TEXT,  # one space
+    RUN_TEXT.replace(" ", "\t"),  # one tab
+    "# comment\n" + RUN_TEXT.replace(" ", "  "),  # normalised, then parsed by pyarrow
+])
+def test_regular_files_never_reach_the_slow_parser(monkeypatch, text):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the line-by-line parser ran")
+
+    monkeypatch.setattr(trec, "_parse_exact", refuse)
+    assert_frame(read_run(text), RUN_EXPECTED)
 
 
 blank = st.sampled_from([" ", "\t", "  ", " \t", "\t\t"])
