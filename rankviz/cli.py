@@ -20,6 +20,7 @@ import math
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import rankviz
@@ -168,8 +169,20 @@ def _run_label(run, path: str) -> str:
 # --- eval ----------------------------------------------------------------------------------------
 
 
-def _evaluate_one(qrels, run, measures, args):
-    """Evaluate one run; return (per_query {qid: {measure: value}} or None, all {measure: value})."""
+@dataclass
+class Block:
+    """One run's results, ready to print: per-query values as whole columns, in qid order."""
+
+    label: str
+    path: str
+    measures: list
+    query_ids: list[str] | None  # sorted as strings (trec_eval's order); None without -q
+    columns: dict  # measure -> list of per-query values, aligned with query_ids
+    means: dict  # measure -> value of the "all" line
+
+
+def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
+    """Evaluate one run into a Block."""
     # runid and num_q describe the evaluation rather than the ranking: the CLI fills them in, so
     # that they print exactly as trec_eval prints them whatever evaluate() does with them.
     computed = [m for m in measures if m.name not in ("runid", "NumQ")]
@@ -184,32 +197,30 @@ def _evaluate_one(qrels, run, measures, args):
             )
         except ValueError as error:
             raise InputError(None, str(error)) from None
-    run_name = run.attrs.get("run_name") or ""
-    num_q = None
-    if result is not None and result.per_query is not None and len(result.per_query.index):
+    if result is not None:
         num_q = len(result.per_query.index)
-    if num_q is None:
+    else:
         judged = set(qrels["query_id"].unique())
         num_q = len(judged) if args.complete else len(judged & set(run["query_id"].unique()))
-    means, per_query = {}, None
+    means = {}
     for measure in measures:
         if measure.name == "runid":
-            means[measure] = run_name
+            means[measure] = run.attrs.get("run_name") or ""
         elif measure.name == "NumQ":
             means[measure] = num_q
         elif measure.aggregate != "none":
             means[measure] = result.mean[str(measure)]
+    query_ids, columns = None, {}
     if args.per_query and result is not None:
         table = result.per_query
         shown = [m for m in computed if m.family.per_query_printed and str(m) in table.columns]
-        # Whole columns to Python lists once: no per-row DataFrame access for 5,000 queries.
-        query_ids = [str(query_id) for query_id in table.index]
-        columns = {m: table[str(m)].tolist() for m in shown}
-        per_query = {
-            query_ids[row]: {m: columns[m][row] for m in shown}
-            for row in sorted(range(len(query_ids)), key=query_ids.__getitem__)  # trec_eval: qid as a string
-        }
-    return per_query, means
+        ids = [str(query_id) for query_id in table.index]
+        order = sorted(range(len(ids)), key=ids.__getitem__)  # trec_eval: qid as a string (strcmp)
+        query_ids = [ids[row] for row in order]
+        for measure in shown:  # whole columns to lists once: no per-row DataFrame access
+            values = table[str(measure)].tolist()
+            columns[measure] = [values[row] for row in order]
+    return Block(_run_label(run, path), path, measures, query_ids, columns, means)
 
 
 def _plain(value, measure):
@@ -224,47 +235,34 @@ def _plain(value, measure):
     return None if math.isnan(value) else value
 
 
-def _trec_value(value, measure) -> str:
-    if measure.name == "relstring":  # trec_eval quotes it: '0011-.'
-        return f"'{value}'"
-    if isinstance(value, str):
-        return value
+def _trec_values(values: list, measure) -> list[str]:
+    """trec_eval's value column: %6.4f, counts as integers, text as is, relstring quoted."""
+    if measure.name == "relstring":
+        return [f"'{value}'" for value in values]
     if measure.is_count:
-        return str(int(value))
-    return "%6.4f" % float(value)
+        return [str(int(value)) for value in values]
+    return [value if isinstance(value, str) else "%6.4f" % value for value in values]
 
 
-def _format_trec(blocks, trec_names: bool) -> str:
+def _namer(trec_names: bool):
+    return (lambda measure: measure.trec_name) if trec_names else str
+
+
+def _format_trec(blocks: list[Block], trec_names: bool) -> str:
+    name = _namer(trec_names)
     lines = []
-    for label, path, measures, per_query, means in blocks:
+    for block in blocks:
         if len(blocks) > 1:
-            lines.append(f"# run: {label} ({path})")
-        def name(measure):
-            return measure.trec_name if trec_names else str(measure)
-        for query_id, values in (per_query or {}).items():
-            for measure, value in values.items():
-                lines.append("%-22s\t%s\t%s" % (name(measure), query_id, _trec_value(value, measure)))
-        for measure, value in means.items():
-            lines.append("%-22s\t%s\t%s" % (name(measure), "all", _trec_value(value, measure)))
+            lines.append(f"# run: {block.label} ({block.path})")
+        if block.query_ids is not None:
+            # Formatted column by column, then interleaved query by query (trec_eval's layout).
+            prefixes = {m: "%-22s\t" % name(m) for m in block.columns}
+            texts = {m: _trec_values(values, m) for m, values in block.columns.items()}
+            for row, query_id in enumerate(block.query_ids):
+                lines += [f"{prefixes[m]}{query_id}\t{texts[m][row]}" for m in block.columns]
+        for measure, value in block.means.items():
+            lines.append("%-22s\t%s\t%s" % (name(measure), "all", _trec_values([value], measure)[0]))
     return "".join(line + "\n" for line in lines)
-
-
-def _format_csv(blocks, trec_names: bool) -> str:
-    import csv
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["run", "query_id", "measure", "value"])
-    for label, _, _, per_query, means in blocks:
-        def name(measure):
-            return measure.trec_name if trec_names else str(measure)
-        for query_id, values in (per_query or {}).items():
-            for measure, value in values.items():
-                writer.writerow([label, query_id, name(measure), _csv_value(value, measure)])
-        for measure, value in means.items():
-            if measure.name != "runid":  # the run column already says it
-                writer.writerow([label, "all", name(measure), _csv_value(value, measure)])
-    return buffer.getvalue()
 
 
 def _csv_value(value, measure) -> str:
@@ -272,20 +270,36 @@ def _csv_value(value, measure) -> str:
     return "" if plain is None else repr(plain) if isinstance(plain, float) else str(plain)
 
 
-def _format_json(blocks, trec_names: bool) -> str:
+def _format_csv(blocks: list[Block], trec_names: bool) -> str:
+    import csv
+
+    name = _namer(trec_names)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["run", "query_id", "measure", "value"])
+    for block in blocks:
+        for row, query_id in enumerate(block.query_ids or ()):
+            writer.writerows([block.label, query_id, name(m), _csv_value(values[row], m)]
+                             for m, values in block.columns.items())
+        writer.writerows([block.label, "all", name(m), _csv_value(value, m)]
+                         for m, value in block.means.items() if m.name != "runid")  # the run column says it
+    return buffer.getvalue()
+
+
+def _format_json(blocks: list[Block], trec_names: bool) -> str:
+    name = _namer(trec_names)
     runs = []
-    for label, path, measures, per_query, means in blocks:
-        def name(measure):
-            return measure.trec_name if trec_names else str(measure)
+    for block in blocks:
         entry = {
-            "run": label,
-            "file": path,
-            "measures": [name(m) for m in measures if m.name != "runid"],
-            "all": {name(m): _plain(v, m) for m, v in means.items() if m.name != "runid"},
+            "run": block.label,
+            "file": block.path,
+            "measures": [name(m) for m in block.measures if m.name != "runid"],
+            "all": {name(m): _plain(v, m) for m, v in block.means.items() if m.name != "runid"},
         }
-        if per_query is not None:
+        if block.query_ids is not None:
             entry["per_query"] = {
-                query_id: {name(m): _plain(v, m) for m, v in values.items()} for query_id, values in per_query.items()
+                query_id: {name(m): _plain(values[row], m) for m, values in block.columns.items()}
+                for row, query_id in enumerate(block.query_ids)
             }
         runs.append(entry)
     return json.dumps({"runs": runs}, indent=1, allow_nan=False) + "\n"
@@ -303,8 +317,7 @@ def command_eval(args, progress: Progress) -> str:
         progress.step(f"reading run {number}/{len(args.runs)}: {path}")
         run = _read(rankviz.read_run, path)
         progress.step(f"evaluating run {number}/{len(args.runs)}: {path}")
-        per_query, means = _evaluate_one(qrels, run, measures, args)
-        blocks.append((_run_label(run, path), path, measures, per_query, means))
+        blocks.append(_evaluate_one(qrels, run, path, measures, args))
     return FORMATTERS[args.format](blocks, trec_names)
 
 
