@@ -11,18 +11,17 @@ every toolkit writes) is parsed by pyarrow's multithreaded CSV reader. Anything 
 repeated whitespace, ``#`` comment lines, extra columns, or an error) goes through a normalising
 pass and, when that is not enough, through an exact line-by-line parser, which is also what
 produces every error message, so errors always carry the true line number.
+
+Tables (CSV/TSV/Parquet/DataFrame/dict) are handled in :mod:`rankviz.trec_tables`; the check for
+a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec_duplicates`.
 """
 
 from __future__ import annotations
 
-import csv
 import gzip
-import io
-import math
 import mmap
 import os
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -30,6 +29,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
+
+from rankviz.trec_duplicates import has_duplicate_pairs
 
 __all__ = ["TrecFormatError", "read_qrels", "read_run"]
 
@@ -256,6 +257,8 @@ def _finish(table: pa.Table, spec: dict, name: str, run_name: str | None) -> pa.
 
 
 def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table:
+    from rankviz import trec_tables  # imports this module's names: loaded once this one is complete
+
     func = f"read_{spec['what']}"
     if format not in ("auto", "trec", "csv", "tsv", "parquet"):
         raise ValueError(
@@ -268,11 +271,11 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table
         except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:  # e.g. a column mixing str and float
             raise _error("<DataFrame>", None, "columns of one type each (ids: str or int; values: numbers)",
                          str(exc).splitlines()[0]) from None
-        return _from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0)
+        return trec_tables.from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0)
     if isinstance(source, pa.Table):
-        return _from_table(source, spec, "<Table>", judgment_groups, first_line=0)
+        return trec_tables.from_table(source, spec, "<Table>", judgment_groups, first_line=0)
     if isinstance(source, dict):
-        return _from_dict(source, spec, "<dict>")
+        return trec_tables.from_dict(source, spec, "<dict>")
     data, name, suffixes = _source_bytes(source, func)
     try:
         return _read_bytes(data, name, suffixes, spec, format=format, judgment_groups=judgment_groups)
@@ -282,6 +285,8 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table
 
 def _read_bytes(data, name: str, suffixes: list[str], spec: dict, *, format: str, judgment_groups: bool) -> pa.Table:
     """``data`` is bytes or a read-only mmap: only find/rfind/slicing are used on it directly."""
+    from rankviz import trec_tables
+
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
@@ -289,10 +294,10 @@ def _read_bytes(data, name: str, suffixes: list[str], spec: dict, *, format: str
             raise _error(name, None, "a readable gzip file", f"a damaged one ({exc})") from None
     kind = _detect_format(data, suffixes, format, spec)
     if kind == "parquet":
-        return _from_parquet(data, spec, name, judgment_groups)
+        return trec_tables.from_parquet(data, spec, name, judgment_groups)
     _reject_binary(data, name, spec)
     if kind in ("csv", "tsv"):
-        return _from_delimited(data, spec, name, judgment_groups, delimiter="," if kind == "csv" else "\t")
+        return trec_tables.from_delimited(data, spec, name, judgment_groups, delimiter="," if kind == "csv" else "\t")
     return _from_trec(data, spec, name, judgment_groups)
 
 
@@ -387,7 +392,7 @@ def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> pa.
         normalised = _normalise_whitespace(data)
         if normalised:
             table = _parse_single_delimiter(normalised, spec, b" ", judgment_groups)
-    if table is None or _has_duplicate_pairs(table, judgment_groups):
+    if table is None or has_duplicate_pairs(table, judgment_groups):
         # The exact parser raises the precise error (line number, field), or reads what the
         # fast paths refused (extra columns after the run tag).
         table = _parse_exact(data, spec, name, judgment_groups)
@@ -562,292 +567,3 @@ def _swapped_hint(parts: list[str], is_run: bool) -> str:
 def _shorten(line: str, width: int = 80) -> str:
     line = line.rstrip("\r")
     return line if len(line) <= width else line[: width - 3] + "..."
-
-
-# --------------------------------------------------------------------------------------------
-# Duplicate (query, doc) pairs, without hashing millions of strings one Python object at a time
-
-
-def _has_duplicate_pairs(table: pa.Table, judgment_groups: bool) -> bool:
-    """True when some (query, [group,] doc) occurs twice.
-
-    Queries (and groups) are few: their dictionary codes are exact. Documents are many: each
-    gets a 64-bit fingerprint from its length and its first and last 8 bytes, read straight
-    from the Arrow buffers. Rows sharing a key are then compared exactly, so a fingerprint
-    collision costs time, never a wrong answer.
-    """
-    keys = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
-    with np.errstate(over="ignore"):
-        combined = _dictionary_codes(table["query_id"])
-        if judgment_groups:
-            combined = combined * _MIX_B + _dictionary_codes(table["group"])
-        combined = combined * _MIX_A ^ _fingerprints(table["doc_id"])
-    ordered = np.sort(combined)
-    same = ordered[1:] == ordered[:-1]
-    if not same.any():
-        return False
-    shared = np.unique(ordered[1:][same])
-    rows = np.flatnonzero(np.isin(combined, shared))
-    subset = table.select(keys).take(pa.array(rows)).to_pandas(types_mapper=_arrow_string_dtype)
-    return bool(subset.duplicated().any())
-
-
-def _dictionary_codes(column: pa.ChunkedArray) -> np.ndarray:
-    """One integer per distinct value. Query ids come in long runs (a file is usually grouped by
-    query), so encoding the runs and repeating their codes is cheaper than hashing every row."""
-    runs = [pc.run_end_encode(chunk) for chunk in column.chunks if len(chunk)]
-    if not runs:
-        return np.zeros(0, dtype=np.uint64)
-    encoded = pc.dictionary_encode(pa.chunked_array([run.values for run in runs]))  # one shared dictionary
-    codes = np.concatenate([chunk.indices.to_numpy(zero_copy_only=False) for chunk in encoded.chunks])
-    run_lengths = np.concatenate([np.diff(run.run_ends.to_numpy(), prepend=0) for run in runs])
-    return np.repeat(codes.astype(np.uint64), run_lengths)
-
-
-_MIX_A = np.uint64(0x9E3779B97F4A7C15)
-_MIX_B = np.uint64(0xBF58476D1CE4E5B9)
-
-
-def _fingerprints(column: pa.ChunkedArray) -> np.ndarray:
-    if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
-        column = column.cast(pa.large_string())
-    chunks = [chunk for chunk in column.chunks if len(chunk)]
-    if len(column) > 1_000_000 and len(chunks) > 1 and (os.cpu_count() or 1) > 1:
-        # numpy releases the GIL in these loops: one thread per core halves the wait on big runs.
-        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-            parts = list(pool.map(_chunk_fingerprints, chunks))
-    else:
-        parts = [_chunk_fingerprints(chunk) for chunk in chunks]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
-
-
-def _chunk_fingerprints(chunk: pa.Array) -> np.ndarray:
-    offset_type = np.int64 if pa.types.is_large_string(chunk.type) else np.int32
-    buffers = chunk.buffers()
-    offsets = np.frombuffer(buffers[1], dtype=offset_type, count=len(chunk) + 1,
-                            offset=chunk.offset * np.dtype(offset_type).itemsize)
-    low, high = int(offsets[0]), int(offsets[-1])
-    # 8 zero bytes on both sides so that every 8-byte window stays inside the buffer.
-    padded = np.zeros(high - low + 16, dtype=np.uint8)
-    if high > low:
-        padded[8:8 + high - low] = np.frombuffer(buffers[2], dtype=np.uint8, count=high - low, offset=low)
-    windows = np.ndarray(buffer=padded, dtype=np.uint64, shape=(padded.size - 7,), strides=(1,))
-    positions = offsets[1:].astype(np.int64)
-    lengths = positions - offsets[:-1]
-    positions -= low
-    last = windows[positions]  # the 8 bytes that end where the string ends
-    # Little endian: a string shorter than 8 bytes is the high bytes of `last`; shift out the rest.
-    shift = np.subtract(8, lengths)
-    np.maximum(shift, 0, out=shift)
-    shift <<= 3
-    last >>= shift.view(np.uint64)  # numpy gives 0 for a shift by 64 (the empty string)
-    positions -= lengths
-    positions += 8
-    first = windows[positions]  # the first 8 bytes; `last` already holds all of a short string
-    first[lengths < 8] = 0
-    with np.errstate(over="ignore"):
-        first *= _MIX_A
-        first ^= last
-        first *= _MIX_B
-        first += lengths.view(np.uint64)
-    return first
-
-
-# --------------------------------------------------------------------------------------------
-# Tables: CSV/TSV, Parquet, DataFrame, pyarrow Table, dict
-
-
-def _from_delimited(data: bytes, spec: dict, name: str, judgment_groups: bool, delimiter: str) -> pa.Table:
-    try:
-        text_head = data[:65536].decode("utf-8", "replace")
-    except Exception:  # pragma: no cover - decode with "replace" does not raise
-        text_head = ""
-    stripped = text_head.lstrip("\ufeff")
-    header = next(csv.reader(io.StringIO(stripped), delimiter=delimiter), [])
-    if not header or not any(h.strip() for h in header):
-        raise _error(name, None, f"a header line naming the columns ({_expected_columns(spec)})", "an empty file")
-    # Read every column as text first: ids must stay strings, numbers are checked per row below.
-    try:
-        table = pa_csv.read_csv(
-            pa.BufferReader(bytes(data).removeprefix(b"\xef\xbb\xbf")),
-            parse_options=pa_csv.ParseOptions(delimiter=delimiter, ignore_empty_lines=True),
-            convert_options=pa_csv.ConvertOptions(column_types={h: pa.string() for h in header},
-                                                  strings_can_be_null=False, null_values=[""]),
-        )
-    except pa.ArrowInvalid as exc:
-        match = re.search(r"[Rr]ow #?(\d+)", str(exc))
-        line = int(match.group(1)) if match else None
-        raise _error(name, line, f"{len(header)} columns like the header ({', '.join(header)})",
-                     str(exc).splitlines()[0]) from None
-    return _from_table(table, spec, name, judgment_groups, first_line=2)
-
-
-def _from_parquet(data: bytes, spec: dict, name: str, judgment_groups: bool) -> pa.Table:
-    import pyarrow.parquet as pq
-
-    try:
-        table = pq.read_table(pa.BufferReader(pa.py_buffer(data)))
-    except (pa.ArrowInvalid, OSError) as exc:
-        raise _error(name, None, "a readable Parquet file", str(exc).splitlines()[0]) from None
-    return _from_table(table, spec, name, judgment_groups, first_line=1)
-
-
-def _expected_columns(spec: dict) -> str:
-    value_names = _RELEVANCE_NAMES if spec is _QRELS else _SCORE_NAMES
-    return (f"a query column ({'/'.join(_QUERY_NAMES[:3])}), a document column ({'/'.join(_DOC_NAMES[:3])}) "
-            f"and a {spec['value']} column ({'/'.join(value_names[:3])})")
-
-
-def _find_column(columns: list[str], candidates: tuple[str, ...]) -> str | None:
-    lowered = {str(c).strip().lower(): c for c in reversed(columns)}
-    for candidate in candidates:
-        if candidate in lowered:
-            return lowered[candidate]
-    return None
-
-
-def _from_table(table: pa.Table, spec: dict, name: str, judgment_groups: bool, first_line: int) -> pa.Table:
-    """Validate a table with named columns. ``first_line`` is the line/row number of row 0."""
-    columns = table.column_names
-    query = _find_column(columns, _QUERY_NAMES)
-    doc = _find_column(columns, _DOC_NAMES)
-    value = _find_column(columns, _RELEVANCE_NAMES if spec is _QRELS else _SCORE_NAMES)
-    group = _find_column(columns, _GROUP_NAMES) if judgment_groups else None
-    missing = query is None or doc is None or value is None or (judgment_groups and group is None)
-    if missing:
-        expected = _expected_columns(spec) + (" and a group column" if judgment_groups else "")
-        raise _error(name, None, expected, f"columns {', '.join(map(repr, columns)) or '(none)'}")
-    if table.num_rows == 0:
-        raise _error(name, None, f"{spec['what']} rows", f"{spec['empty']} (0 rows)")
-    row_word = "line" if name not in ("<DataFrame>", "<Table>") else "row"
-    out = {"query_id": _id_column(table[query], name, query, first_line, row_word)}
-    if judgment_groups:
-        out["group"] = _id_column(table[group], name, group, first_line, row_word)
-    out["doc_id"] = _id_column(table[doc], name, doc, first_line, row_word)
-    if spec is _QRELS:
-        out["relevance"] = _grade_column(table[value], name, value, first_line, row_word)
-    else:
-        out["score"] = _score_column(table[value], name, value, first_line, row_word)
-    result = pa.table(out)
-    if _has_duplicate_pairs(result, judgment_groups):
-        _raise_duplicate(result, name, judgment_groups, first_line, row_word)
-    run_name = None
-    if spec is _RUN:
-        tag = _find_column(columns, _RUN_NAME_NAMES)
-        if tag is not None and table[tag][-1].is_valid:
-            run_name = str(table[tag][-1].as_py())
-    return _finish(result, spec, name, run_name)
-
-
-def _table_error(name, row_word, line, expected, got):
-    where = f"{name} {row_word} {line}" if line is not None else name
-    return TrecFormatError(f"{where}: expected {expected}, got {got}", path=name, line=line, expected=expected)
-
-
-def _id_column(column: pa.ChunkedArray, name, label, first_line, row_word) -> pa.ChunkedArray:
-    kind = column.type
-    if pa.types.is_dictionary(kind):
-        column = column.cast(kind.value_type)
-        kind = column.type
-    if column.null_count:
-        row = int(np.flatnonzero(column.is_null().to_numpy(zero_copy_only=False))[0])
-        raise _table_error(name, row_word, first_line + row, f"an id in column {label!r}", "an empty value")
-    if pa.types.is_integer(kind):
-        return column.cast(pa.string())
-    if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
-        column = column.cast(pa.string()) if not pa.types.is_string(kind) else column
-        empty = pc.equal(column, "")
-        if pc.any(empty).as_py():
-            row = int(np.flatnonzero(empty.to_numpy(zero_copy_only=False))[0])
-            raise _table_error(name, row_word, first_line + row, f"an id in column {label!r}", "an empty string")
-        return column
-    raise _table_error(name, row_word, None, f"strings or integers in id column {label!r}", f"type {kind}")
-
-
-def _numbers(column: pa.ChunkedArray, name, label, first_line, row_word, expected) -> np.ndarray:
-    kind = column.type
-    if pa.types.is_dictionary(kind):
-        column = column.cast(kind.value_type)
-        kind = column.type
-    if pa.types.is_integer(kind) or pa.types.is_floating(kind) or pa.types.is_boolean(kind):
-        if column.null_count:
-            row = int(np.flatnonzero(column.is_null().to_numpy(zero_copy_only=False))[0])
-            raise _table_error(name, row_word, first_line + row, f"{expected} in column {label!r}", "an empty value")
-        return column.to_numpy().astype(np.float64) if not pa.types.is_integer(kind) else column.to_numpy()
-    if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
-        texts = column.to_pandas()
-        parsed = pd.to_numeric(texts.str.strip(), errors="coerce")
-        bad = parsed.isna().to_numpy()
-        if bad.any():
-            row = int(np.flatnonzero(bad)[0])
-            raise _table_error(name, row_word, first_line + row, f"{expected} in column {label!r}", repr(texts.iloc[row]))
-        return parsed.to_numpy()
-    raise _table_error(name, row_word, None, f"numbers in column {label!r}", f"type {kind}")
-
-
-def _grade_column(column, name, label, first_line, row_word) -> pa.Array:
-    values = _numbers(column, name, label, first_line, row_word, "an integer relevance grade")
-    if values.dtype.kind == "f":
-        not_integer = ~np.isfinite(values) | (values != np.round(values))
-        if not_integer.any():
-            row = int(np.flatnonzero(not_integer)[0])
-            raise _table_error(name, row_word, first_line + row, f"an integer relevance grade in column {label!r}",
-                               repr(values[row].item()))
-    return pa.array(values.astype(np.int64))
-
-
-def _score_column(column, name, label, first_line, row_word) -> pa.Array:
-    values = np.asarray(_numbers(column, name, label, first_line, row_word, "a numeric score"), dtype=np.float64)
-    nan = np.isnan(values)
-    if nan.any():
-        row = int(np.flatnonzero(nan)[0])
-        raise _table_error(name, row_word, first_line + row, f"a numeric score in column {label!r}", "NaN")
-    return pa.array(values)
-
-
-def _raise_duplicate(table: pa.Table, name, judgment_groups, first_line, row_word):
-    keys = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
-    frame = table.select(keys).to_pandas()
-    dup = frame.duplicated(keep=False).to_numpy()
-    rows = np.flatnonzero(dup)
-    second_row = int(np.flatnonzero(frame.duplicated(keep="first").to_numpy())[0])
-    same = (frame.iloc[rows] == frame.iloc[second_row]).all(axis=1).to_numpy()
-    first_row = int(rows[same][0])
-    query, doc = frame.iloc[second_row]["query_id"], frame.iloc[second_row]["doc_id"]
-    raise _table_error(
-        name, row_word, first_line + second_row, "each docno at most once per query",
-        f"doc {doc!r} of query {query!r} again (first on {row_word} {first_line + first_row})",
-    )
-
-
-def _from_dict(source: dict, spec: dict, name: str) -> pa.Table:
-    query_ids, doc_ids, values = [], [], []
-    for query, docs in source.items():
-        if not isinstance(docs, dict):
-            raise _error(name, None, f"a dict {{qid: {{docno: {spec['value']}}}}}",
-                         f"{type(docs).__name__} for query {query!r}")
-        query = str(query)
-        for doc, value in docs.items():
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
-                raise _error(name, None, f"{spec['value_kind']} for every document",
-                             f"{value!r} for query {query!r}, doc {doc!r}")
-            if spec is _QRELS and not float(value).is_integer():
-                raise _error(name, None, "an integer relevance grade for every document",
-                             f"{value!r} for query {query!r}, doc {doc!r}")
-            if spec is _RUN and math.isnan(value):
-                raise _error(name, None, "a numeric score for every document", f"NaN for query {query!r}, doc {doc!r}")
-            query_ids.append(query)
-            doc_ids.append(str(doc))
-            values.append(value)
-    if not query_ids:
-        raise _error(name, None, f"{spec['what']} entries", f"{spec['empty']} (an empty dict)")
-    if spec is _QRELS:
-        value_array = pa.array(np.asarray(values, dtype=np.float64).astype(np.int64))
-    else:
-        value_array = pa.array(np.asarray(values, dtype=np.float64))
-    columns = {"query_id": pa.array(query_ids, pa.string()), "doc_id": pa.array(doc_ids, pa.string()),
-               spec["value"]: value_array}
-    table = pa.table(columns)
-    if _has_duplicate_pairs(table, False):  # only possible when str() merges distinct keys, e.g. 1 and "1"
-        _raise_duplicate(table, name, False, 1, "entry")
-    return _finish(table, spec, name, None)

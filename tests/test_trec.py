@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rankviz import trec
+from rankviz import trec, trec_duplicates
 from rankviz.trec import TrecFormatError, read_qrels, read_run
 
 QRELS_TEXT = """\
@@ -461,12 +461,12 @@ def test_duplicate_detection_matches_pandas(pairs, split, offset):
     table = pa.table({"query_id": pa.chunked_array([queries[:cut], queries[cut:]]),
                       "doc_id": pa.chunked_array([docs[:cut], docs[cut:]])})
     expected = pd.DataFrame(pairs).duplicated().any()
-    assert trec._has_duplicate_pairs(table, judgment_groups=False) == expected
+    assert trec_duplicates.has_duplicate_pairs(table, judgment_groups=False) == expected
 
 
 def test_fingerprints_of_short_and_long_strings_differ_as_strings_do():
     values = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "xbcdefgh", "abcdefgx", "abcdefgha", "abcXdefgh"]
-    prints = trec._fingerprints(pa.chunked_array([pa.array(values)]))
+    prints = trec_duplicates.fingerprints(pa.chunked_array([pa.array(values)]))
     assert len(set(prints.tolist())) == len(values)
 
 
