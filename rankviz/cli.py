@@ -54,6 +54,7 @@ TREC_PRINT_ORDER = (
     "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "yaap", "rbp",
     "rbp_resid", "unj",
 )
+ADDED_IN_TREC_EVAL_10 = ("unj", "rbp", "rbp_resid")  # not in trec_eval 9's all_trec
 _TREC_POSITION = {name: position for position, name in enumerate(TREC_PRINT_ORDER)}
 
 
@@ -128,12 +129,13 @@ def _trec_base(measure) -> str | None:
     return family.trec_cut if measure.cutoff is not None and family.trec_cut else family.trec
 
 
-def _parse_measure_options(values: list[str] | None):
+def _parse_measure_options(values: list[str] | None, trec_eval_version: str = "10"):
     """The -m options -> (measures, use_trec_names). Default: trec_eval's "official" set.
 
     As in trec_eval, ``name.params`` (``P.5,10``, ``relstring.20``) sets the parameters of that
     measure: it replaces the default cutoffs a set or a bare name selected (``-m all_trec -m
     relstring.20`` prints relstring_20 only), and the last such option for a measure wins.
+    With ``trec_eval_version="9"``, ``all_trec`` is 9.0's (without unj, rbp and rbp_resid).
     """
     from rankviz.measures import NAMED_SETS, parse_measures
 
@@ -145,6 +147,8 @@ def _parse_measure_options(values: list[str] | None):
             parsed = parse_measures(token)
         except ValueError as error:
             raise InputError(None, str(error)) from None
+        if token == "all_trec" and trec_eval_version == "9":
+            parsed = [m for m in parsed if m.name not in ADDED_IN_TREC_EVAL_10]
         # "AP" or "P@10" are rankviz/ir_measures spellings; "map", "P_10", "P.5,10", "official" are trec_eval's.
         ir_style = "@" in token or "(" in token or (len(parsed) == 1 and token == str(parsed[0]) != parsed[0].trec_name)
         trec_style &= not ir_style
@@ -193,7 +197,7 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
         try:
             result = evaluate(
                 qrels, run, computed, per_query=args.per_query, complete=args.complete,
-                rel_threshold=args.level, depth=args.depth,
+                rel_threshold=args.level, depth=args.depth, trec_eval_version=args.trec_eval_version,
             )
         except ValueError as error:
             raise InputError(None, str(error)) from None
@@ -216,6 +220,10 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
         shown = [m for m in computed if m.family.per_query_printed and str(m) in table.columns]
         ids = [str(query_id) for query_id in table.index]
         order = sorted(range(len(ids)), key=ids.__getitem__)  # trec_eval: qid as a string (strcmp)
+        if args.complete and args.trec_eval_version == "9":
+            # trec_eval 9's -c only changes the divisor of the means: no lines for absent topics.
+            retrieved = set(run["query_id"].unique())
+            order = [row for row in order if ids[row] in retrieved]
         query_ids = [ids[row] for row in order]
         for measure in shown:  # whole columns to lists once: no per-row DataFrame access
             values = table[str(measure)].tolist()
@@ -309,7 +317,7 @@ FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
 
 
 def command_eval(args, progress: Progress) -> str:
-    measures, trec_names = _parse_measure_options(args.measures)
+    measures, trec_names = _parse_measure_options(args.measures, args.trec_eval_version)
     progress.step(f"reading {args.qrels}")
     qrels = _read(rankviz.read_qrels, args.qrels)
     blocks = []
@@ -396,6 +404,12 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
                           help="evaluate only the top DEPTH documents of each query (after sorting by score)")
     evaluate.add_argument("--format", choices=sorted(FORMATTERS), default="trec", help="output format (default trec)")
+    evaluate.add_argument(
+        "--trec-eval-version", choices=["10", "9"], default="10",
+        help="behave as trec_eval 10.0 (default) or 9.0.x, as pytrec_eval does: recall levels of "
+             "iprec_at_recall/11pt_avg rounded as 9.x, all_trec without unj/rbp, -c printing no lines "
+             "for topics absent from the run",
+    )
 
     compare = commands.add_parser(
         "compare", help="compare runs: per-measure means, deltas, p-values, effect sizes",

@@ -165,6 +165,27 @@ def test_supported_measures_reproduce_trec_eval_lines(capsys, trec_dir, expected
     assert len(printed) == len(wanted) + sum(not comparable(line) for line in expected_lines if line.split("\t")[0].rstrip() in kept)
 
 
+V9 = "generated/trec_eval-9.0.8/"
+V9_CASES = ["out.test", "out.test.a", "out.test.aq", "out.test.aqc", "out.test.aqcM", "out.test.aql",
+            "out.test.meas_params"]
+
+
+@pytest.mark.conformance
+@pytest.mark.parametrize("expected_name", V9_CASES)
+def test_trec_eval_9_outputs_with_the_version_flag(capsys, trec_dir, expected_name):
+    """--trec-eval-version 9 reproduces trec_eval 9.0.8's outputs (pytrec_eval's behaviour)."""
+    file_name = V9 + expected_name
+    arguments = [a if a.startswith("-") or not (trec_dir / a).is_file() else str(trec_dir / a)
+                 for a in CONFORMANCE[expected_name]]
+    status, out, err = run_cli(capsys, "eval", "--trec-eval-version", "9", *arguments)
+    assert (status, err) == (0, "")
+    expected = (trec_dir / file_name).read_text().splitlines(keepends=True)
+    keep = _comparable(file_name)
+    printed = out.splitlines(keepends=True)
+    assert len(printed) == len(expected)
+    assert [line for line in printed if keep(line)] == [line for line in expected if keep(line)]
+
+
 # --- formats -----------------------------------------------------------------------------------------
 
 
