@@ -320,3 +320,28 @@ def test_kernels_equal_per_query_reference_functions(seed):
             assert result.per_query.at[q, name] == pytest.approx(expected, abs=1e-12), (q, name, grades)
         expected_err = metrics.err(grades, 10, max_grade=max_grade) if grades else 0.0
         assert result.per_query.at[q, "ERR@10"] == pytest.approx(expected_err, abs=1e-12), (q, grades)
+
+
+def test_fixed_width_and_dictionary_matching_agree():
+    """The fast path (fixed-width docnos hashed 8 bytes at a time, every hit verified) and the
+    exact dictionary path give the same judgment for every run row."""
+    import pyarrow as pa
+
+    from rankviz.batch import ranking
+
+    rng = np.random.default_rng(7)
+    for width in (3, 8, 13, 25):
+        pool = np.array(["".join(rng.choice(list("ab0-"), size=width)) for _ in range(300)])
+        pool = np.unique(pool)
+        judged_query = np.repeat(np.arange(20), 15)
+        judged_docs = np.concatenate([rng.choice(pool, size=15, replace=False) for _ in range(20)])
+        run_query = np.repeat(np.arange(20), 40)
+        run_docs = np.concatenate([rng.choice(pool, size=40, replace=False) for _ in range(20)])
+        fast = ranking._match_fixed_width(run_query, pa.array(run_docs), judged_query, pa.array(judged_docs), 20)
+        exact = ranking._match_by_dictionary(run_query, pa.array(run_docs), judged_query, pa.array(judged_docs),
+                                             np.arange(20).astype(str))
+        assert fast is not None
+        np.testing.assert_array_equal(fast, exact)
+        assert (exact >= 0).sum() > 0
+    # Docnos of different widths take the exact path.
+    assert ranking._match_fixed_width(np.array([0]), pa.array(["a"]), np.array([0, 0]), pa.array(["a", "bb"]), 1) is None

@@ -164,6 +164,113 @@ def _duplicate_error(kind: str, query_id: str, doc_id: str) -> ValueError:
     )
 
 
+def _fixed_width_bytes(strings: pa.Array) -> np.ndarray | None:
+    """An (n, width) uint8 view of the characters when every string has the same byte length."""
+    n = len(strings)
+    if n == 0 or strings.null_count:
+        return None
+    if pa.types.is_string(strings.type):
+        offset_type = np.int32
+    elif pa.types.is_large_string(strings.type):
+        offset_type = np.int64
+    else:
+        return None
+    _, offsets_buffer, data_buffer = strings.buffers()
+    itemsize = np.dtype(offset_type).itemsize
+    offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=n + 1, offset=strings.offset * itemsize)
+    first, last = int(offsets[0]), int(offsets[-1])
+    width, remainder = divmod(last - first, n)
+    if width == 0 or remainder or not np.all(np.diff(offsets) == width):
+        return None
+    return np.frombuffer(data_buffer, dtype=np.uint8, count=last - first, offset=first).reshape(n, width)
+
+
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
+
+
+def _words(characters: np.ndarray):
+    """The docnos' bytes as unaligned little-endian uint64 words, 8 bytes at a time, read in
+    place (no copy); the last word ends at the last byte and may overlap the previous one."""
+    n, width = characters.shape
+    if width < 8:  # too short to read 8 bytes in place: pad a copy
+        padded = np.zeros((n, 8), dtype=np.uint8)
+        padded[:, :width] = characters
+        yield padded.view("<u8").ravel()
+        return
+    flat = characters.reshape(-1)  # a view: the (n, width) array is C-contiguous
+    for start in list(range(0, width - 7, 8)) + ([width - 8] if width % 8 else []):
+        yield np.ndarray(shape=(n,), dtype="<u8", buffer=flat, offset=start, strides=(width,))
+
+
+def _fingerprint(characters: np.ndarray, query: np.ndarray, n_queries: int) -> np.ndarray:
+    """A 64-bit key for (query, document): the query code in the high bits (so that keys of
+    one query are close together and the binary searches stay in cache), a hash of the
+    fixed-width docno in the low bits."""
+    n, width = characters.shape
+    h = np.full(n, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
+    for word in _words(characters):
+        h ^= word
+        h *= _MIX[1]
+        h ^= h >> np.uint64(31)
+    h *= _MIX[2]
+    h ^= h >> np.uint64(29)
+    query_bits = np.uint64(max(int(n_queries).bit_length(), 1))
+    return (query.astype(np.uint64) << (np.uint64(64) - query_bits)) | (h >> query_bits)
+
+
+def _match_fixed_width(run_query, run_docs, judged_query, judged_docs, n_queries) -> np.ndarray | None:
+    """Fast path: judgment row of each run row (-1 if none) by 64-bit fingerprints of
+    (query, docno), every candidate verified byte for byte. ``None`` when the docnos are not
+    all of one width or two judgments of a query share a fingerprint (then the exact path runs)."""
+    run_chars = _fixed_width_bytes(run_docs)
+    judged_chars = _fixed_width_bytes(judged_docs)
+    if run_chars is None or judged_chars is None:
+        return None
+    if run_chars.shape[1] != judged_chars.shape[1]:
+        return np.full(run_query.size, -1, dtype=np.int64)  # no docno can be in both
+    judged_keys = _fingerprint(judged_chars, judged_query, n_queries)
+    key_order = np.argsort(judged_keys)
+    sorted_keys = judged_keys[key_order]
+    if np.any(sorted_keys[1:] == sorted_keys[:-1]):
+        return None  # a duplicate judgment, or a (rare) collision: let the exact path decide
+    run_keys = _fingerprint(run_chars, run_query, n_queries)
+    slot = np.searchsorted(sorted_keys, run_keys)
+    slot[slot >= sorted_keys.size] = 0
+    candidate = np.flatnonzero(sorted_keys[slot] == run_keys)
+    judged_row = key_order[slot[candidate]]
+    same = (judged_query[judged_row] == run_query[candidate]) & np.all(
+        judged_chars[judged_row] == run_chars[candidate], axis=1)
+    out = np.full(run_query.size, -1, dtype=np.int64)
+    out[candidate[same]] = judged_row[same]
+    return out
+
+
+def _match_by_dictionary(run_query, run_docs, judged_query, judged_docs, query_ids) -> np.ndarray:
+    """Exact path: judgment row of each run row (-1 if none), via a dictionary of the judged
+    docnos (one C-level hash lookup per run row) and a binary search on int64 keys."""
+    encoding = pc.dictionary_encode(judged_docs)
+    dictionary = encoding.dictionary
+    n_docs = np.int64(max(len(dictionary), 1))
+    judged_keys = judged_query * n_docs + encoding.indices.to_numpy(zero_copy_only=False).astype(np.int64)
+    key_order = np.argsort(judged_keys, kind="stable")
+    sorted_keys = judged_keys[key_order]
+    dup = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
+    if dup.size:
+        row = int(key_order[dup[0]])
+        raise _duplicate_error("qrels", str(query_ids[judged_query[row]]), str(judged_docs[row]))
+    out = np.full(run_query.size, -1, dtype=np.int64)
+    if sorted_keys.size == 0:
+        return out
+    found = pc.index_in(run_docs, value_set=dictionary).to_numpy(zero_copy_only=False)
+    in_dictionary = ~np.isnan(found)
+    run_keys = run_query * n_docs + np.where(in_dictionary, found, 0).astype(np.int64)
+    slot = np.searchsorted(sorted_keys, run_keys)
+    slot[slot >= sorted_keys.size] = 0
+    matched = in_dictionary & (sorted_keys[slot] == run_keys)
+    out[matched] = key_order[slot[matched]]
+    return out
+
+
 def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
             judged_only: bool = False) -> JudgedRanking:
     """Build the :class:`JudgedRanking` of a validated qrels and run table.
@@ -183,18 +290,6 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     n_queries = len(universe)
     judged_query = _codes(judged_q_str, universe)
 
-    doc_encoding = pc.dictionary_encode(judged_d_str)
-    doc_dictionary = doc_encoding.dictionary
-    n_docs = np.int64(max(len(doc_dictionary), 1))
-    judged_doc = doc_encoding.indices.to_numpy(zero_copy_only=False).astype(np.int64)
-    judged_key = judged_query * n_docs + judged_doc
-    key_order = np.argsort(judged_key, kind="stable")
-    sorted_keys = judged_key[key_order]
-    dup = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
-    if dup.size:
-        row = int(key_order[dup[0]])
-        raise _duplicate_error("qrels", str(query_ids[judged_query[row]]), str(judged_d_str[row]))
-
     # --- run rows of judged queries ----------------------------------------------------
     run_q_str = _arrow_strings(run["query_id"])
     run_query = _codes(run_q_str, universe)
@@ -213,27 +308,23 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     order = _break_ties_by_docno(order, run_query, score, run_docs)
 
     # --- match retrieved documents to judgments --------------------------------------------
-    found = pc.index_in(run_docs, value_set=doc_dictionary).to_numpy(zero_copy_only=False)
-    in_dictionary = ~np.isnan(found)
-    run_doc = np.where(in_dictionary, found, 0).astype(np.int64)
-    run_key = run_query * n_docs + run_doc
-    slot = np.searchsorted(sorted_keys, run_key)
-    slot[slot >= sorted_keys.size] = 0
-    matched = in_dictionary & (sorted_keys[slot] == run_key) if sorted_keys.size else np.zeros_like(in_dictionary)
-    grade = np.full(run_key.size, NONPOOL, dtype=np.int64)
-    grade[matched] = judged_grade[key_order[slot[matched]]]
+    judged_row = _match_fixed_width(run_query, run_docs, judged_query, judged_d_str, n_queries)
+    if judged_row is None:
+        judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
+    matched = judged_row >= 0
+    # A judgment matched by two run rows is a docno the run lists twice for one query (the
+    # readers check every line; this catches DataFrames built by hand).
+    reused = np.flatnonzero(np.bincount(judged_row[matched], minlength=judged_grade.size) > 1)
+    if reused.size:
+        row = int(reused[0])
+        raise _duplicate_error("run", str(query_ids[judged_query[row]]), str(judged_d_str[row]))
+    grade = np.full(run_query.size, NONPOOL, dtype=np.int64)
+    grade[matched] = judged_grade[judged_row[matched]]
     grade[matched & (grade < 0)] = UNJUDGED
 
     # --- ranks, depth, judged-only ----------------------------------------------------------
     row_query = run_query[order]
     grade = grade[order]
-    # Duplicate docnos within a query: adjacent after sorting only when their scores tie, so
-    # check the matched keys (cheap) and the tie groups; the readers check every line.
-    sorted_run_keys = np.sort(run_key[matched])
-    dup = np.flatnonzero(sorted_run_keys[1:] == sorted_run_keys[:-1])
-    if dup.size:
-        key = sorted_run_keys[dup[0]]
-        raise _duplicate_error("run", str(query_ids[key // n_docs]), str(doc_dictionary[int(key % n_docs)]))
     counts = np.bincount(row_query, minlength=n_queries)
     starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
     rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
