@@ -98,9 +98,11 @@ class Progress:
 # --- reading inputs ----------------------------------------------------------------------------
 
 
-def _read(reader, path: str):
-    """Call a rankviz reader, turning its errors into InputError with file and line."""
-    from rankviz.trec import TrecFormatError
+def _read(kind: str, path: str):
+    """Read a qrels or run file, turning the reader's errors into InputError with file and line."""
+    from rankviz.trec import TrecFormatError, read_qrels, read_run  # pandas/pyarrow: loaded on use
+
+    reader = read_qrels if kind == "qrels" else read_run
 
     try:
         return reader(path)
@@ -319,11 +321,11 @@ FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
 def command_eval(args, progress: Progress) -> str:
     measures, trec_names = _parse_measure_options(args.measures, args.trec_eval_version)
     progress.step(f"reading {args.qrels}")
-    qrels = _read(rankviz.read_qrels, args.qrels)
+    qrels = _read("qrels", args.qrels)
     blocks = []
     for number, path in enumerate(args.runs, start=1):
         progress.step(f"reading run {number}/{len(args.runs)}: {path}")
-        run = _read(rankviz.read_run, path)
+        run = _read("run", path)
         progress.step(f"evaluating run {number}/{len(args.runs)}: {path}")
         blocks.append(_evaluate_one(qrels, run, path, measures, args))
     return FORMATTERS[args.format](blocks, trec_names)
@@ -336,11 +338,11 @@ def command_compare(args, progress: Progress) -> str:
     measures, _ = _parse_measure_options(args.measures or ["AP", "nDCG@10"])
     measures = [m for m in measures if m.name not in ("runid", "NumQ") and m.aggregate != "none"]
     progress.step(f"reading {args.qrels}")
-    qrels = _read(rankviz.read_qrels, args.qrels)
+    qrels = _read("qrels", args.qrels)
     runs = {}
     for number, path in enumerate(args.runs, start=1):
         progress.step(f"reading run {number}/{len(args.runs)}: {path}")
-        run = _read(rankviz.read_run, path)
+        run = _read("run", path)
         label = _run_label(run, path)
         if label in runs:  # two runs with one tag: tell them apart by file name
             label = f"{label} ({path})"
