@@ -53,7 +53,7 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
     metrics = list(dict.fromkeys(data["metric"])) or ["metric"]
     scales = series_scales(metrics)
     colour = alt.Color("metric:N", scale=scales["color"], title=None)
-    tooltip = ["metric:N", alt.Tooltip("position:Q", title=f"{position} of the relevant document"),
+    tooltip = [alt.Tooltip("metric:N"), alt.Tooltip("position:Q", title=f"{position} of the relevant document"),
                alt.Tooltip("value:Q", format=".4f")]
     base = alt.Chart(data).encode(
         alt.X("position:Q", title="rank of the relevant document", scale=alt.Scale(nice=False),
@@ -69,7 +69,7 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
         base.mark_point(filled=True, size=font_size * 4).encode(shape=alt.Shape("metric:N", scale=scales["shape"],
                                                                                 title=None)),
         alt.Chart(ends).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9, fontWeight="bold")
-        .encode(alt.X("position:Q"), alt.Y("value:Q"), text="metric:N",
+        .encode(alt.X("position:Q"), alt.Y("value:Q"), text=alt.Text("metric:N"),
                 tooltip=[alt.Tooltip("metric:N", title="ends here"), alt.Tooltip("value:Q", format=".4f")]),
     ]
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
@@ -139,5 +139,7 @@ def metric_scatter_chart(df, x, y, *, label=None, group=None, diagonal=False, su
             x_axis, y_axis, tooltip=[alt.Tooltip("line:N", title="diagonal")]))
     layers.append(alt.Chart(data).mark_point(filled=True, size=font_size * 5, opacity=0.75, stroke="black",
                                              strokeWidth=0.5).encode(x_axis, y_axis, **encoding))
-    chart_title = alt.Title(title or f"{y} against {x}", subtitle=subtitle) if subtitle else (title or f"{y} against {x}")
+    chart_title = title or f"{y} against {x}"
+    if subtitle:
+        chart_title = alt.Title(chart_title, subtitle=subtitle)
     return finish(alt.layer(*layers), func=func, title=chart_title, font_size=font_size, width=width, height=height)

@@ -106,16 +106,16 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
                              "a": by_doc.at[end, "a"], "b": by_doc.at[end, "b"]})
         segments = pd.DataFrame(rows, columns=["pair", "pair is", "doc", "a", "b"])
         layers.append(alt.Chart(segments).mark_line(strokeWidth=3).encode(
-            x_a, y_b, detail="pair:N",
+            x_a, y_b, detail=alt.Detail("pair:N"),
             color=alt.Color("pair is:N", scale=VERDICT_LINES, title="pair is"),
             strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title="pair is"),
-            tooltip=["pair:N", "pair is:N"]))
+            tooltip=[alt.Tooltip("pair:N"), alt.Tooltip("pair is:N")]))
     tooltip = [alt.Tooltip("doc:N", title=str(doc)), alt.Tooltip("a:Q", title=f"{rank_a} (rank in {name_a})"),
                alt.Tooltip("b:Q", title=f"{rank_b} (rank in {name_b})"), alt.Tooltip("d:Q", title="d = s1 - s2")]
     base = alt.Chart(points).encode(x_a, y_b, tooltip=tooltip)
     layers.append(base.mark_point(filled=True, size=font_size * 8, color=OKABE_ITO["blue"]))
     layers.append(base.mark_text(align="left", dx=font_size * 0.6, dy=-font_size * 0.5, fontSize=font_size)
-                  .encode(text="doc:N"))
+                  .encode(text=alt.Text("doc:N")))
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
 
 
@@ -196,7 +196,8 @@ def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=
         tooltip=tooltip)
     cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
         color=alt.Color("pair is:N", scale=VERDICT_FILLS, title="pair is"))
-    letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(text="letter:N")
+    letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(
+        text=alt.Text("letter:N"))
     # Ties are counted as the table words them: tau-b needs ties in a and in b apart.
     counts = {word: details.count(word) for word in dict.fromkeys(["concordant", "discordant"] + details)}
     if len(counts) == 2:

@@ -98,7 +98,8 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
     x_rank = alt.X("rank:O", title="rank i", axis=alt.Axis(labelAngle=0))
     offset = alt.XOffset("ranking:N", scale=alt.Scale(domain=rankings))
     y_contribution = alt.Y("contribution:Q", title=f"{contribution} at rank i")
-    tooltip = ["ranking:N", alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("grade:N", title=f"{grade} (grade)"),
+    tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=str(rank)),
+               alt.Tooltip("grade:N", title=f"{grade} (grade)"),
                alt.Tooltip("contribution:Q", format=".3f", title=str(contribution))]
     bar_layer = alt.Chart(bars).mark_bar(stroke="black", strokeWidth=1.5).encode(
         x_rank, y_contribution, xOffset=offset,
@@ -110,13 +111,14 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
         strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"], title=None),
         tooltip=tooltip)
     text_layer = alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
-        x_rank, y_contribution, xOffset=offset, text="grade label:N", tooltip=tooltip)
+        x_rank, y_contribution, xOffset=offset, text=alt.Text("grade label:N"), tooltip=tooltip)
     chart = alt.layer(bar_layer, text_layer)
     if running is not None:
         lines = bars.dropna(subset=["running"])
         line_titles = {SYSTEM: str(running), IDEAL: str(ideal_running)}
         lines = lines.assign(sum=lines["ranking"].map(line_titles))
-        line_tooltip = ["ranking:N", alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("sum:N", title="running sum"),
+        line_tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=str(rank)),
+                        alt.Tooltip("sum:N", title="running sum"),
                         alt.Tooltip("running:Q", format=".3f", title="value")]
         line_base = alt.Chart(lines).encode(
             x_rank, alt.Y("running:Q", title="running sum (line)", axis=alt.Axis(orient="right")),
@@ -126,7 +128,9 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
                                                                                 title=None)),
             line_base.mark_point(filled=True, size=font_size * 5).encode(
                 shape=alt.Shape("ranking:N", scale=scales["shape"], title=None)))
-        chart = alt.layer(chart, running_layer).resolve_scale(y="independent")
+        chart = alt.layer(chart, running_layer)
+        # Assigned rather than .resolve_scale(), which deep-copies the whole layered chart again.
+        chart.resolve = alt.Resolve(scale=alt.ScaleResolveMap(y="independent"))
     return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
 
 
@@ -196,14 +200,15 @@ def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
         x_rank, y_unit, color=colour, tooltip=bar_tooltip)]
     if grade is not None:
         layers.append(alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
-            x_rank, y_unit, text="grade label:N", tooltip=bar_tooltip))
+            x_rank, y_unit, text=alt.Text("grade label:N"), tooltip=bar_tooltip))
     line_columns = {str(c): c for c in (running, reach) if c is not None}
     if line_columns:
         lines = pd.concat([pick(df, {"rank": rank, "value": column}).assign(quantity=name)
                            for name, column in line_columns.items()], ignore_index=True)
         line_base = alt.Chart(lines).encode(
             x_rank, y_unit, color=colour,
-            tooltip=[alt.Tooltip("rank:O", title=str(rank)), "quantity:N", alt.Tooltip("value:Q", format=".4f")])
+            tooltip=[alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("quantity:N"),
+                     alt.Tooltip("value:Q", format=".4f")])
         layers.append(line_base.mark_line(strokeWidth=3).encode(
             strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], title=None)))
         layers.append(line_base.mark_point(filled=True, size=font_size * 5).encode(

@@ -179,7 +179,8 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     systems = list(raw_by_system)
     scales = series_scales(systems)
     # A stroke symbol in the legend, so it shows each system's dash as well as its colour.
-    colour = alt.Color("system:N", scale=scales["color"], title="system", legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3))
+    colour = alt.Color("system:N", scale=scales["color"], title="system",
+                       legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3))
     dash = alt.StrokeDash("system:N", scale=scales["strokeDash"], title="system")
     x_recall = alt.X("recall:Q", scale=UNIT, title="recall", axis=TENTHS)
     y_precision = alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS)
@@ -190,22 +191,23 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         layers.append(alt.Chart(area).mark_area(interpolate="step-before", fillOpacity=0.18).encode(
             # stack=None: each system's area starts at 0, they overlap rather than pile up.
             x_recall, alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS, stack=None), color=colour,
-            order="corner:Q",
-            tooltip=["system:N", alt.Tooltip("AP area:Q", format=".3f", title="area = AP")]))
+            order=alt.Order("corner:Q"),
+            tooltip=[alt.Tooltip("system:N"), alt.Tooltip("AP area:Q", format=".3f", title="area = AP")]))
     if interpolated:
         steps = pd.concat([_interpolated_steps(raw) for raw in raw_by_system.values()], ignore_index=True)
         layers.append(alt.Chart(steps).mark_line(interpolate="step-before", strokeWidth=3).encode(
             x_recall, alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
-            strokeDash=dash, order="corner:Q",
-            tooltip=["system:N", alt.Tooltip("recall:Q", format=".3f"),
+            strokeDash=dash, order=alt.Order("corner:Q"),
+            tooltip=[alt.Tooltip("system:N"), alt.Tooltip("recall:Q", format=".3f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f")]))
     if raw_points:
         raw = pd.concat(list(raw_by_system.values()), ignore_index=True)
-        tooltip = ["system:N", alt.Tooltip("rank:Q", title=str(rank or "rank")), "relevance:N",
+        tooltip = [alt.Tooltip("system:N"), alt.Tooltip("rank:Q", title=str(rank or "rank")),
+                   alt.Tooltip("relevance:N"),
                    alt.Tooltip("precision:Q", format=".3f", title=str(precision)),
                    alt.Tooltip("recall:Q", format=".3f", title=str(recall))]
         base = alt.Chart(raw).encode(x_recall, y_precision, color=colour, tooltip=tooltip)
-        layers.append(base.mark_line(strokeWidth=1, opacity=0.5).encode(order="rank:Q"))
+        layers.append(base.mark_line(strokeWidth=1, opacity=0.5).encode(order=alt.Order("rank:Q")))
         layers.append(base.mark_point(filled=True, size=font_size * 6, opacity=0.9).encode(
             shape=alt.Shape("relevance:N", scale=RELEVANCE_SHAPES, title="rank is")))
     if eleven_point:
@@ -214,7 +216,7 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
                                                    strokeWidth=2).encode(
             alt.X("recall level:Q", scale=UNIT, title="recall", axis=TENTHS),
             alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
-            tooltip=["system:N", alt.Tooltip("recall level:Q", format=".1f"),
+            tooltip=[alt.Tooltip("system:N"), alt.Tooltip("recall level:Q", format=".1f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f", title="11-point interpolated precision")]))
     markers = []
     if r_precision is not None:
@@ -235,13 +237,13 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     if markers:
         marked = pd.concat(markers, ignore_index=True)
         base = alt.Chart(marked).encode(x_recall, y_precision, color=colour,
-                                        tooltip=["system:N", alt.Tooltip("label:N", title="marker"),
+                                        tooltip=[alt.Tooltip("system:N"), alt.Tooltip("label:N", title="marker"),
                                                  alt.Tooltip("recall:Q", format=".3f"),
                                                  alt.Tooltip("precision:Q", format=".3f")])
         layers.append(base.mark_point(shape="triangle-up", filled=True, size=font_size * 14, stroke="black",
                                       strokeWidth=1))
         layers.append(base.mark_text(align="left", dx=font_size * 0.7, dy=-font_size * 0.7, fontSize=font_size,
-                                     fontWeight="bold").encode(text="label:N"))
+                                     fontWeight="bold").encode(text=alt.Text("label:N")))
     chart = alt.layer(*layers) if layers else alt.Chart(pd.DataFrame()).mark_point()
     return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
 
@@ -298,7 +300,8 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
         alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.15], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
               title="value"),
         color=alt.Color("measure:N", scale=scales["color"], title=None),
-        tooltip=[alt.Tooltip("rank:Q", title=str(rank)), "measure:N", alt.Tooltip("value:Q", format=".3f")])
+        tooltip=[alt.Tooltip("rank:Q", title=str(rank)), alt.Tooltip("measure:N"),
+                 alt.Tooltip("value:Q", format=".3f")])
     layers = [base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("measure:N", scale=scales["strokeDash"],
                                                                              title=None)),
               base.mark_point(filled=True, size=font_size * 6).encode(
@@ -307,7 +310,7 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
         grades = pick(df, {"rank": rank, "grade": grade})
         grades["label"] = grades["grade"].map(lambda g: f"{g:g}" if isinstance(g, (int, float, np.number)) else str(g))
         layers.append(alt.Chart(grades).mark_text(fontSize=font_size, fontWeight="bold", baseline="middle").encode(
-            alt.X("rank:Q"), y=alt.datum(1.09), text="label:N",
+            alt.X("rank:Q"), y=alt.YDatum(1.09), text=alt.Text("label:N"),
             tooltip=[alt.Tooltip("rank:Q", title=str(rank)), alt.Tooltip("grade:Q", title=f"{grade} (grade)")]))
     return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
 
@@ -384,7 +387,7 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
         frames.append(points)
     data = pd.concat(frames, ignore_index=True)
     scales = series_scales(data["curve"].unique())
-    tooltip = ["curve:N", alt.Tooltip("fpr:Q", format=".3f", title=str(fpr)),
+    tooltip = [alt.Tooltip("curve:N"), alt.Tooltip("fpr:Q", format=".3f", title=str(fpr)),
                alt.Tooltip("tpr:Q", format=".3f", title=str(tpr))]
     if threshold is not None:
         tooltip.append(alt.Tooltip("threshold:N", title=str(threshold)))
@@ -395,7 +398,7 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
     layers = [
         alt.Chart(chance).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
             alt.X("fpr:Q", scale=UNIT), alt.Y("tpr:Q", scale=UNIT), tooltip=[alt.Tooltip("line:N", title="diagonal")]),
-        base.mark_line(strokeWidth=3).encode(order="step:Q",
+        base.mark_line(strokeWidth=3).encode(order=alt.Order("step:Q"),
                                              strokeDash=alt.StrokeDash("curve:N", scale=scales["strokeDash"],
                                                                        title=None)),
         base.mark_point(filled=True, size=font_size * 5).encode(shape=alt.Shape("curve:N", scale=scales["shape"],

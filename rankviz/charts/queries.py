@@ -18,6 +18,12 @@ def query_selection():
     return alt.selection_point(name="pick", fields=["query_id"])
 
 
+def _faded_unless_picked():
+    """Opacity 1 for the picked query (and for all while nothing is picked), 0.25 for the others."""
+    # Built as an object: alt.condition() goes through a slow schema lookup on every call.
+    return alt.OpacityValue(0.25, condition=alt.ConditionalParameterValueDefnumberExprRef(param="pick", value=1.0))
+
+
 def _auto_height(rows: int, row_height: float, font_size: float) -> int:
     """A band per row tall enough for its label, plus room for title, axis and legend (about 9 lines of type).
 
@@ -93,7 +99,7 @@ def per_query_chart(df, *, query="query_id", system="system", value="value", mea
     systems = list(dict.fromkeys(data["system"])) or ["system"]
     scales = series_scales(systems)
     colour = alt.Color("system:N", scale=scales["color"], title=None)
-    tooltip = [alt.Tooltip("query_id:N", title=str(query)), "system:N",
+    tooltip = [alt.Tooltip("query_id:N", title=str(query)), alt.Tooltip("system:N"),
                alt.Tooltip("value:Q", format=".4f", title=str(measure))]
     y_or_x_query = dict(sort=queries, title=str(query))
     if kind == "dots":
@@ -110,7 +116,7 @@ def per_query_chart(df, *, query="query_id", system="system", value="value", mea
         height = DEFAULT_HEIGHT if height is None else height
     if select:
         pick_query = query_selection()
-        chart = chart.add_params(pick_query).encode(opacity=alt.condition(pick_query, alt.value(1.0), alt.value(0.25)))
+        chart = chart.add_params(pick_query).encode(opacity=_faded_unless_picked())
     return finish(chart, func=func, title=title or f"{measure} per query", font_size=font_size, width=width,
                   height=height)
 
@@ -180,7 +186,7 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     colour = alt.Color("outcome:N", scale=alt.Scale(domain=outcomes, range=[OKABE_ITO["blue"], NEUTRAL_GREY,
                                                                             OKABE_ITO["vermillion"]]), title=None)
     tooltip = [alt.Tooltip("query_id:N", title=str(query)),
-               alt.Tooltip("delta:Q", format="+.4f", title=f"{measure}: {name_b} - {name_a}"), "outcome:N"]
+               alt.Tooltip("delta:Q", format="+.4f", title=f"{measure}: {name_b} - {name_a}"), alt.Tooltip("outcome:N")]
     base = alt.Chart(data).encode(
         alt.X("query_id:N", sort=data["query_id"].tolist(), title=f"{query} (sorted by difference)",
               axis=alt.Axis(labelAngle=-45, labelOverlap=True)),
@@ -191,7 +197,7 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
                         title=None))
     if select:
         pick_query = query_selection()
-        faded = alt.condition(pick_query, alt.value(1.0), alt.value(0.25))
+        faded = _faded_unless_picked()
         bars = bars.add_params(pick_query).encode(opacity=faded)
         markers = markers.encode(opacity=faded)
     zero = alt.Chart(pd.DataFrame({"delta": [0.0], "line": f"no difference ({name_a} = {name_b})"})).mark_rule(
@@ -281,7 +287,7 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
         chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
             alt.X("value:Q", bin=alt.Bin(maxbins=20), title=str(measures[0]), axis=alt.Axis(tickCount=10)),
             alt.Y("count():Q", title="queries"), color=colour,
-            tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measures[0]} bin"), "system:N",
+            tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measures[0]} bin"), alt.Tooltip("system:N"),
                      alt.Tooltip("count():Q", title="queries")])
         return finish(chart, func=func, title=title, font_size=font_size, width=width,
                       height=DEFAULT_HEIGHT if height is None else height)
@@ -289,21 +295,22 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
     rows = list(dict.fromkeys(data["row"]))
     boxes = _box_statistics(data)
     y_row = alt.Y("row:N", sort=rows, title=None)
-    box_tooltip = [alt.Tooltip("row:N", title="measure"), "queries:Q"] + [
+    box_tooltip = [alt.Tooltip("row:N", title="measure"), alt.Tooltip("queries:Q")] + [
         alt.Tooltip(f"{name}:Q", format=".4f") for name in ("whisker low", "q1", "median", "mean", "q3",
                                                             "whisker high")]
     box_base = alt.Chart(boxes).encode(y_row, tooltip=box_tooltip)
     layers = [
         box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value",
                                                                        axis=alt.Axis(tickCount=10)),
-                                                                 x2="whisker high:Q"),
-        box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2="q3:Q",
+                                                                 x2=alt.X2("whisker high")),
+        box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2=alt.X2("q3"),
                                                                                 color=colour),
         box_base.mark_tick(color="black", thickness=3).encode(alt.X("median:Q")),
         box_base.mark_point(shape="diamond", filled=True, color="black", size=font_size * 8).encode(alt.X("mean:Q")),
         alt.Chart(data).mark_point(filled=False, size=font_size * 4, strokeWidth=1.5).encode(
             alt.X("value:Q"), y_row, color=colour,
-            tooltip=[alt.Tooltip("query_id:N", title=str(query or "query")), alt.Tooltip("measure:N"), "system:N",
+            tooltip=[alt.Tooltip("query_id:N", title=str(query or "query")), alt.Tooltip("measure:N"),
+                     alt.Tooltip("system:N"),
                      alt.Tooltip("value:Q", format=".4f")]),
     ]
     height = _auto_height(len(rows), 3 * font_size, font_size) if height is None else height
