@@ -239,9 +239,12 @@ def randomization_test(differences, *, n_resamples: int = 10_000, rng=None) -> f
     count = 0
     batch = max(1, _BATCH_CELLS // n)
     total = d.sum()
+    n_bytes = (n + 7) // 8
     for start in range(0, n_resamples, batch):
         rows = min(batch, n_resamples - start)
-        flipped = rng.random((rows, n)) < 0.5
+        # One random bit per query (8 per random byte: half the time of drawing floats).
+        bits = np.frombuffer(rng.bytes(rows * n_bytes), dtype=np.uint8).reshape(rows, n_bytes)
+        flipped = np.unpackbits(bits, axis=1, count=n).astype(np.float64)
         # Flipping the sign of a subset S changes the sum by -2 * sum(d[S]).
         sums = total - 2.0 * (flipped @ d)
         count += int(np.count_nonzero(np.abs(sums) / n >= threshold))
@@ -296,9 +299,10 @@ def bootstrap_test(differences, *, n_resamples: int = 10_000, rng=None) -> float
     rng = np.random.default_rng(0) if rng is None else rng
     count = 0
     batch = max(1, _BATCH_CELLS // n)
+    index_type = np.uint16 if n <= 1 << 16 else np.int64  # narrower draws are faster
     for start in range(0, n_resamples, batch):
         rows = min(batch, n_resamples - start)
-        means = d[rng.integers(0, n, size=(rows, n))].mean(axis=1)
+        means = d[rng.integers(0, n, size=(rows, n), dtype=index_type)].mean(axis=1)
         count += int(np.count_nonzero(np.abs(means - mean) >= threshold))
     return (1 + count) / (1 + n_resamples)
 
