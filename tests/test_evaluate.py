@@ -252,13 +252,14 @@ def test_no_common_query_is_an_error():
 # ---------------------------------------------------------------------------------------------
 
 
-def random_collection(seed: int, n_queries: int = 40):
-    """Random qrels and run with ties, unjudged documents, grades -1..3 and missing queries."""
+def random_collection(seed: int, n_queries: int = 40, fixed_width: bool = True):
+    """Random qrels and run with ties, unjudged documents, grades -1..3 and missing queries.
+    Docnos of one width ("d007") take evaluate's fast matching path, others ("d7") the exact one."""
     rng = np.random.default_rng(seed)
     qrels_rows, run_rows = [], []
     for q in range(n_queries):
         qid = f"q{q}"
-        docs = [f"d{i:03d}" for i in rng.permutation(60)]
+        docs = [f"d{i:03d}" if fixed_width else f"d{i}" for i in rng.permutation(60)]
         n_judged = int(rng.integers(0, 40))
         for doc in docs[:n_judged]:
             qrels_rows.append((qid, doc, int(rng.choice([-1, 0, 0, 0, 1, 1, 2, 3]))))
@@ -306,9 +307,10 @@ REFERENCES = {
 }
 
 
+@pytest.mark.parametrize("fixed_width", [True, False])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_kernels_equal_per_query_reference_functions(seed):
-    qrels, run = random_collection(seed)
+def test_kernels_equal_per_query_reference_functions(seed, fixed_width):
+    qrels, run = random_collection(seed, fixed_width=fixed_width)
     lists = reference_lists(qrels, run)
     max_grade = int(qrels["relevance"].max())
     measures = list(REFERENCES) + ["ERR@10"]
@@ -337,11 +339,16 @@ def test_fixed_width_and_dictionary_matching_agree():
         judged_docs = np.concatenate([rng.choice(pool, size=15, replace=False) for _ in range(20)])
         run_query = np.repeat(np.arange(20), 40)
         run_docs = np.concatenate([rng.choice(pool, size=40, replace=False) for _ in range(20)])
-        fast = ranking._match_fixed_width(run_query, pa.array(run_docs), judged_query, pa.array(judged_docs), 20)
-        exact = ranking._match_by_dictionary(run_query, pa.array(run_docs), judged_query, pa.array(judged_docs),
+        # Several chunks, as the readers produce for big files.
+        run_arrow = pa.chunked_array([run_docs[:333], run_docs[333:]])
+        judged_arrow = pa.chunked_array([judged_docs[:100], judged_docs[100:]])
+        fast = ranking._match_fixed_width(run_query, ranking._fixed_width_bytes(run_arrow), judged_query,
+                                          judged_arrow, 20)
+        exact = ranking._match_by_dictionary(run_query, run_arrow, judged_query, judged_arrow,
                                              np.arange(20).astype(str))
         assert fast is not None
         np.testing.assert_array_equal(fast, exact)
         assert (exact >= 0).sum() > 0
     # Docnos of different widths take the exact path.
-    assert ranking._match_fixed_width(np.array([0]), pa.array(["a"]), np.array([0, 0]), pa.array(["a", "bb"]), 1) is None
+    assert ranking._match_fixed_width(np.array([0]), ranking._fixed_width_bytes(pa.chunked_array([["a"]])),
+                                      np.array([0, 0]), pa.chunked_array([["a", "bb"]]), 1) is None

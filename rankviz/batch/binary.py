@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.batch.segments import safe_divide
+from rankviz.batch.segments import safe_divide, segment_sum
 
 __all__ = [
     "num_q", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret",
@@ -58,9 +58,8 @@ def average_precision(ctx, measure):
     if measure.cutoff is None:
         total = ctx.precision_sum(thr)
     else:
-        rows = ctx.relevant_rows(thr)
-        inside = ctx.rank[rows] <= measure.cutoff
-        total = ctx.sum_rows_subset(ctx.precision_at_relevant(thr)[inside], rows[inside])
+        inside = ctx.relevant_rank(thr) <= measure.cutoff
+        total = segment_sum(ctx.precision_at_relevant(thr)[inside], ctx.relevant_query(thr)[inside], ctx.n)
     return safe_divide(total, ctx.n_relevant(thr))
 
 
@@ -141,9 +140,8 @@ def utility(ctx, measure):
 def binary_g(ctx, measure):
     """Sum over retrieved relevant docs of 1 / log2(2 + non-relevant docs above it), / R."""
     thr = ctx.threshold(measure)
-    rows = ctx.relevant_rows(thr)
-    nonrel_above = ctx.rank[rows] - ctx.relevant_so_far(thr)[rows]
-    total = ctx.sum_rows_subset(1.0 / np.log2(2.0 + nonrel_above), rows)
+    nonrel_above = ctx.relevant_rank(thr) - ctx.relevant_so_far(thr)
+    total = segment_sum(1.0 / np.log2(2.0 + nonrel_above), ctx.relevant_query(thr), ctx.n)
     return safe_divide(total, ctx.n_relevant(thr))
 
 

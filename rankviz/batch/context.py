@@ -73,6 +73,8 @@ class BatchContext:
         return segment_cumsum(values, self.ranking.starts, self.row_query)
 
     # -- binary relevance ------------------------------------------------------------------
+    # Everything below works on the relevant rows only (typically a few percent of the run):
+    # one pass over all rows finds them, the rest is per relevant row.
     def relevant(self, thr: int) -> np.ndarray:
         """Per row: judged with grade >= thr."""
         return self._cached(("relevant", thr), lambda: self.grade >= max(thr, 0))
@@ -81,9 +83,32 @@ class BatchContext:
         """Per row: judged (grade >= 0) with grade < thr."""
         return self._cached(("nonrel", thr), lambda: (self.grade >= 0) & (self.grade < thr))
 
+    def relevant_rows(self, thr: int) -> np.ndarray:
+        """Indices of the relevant rows, in (query, rank) order."""
+        return self._cached(("relrows", thr), lambda: np.flatnonzero(self.relevant(thr)))
+
+    def relevant_query(self, thr: int) -> np.ndarray:
+        """Query of each relevant row."""
+        return self._cached(("relq", thr), lambda: self.row_query[self.relevant_rows(thr)])
+
+    def relevant_rank(self, thr: int) -> np.ndarray:
+        """Rank of each relevant row."""
+        return self._cached(("relrank", thr), lambda: self.rank[self.relevant_rows(thr)])
+
+    def num_rel_ret(self, thr: int) -> np.ndarray:
+        """Relevant documents retrieved, per query."""
+        return self._cached(("relret", thr), lambda: np.bincount(self.relevant_query(thr), minlength=self.n))
+
+    def _first_relevant_index(self, thr: int) -> np.ndarray:
+        """Per query: index (into the relevant rows) of its first relevant row."""
+        return self._cached(("relfirst", thr), lambda: np.concatenate(([0], np.cumsum(self.num_rel_ret(thr))))[:-1])
+
     def relevant_so_far(self, thr: int) -> np.ndarray:
-        """Per row: relevant documents at this rank or above (int64)."""
-        return self._cached(("cumrel", thr), lambda: self.cumsum_rows(self.relevant(thr).astype(np.int64)))
+        """For each relevant row: relevant documents at its rank or above (1, 2, 3... per query)."""
+        def compute():
+            q = self.relevant_query(thr)
+            return np.arange(q.size, dtype=np.int64) - self._first_relevant_index(thr)[q] + 1
+        return self._cached(("cumrel", thr), compute)
 
     def n_relevant(self, thr: int) -> np.ndarray:
         """R per query: judgments with grade >= thr (negative grades never count)."""
@@ -99,42 +124,31 @@ class BatchContext:
         mask = (r.judged_grade >= 0) & (r.judged_grade < thr)
         return self._cached(("nonrelR", thr), lambda: np.bincount(r.judged_query[mask], minlength=self.n))
 
-    def num_rel_ret(self, thr: int) -> np.ndarray:
-        return self._cached(("relret", thr), lambda: self.count_rows(self.relevant(thr)))
-
-    def relevant_rows(self, thr: int) -> np.ndarray:
-        """Indices of the relevant rows, in (query, rank) order."""
-        return self._cached(("relrows", thr), lambda: np.flatnonzero(self.relevant(thr)))
-
     def first_relevant_rank(self, thr: int) -> np.ndarray:
         """Per query: rank of the first relevant document, 0 when none was retrieved."""
         def compute():
-            rows = self.relevant_rows(thr)
-            queries, first = np.unique(self.row_query[rows], return_index=True)
+            found = self.num_rel_ret(thr) > 0
             out = np.zeros(self.n, dtype=np.int64)
-            out[queries] = self.rank[rows[first]]
+            out[found] = self.relevant_rank(thr)[self._first_relevant_index(thr)[found]]
             return out
         return self._cached(("firstrel", thr), compute)
 
     def precision_at_relevant(self, thr: int) -> np.ndarray:
-        """For each relevant row (see :meth:`relevant_rows`): relevant so far / rank."""
-        def compute():
-            rows = self.relevant_rows(thr)
-            return self.relevant_so_far(thr)[rows] / self.rank[rows]
-        return self._cached(("precrel", thr), compute)
+        """For each relevant row: relevant so far / rank."""
+        return self._cached(("precrel", thr), lambda: self.relevant_so_far(thr) / self.relevant_rank(thr))
 
     def precision_sum(self, thr: int) -> np.ndarray:
         """Per query: sum of the precisions at each retrieved relevant document."""
-        def compute():
-            rows = self.relevant_rows(thr)
-            return segment_sum(self.precision_at_relevant(thr), self.row_query[rows], self.n)
-        return self._cached(("precsum", thr), compute)
+        return self._cached(
+            ("precsum", thr), lambda: segment_sum(self.precision_at_relevant(thr), self.relevant_query(thr), self.n)
+        )
 
     def relevant_in_top(self, thr: int, k) -> np.ndarray:
         """Per query: relevant documents within the top k (k a scalar or one per query)."""
+        q, rank = self.relevant_query(thr), self.relevant_rank(thr)
         if np.isscalar(k):
-            return self._cached(("reltop", thr, k), lambda: self.count_rows(self.relevant(thr) & (self.rank <= k)))
-        return self.count_rows(self.relevant(thr) & (self.rank <= k[self.row_query]))
+            return self._cached(("reltop", thr, k), lambda: np.bincount(q[rank <= k], minlength=self.n))
+        return np.bincount(q[rank <= k[q]], minlength=self.n)
 
     # -- incomplete judgments ----------------------------------------------------------------
     @cached_property

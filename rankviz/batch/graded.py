@@ -69,16 +69,31 @@ def _discounted(ctx, spec) -> np.ndarray:
     return ctx._cached(("disc", spec), lambda: _row_gains(ctx, spec) / np.log2(ctx.rank + 1.0))
 
 
-def _dcg(ctx, spec, k=None) -> np.ndarray:
-    key = ("dcg", spec, k)
-
+def _gain_rows(ctx, spec):
+    """(query, rank, discounted gain) of the retrieved documents with a non-zero gain: DCG
+    only needs these, usually a small part of the run."""
     def compute():
-        values = _discounted(ctx, spec)
+        if spec in ("linear", "exp"):  # grade 0 has gain 0 in both
+            rows = np.flatnonzero(ctx.grade > 0)
+            gains = _gain_of(ctx.grade[rows], spec)
+        else:
+            rows = np.flatnonzero(ctx.grade >= 0)
+            gains = _gain_of(ctx.grade[rows], spec)
+            nonzero = gains != 0
+            rows, gains = rows[nonzero], gains[nonzero]
+        rank = ctx.rank[rows]
+        return ctx.row_query[rows], rank, gains / np.log2(rank + 1.0)
+    return ctx._cached(("gainrows", spec), compute)
+
+
+def _dcg(ctx, spec, k=None) -> np.ndarray:
+    def compute():
+        query, rank, discounted = _gain_rows(ctx, spec)
         if k is None:
-            return ctx.sum_rows(values)
-        inside = ctx.rank <= k
-        return segment_sum(values[inside], ctx.row_query[inside], ctx.n)
-    return ctx._cached(key, compute)
+            return segment_sum(discounted, query, ctx.n)
+        inside = rank <= k
+        return segment_sum(discounted[inside], query[inside], ctx.n)
+    return ctx._cached(("dcg", spec, k), compute)
 
 
 def _ideal_dcg(ctx, spec, k=None) -> np.ndarray:

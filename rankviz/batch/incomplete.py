@@ -50,7 +50,7 @@ def inferred_ap(ctx, measure):
     thr = ctx.threshold(measure)
     rows = ctx.relevant_rows(thr)
     j = (ctx.rank[rows] - 1).astype(np.float64)
-    rel_above = (ctx.relevant_so_far(thr)[rows] - 1).astype(np.float64)
+    rel_above = (ctx.relevant_so_far(thr) - 1).astype(np.float64)
     nonrel_above = ctx.cumsum_rows(ctx.judged_nonrelevant(thr).astype(np.int64))[rows].astype(np.float64)
     pooled_above = ctx.cumsum_rows(ctx.unjudged_in_pool.astype(np.int64))[rows].astype(np.float64)
     term = np.ones(rows.size)

@@ -37,8 +37,7 @@ def _interpolated_table(ctx, thr: int, levels) -> np.ndarray:
     key = ("iprec", thr, tuple(levels), ctx.trec_eval_version)
 
     def compute():
-        rows = ctx.relevant_rows(thr)
-        best_after = suffix_max(ctx.precision_at_relevant(thr), ctx.row_query[rows])
+        best_after = suffix_max(ctx.precision_at_relevant(thr), ctx.relevant_query(thr))
         rel_ret = ctx.num_rel_ret(thr)
         counts = relevant_counts_for_levels(np.asarray(levels), ctx.n_relevant(thr), ctx.trec_eval_version)
         needed = np.maximum(counts, 1)

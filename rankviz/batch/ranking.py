@@ -74,16 +74,17 @@ class JudgedRanking:
         return np.diff(self.starts)
 
 
-def _arrow_strings(column: pd.Series) -> pa.Array:
-    """A pyarrow string array for a column of ids (zero-copy when already Arrow-backed)."""
+def _arrow_strings(column: pd.Series) -> pa.ChunkedArray:
+    """A pyarrow string array for a column of ids (zero-copy when already Arrow-backed; the
+    chunks are kept as they are, since combining them would copy every docno)."""
     try:
         array = pa.array(column.array)
     except (pa.ArrowInvalid, pa.ArrowTypeError, TypeError):
         array = pa.array(column.astype(str).to_numpy(dtype=object), type=pa.string())
     if not (pa.types.is_string(array.type) or pa.types.is_large_string(array.type)):
         array = pa.array(column.astype(str).to_numpy(dtype=object), type=pa.string())
-    if isinstance(array, pa.ChunkedArray):
-        array = array.combine_chunks()
+    if not isinstance(array, pa.ChunkedArray):
+        array = pa.chunked_array([array])
     return array
 
 
@@ -94,7 +95,8 @@ def _blocks(strings: pa.Array) -> tuple[np.ndarray, list[str]]:
         return np.zeros(0, dtype=np.int64), []
     changed = pc.not_equal(strings.slice(1), strings.slice(0, n - 1))
     starts = np.concatenate(([0], np.flatnonzero(changed.to_numpy(zero_copy_only=False)) + 1))
-    return starts.astype(np.int64), strings.take(pa.array(starts)).to_pylist()
+    # Scalar access per block: a take() on a chunked array would concatenate its chunks.
+    return starts.astype(np.int64), [strings[int(i)].as_py() for i in starts]
 
 
 def _codes(strings: pa.Array, universe: dict[str, int]) -> np.ndarray:
@@ -134,8 +136,12 @@ def _grouped_order(query: np.ndarray, score: np.ndarray) -> np.ndarray | None:
     return np.arange(n, dtype=np.int64) + offsets
 
 
-def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray, docs: pa.Array) -> np.ndarray:
-    """Within runs of equal (query, score), put docnos in descending byte order (trec_eval)."""
+def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray, docs: pa.ChunkedArray,
+                         characters: list[np.ndarray] | None) -> np.ndarray:
+    """Within runs of equal (query, score), put docnos in descending byte order (trec_eval).
+
+    ``characters`` are the fixed-width views of ``docs`` (see :func:`_fixed_width_bytes`) when
+    available: the tied docnos are then compared as numpy byte strings."""
     q = query[order]
     s = score[order]
     equal_next = (q[1:] == q[:-1]) & (s[1:] == s[:-1])
@@ -150,8 +156,14 @@ def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray
     starts_group[1:] = ~equal_next[positions[1:] - 1]
     group = np.cumsum(starts_group)
     tied_rows = order[positions]
-    table = pa.table({"group": group, "doc": docs.take(pa.array(tied_rows))})
-    within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("doc", "descending")]).to_numpy()
+    if characters is not None:
+        # Group ascending, then docno descending: the complemented big-endian words sort
+        # ascending in descending byte order.
+        words = _byte_order_keys(_gather(characters, tied_rows))
+        within = np.lexsort([~w for w in reversed(words)] + [group])
+    else:
+        table = pa.table({"group": group, "doc": docs.combine_chunks().take(pa.array(tied_rows))})
+        within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("doc", "descending")]).to_numpy()
     order = order.copy()
     order[positions] = tied_rows[within]
     return order
@@ -164,8 +176,8 @@ def _duplicate_error(kind: str, query_id: str, doc_id: str) -> ValueError:
     )
 
 
-def _fixed_width_bytes(strings: pa.Array) -> np.ndarray | None:
-    """An (n, width) uint8 view of the characters when every string has the same byte length."""
+def _fixed_width_chunk(strings: pa.Array) -> np.ndarray | None:
+    """An (n, width) uint8 view of one chunk's characters when all have the same byte length."""
     n = len(strings)
     if n == 0 or strings.null_count:
         return None
@@ -183,6 +195,53 @@ def _fixed_width_bytes(strings: pa.Array) -> np.ndarray | None:
     if width == 0 or remainder or not np.all(np.diff(offsets) == width):
         return None
     return np.frombuffer(data_buffer, dtype=np.uint8, count=last - first, offset=first).reshape(n, width)
+
+
+def _fixed_width_bytes(strings: pa.ChunkedArray) -> list[np.ndarray] | None:
+    """Per non-empty chunk, an (n, width) uint8 view of the characters, when every string of
+    every chunk has the same byte length; ``None`` otherwise."""
+    views = []
+    for chunk in strings.chunks:
+        if len(chunk) == 0:
+            continue
+        view = _fixed_width_chunk(chunk)
+        if view is None or (views and view.shape[1] != views[0].shape[1]):
+            return None
+        views.append(view)
+    return views or None
+
+
+def _gather(views: list[np.ndarray], rows: np.ndarray) -> np.ndarray:
+    """Rows (global indices) of chunked fixed-width character views, as one (len(rows), width) array."""
+    if len(views) == 1:
+        return views[0][rows]
+    order = None
+    if rows.size > 1 and np.any(rows[1:] < rows[:-1]):
+        order = np.argsort(rows, kind="stable")
+        rows = rows[order]
+    out = np.empty((rows.size, views[0].shape[1]), dtype=np.uint8)
+    bounds = np.cumsum([0] + [v.shape[0] for v in views])
+    cuts = np.searchsorted(rows, bounds)  # rows are sorted: each chunk's rows are one slice
+    for view, start, lo, hi in zip(views, bounds, cuts, cuts[1:]):
+        out[lo:hi] = view[rows[lo:hi] - start]
+    if order is not None:
+        unsorted = np.empty_like(out)
+        unsorted[order] = out
+        out = unsorted
+    return out
+
+
+def _byte_order_keys(characters: np.ndarray) -> list[np.ndarray]:
+    """Big-endian uint64 words of fixed-width strings: comparing them in turn compares the
+    strings byte by byte (strcmp order)."""
+    n, width = characters.shape
+    padded_width = -(-width // 8) * 8
+    if padded_width != width:
+        padded = np.zeros((n, padded_width), dtype=np.uint8)
+        padded[:, :width] = characters
+        characters = padded
+    words = np.ascontiguousarray(characters).view(">u8").astype(np.uint64)
+    return [words[:, i] for i in range(words.shape[1])]
 
 
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
@@ -218,28 +277,33 @@ def _fingerprint(characters: np.ndarray, query: np.ndarray, n_queries: int) -> n
     return (query.astype(np.uint64) << (np.uint64(64) - query_bits)) | (h >> query_bits)
 
 
-def _match_fixed_width(run_query, run_docs, judged_query, judged_docs, n_queries) -> np.ndarray | None:
+def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_queries) -> np.ndarray | None:
     """Fast path: judgment row of each run row (-1 if none) by 64-bit fingerprints of
-    (query, docno), every candidate verified byte for byte. ``None`` when the docnos are not
-    all of one width or two judgments of a query share a fingerprint (then the exact path runs)."""
-    run_chars = _fixed_width_bytes(run_docs)
+    (query, docno), every candidate verified byte for byte. ``run_chars`` are the run docnos'
+    fixed-width views. ``None`` when the docnos are not all of one width or two judgments of a
+    query share a fingerprint (then the exact path runs)."""
     judged_chars = _fixed_width_bytes(judged_docs)
     if run_chars is None or judged_chars is None:
         return None
-    if run_chars.shape[1] != judged_chars.shape[1]:
+    if run_chars[0].shape[1] != judged_chars[0].shape[1]:
         return np.full(run_query.size, -1, dtype=np.int64)  # no docno can be in both
-    judged_keys = _fingerprint(judged_chars, judged_query, n_queries)
+
+    def keys(views, query):
+        bounds = np.cumsum([0] + [v.shape[0] for v in views])
+        return np.concatenate([_fingerprint(v, query[a:b], n_queries) for v, a, b in zip(views, bounds, bounds[1:])])
+
+    judged_keys = keys(judged_chars, judged_query)
     key_order = np.argsort(judged_keys)
     sorted_keys = judged_keys[key_order]
     if np.any(sorted_keys[1:] == sorted_keys[:-1]):
         return None  # a duplicate judgment, or a (rare) collision: let the exact path decide
-    run_keys = _fingerprint(run_chars, run_query, n_queries)
+    run_keys = keys(run_chars, run_query)
     slot = np.searchsorted(sorted_keys, run_keys)
     slot[slot >= sorted_keys.size] = 0
     candidate = np.flatnonzero(sorted_keys[slot] == run_keys)
     judged_row = key_order[slot[candidate]]
-    same = (judged_query[judged_row] == run_query[candidate]) & np.all(
-        judged_chars[judged_row] == run_chars[candidate], axis=1)
+    same = judged_query[judged_row] == run_query[candidate]
+    same &= np.all(_gather(run_chars, candidate) == _gather(judged_chars, judged_row), axis=1)
     out = np.full(run_query.size, -1, dtype=np.int64)
     out[candidate[same]] = judged_row[same]
     return out
@@ -248,6 +312,7 @@ def _match_fixed_width(run_query, run_docs, judged_query, judged_docs, n_queries
 def _match_by_dictionary(run_query, run_docs, judged_query, judged_docs, query_ids) -> np.ndarray:
     """Exact path: judgment row of each run row (-1 if none), via a dictionary of the judged
     docnos (one C-level hash lookup per run row) and a binary search on int64 keys."""
+    judged_docs = judged_docs.combine_chunks() if isinstance(judged_docs, pa.ChunkedArray) else judged_docs
     encoding = pc.dictionary_encode(judged_docs)
     dictionary = encoding.dictionary
     n_docs = np.int64(max(len(dictionary), 1))
@@ -257,7 +322,7 @@ def _match_by_dictionary(run_query, run_docs, judged_query, judged_docs, query_i
     dup = np.flatnonzero(sorted_keys[1:] == sorted_keys[:-1])
     if dup.size:
         row = int(key_order[dup[0]])
-        raise _duplicate_error("qrels", str(query_ids[judged_query[row]]), str(judged_docs[row]))
+        raise _duplicate_error("qrels", str(query_ids[judged_query[row]]), judged_docs[row].as_py())
     out = np.full(run_query.size, -1, dtype=np.int64)
     if sorted_keys.size == 0:
         return out
@@ -305,10 +370,11 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     order = _grouped_order(run_query, score)
     if order is None:
         order = np.lexsort((-score, run_query))
-    order = _break_ties_by_docno(order, run_query, score, run_docs)
+    run_chars = _fixed_width_bytes(run_docs)
+    order = _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
 
     # --- match retrieved documents to judgments --------------------------------------------
-    judged_row = _match_fixed_width(run_query, run_docs, judged_query, judged_d_str, n_queries)
+    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries)
     if judged_row is None:
         judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
     matched = judged_row >= 0
@@ -317,7 +383,7 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     reused = np.flatnonzero(np.bincount(judged_row[matched], minlength=judged_grade.size) > 1)
     if reused.size:
         row = int(reused[0])
-        raise _duplicate_error("run", str(query_ids[judged_query[row]]), str(judged_d_str[row]))
+        raise _duplicate_error("run", str(query_ids[judged_query[row]]), judged_d_str[row].as_py())
     grade = np.full(run_query.size, NONPOOL, dtype=np.int64)
     grade[matched] = judged_grade[judged_row[matched]]
     grade[matched & (grade < 0)] = UNJUDGED
