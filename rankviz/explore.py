@@ -511,7 +511,8 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
         Names from :data:`SWEEP_METRICS`.
     k, n_relevant, rel_threshold, gain, discount, max_grade, beta
         As in :func:`position_sweep`; ``n_relevant=None`` takes each ranking's own relevant
-        documents as R. ``max_grade`` defaults to the highest grade over all rankings, so ERR
+        documents as R, ``n_relevant="most"`` the most relevant documents any of the rankings
+        holds, one R for all (the rankings as systems answering the same query). ``max_grade`` defaults to the highest grade over all rankings, so ERR
         uses one scale for every system.
 
     Returns
@@ -525,6 +526,11 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     >>> table = score_rankings([[1, 0, 0], [0, 0, 1]], ("reciprocal_rank", "precision"), k=2)
     >>> table[["ranking", "RR@2", "P@2"]].values.tolist()
     [['r1', 1.0, 0.5], ['r2', 0.0, 0.0]]
+
+    One R for every ranking: R = 2, the most relevant documents of any ranking; r1's recall is 1/2.
+
+    >>> score_rankings([[1, 0, 0], [1, 0, 1]], ("recall",), n_relevant="most")["R@3"].tolist()
+    [0.5, 1.0]
     """
     import pandas as pd
 
@@ -543,6 +549,8 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
                          f"got {matrix[row].tolist()}.")
     k = check_k(k, func=func)
     threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
+    if isinstance(n_relevant, str) and n_relevant == "most":
+        n_relevant = int((matrix >= threshold).sum(axis=1).max())
     if n_relevant is not None:
         counts = (matrix >= threshold).sum(axis=1)
         over = np.flatnonzero(counts > n_relevant)

@@ -243,7 +243,7 @@ def aggregate_table(per_query, *, ap="AP", rr=None, floor: float = 1e-5):
          "convention": f"harmonic mean of max(AP, {floor:g})"},
     ]
     if rr is not None:
-        rows.append({"measure": "MRR" if rr == "RR" else f"MRR ({rr})",
+        rows.append({"measure": f"M{rr}",  # MRR, or MRR@S_h with a threshold
                      "value": mean_reciprocal_rank(per_query[rr].to_numpy(dtype=float)), "over": rr,
                      "convention": "arithmetic mean of the reciprocal ranks"})
     conventions = per_query.attrs.get("conventions", {})

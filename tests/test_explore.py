@@ -218,6 +218,14 @@ def test_vectorized_scores_match_the_functions_on_any_grades(rows, k):
         np.testing.assert_allclose(table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
 
 
+def test_one_r_for_every_ranking_is_the_most_any_ranking_holds():
+    rankings = [[1, 0, 0, 0], [1, 1, 0, 1], [0, 0, 0, 0]]
+    table = score_rankings(rankings, ("recall", "average_precision"), n_relevant="most")
+    # R = 3 (ranking r2): recall 1/3, 3/3, 0; AP of r1 = (1/1) / 3.
+    np.testing.assert_allclose(table["R@4"], [1 / 3, 1.0, 0.0])
+    assert table["AP@4"].iloc[0] == pytest.approx(1 / 3)
+
+
 def test_score_rankings_names_the_ranking_r_is_too_small_for():
     with pytest.raises(ValueError, match=r"ranking r2 \(1,1,1\)"):
         score_rankings([[1, 0, 0], [1, 1, 1]], ("recall",), n_relevant=2)

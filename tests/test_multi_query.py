@@ -78,7 +78,7 @@ def test_course_mrr_example_with_threshold():
     # Course 002 "MRR - an example": S_h = 3, first relevant at rank 1 (q1) and 3 (q2): (1 + 1/3) / 2.
     queries = parse_query_rows(preset_query_rows("mrr_threshold"))
     aggregates = aggregate_table(per_query_table(queries, rr_cutoff=3)).set_index("measure")["value"]
-    assert aggregates["MRR (RR@3)"] == pytest.approx((1 + 1 / 3) / 2)
+    assert aggregates["MRR@3"] == pytest.approx((1 + 1 / 3) / 2)
 
 
 def test_aggregates_by_hand():

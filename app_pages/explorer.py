@@ -1,0 +1,196 @@
+"""Metric behaviour explorer: one relevant document moved from rank 1 to rank N under every
+metric; which metrics move when R, k or the grade scale changes; many simulated rankings scored
+by two metrics, with Kendall's tau between the orderings they induce."""
+
+import streamlit as st
+
+from rankviz.explore import (
+    DEFAULT_SWEEP_METRICS,
+    MAX_RANKINGS,
+    MAX_SWEEP_RANKS,
+    SWEEP_METRICS,
+    metric_agreement,
+    perturbed_rankings,
+    position_sweep,
+    random_rankings,
+    score_rankings,
+    sweep_changes,
+)
+from rankviz.export import format_number
+from rankviz.parsing import format_grades, parse_grades
+from rankviz.registry import get_spec
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, number_columns
+from rankviz.ui.table_editor import optional_int_field
+
+page = page_for("app_pages/explorer.py")
+page_header(page.title, page.purpose)
+
+# Grade scales: the moving document gets the top grade; random rankings draw from the whole scale.
+SCALES = {"0-1": (0, 1), "0-2": (0, 1, 2), "0-3": (0, 1, 2, 3), "0-4": (0, 1, 2, 3, 4)}
+
+
+def _pretty(name: str) -> str:
+    return get_spec(name).pretty_name
+
+
+st.session_state.setdefault("ex_metrics", list(DEFAULT_SWEEP_METRICS))
+metrics = st.multiselect("Metrics", SWEEP_METRICS, key="ex_metrics", format_func=_pretty,
+                         help="The ranking metrics whose values lie in [0, 1], so they share one axis.")
+if not metrics:
+    st.error("Choose at least one metric; showing the default ones.")
+    metrics = list(DEFAULT_SWEEP_METRICS)
+
+# ------------------------------------------------------------------ 1. position sweep
+st.subheader("1. Move one relevant document from rank 1 to rank N")
+n_col, r_col, k_col, scale_col, gain_col = st.columns([1, 1, 1, 1, 2])
+n_ranks = optional_int_field("N (ranks)", "ex_n", minimum=1, maximum=MAX_SWEEP_RANKS, default="10", where=n_col,
+                             placeholder="10", help="The length of the ranking; the other N − 1 documents are "
+                                                    "not relevant.") or 10
+n_relevant = optional_int_field("R (relevant)", "ex_r", minimum=1, maximum=10_000, default="1", where=r_col,
+                                placeholder="1", help="Relevant documents of the query in the collection: the moving "
+                                                      "one and R − 1 never retrieved (same grade).") or 1
+k = optional_int_field("k (cut-off)", "ex_k", minimum=1, maximum=MAX_SWEEP_RANKS, where=k_col,
+                       help="Cut-off of the metrics that take one. Blank: the whole list (k = N).")
+st.session_state.setdefault("ex_scale", "0-1")
+scale = scale_col.selectbox("Grade scale", list(SCALES), key="ex_scale", bind="query-params",
+                            help="The moving document has the top grade; ERR's stop probability is "
+                                 "(2^g − 1) / 2^g_max with g_max the top of the scale.")
+st.session_state.setdefault("ex_gain", "linear")
+gain = gain_col.radio("nDCG gain", ("linear", "exponential"), key="ex_gain", bind="query-params", horizontal=True,
+                      captions=["g", "2^g − 1"])
+top_grade = SCALES[scale][-1]
+settings = {"n_relevant": n_relevant, "k": k, "grade": top_grade, "max_grade": top_grade, "gain": gain}
+sweep = compute(position_sweep, n_ranks, metrics=metrics, **settings)
+if sweep is None:  # e.g. k beyond what a metric accepts: the message is shown, fall back to the defaults
+    settings = {"n_relevant": 1, "k": None, "grade": top_grade, "max_grade": top_grade, "gain": gain}
+    sweep = position_sweep(n_ranks, metrics=metrics, **settings)
+
+from rankviz.charts import metric_vs_position_chart  # noqa: E402 (Altair loads only when a page draws)
+
+chart_col, note_col = st.columns([3, 1], gap="medium")
+chart_col.altair_chart(metric_vs_position_chart(
+    sweep, title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {n_relevant})"), key="ex_sweep")
+with note_col:
+    at_rank_2 = sweep[sweep["position"] == min(2, n_ranks)].set_index("metric")["value"]
+    st.markdown(f"**At rank {min(2, n_ranks)}**")
+    st.dataframe(at_rank_2.rename("value").reset_index(), hide_index=True, width="stretch",
+                 column_config={"value": st.column_config.NumberColumn("value", format="%.3f")})
+    st.caption(f"Conventions: binary relevance grade ≥ 1; nDCG {gain} gain, log2(i+1) discount, ideal from the "
+               f"moving document and the R − 1 unretrieved ones; ERR with g_max = {top_grade}.")
+with st.expander("Every value (position × metric)"):
+    wide = sweep.pivot(index="position", columns="metric", values="value")[list(dict.fromkeys(sweep["metric"]))]
+    st.dataframe(wide.reset_index(), hide_index=True, width="stretch", column_config=number_columns(wide.reset_index()))
+
+st.markdown("**Which metrics move?** Change one setting and compare with the sweep above.")
+what_col, value_col, changes_col = st.columns([1, 1, 3], gap="medium")
+st.session_state.setdefault("ex_change", "R")
+change = what_col.selectbox("Change", ("R", "k", "grade scale"), key="ex_change", bind="query-params")
+if change == "grade scale":
+    st.session_state.setdefault("ex_other_scale", "0-3")
+    other_scale = value_col.selectbox("to", list(SCALES), key="ex_other_scale")
+    other_top = SCALES[other_scale][-1]
+    other = {**settings, "grade": other_top, "max_grade": other_top}
+    described = f"grade scale {scale} → {other_scale}"
+else:
+    other_value = optional_int_field("to", "ex_other_value", minimum=1, maximum=MAX_SWEEP_RANKS if change == "k"
+                                     else 10_000, default="3", where=value_col, placeholder="3",
+                                     help="The new value (k blank: the whole list).")
+    other = {**settings, ("n_relevant" if change == "R" else "k"): other_value if change == "k" else
+             (other_value or settings["n_relevant"])}
+    described = (f"R = {n_relevant} → {other['n_relevant']}" if change == "R"
+                 else f"k = {k or 'N'} → {other['k'] or 'N'}")
+other_sweep = compute(position_sweep, n_ranks, metrics=metrics, **other, where=changes_col)
+if other_sweep is not None:
+    changes = sweep_changes(sweep, other_sweep)
+    changes["moved"] = changes["moved"].map({True: "yes", False: "no"})  # in words, not by colour
+    changes_col.dataframe(changes.drop(columns="name"), hide_index=True, width="stretch", column_config={
+        "largest change": st.column_config.NumberColumn("largest change", format="%+.3f",
+                                                        help="After − before, the change of largest size."),
+        "at position": st.column_config.NumberColumn("at position", help="Rank of the moving document there."),
+    })
+    moved = changes.loc[changes["moved"] == "yes", "metric"].tolist()
+    changes_col.caption(f"{described}: " + (f"{', '.join(moved)} moved; " if moved else "nothing moved; ")
+                        + f"{len(changes) - len(moved)} of {len(changes)} metrics did not.")
+
+# ------------------------------------------------------------------ 2. many rankings
+st.subheader("2. Many rankings: metric against metric")
+gen_col, count_col, seed_col, sim_r_col, detail_col = st.columns([2, 1, 1, 1, 2])
+st.session_state.setdefault("ex_generator", "random")
+generator = gen_col.radio("Rankings", ("random", "perturbed"), key="ex_generator", bind="query-params",
+                          horizontal=True, captions=["grades drawn at random", "random swaps of one ranking"])
+n_rankings = optional_int_field("How many", "ex_m", minimum=2, maximum=MAX_RANKINGS, default="200",
+                                where=count_col, placeholder="200", help="Systems (rankings) to simulate.") or 200
+seed = optional_int_field("Seed", "ex_seed", minimum=0, maximum=2**31 - 1, default="42", where=seed_col,
+                          placeholder="42", help="The same seed gives the same rankings (it is in the link).")
+seed = 42 if seed is None else seed
+if generator == "random":
+    length = optional_int_field("Ranking length", "ex_len", minimum=1, maximum=MAX_SWEEP_RANKS, default="10",
+                                where=detail_col, placeholder="10", help="Grades are drawn uniformly from the "
+                                                                         "grade scale chosen above.") or 10
+    rankings = random_rankings(n_rankings, length, seed=seed, grades=SCALES[scale])
+    described = f"{n_rankings} rankings of {length} grades drawn uniformly from {scale}, seed {seed}"
+else:
+    st.session_state.setdefault("ex_base", "3,2,3,0,1,2,0,0,1,0")
+    base_text = detail_col.text_input("Ranking to perturb", key="ex_base", bind="query-params",
+                                      help="Grades in ranked order; ranking i swaps a random number (0 to its "
+                                           "length) of random pairs.")
+    try:
+        base = parse_grades(base_text)
+        if len(base) < 2:
+            raise ValueError("Give at least 2 grades to perturb.")
+    except ValueError as error:
+        base = st.session_state.get("_ex_last_base", (3, 2, 3, 0, 1, 2, 0, 0, 1, 0))
+        detail_col.error(f"{error} Still using {format_grades(base)}.")
+    st.session_state["_ex_last_base"] = base
+    rankings = compute(perturbed_rankings, base, n_rankings, seed=seed, where=detail_col)
+    if rankings is None:
+        rankings = perturbed_rankings((3, 2, 3, 0, 1, 2, 0, 0, 1, 0), n_rankings, seed=seed)
+    described = f"{n_rankings} random perturbations of {format_grades(base)}, seed {seed}"
+sim_r = optional_int_field("R (all rankings)", "ex_sim_r", minimum=1, maximum=10_000, where=sim_r_col,
+                           placeholder="most", help="Relevant documents of the query, the same for every ranking. "
+                                                    "Blank: the most relevant documents any ranking holds.")
+scores = compute(score_rankings, rankings, metrics, k=k, gain=gain, n_relevant=sim_r or "most", where=sim_r_col)
+if scores is None:
+    scores = score_rankings(rankings, metrics, gain=gain, n_relevant="most")
+labels = [scores.attrs["labels"][name] for name in metrics]
+with st.spinner("Comparing orderings"):
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:  # undefined tau: shown as a message below
+        warnings.simplefilter("always", RuntimeWarning)
+        agreement = metric_agreement(scores, labels)
+
+x_col, y_col, tau_col = st.columns([2, 2, 1], vertical_alignment="bottom")
+# AP against nDCG first (when chosen): the classic question of whether two suites agree.
+label_of = scores.attrs["labels"]
+default_x = label_of.get("average_precision", labels[0])
+default_y = label_of.get("ndcg", labels[min(1, len(labels) - 1)])
+for key, default in (("ex_x", default_x), ("ex_y", default_y)):
+    if st.session_state.get(key) not in labels:
+        st.session_state[key] = default
+x = x_col.selectbox("x metric", labels, key="ex_x")
+y = y_col.selectbox("y metric", labels, key="ex_y")
+tau = agreement.loc[x, y]
+tau_col.metric("Kendall's τ_b", format_number(tau, 3) if tau == tau else "undefined", border=True,
+               help="Between the orderings of the rankings by the two metrics: 1 = they always agree which "
+                    "ranking is better, −1 = always the opposite. Ties counted as in tau-b.")
+from rankviz.charts import metric_scatter_chart  # noqa: E402
+
+scatter_col, matrix_col = st.columns([3, 2], gap="medium")
+scatter_col.altair_chart(metric_scatter_chart(
+    scores, x, y, label="grades", diagonal=True,
+    subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}; "
+             f"{described}"), key="ex_scatter")
+with matrix_col:
+    st.markdown("**Kendall's τ_b between every pair of metrics**")
+    st.dataframe(agreement.reset_index(), hide_index=True, width="stretch",
+                 column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in agreement.columns})
+    if caught:
+        st.warning(str(caught[0].message), icon=":material/info:")
+    st.caption(f"Conventions: k = {k or 'the whole list'}, R = {sim_r or 'the most relevant documents of any ranking'}"
+               f" for every ranking (grade ≥ 1), "
+               f"nDCG {gain} gain with each ranking's own ideal, ERR with g_max = the top grade drawn.")
+with st.expander(f"The {len(scores)} rankings and their scores"):
+    st.dataframe(scores, hide_index=True, width="stretch", column_config=number_columns(scores), height=300)

@@ -1,0 +1,203 @@
+"""Many queries: type several rankings (or per-query AP values of runs), see AP, RR, nDCG and P@k
+per query, MAP vs GMAP vs HMAP vs MRR, and any query's worked tables."""
+
+import pandas as pd
+import streamlit as st
+
+from rankviz.export import format_number
+from rankviz.metrics import (
+    geometric_mean_average_precision_breakdown,
+    harmonic_mean_average_precision_breakdown,
+    mean_average_precision_breakdown,
+)
+from rankviz.multi_query import (
+    QUERY_PRESETS,
+    RUN_PRESETS,
+    aggregate_table,
+    parse_query_rows,
+    parse_run_values,
+    per_query_table,
+    preset_query_rows,
+    preset_run_values,
+    query_breakdowns,
+    runs_aggregate_table,
+)
+from rankviz.presets import PRESETS
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, number_columns, render_breakdown
+from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
+
+page = page_for("app_pages/many_queries.py")
+page_header(page.title, page.purpose)
+
+MODES = ("rankings", "AP per query")
+DEFAULT_QUERIES = preset_query_rows("map_q1_q2")
+DEFAULT_RUNS = preset_run_values("gmap_runs")
+
+
+def _load_example() -> None:
+    key = st.session_state.get("mq_example")
+    if key in QUERY_PRESETS:
+        replace_table("mq_queries", preset_query_rows(key))
+        st.session_state["mq_mode"] = MODES[0]
+        st.session_state["mq_sh"] = str(PRESETS[key].settings.get("rr_threshold", ""))
+    elif key in RUN_PRESETS:
+        replace_table("mq_runs", preset_run_values(key))
+        st.session_state["mq_mode"] = MODES[1]
+    st.session_state.pop("mq_query", None)
+
+
+example_col, load_col, mode_col = st.columns([3, 1, 2], vertical_alignment="bottom")
+st.session_state.setdefault("mq_example", QUERY_PRESETS[0])
+example_col.selectbox("Course example", QUERY_PRESETS + RUN_PRESETS, key="mq_example",
+                      format_func=lambda key: PRESETS[key].title)
+load_col.button("Load", key="mq_load", on_click=_load_example, type="primary", icon=":material/play_arrow:",
+                width="stretch", help="Replace the table below with the chosen course example.")
+st.session_state.setdefault("mq_mode", MODES[0])
+mode = mode_col.radio("Enter", MODES, key="mq_mode", bind="query-params", horizontal=True,
+                      help="Rankings: one row per query with its grades. AP per query: the AP values of two runs, "
+                           "as in the lecture's GMAP example.")
+chosen = PRESETS[st.session_state["mq_example"]]
+st.caption(f"**{chosen.title}.** {chosen.description} {chosen.note} Source: {chosen.source}.")
+
+
+def _render_rankings() -> None:
+    input_col, result_col = st.columns([2, 3], gap="medium")
+    with input_col:
+        edited = table_editor("mq_queries", DEFAULT_QUERIES, column_config={
+            "query": st.column_config.TextColumn("query", help="Query id (unique).", width="small"),
+            "grades": st.column_config.TextColumn("grades", help="Grades in ranked order, e.g. 1,0,1,0.",
+                                                  width="large"),
+            "R": st.column_config.TextColumn("R", help="Relevant documents of the query in the collection, "
+                                                       "retrieved or not. Blank: those in the list.", width="small"),
+        })
+        try:
+            queries = parse_query_rows(edited)
+        except ValueError as error:
+            st.error(f"{error} Showing the last valid table.")
+            queries = st.session_state.get("_mq_last_queries") or parse_query_rows(DEFAULT_QUERIES)
+        else:
+            st.session_state["_mq_last_queries"] = queries
+        k_col, sh_col = st.columns(2)
+        k = optional_int_field("k (for P@k, nDCG@k)", "mq_k", minimum=1, maximum=1000, where=k_col,
+                               help="Cut-off of P@k and nDCG@k. Blank: each query's whole list.")
+        rr_cutoff = optional_int_field("S_h (for RR)", "mq_sh", minimum=1, maximum=1000, where=sh_col,
+                                       help="RR is 0 when the first relevant document is below rank S_h "
+                                            "(the lecture's threshold). Blank: no threshold.")
+        st.session_state.setdefault("mq_gain", "linear")
+        gain = st.radio("nDCG gain", ("linear", "exponential"), key="mq_gain", bind="query-params", horizontal=True,
+                        captions=["g", "2^g − 1"])
+
+    per_query = per_query_table(queries, k=k, rr_cutoff=rr_cutoff, gain=gain)
+    aggregates = aggregate_table(per_query)
+    columns = per_query.attrs["columns"]
+    conventions = per_query.attrs["conventions"]
+    with result_col:
+        st.subheader("MAP vs GMAP vs HMAP vs MRR")
+        for box, row in zip(st.columns(4), aggregates.head(4).itertuples()):
+            box.metric(row.measure, format_number(row.value, 3), help=f"{row.convention}, over {len(per_query)} "
+                                                                      f"queries ({row.over} per query).",
+                       border=True)
+        st.dataframe(aggregates, hide_index=True, width="stretch", column_config={
+            "value": st.column_config.NumberColumn("value", format="%.4f")})
+
+    st.subheader("Per query")
+    table_col, chart_col = st.columns([1, 1], gap="medium")
+    table_col.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 3),
+                        height=min(420, 35 * (len(per_query) + 1) + 3))
+    table_col.caption(" · ".join(f"**{name}**: {text}" for name, text in conventions.items()))
+    from rankviz.charts import per_query_chart
+
+    long = per_query.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")
+    chart = per_query_chart(long, query="query", system="metric", measure="value", kind="dots", select=True,
+                            title="Each query's metrics (click a query to work it out)")
+    with chart_col:
+        event = st.altair_chart(chart, on_select="rerun", key="mq_chart", selection_mode="pick")
+    _apply_chart_pick(event, [q.query_id for q in queries])
+
+    ids = [q.query_id for q in queries]
+    if st.session_state.get("mq_query") not in ids:
+        st.session_state["mq_query"] = ids[0]
+    st.subheader("Worked out")
+    query_id = st.selectbox("Query", ids, key="mq_query", bind="query-params",
+                            help="Click a query in the chart, or choose it here.")
+    query = next(q for q in queries if q.query_id == query_id)
+    tables = query_breakdowns(query, k=k, rr_cutoff=rr_cutoff, gain=gain)
+    for tab, (label, breakdown) in zip(st.tabs(list(tables)), tables.items()):
+        with tab:
+            variant = conventions.get(label, "") + (f", R = {query.n_relevant}" if query.n_relevant is not None
+                                                    and label == "AP" else "")
+            render_breakdown(breakdown, key=f"mq_{label}", title=f"{label}({query_id})",
+                             file_stem=f"{label.replace('@', '_at_')}_{query_id}", variant=variant)
+
+
+def _apply_chart_pick(event, ids) -> None:
+    """A click on the chart chooses the query, once per click (the selectbox can change it afterwards)."""
+    picked = (event or {}).get("selection", {}).get("pick") or []
+    query_id = picked[0].get("query_id") if picked and isinstance(picked[0], dict) else None
+    if query_id != st.session_state.get("_mq_last_pick"):
+        st.session_state["_mq_last_pick"] = query_id
+        if query_id in ids:
+            st.session_state["mq_query"] = query_id
+
+
+def _render_runs() -> None:
+    input_col, result_col = st.columns([2, 3], gap="medium")
+    with input_col:
+        edited = table_editor("mq_runs", DEFAULT_RUNS, column_config={
+            "query": st.column_config.TextColumn("query", help="Query (topic) id."),
+            **{run: st.column_config.NumberColumn(run, min_value=0.0, max_value=1.0, step=0.01, format="%.3f",
+                                                  help=f"AP of {run} on the query, 0 to 1.")
+               for run in DEFAULT_RUNS.columns[1:]},
+        })
+        try:
+            runs = parse_run_values(edited)
+        except ValueError as error:
+            st.error(f"{error} Showing the last valid table.")
+            runs = st.session_state.get("_mq_last_runs") or parse_run_values(DEFAULT_RUNS)
+        else:
+            st.session_state["_mq_last_runs"] = runs
+        floor = number_field("GMAP/HMAP floor ε", "mq_floor", default=1e-5, minimum=0.0, maximum=1.0,
+                             help="Each AP counts as max(AP, ε) in GMAP and HMAP, so one AP of 0 does not send "
+                                  "them to 0 (trec_eval's gm_map uses 1e-5).")
+    summary = runs_aggregate_table(runs, floor=floor)
+    with result_col:
+        st.subheader("Same MAP, different GMAP?")
+        run_names = list(runs)
+        for box, run in zip(st.columns(len(run_names)), run_names):
+            values = summary.set_index("measure")[run]
+            box.metric(f"{run}: MAP", format_number(values["MAP"], 3), border=True,
+                       help="Arithmetic mean of AP.")
+            box.metric(f"{run}: GMAP", format_number(values["GMAP"], 3), border=True,
+                       help=f"Geometric mean of max(AP, {floor:g}).")
+        st.dataframe(summary, hide_index=True, width="stretch",
+                     column_config={run: st.column_config.NumberColumn(run, format="%.4f") for run in run_names})
+        st.caption("GMAP multiplies the APs, so a run that fails badly on a few topics (an AP near 0) loses far "
+                   "more than a run that is steadily mediocre, even when their arithmetic means (MAP) are equal.")
+    from rankviz.charts import per_query_chart
+
+    long = pd.concat([pd.DataFrame({"query": aps.index, "run": run, "AP": aps.to_numpy()})
+                      for run, aps in runs.items()])
+    st.altair_chart(per_query_chart(long, query="query", system="run", value="AP", measure="AP", kind="bars",
+                                    select=True, title="AP per query of each run"),
+                    on_select="rerun", key="mq_runs_chart", selection_mode="pick")
+    st.subheader("Worked out")
+    run = st.selectbox("Run", run_names, key="mq_run")
+    aps = runs[run]
+    for tab, (label, breakdown) in zip(st.tabs(["MAP", "GMAP", "HMAP"]), [
+        ("MAP", compute(mean_average_precision_breakdown, aps)),
+        ("GMAP", compute(geometric_mean_average_precision_breakdown, aps, floor)),
+        ("HMAP", compute(harmonic_mean_average_precision_breakdown, aps, floor)),
+    ]):
+        with tab:
+            if breakdown is not None:
+                render_breakdown(breakdown, key=f"mq_runs_{label}", title=f"{label} ({run})",
+                                 file_stem=f"{label}_{run.replace(' ', '_')}",
+                                 variant="arithmetic mean" if label == "MAP" else f"floor ε = {floor:g}")
+
+
+if mode == MODES[0]:
+    _render_rankings()
+else:
+    _render_runs()

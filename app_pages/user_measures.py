@@ -1,0 +1,182 @@
+"""AUC per group and GAUC with ROC curves on an editable click log; the lecture's user-oriented
+measures (coverage, novelty, relative recall, recall effort, expected search length,
+satisfaction, frustration) on an editable example, each with its formula and worked table."""
+
+import streamlit as st
+
+from rankviz.export import format_number
+from rankviz.metrics import auc, auc_breakdown, gauc_breakdown, roc_curve_breakdown
+from rankviz.metrics.classification import GAUC_WEIGHTS
+from rankviz.parsing import parse_grades
+from rankviz.presets import get_preset
+from rankviz.registry import get_spec
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, render_breakdown
+from rankviz.ui.table_editor import optional_int_field, table_editor
+from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_click_log, parse_id_set
+
+page = page_for("app_pages/user_measures.py")
+page_header(page.title, page.purpose)
+
+
+def _explained(name: str, breakdown, *, key: str, title: str, variant: str = "") -> None:
+    """The registry's formula and definition, then the worked table with this input's numbers."""
+    spec = get_spec(name)
+    st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")
+    st.latex(spec.formula)
+    if breakdown is not None:
+        render_breakdown(breakdown, key=key, title=title, file_stem=f"{name}_breakdown", variant=variant,
+                         function=spec.function)
+
+
+# ------------------------------------------------------------------ AUC and GAUC
+st.subheader("AUC per group and GAUC")
+log_col, result_col = st.columns([2, 3], gap="medium")
+with log_col:
+    edited = table_editor("um_clicks", DEFAULT_CLICK_LOG, height=320, column_config={
+        "group": st.column_config.TextColumn("group", help="The user, session or query the item was shown in."),
+        "item": st.column_config.TextColumn("item", help="Item id."),
+        "label": st.column_config.NumberColumn("label", help="1 = positive (clicked), 0 = negative.",
+                                               min_value=0, max_value=1, step=1),
+        "score": st.column_config.NumberColumn("score", help="The model's score.", format="%.3f"),
+    })
+    try:
+        log = parse_click_log(edited)
+    except ValueError as error:
+        st.error(f"{error} Showing the last valid log.")
+        log = st.session_state.get("_um_last_log") or parse_click_log(DEFAULT_CLICK_LOG)
+    else:
+        st.session_state["_um_last_log"] = log
+    st.session_state.setdefault("um_weights", "size")
+    weights = st.radio("Group weight w_g", [w for w in GAUC_WEIGHTS if w != "impressions"], key="um_weights",
+                       bind="query-params", horizontal=True,
+                       captions=["items shown", "positives", "1 per group"],
+                       help="GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions.")
+
+gauc_table = compute(gauc_breakdown, log.labels, log.scores, log.groups, weights, where=result_col)
+global_auc = compute(auc, log.labels, log.scores, where=result_col)
+with result_col:
+    gauc_col, auc_col = st.columns(2)
+    gauc_value = gauc_table.attrs["value"] if gauc_table is not None else None
+    gauc_col.metric("GAUC", format_number(gauc_value, 3) if gauc_value == gauc_value else "undefined",
+                    border=True, help=f"Mean of the groups' AUCs weighted by {weights}; groups with one class only "
+                                      f"are left out.")
+    auc_col.metric("AUC over all items (no groups)", format_number(global_auc, 3) if global_auc is not None else "—",
+                   border=True, help="Pairs across groups count too: a model whose score scale differs between "
+                                     "users can rank well within each user and still lose here.")
+    from rankviz.charts import roc_chart
+
+    curves, aucs = {}, {}
+    for group in log.group_ids():
+        rows = log.group(group)
+        if len(set(rows.labels)) == 2:
+            curves[group] = roc_curve_breakdown(rows.labels, rows.scores)
+            aucs[group] = auc(rows.labels, rows.scores)
+    if len(set(log.labels)) == 2:
+        curves["all items"] = roc_curve_breakdown(log.labels, log.scores)
+        aucs["all items"] = global_auc
+    if curves:
+        st.altair_chart(roc_chart(curves, threshold="threshold", auc=aucs, title="ROC curve of each group",
+                                  height=360), key="um_roc")
+    else:
+        st.error("No group holds both a positive and a negative item: there is no ROC curve to draw.")
+
+if gauc_table is not None:
+    _explained("gauc", gauc_table, key="um_gauc", title="GAUC", variant=f"weights: {weights}; skipped groups: "
+               f"{', '.join(map(str, gauc_table.attrs.get('skipped_groups', ()))) or 'none'}")
+groups = log.group_ids()
+if st.session_state.get("um_group") not in groups:
+    st.session_state["um_group"] = groups[0]
+group = st.selectbox("AUC of one group, pair by pair", groups, key="um_group")
+rows = log.group(group)
+_explained("auc", compute(auc_breakdown, rows.labels, rows.scores, items=rows.items), key="um_auc",
+           title=f"AUC ({group})", variant="ties count 1/2")
+
+# ------------------------------------------------------------------ user-oriented measures
+st.subheader("User-oriented measures")
+st.caption("The lecture's measures (course 002, 'User-oriented Metrics'): what one user sees and already knew. "
+           "Defaults: the course's query q1, its 10 relevant documents R and the 15 it retrieved A.")
+sets_col, counts_col, ranking_col = st.columns([2, 1, 2], gap="medium")
+with sets_col:
+    st.markdown("**Sets of documents**")
+    texts = {}
+    for name, label, help_text in (("R", "R: relevant documents", "Every relevant document of the query."),
+                                   ("A", "A: answer set (retrieved)", "The documents the system returned."),
+                                   ("K", "K: known to the user", "Relevant documents the user already knew.")):
+        st.session_state.setdefault(f"um_{name}", DEFAULT_SETS[name])
+        texts[name] = st.text_input(label, key=f"um_{name}", bind="query-params", help=help_text)
+    relevant, answer, known = (parse_id_set(texts[n], name=n) for n in ("R", "A", "K"))
+with counts_col:
+    st.markdown("**Counts**")
+    expected = optional_int_field("# expected", "um_expected", minimum=1, maximum=100_000, default="5",
+                                  placeholder="5", help="Relevant documents the user expected to find.") or 5
+    found = optional_int_field("# found", "um_found", minimum=0, maximum=100_000, default="4", placeholder="4",
+                               help="Relevant documents the user found.")
+    found = 4 if found is None else found
+    examined = optional_int_field("# examined", "um_examined", minimum=1, maximum=100_000, default="10",
+                                  placeholder="10", help="Documents examined until all expected ones were "
+                                                         "found.") or 10
+with ranking_col:
+    st.markdown("**A ranking**")
+    q1 = get_preset("q1_binary")
+    st.session_state.setdefault("um_rels", ",".join(str(g) for g in q1.rels))
+    rels_text = st.text_input("Grades in ranked order", key="um_rels", bind="query-params",
+                              help="For expected search length, satisfaction and frustration.")
+    try:
+        rels = parse_grades(rels_text)
+    except ValueError as error:
+        rels = st.session_state.get("_um_last_rels", tuple(q1.rels))
+        st.error(f"{error} Still using the last valid ranking.")
+    st.session_state["_um_last_rels"] = rels
+    st.session_state.setdefault("um_levels", "")
+    levels_text = st.text_input("Tie levels (optional)", key="um_levels", bind="query-params", placeholder="none",
+                                help="One level per rank for a weak ordering, e.g. 1,1,1,2,2: documents of a level "
+                                     "are tied and read in random order. Blank: a strict order.")
+    levels = None
+    if levels_text.strip():
+        try:
+            levels = parse_grades(levels_text, position="rank")
+        except ValueError as error:
+            st.error(f"Tie levels: {error} Using a strict order.")
+    wanted_col, k_col = st.columns(2)
+    wanted = optional_int_field("wanted", "um_wanted", minimum=1, maximum=10_000, default="2", placeholder="2",
+                                where=wanted_col, help="How many relevant documents the user wants.") or 2
+    k = optional_int_field("k", "um_k", minimum=1, maximum=10_000, where=k_col,
+                           help="Satisfaction and frustration over the top k. Blank: the whole list.")
+
+tabs = st.tabs(["Coverage", "Novelty", "Relative recall", "Recall effort", "Expected search length",
+                "Satisfaction", "Frustration"])
+from rankviz.metrics import (  # noqa: E402
+    coverage_breakdown,
+    expected_search_length_breakdown,
+    frustration_breakdown,
+    novelty_breakdown,
+    recall_effort_breakdown,
+    relative_recall_breakdown,
+    satisfaction_breakdown,
+)
+
+with tabs[0]:
+    _explained("coverage", compute(coverage_breakdown, relevant, answer, known), key="um_coverage",
+               title="coverage", variant=f"|R| = {len(relevant)}, |A| = {len(answer)}, |K| = {len(known)}")
+with tabs[1]:
+    _explained("novelty", compute(novelty_breakdown, relevant, answer, known), key="um_novelty", title="novelty",
+               variant=f"|R| = {len(relevant)}, |A| = {len(answer)}, |K| = {len(known)}")
+with tabs[2]:
+    _explained("relative_recall", compute(relative_recall_breakdown, found, expected), key="um_relrec",
+               title="relative recall", variant="capped at 1 when more are found than expected")
+with tabs[3]:
+    _explained("recall_effort", compute(recall_effort_breakdown, expected, examined), key="um_effort",
+               title="recall effort")
+with tabs[4]:
+    _explained("expected_search_length",
+               compute(expected_search_length_breakdown, rels, wanted, levels=levels), key="um_esl",
+               title=f"ESL (wanted {wanted})",
+               variant=("weak ordering: " + str(len(set(levels))) + " tie levels") if levels else "strict order")
+with tabs[5]:
+    _explained("satisfaction", compute(satisfaction_breakdown, rels, k), key="um_satisfaction",
+               title=f"satisfaction@{k or len(rels)}", variant="relevant: grade ≥ 1")
+with tabs[6]:
+    _explained("frustration", compute(frustration_breakdown, rels, k), key="um_frustration",
+               title=f"frustration@{k or len(rels)}", variant="relevant: grade ≥ 1")

@@ -1,0 +1,103 @@
+"""``table_editor``: an editable table (queries, click logs, rankings) kept as one canonical
+DataFrame in session state, and small text fields that keep their last valid value.
+
+The same rules as the ranking editor (``rankviz.ui.state``): the grid is derived from the
+canonical table and edits are written back to it; the grid's key holds a revision number,
+bumped whenever rows are added or deleted or a preset replaces the table, because a keyed
+``st.data_editor`` re-applies its old edits by row position to new data (streamlit#17026).
+A cell edit keeps the key: re-applying the same cell values is harmless.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rankviz.parsing import parse_optional_int
+
+__all__ = ["table_key", "get_table", "replace_table", "table_editor", "optional_int_field", "number_field"]
+
+
+def _canonical(prefix: str) -> str:
+    return f"{prefix}_table"
+
+
+def _revision(prefix: str) -> str:
+    return f"{prefix}_table_revision"
+
+
+def table_key(prefix: str) -> str:
+    """The current key of the grid of ``prefix`` (tests seed ``edited_rows`` under it)."""
+    return f"{prefix}_grid_{st.session_state.get(_revision(prefix), 0)}"
+
+
+def get_table(prefix: str, default):
+    """The canonical table of ``prefix`` (a copy of ``default`` on first use)."""
+    if _canonical(prefix) not in st.session_state:
+        st.session_state[_canonical(prefix)] = default.copy()
+    return st.session_state[_canonical(prefix)]
+
+
+def replace_table(prefix: str, frame) -> None:
+    """Replace the table (a preset, a reset) and renew the grid. Safe in a callback."""
+    st.session_state[_canonical(prefix)] = frame.reset_index(drop=True).copy()
+    st.session_state[_revision(prefix)] = st.session_state.get(_revision(prefix), 0) + 1
+
+
+def table_editor(prefix: str, default, *, column_config=None, height=None, num_rows="dynamic", where=None):
+    """Draw the editable grid of ``prefix`` and return the table as edited (not yet validated).
+
+    The caller validates the returned table and shows its error beside the grid; the last
+    valid result is the caller's to keep.
+    """
+    box = where or st
+    canonical = get_table(prefix, default)
+    edited = box.data_editor(canonical, key=table_key(prefix), num_rows=num_rows, hide_index=True,
+                             column_config=column_config, width="stretch", height=height or "auto")
+    edited = edited.reset_index(drop=True)
+    if not edited.equals(canonical):
+        structural = len(edited) != len(canonical)
+        st.session_state[_canonical(prefix)] = edited.copy()
+        if structural:
+            # Renew the grid now so the added/deleted rows are not re-applied to the new data.
+            st.session_state[_revision(prefix)] = st.session_state.get(_revision(prefix), 0) + 1
+            st.rerun()
+    return edited
+
+
+def optional_int_field(label: str, key: str, *, minimum: int, maximum: int, help: str, where=None,
+                       placeholder: str = "all", default: str = "") -> int | None:
+    """A text field for an int or blank (None), bound to the URL under ``key``.
+
+    A bad value shows an error beside the field and the last valid value stays in force.
+    """
+    box = where or st
+    st.session_state.setdefault(key, default)
+    text = box.text_input(label, key=key, bind="query-params", help=help, placeholder=placeholder)
+    last = f"_{key}_last_valid"
+    try:
+        value = parse_optional_int(text, name=label.split(" (")[0], minimum=minimum, maximum=maximum)
+    except ValueError as error:
+        value = st.session_state.get(last, parse_optional_int(default, name=key, minimum=minimum, maximum=maximum))
+        box.error(f"{error} Still using {value if value is not None else 'blank'}.")
+        return value
+    st.session_state[last] = value
+    return value
+
+
+def number_field(label: str, key: str, *, default: float, minimum: float, maximum: float, help: str,
+                 where=None) -> float:
+    """A text field for a number in [minimum, maximum], bound to the URL; bad text keeps the last valid value."""
+    box = where or st
+    st.session_state.setdefault(key, f"{default:g}")
+    text = box.text_input(label, key=key, bind="query-params", help=help)
+    last = f"_{key}_last_valid"
+    try:
+        value = float(text.strip())
+        if not minimum <= value <= maximum:  # also refuses NaN
+            raise ValueError
+    except ValueError:
+        value = st.session_state.get(last, default)
+        box.error(f"{label} must be a number from {minimum:g} to {maximum:g}; got {text!r}. Still using {value:g}.")
+        return value
+    st.session_state[last] = value
+    return value

@@ -1,0 +1,120 @@
+"""AppTest of the metric behaviour explorer: what it shows equals rankviz.explore on the same settings."""
+
+import warnings
+
+import pytest
+
+from app_helpers import open_app
+from rankviz.explore import (
+    DEFAULT_SWEEP_METRICS,
+    metric_agreement,
+    perturbed_rankings,
+    random_rankings,
+    score_rankings,
+)
+from rankviz.export import format_number
+
+PAGE = "app_pages/explorer.py"
+
+
+def _frame(at, first_column):
+    """The first shown table whose first column is ``first_column``."""
+    for element in at.dataframe:
+        table = element.value
+        if len(table.columns) and table.columns[0] == first_column:
+            return table
+    raise AssertionError(f"no table starting with {first_column!r}")
+
+
+def _at_rank_2(at) -> dict:
+    return _frame(at, "metric").set_index("metric")["value"].to_dict()
+
+
+def _tau(at) -> str:
+    return next(m.value for m in at.metric if m.label.startswith("Kendall"))
+
+
+def _expected_tau(rankings, x="AP@10", y="nDCG@10", **options) -> str:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        table = score_rankings(rankings, DEFAULT_SWEEP_METRICS, n_relevant="most", **options)
+        return format_number(metric_agreement(table, [x, y]).loc[x, y], 3)
+
+
+@pytest.fixture
+def at():
+    app = open_app(PAGE)
+    assert not app.exception, app.exception
+    return app
+
+
+def test_the_sweep_at_rank_2_is_the_metrics_of_a_lone_relevant_document_there(at):
+    shown = _at_rank_2(at)
+    assert shown["AP@10"] == pytest.approx(1 / 2)  # (1/2) / R with R = 1
+    assert shown["RR@10"] == pytest.approx(1 / 2)
+    assert shown["nDCG@10"] == pytest.approx(1 / 1.584962500721156)  # 1 / log2(3)
+    assert shown["P@10"] == pytest.approx(1 / 10)
+
+
+def test_changing_r_changes_ap_and_not_rr(at):
+    at.text_input(key="ex_r").input("4").run()
+    assert not at.exception
+    shown = _at_rank_2(at)
+    assert shown["AP@10"] == pytest.approx((1 / 2) / 4)
+    assert shown["RR@10"] == pytest.approx(1 / 2)
+
+
+def test_which_metrics_move_when_r_goes_from_1_to_3(at):
+    changes = next(e.value for e in at.dataframe if "moved" in e.value.columns).set_index("metric")
+    assert changes["moved"].to_dict() == {"P@10": "no", "R@10": "yes", "AP@10": "yes", "RR@10": "no",
+                                          "nDCG@10": "yes", "ERR@10": "no"}
+    assert changes.loc["AP@10", "largest change"] == pytest.approx(1 / 3 - 1)  # rank 1: 1/1 -> (1/1) / 3
+
+
+def test_switching_the_grade_scale_moves_err_only():
+    at = open_app(PAGE, {"ex_change": "grade scale"})
+    assert not at.exception
+    changes = next(e.value for e in at.dataframe if "moved" in e.value.columns).set_index("metric")
+    assert changes.loc["ERR@10", "moved"] == "yes"
+    assert (changes.drop(index="ERR@10")["moved"] == "no").all()
+
+
+def test_the_scatter_tau_is_metric_agreement_on_the_seeded_rankings(at):
+    assert _tau(at) == _expected_tau(random_rankings(200, 10, seed=42, grades=(0, 1)))
+
+
+def test_the_seed_in_the_link_reproduces_the_rankings():
+    at = open_app(PAGE, {"ex_seed": "7", "ex_m": "50"})
+    assert not at.exception
+    assert _tau(at) == _expected_tau(random_rankings(50, 10, seed=7, grades=(0, 1)))
+    scores = _frame(at, "ranking")
+    assert len(scores) == 50
+
+
+def test_perturbed_rankings_of_a_typed_ranking():
+    at = open_app(PAGE, {"ex_generator": "perturbed", "ex_base": "2,1,0,0,1", "ex_m": "30", "ex_seed": "3"})
+    assert not at.exception
+    assert _tau(at) == _expected_tau(perturbed_rankings([2, 1, 0, 0, 1], 30, seed=3), x="AP@5", y="nDCG@5")
+
+
+@pytest.mark.parametrize("key, text", [("ex_n", "abc"), ("ex_n", "0"), ("ex_k", "0"), ("ex_r", "-2"),
+                                       ("ex_m", "1"), ("ex_seed", "x"), ("ex_other_value", "nope")])
+def test_bad_numbers_show_a_message_and_keep_the_page(at, key, text):
+    at.text_input(key=key).input(text).run()
+    assert not at.exception
+    assert at.error, f"no message for {key} = {text!r}"
+    assert _at_rank_2(at)  # the sweep is still drawn
+
+
+def test_a_bad_ranking_to_perturb_keeps_the_last_valid_one():
+    at = open_app(PAGE, {"ex_generator": "perturbed"})
+    at.text_input(key="ex_base").input("1,x,0").run()
+    assert not at.exception
+    assert any("'x'" in e.value and "Still using" in e.value for e in at.error)
+
+
+def test_no_metric_chosen_falls_back_to_the_defaults(at):
+    at.multiselect(key="ex_metrics").set_value([]).run()
+    assert not at.exception
+    assert any("at least one metric" in e.value for e in at.error)
+    assert set(_at_rank_2(at)) == {"P@10", "R@10", "AP@10", "RR@10", "nDCG@10", "ERR@10"}

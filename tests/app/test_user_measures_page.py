@@ -1,0 +1,131 @@
+"""AppTest of the "AUC, GAUC and user measures" page: shown values equal the package's."""
+
+import pytest
+
+from app_helpers import open_app
+from rankviz.export import format_number
+from rankviz.metrics import (
+    auc,
+    coverage,
+    expected_search_length,
+    frustration,
+    gauc,
+    novelty,
+    recall_effort,
+    relative_recall,
+    satisfaction,
+)
+from rankviz.presets import get_preset
+from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_id_set
+
+PAGE = "app_pages/user_measures.py"
+LOG = DEFAULT_CLICK_LOG
+Q1 = list(get_preset("q1_binary").rels)
+SETS = {name: parse_id_set(text, name=name) for name, text in DEFAULT_SETS.items()}
+
+
+def _metrics(at) -> dict:
+    return {m.label: m.value for m in at.metric}
+
+
+def _results(at) -> dict:
+    found = {}
+    for block in at.markdown:
+        if block.value.startswith("### "):
+            label, value = block.value[4:].split("  \n")[0].split(" = ")
+            found[label] = value
+    return found
+
+
+def _grid_key(at):
+    revision = at.session_state["um_clicks_table_revision"] if "um_clicks_table_revision" in at.session_state else 0
+    return f"um_clicks_grid_{revision}"
+
+
+@pytest.fixture
+def at():
+    app = open_app(PAGE)
+    assert not app.exception, app.exception
+    return app
+
+
+def test_gauc_and_global_auc_equal_the_package(at):
+    shown = _metrics(at)
+    assert shown["GAUC"] == format_number(float(gauc(LOG["label"], LOG["score"], LOG["group"])), 3)
+    assert shown["AUC over all items (no groups)"] == format_number(auc(LOG["label"], LOG["score"]), 3)
+    # u1: positives 0.9, 0.4 against negatives 0.6, 0.3: 3 of 4 pairs = 0.75 (hand count).
+    assert _results(at)["AUC (u1)"] == format_number(0.75, 3)
+
+
+def test_group_weights_switch(at):
+    at.radio(key="um_weights").set_value("uniform").run()
+    assert not at.exception
+    expected = gauc(LOG["label"], LOG["score"], LOG["group"], weights="uniform")
+    assert _metrics(at)["GAUC"] == format_number(float(expected), 3)
+
+
+def test_editing_a_label_changes_gauc(at):
+    at.session_state[_grid_key(at)] = {"edited_rows": {7: {"label": 1}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    labels = LOG["label"].tolist()
+    labels[7] = 1  # u3 now has a click at 0.7 against a skip at 0.1: AUC 1, no longer skipped
+    assert _metrics(at)["GAUC"] == format_number(float(gauc(labels, LOG["score"], LOG["group"])), 3)
+
+
+def test_a_bad_label_is_named_and_the_last_valid_log_kept(at):
+    before = _metrics(at)
+    at.session_state[_grid_key(at)] = {"edited_rows": {2: {"label": 5}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    assert any("Row 3 (c)" in e.value and "label" in e.value for e in at.error)
+    assert _metrics(at) == before
+
+
+def test_one_group_auc_pair_table(at):
+    at.selectbox(key="um_group").set_value("u2").run()
+    # u2: positive e (0.35) against f (0.2, below) and g (0.5, above): 1 of 2 pairs.
+    assert _results(at)["AUC (u2)"] == format_number(0.5, 3)
+
+
+def test_user_measures_equal_the_package_on_the_defaults(at):
+    results = _results(at)
+    assert results["coverage"] == format_number(coverage(SETS["R"], SETS["A"], SETS["K"]), 3)
+    assert results["novelty"] == format_number(novelty(SETS["R"], SETS["A"], SETS["K"]), 3)
+    assert results["relative recall"] == format_number(relative_recall(4, 5), 3)
+    assert results["recall effort"] == format_number(recall_effort(5, 10), 3)
+    assert results["ESL (wanted 2)"] == format_number(expected_search_length(Q1, 2), 3)
+    assert results["satisfaction@15"] == format_number(satisfaction(Q1), 3)
+    assert results["frustration@15"] == format_number(frustration(Q1), 3)
+    # q1: K ∩ R = {d3, d5, d56, d89}, of which d3 and d56 were retrieved: coverage 2/4.
+    assert results["coverage"] == format_number(0.5, 3)
+
+
+def test_known_set_and_tie_levels_from_the_inputs(at):
+    at.text_input(key="um_K").input("d3").run()
+    at.text_input(key="um_levels").input(",".join(["1"] * 5 + ["2"] * 10)).run()
+    assert not at.exception
+    results = _results(at)
+    assert results["novelty"] == format_number(novelty(SETS["R"], SETS["A"], ["d3"]), 3)
+    levels = [1] * 5 + [2] * 10
+    assert results["ESL (wanted 2)"] == format_number(expected_search_length(Q1, 2, levels=levels), 3)
+
+
+@pytest.mark.parametrize("key, text, needle", [
+    ("um_rels", "1,abc", "'abc'"),
+    ("um_rels", "", "grade"),
+    ("um_levels", "2,1", "levels"),
+    ("um_expected", "0", "# expected"),
+    ("um_examined", "x", "# examined"),
+    ("um_wanted", "-1", "wanted"),
+])
+def test_bad_input_shows_a_message_and_no_exception(at, key, text, needle):
+    at.text_input(key=key).input(text).run()
+    assert not at.exception
+    assert any(needle.lower() in e.value.lower() for e in at.error), [e.value for e in at.error]
+
+
+def test_examined_below_expected_is_explained_not_raised(at):
+    at.text_input(key="um_examined").input("2").run()
+    assert not at.exception
+    assert any("examined" in e.value for e in at.error)
