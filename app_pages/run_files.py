@@ -1,0 +1,195 @@
+"""Evaluate run files: qrels + runs (uploaded, or the sample collection) -> trec_eval's numbers per
+query and on average, their distribution, run against run, significance tests, the averaged
+precision-recall curve, and CSV/LaTeX downloads. Widgets -> rankviz calls -> render."""
+
+import streamlit as st
+
+from rankviz.charts import delta_chart, distribution_chart, precision_recall_chart
+from rankviz.data import SAMPLE_RUNS
+from rankviz.export import to_csv_bytes
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import number_columns
+from rankviz.ui.run_files import (COMMON_MEASURES, DEFAULT_MEASURES, aggregate_table, chosen_measures,
+                                  distribution_frame, evaluate_files, outcome_counts, per_query_table, pr_points,
+                                  run_deltas, significance)
+from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
+
+LAST = "rf_last_evaluation"  # the last evaluation that succeeded: shown when new input is bad
+
+page = page_for("app_pages/run_files.py")
+page_header(page.title, page.purpose)
+
+# ---------------------------------------------------------------------------------------------
+# Input: the sample collection or uploaded files
+source_col, measure_col = st.columns([1, 1], gap="large")
+with source_col:
+    source = st.radio("Files", ["Sample collection", "Upload files"], key="rf_source", horizontal=True,
+                      help="The sample: 20 queries judged 0-3 and three runs (bm25, dense, and bm25 with "
+                           "scores rounded so that many tie).")
+    problems = []
+    qrels_file, run_files = None, {}
+    if source == "Sample collection":
+        qrels_file = sample_file("qrels")
+        chosen_runs = st.multiselect("Sample runs", list(SAMPLE_RUNS), default=["bm25", "dense"], key="rf_sample_runs")
+        run_files = {name: sample_file("run", name) for name in chosen_runs}
+        st.caption("Sample qrels: `qrels.txt`; runs in TREC format (`qid Q0 docno rank score tag`).")
+    else:
+        qrels_upload = st.file_uploader("Qrels file (qid iter docno rel; TREC, CSV, TSV, Parquet or .gz)",
+                                        key="rf_qrels_file", max_upload_size=MAX_UPLOAD_MB)
+        run_uploads = st.file_uploader("Run files (qid Q0 docno rank score tag; one or more)",
+                                       accept_multiple_files=True, key="rf_run_files", max_upload_size=MAX_UPLOAD_MB)
+        st.caption(f"Up to {MAX_UPLOAD_MB} MB per file; larger files: `python -m rankviz eval QRELS RUN`.")
+        try:
+            qrels_file = uploaded_file(qrels_upload) if qrels_upload is not None else None
+            for upload in run_uploads or []:
+                name = upload.name
+                while name in run_files:  # two uploads with the same file name stay apart
+                    name += "'"
+                run_files[name] = uploaded_file(upload)
+        except ValueError as error:
+            problems.append(str(error))
+            qrels_file, run_files = None, {}
+
+with measure_col:
+    picked = st.multiselect("Measures", COMMON_MEASURES, default=list(DEFAULT_MEASURES), key="rf_measures",
+                            help="ir_measures names; trec_eval names can be typed below.")
+    typed = st.text_input("More measures (either naming family)", key="rf_measures_text",
+                          placeholder="e.g. ndcg_cut_20, ERR@20, P.5,10, iprec_at_recall_0.50")
+    option_a, option_b = st.columns(2)
+    rel_threshold = option_a.number_input("Relevant if grade ≥ (trec_eval -l)", min_value=0, max_value=100, value=1,
+                                          step=1, key="rf_rel_threshold")
+    complete = option_b.checkbox("Score queries missing from a run as 0 (trec_eval -c)", key="rf_complete")
+    try:
+        measures = chosen_measures(picked, typed)
+    except ValueError as error:
+        problems.append(str(error))
+        measures = None
+
+# ---------------------------------------------------------------------------------------------
+# Evaluate: all files or nothing; a bad file leaves the last good result on the page
+evaluation = None
+if not problems and measures and qrels_file is not None and run_files:
+    bar = st.progress(0.0, text="Reading files")
+    try:
+        evaluation = evaluate_files(qrels_file, run_files, measures, rel_threshold=int(rel_threshold),
+                                    complete=complete, progress=lambda fraction, text: bar.progress(fraction, text=text))
+        st.session_state[LAST] = evaluation
+    except ValueError as error:
+        problems.append(str(error))
+    except Exception as error:  # noqa: BLE001 (an unreadable upload must never show a traceback)
+        problems.append(f"Could not evaluate these files: {type(error).__name__}: {error}")
+    finally:
+        bar.empty()
+elif not problems and source == "Upload files":
+    missing = "a qrels file" if qrels_file is None else "at least one run file"
+    st.info(f"Upload {missing} to evaluate (or choose the sample collection).", icon=":material/upload_file:")
+elif not problems and not run_files:
+    st.info("Choose at least one sample run.", icon=":material/info:")
+
+for message in problems:
+    st.error(message, icon=":material/error:")
+if evaluation is None and problems and LAST in st.session_state:
+    evaluation = st.session_state[LAST]
+    st.warning("Showing the last files that evaluated without error.", icon=":material/history:")
+if evaluation is None:
+    st.stop()
+
+runs = list(evaluation.run_names)
+# Widgets whose options are the runs or the measures start afresh when those change (a kept
+# selection of runs that are gone would silently show nothing).
+signature = (tuple(runs), evaluation.measures)
+if st.session_state.get("rf_signature") != signature:
+    for key in ("rf_per_query_runs", "rf_distribution_measures", "rf_run_a", "rf_run_b", "rf_delta_measure",
+                "rf_baseline"):
+        st.session_state.pop(key, None)
+    st.session_state["rf_signature"] = signature
+st.caption(f"Qrels `{evaluation.qrels_name}`; trec_eval's conventions: ties broken by docno descending, "
+           f"relevant if grade ≥ {int(rel_threshold)}{', missing queries scored 0 (-c)' if complete else ''}.")
+
+(aggregate_tab, per_query_tab, distribution_tab, delta_tab, significance_tab,
+ pr_tab) = st.tabs(["Aggregate", "Per query", "Distribution", "Run vs run", "Significance", "Precision-recall"])
+
+with aggregate_tab:
+    aggregate = aggregate_table(evaluation)
+    st.dataframe(aggregate, hide_index=True, width="stretch", column_config=number_columns(aggregate, 4),
+                 key="rf_aggregate_table")
+    st.download_button("Aggregate CSV", data=to_csv_bytes(aggregate), file_name="aggregate.csv", mime="text/csv",
+                       key="rf_aggregate_csv", icon=":material/download:", on_click="ignore")
+    st.caption("Mean over queries (GMAP: geometric mean with AP floored at 1e-5; counts: sums), as trec_eval's `all`.")
+
+with per_query_tab:
+    filter_col, runs_col = st.columns([1, 2])
+    query_filter = filter_col.text_input("Query ids containing", key="rf_query_filter",
+                                         placeholder="e.g. 40, 41 (any of them)")
+    shown_runs = runs_col.multiselect("Runs", runs, default=runs, key="rf_per_query_runs")
+    table = per_query_table(evaluation, runs=shown_runs, query_filter=query_filter)
+    st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table, 4), height=420,
+                 key="rf_per_query_table")
+    st.caption(f"{len(table)} rows; click a column header to sort.")
+    st.download_button("Per-query CSV", data=to_csv_bytes(table), file_name="per_query.csv", mime="text/csv",
+                       key="rf_per_query_csv", icon=":material/download:", on_click="ignore")
+
+numeric = [m for m in evaluation.measures if not m.startswith(("Num",))]
+with distribution_tab:
+    plotted = st.multiselect("Measures to plot", list(evaluation.measures), default=numeric[:3] or
+                             list(evaluation.measures)[:1], key="rf_distribution_measures")
+    if plotted:
+        long = distribution_frame(evaluation, plotted)
+        st.altair_chart(distribution_chart(long, system="system" if len(runs) > 1 else None,
+                                           title="Distribution over queries"), width="stretch",
+                        key="rf_distribution_chart")
+    else:
+        st.info("Pick a measure to plot.")
+
+with delta_tab:
+    if len(runs) < 2:
+        st.info("Add a second run to compare two runs query by query.")
+    else:
+        a_col, b_col, m_col = st.columns(3)
+        run_a = a_col.selectbox("Run A", runs, index=0, key="rf_run_a")
+        run_b = b_col.selectbox("Run B", runs, index=1, key="rf_run_b")
+        delta_measure = m_col.selectbox("Measure", list(evaluation.measures), key="rf_delta_measure")
+        deltas = run_deltas(evaluation, run_a, run_b, delta_measure)
+        counts = outcome_counts(deltas)
+        wins_col, ties_col, losses_col = st.columns(3)
+        wins_col.metric(f"{run_b} better", counts["wins"])
+        ties_col.metric("Tied", counts["ties"])
+        losses_col.metric(f"{run_a} better", counts["losses"])
+        st.altair_chart(delta_chart(deltas, name_a=run_a, name_b=run_b, measure=delta_measure), width="stretch",
+                        key="rf_delta_chart")
+
+with significance_tab:
+    if len(runs) < 2:
+        st.info("Add a second run to test differences between runs.")
+    else:
+        base_col, test_col, correction_col = st.columns(3)
+        baseline = base_col.selectbox("Baseline", runs, key="rf_baseline")
+        test = test_col.selectbox("Test", ["t", "randomization", "bootstrap"], key="rf_test",
+                                  format_func={"t": "paired t-test", "randomization": "randomization (permutation)",
+                                               "bootstrap": "paired bootstrap"}.get)
+        correction = correction_col.selectbox("Multiple-testing correction", ["holm", "bonferroni", "none"],
+                                              key="rf_correction")
+        try:
+            comparison = significance(evaluation, baseline=baseline, test=test,
+                                      correction=None if correction == "none" else correction)
+        except ValueError as error:
+            st.error(str(error))
+        else:
+            st.dataframe(comparison.table, hide_index=True, width="stretch",
+                         column_config=number_columns(comparison.table, 4), key="rf_significance_table")
+            st.caption(f"Each run against {baseline}, per measure; p-values adjusted ({correction}) over the runs "
+                       f"compared on the same measure; significant at α = {comparison.alpha}.")
+            csv_col, tex_col = st.columns(2)
+            csv_col.download_button("Significance CSV", data=to_csv_bytes(comparison.table), file_name="significance.csv",
+                                    mime="text/csv", key="rf_significance_csv", icon=":material/download:",
+                                    on_click="ignore")
+            tex_col.download_button("LaTeX table", data=comparison.to_latex().encode("utf-8"), file_name="runs.tex",
+                                    mime="text/x-tex", key="rf_latex", icon=":material/download:", on_click="ignore")
+
+with pr_tab:
+    st.altair_chart(precision_recall_chart(pr_points(evaluation), rank=None, raw_points=False, eleven_point=True,
+                                           title="Interpolated precision at 11 recall levels, averaged over queries"),
+                    width="stretch", key="rf_pr_chart")
+    st.caption("trec_eval's iprec_at_recall_0.00 ... 1.00 per query, averaged over the queries: the curve "
+               "trec_eval's 11-point average summarises.")

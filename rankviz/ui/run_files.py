@@ -1,0 +1,218 @@
+"""The run-files page's work: evaluate a qrels file against runs (cached), then shape the results
+into the tables and chart data the page shows. Every number comes from :func:`rankviz.evaluate`
+and :func:`rankviz.compare.compare_per_query`; this module only arranges them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from rankviz.measures import parse_measures
+from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
+
+__all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
+           "chosen_measures", "evaluate_files", "aggregate_table", "per_query_table", "distribution_frame",
+           "run_deltas", "outcome_counts", "pr_points", "significance"]
+
+COMMON_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "R@100", "nDCG", "P@5", "Rprec", "Bpref", "Success@10",
+                   "ERR@20", "GMAP", "NumRet", "NumRelRet")
+DEFAULT_MEASURES = ("AP", "nDCG@10", "P@10", "RR")
+# The 11 recall levels of interpolated precision, trec_eval's iprec_at_recall_0.00 ... 1.00.
+PR_LEVELS = tuple(round(0.1 * i, 1) for i in range(11))
+_PR_MEASURES = tuple(str(m) for m in parse_measures([f"IPrec@{level}" for level in PR_LEVELS]))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Every run evaluated on the same qrels with the same measures.
+
+    ``per_query[run]`` and ``mean[run]`` are ``evaluate``'s tables restricted to the chosen
+    measures (``measures``, canonical names); ``iprec_mean[run]`` is interpolated precision at
+    the 11 recall levels averaged over queries (the averaged precision-recall curve).
+    """
+
+    qrels_name: str
+    run_names: tuple[str, ...]
+    measures: tuple[str, ...]
+    per_query: dict
+    mean: dict
+    iprec_mean: dict
+    n_queries: dict
+
+
+def split_measure_text(text: str) -> list[str]:
+    """Split typed measure names at commas, semicolons and blanks, keeping trec_eval's
+    ``P.5,10`` and parameters in parentheses whole (a comma followed by a digit or a minus sign
+    continues the name).
+
+    >>> split_measure_text("ERR@20, ndcg_cut_20;P.5,10  nDCG(gain=exp,rel=2)@5 utility_2,-1,0,0")
+    ['ERR@20', 'ndcg_cut_20', 'P.5,10', 'nDCG(gain=exp,rel=2)@5', 'utility_2,-1,0,0']
+    """
+    names, current, depth = [], "", 0
+    for position, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        following = text[position + 1:].lstrip()
+        splits = char in " \t\n;" or (char == "," and not re.match(r"[0-9.\-+]", following))
+        if depth == 0 and splits:
+            if current:
+                names.append(current)
+            current = ""
+        else:
+            current += char
+    if current:
+        names.append(current)
+    return names
+
+
+def chosen_measures(selected, text: str) -> tuple[str, ...]:
+    """The canonical names of the picked and typed measures, in order, without duplicates.
+
+    Raises ValueError (with close matches) for an unknown name; ``runid`` and ``relstring``
+    have no numbers to show and are dropped.
+
+    >>> chosen_measures(["AP"], "P_10 map ndcg_cut.5,10")
+    ('AP', 'P@10', 'nDCG@5', 'nDCG@10')
+    """
+    parsed = parse_measures(list(selected) + split_measure_text(text or "")) if (selected or (text or "").strip()) \
+        else ()
+    names = tuple(dict.fromkeys(str(m) for m in parsed if m.name not in ("runid", "relstring")))
+    if not names:
+        raise ValueError("Choose at least one measure (or type one, e.g. P@10 or ndcg_cut_10).")
+    return names
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _evaluate_cached(qrels_digest: str, run_digest: str, measures: tuple, rel_threshold: int, complete: bool,
+                     _qrels: InputFile, _run: InputFile):
+    from rankviz.evaluate import evaluate
+
+    qrels = read_qrels_file(_qrels)
+    run = read_run_file(_run)
+    result = evaluate(qrels, run, list(measures) + list(_PR_MEASURES), rel_threshold=rel_threshold,
+                      complete=complete)
+    return result.per_query, result.mean
+
+
+def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int = 1, complete: bool = False,
+                   progress=None) -> Evaluation:
+    """Read and evaluate every run (cached by content hash); all or nothing.
+
+    Parameters
+    ----------
+    qrels : InputFile
+    runs : dict {display name: InputFile}
+    measures : sequence of str
+        Canonical measure names (see :func:`chosen_measures`).
+    rel_threshold, complete
+        As for :func:`rankviz.evaluate`.
+    progress : callable(fraction, text), optional
+        Told before each file is read and evaluated.
+
+    Raises
+    ------
+    ValueError
+        The first file that cannot be read (its message names the file and the line) or a run
+        with no query in common with the qrels; nothing is returned half-evaluated.
+    """
+    if not runs:
+        raise ValueError("Add at least one run file.")
+    measures = tuple(measures)
+    per_query, mean, iprec, n_queries = {}, {}, {}, {}
+    steps = len(runs) + 1
+    if progress:
+        progress(0.0, f"Reading {qrels.name}")
+    read_qrels_file(qrels)
+    for step, (name, run) in enumerate(runs.items(), start=1):
+        if progress:
+            progress(step / steps, f"Reading and evaluating {run.name}")
+        try:
+            table, means = _evaluate_cached(qrels.digest, run.digest, measures, rel_threshold, complete, qrels, run)
+        except ValueError as error:
+            message = str(error)
+            if not message.startswith(run.name) and not message.startswith(qrels.name):
+                message = f"{run.name}: {message}"
+            raise ValueError(message) from None
+        per_query[name] = table[list(measures)]
+        mean[name] = means.reindex(list(measures))
+        iprec[name] = means.reindex(list(_PR_MEASURES)).to_numpy(dtype=np.float64)
+        n_queries[name] = len(table)
+    if progress:
+        progress(1.0, "Done")
+    return Evaluation(qrels.name, tuple(runs), measures, per_query, mean, iprec, n_queries)
+
+
+def aggregate_table(evaluation: Evaluation) -> pd.DataFrame:
+    """One row per run, one column per measure: the aggregate over queries (as evaluate reports it)."""
+    table = pd.DataFrame({name: evaluation.mean[name] for name in evaluation.run_names}).T
+    table.insert(0, "queries", [evaluation.n_queries[name] for name in evaluation.run_names])
+    return table.rename_axis("run").reset_index()
+
+
+def per_query_table(evaluation: Evaluation, *, runs=None, query_filter: str = "") -> pd.DataFrame:
+    """One row per (query, run), one column per measure; ``query_filter`` keeps query ids that
+    contain it (several filters separated by commas: any of them)."""
+    wanted = [name for name in evaluation.run_names if runs is None or name in runs]
+    parts = [evaluation.per_query[name].reset_index().assign(run=name) for name in wanted]
+    if not parts:
+        return pd.DataFrame(columns=["query_id", "run", *evaluation.measures])
+    table = pd.concat(parts, ignore_index=True)[["query_id", "run", *evaluation.measures]]
+    needles = [part.strip() for part in (query_filter or "").split(",") if part.strip()]
+    if needles:
+        keep = np.zeros(len(table), dtype=bool)
+        for needle in needles:
+            keep |= table["query_id"].astype(str).str.contains(needle, regex=False).to_numpy()
+        table = table[keep]
+    return table.sort_values(["query_id", "run"], kind="stable").reset_index(drop=True)
+
+
+def distribution_frame(evaluation: Evaluation, measures) -> pd.DataFrame:
+    """Long table for the distribution chart: query_id, measure, system, value."""
+    parts = []
+    for name in evaluation.run_names:
+        table = evaluation.per_query[name]
+        for measure in measures:
+            parts.append(pd.DataFrame({"query_id": table.index.astype(str), "measure": measure, "system": name,
+                                       "value": table[measure].to_numpy(dtype=np.float64)}))
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(
+        columns=["query_id", "measure", "system", "value"])
+
+
+def run_deltas(evaluation: Evaluation, run_a: str, run_b: str, measure: str) -> pd.Series:
+    """Per query, ``B - A`` for one measure, on the queries both runs were evaluated on."""
+    a = evaluation.per_query[run_a][measure].astype(float)
+    b = evaluation.per_query[run_b][measure].astype(float)
+    common = a.index.intersection(b.index)
+    return (b.loc[common] - a.loc[common]).rename("delta")
+
+
+def outcome_counts(deltas: pd.Series, tolerance: float = 0.0) -> dict:
+    """Wins (B better), ties and losses (A better) among the per-query differences B - A.
+
+    >>> outcome_counts(pd.Series([0.5, 0.0, -0.25, 0.1]))
+    {'wins': 2, 'ties': 1, 'losses': 1}
+    """
+    values = deltas.dropna().to_numpy(dtype=np.float64)
+    return {"wins": int((values > tolerance).sum()), "ties": int((np.abs(values) <= tolerance).sum()),
+            "losses": int((values < -tolerance).sum())}
+
+
+def pr_points(evaluation: Evaluation) -> dict:
+    """Per run: the averaged interpolated precision at recall 0.0, 0.1, ..., 1.0 (columns ``R@i``, ``P@i``)."""
+    return {name: pd.DataFrame({"R@i": PR_LEVELS, "P@i": evaluation.iprec_mean[name]})
+            for name in evaluation.run_names}
+
+
+def significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures=None, seed: int = 0):
+    """Paired tests of every run against ``baseline`` (rankviz.compare.compare_per_query)."""
+    from rankviz.compare import compare_per_query
+
+    measures = list(measures or evaluation.measures)
+    tables = {name: evaluation.per_query[name][measures] for name in evaluation.run_names}
+    means = {name: evaluation.mean[name] for name in evaluation.run_names}
+    return compare_per_query(tables, test=test, correction=correction, baseline=baseline, means=means, seed=seed,
+                             measures=measures)

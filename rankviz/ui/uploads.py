@@ -1,0 +1,108 @@
+"""Qrels and run files from the sample collection or from uploads: size checks, hashing, cached parsing.
+
+Pages call :func:`sample_file`, :func:`uploaded_file` and then :func:`read_qrels_file` /
+:func:`read_run_file`; parsed tables are cached with ``st.cache_data`` keyed on the hash of the
+file's bytes, so a rerun (any click) never parses a file twice. Errors keep the reader's message,
+which names the file and the line (``run.txt line 17: expected ...``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+
+import streamlit as st
+
+from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
+
+__all__ = ["MAX_UPLOAD_MB", "InputFile", "sample_file", "uploaded_file", "size_problem", "read_qrels_file",
+           "read_run_file", "FILE_TYPES"]
+
+# Must equal server.maxUploadSize in .streamlit/config.toml: the browser rejects larger files
+# before they are sent, and uploaded_file checks again on the server (an API client or an
+# older config could send more).
+MAX_UPLOAD_MB = 200
+
+# Offered in the file picker; the readers recognise the format by content and suffix.
+FILE_TYPES = None  # any extension: TREC files are often called .run, .res, .qrels, .txt, .trec, ...
+
+
+@dataclass(frozen=True)
+class InputFile:
+    """A file's name, its bytes and their hash (the cache key)."""
+
+    name: str
+    data: bytes = field(repr=False)
+    digest: str
+
+    @classmethod
+    def from_bytes(cls, name: str, data: bytes) -> "InputFile":
+        return cls(name, data, hashlib.blake2b(data, digest_size=16).hexdigest())
+
+
+def size_problem(name: str, size: int, limit_mb: int | None = None) -> str | None:
+    """A message when a file is larger than the upload limit, else None.
+
+    >>> size_problem("big.run", 300 * 1024 * 1024)
+    'big.run is 300 MB; the upload limit is 200 MB. Evaluate it with the command line instead: python -m rankviz eval QRELS RUN'
+    >>> size_problem("small.run", 1024) is None
+    True
+    """
+    limit_mb = MAX_UPLOAD_MB if limit_mb is None else limit_mb
+    if size <= limit_mb * 1024 * 1024:
+        return None
+    return (f"{name} is {size / (1024 * 1024):.0f} MB; the upload limit is {limit_mb} MB. "
+            "Evaluate it with the command line instead: python -m rankviz eval QRELS RUN")
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _sample_bytes(path: str) -> bytes:
+    with open(path, "rb") as handle:
+        return handle.read()
+
+
+def sample_file(kind: str, name: str | None = None) -> InputFile:
+    """The sample collection's qrels (``kind="qrels"``) or one of its runs (``kind="run"``, ``name``)."""
+    path = SAMPLE_QRELS if kind == "qrels" else SAMPLE_RUNS[name]
+    return InputFile.from_bytes(path.name, _sample_bytes(str(path)))
+
+
+def uploaded_file(upload) -> InputFile:
+    """An ``st.file_uploader`` file as an :class:`InputFile`; raises ValueError when it is too large."""
+    size = getattr(upload, "size", None)
+    problem = size_problem(upload.name, size if size is not None else 0)
+    if problem:
+        raise ValueError(problem)
+    data = upload.getvalue()
+    problem = size_problem(upload.name, len(data))
+    if problem:
+        raise ValueError(problem)
+    return InputFile.from_bytes(upload.name, data)
+
+
+class _NamedBytes(io.BytesIO):
+    """Bytes with a file name, so the readers name the file in messages and see its suffix (.gz, .csv)."""
+
+    def __init__(self, data: bytes, name: str):
+        super().__init__(data)
+        self.name = name
+
+
+@st.cache_data(show_spinner=False, max_entries=16)
+def _read_cached(kind: str, digest: str, name: str, _data: bytes):
+    # The bytes are not hashed by Streamlit (leading underscore): the digest is the key.
+    from rankviz.trec import read_qrels, read_run
+
+    reader = read_qrels if kind == "qrels" else read_run
+    return reader(_NamedBytes(_data, name))
+
+
+def read_qrels_file(file: InputFile):
+    """The qrels DataFrame of a file (cached by content hash). Raises ValueError naming file and line."""
+    return _read_cached("qrels", file.digest, file.name, file.data)
+
+
+def read_run_file(file: InputFile):
+    """The run DataFrame of a file (cached by content hash). Raises ValueError naming file and line."""
+    return _read_cached("run", file.digest, file.name, file.data)
