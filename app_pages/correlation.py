@@ -1,0 +1,117 @@
+"""Rank correlation: two rankings of the same documents; Spearman's table and rho, Kendall's
+concordant and discordant pairs with tau-a and tau-b, the normalized Kendall tau distance at K,
+and a scatter of rank against rank."""
+
+import warnings
+
+import streamlit as st
+
+from rankviz.charts import pair_matrix_chart, rank_scatter_chart
+from rankviz.export import format_number
+from rankviz.metrics import (
+    kendall_tau,
+    kendall_tau_breakdown,
+    kendall_tau_distance,
+    kendall_tau_distance_breakdown,
+    spearman_rho,
+    spearman_rho_breakdown,
+)
+from rankviz.presets import PRESETS
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, render_breakdown, render_result
+from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact, show_chart
+from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_two_rankings_preset, two_rankings_editor
+
+page = page_for("app_pages/correlation.py")
+page_header(page.title, page.purpose)
+# Pairs beyond this make the pair matrix unreadable on a projector; the pair list stays.
+MATRIX_MAX_DOCUMENTS = 15
+
+
+def _computed(function, *args, where=None, **kwargs):
+    """``compute`` that also shows an undefined correlation's RuntimeWarning (NaN) as a message."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", RuntimeWarning)
+        result = compute(function, *args, where=where, **kwargs)
+    for warning in caught:
+        (where or st).warning(str(warning.message))
+    return result
+
+
+edit_col, chart_col = st.columns([1, 1], gap="medium")
+with edit_col:
+    rankings = two_rankings_editor()
+    presets = [key for key, preset in PRESETS.items() if preset.kind == "two_rankings"]
+    st.button(f"Load the course's exercise: {PRESETS[presets[0]].title}", key="corr_load_preset",
+              on_click=load_two_rankings_preset, args=(presets[0],), icon=":material/school:")
+items, a, b = list(rankings.items), rankings.ranks_a, rankings.ranks_b
+
+kendall = _computed(kendall_tau_breakdown, a, b, items=items, where=edit_col)
+with chart_col:
+    discordant = ([] if kendall is None else
+                  list(zip(*[kendall.loc[kendall["pair"] == "discordant", c] for c in ("i", "j")])))
+    scatter = _computed(rank_scatter_chart, rankings.to_frame(), rank_a="rank in R1", rank_b="rank in R2",
+                        highlight_pairs=discordant, font_size=chart_font_size(), where=chart_col,
+                        title="Rank in R1 against rank in R2 (dashed: discordant pairs)")
+    if scatter is not None:
+        show_chart(scatter, key="corr_scatter")
+    st.caption("On the diagonal a document has the same rank in both rankings; d = s1 − s2 is its horizontal "
+               "distance from it. A segment joins each discordant pair: the two rankings order it differently.")
+
+st.subheader("Spearman's rank correlation ρ")
+spearman = _computed(spearman_rho_breakdown, a, b, items=items)
+if spearman is not None:
+    ties = len(set(a)) < len(a) or len(set(b)) < len(b)
+    render_breakdown(spearman, key="corr_spearman", title="ρ (Spearman)", file_stem="spearman_rho",
+                     variant=("with ties: Pearson correlation of the average ranks" if ties else
+                              "1 − 6 Σd² / (K (K² − 1)), no ties"),
+                     function=spearman_rho)
+    for key in presets:
+        preset = PRESETS[key]
+        if (tuple(items), a, b) == (tuple(preset.doc_ids), tuple(preset.ranks_a), tuple(preset.ranks_b)):
+            printed_vs_exact(preset, {"sum_d2": ("Σd²", spearman.attrs["sum_d2"]),
+                                      "srcc": ("ρ", spearman.attrs["value"])}, convention="1 − 6Σd²/(K(K²−1))")
+
+st.subheader("Kendall's τ: concordant and discordant pairs")
+if kendall is not None:
+    counts = kendall.attrs["counts"]
+    tau_a = _computed(kendall_tau, a, b, "a")
+    tau_col, matrix_col = st.columns([2, 3], gap="medium")
+    with tau_col:
+        render_result("τ-b", kendall.attrs["value"], variant="(C − D) / √((C + D + T_a)(C + D + T_b)), scipy's default")
+        if tau_a is not None:
+            n_pairs = len(items) * (len(items) - 1) // 2
+            render_result("τ-a", tau_a, variant=f"(C − D) / (n(n − 1)/2) = ({counts['concordant']} − "
+                                                f"{counts['discordant']}) / {n_pairs}")
+        st.caption(f"C = {counts['concordant']} concordant, D = {counts['discordant']} discordant, "
+                   f"T_a = {counts['tied in a']} tied in R1 only, T_b = {counts['tied in b']} tied in R2 only, "
+                   f"{counts['tied in both']} tied in both. Without ties τ-a = τ-b.")
+    with matrix_col:
+        if len(items) <= MATRIX_MAX_DOCUMENTS:
+            matrix = _computed(pair_matrix_chart, kendall, order=rankings.ordered("a"), font_size=chart_font_size())
+            if matrix is not None:
+                show_chart(matrix, key="corr_pairs")
+        else:
+            st.caption(f"The pair matrix is drawn for up to {MATRIX_MAX_DOCUMENTS} documents; the list below has "
+                       f"every pair.")
+    render_breakdown(kendall, key="corr_kendall", title="τ-b (Kendall)", file_stem="kendall_tau",
+                     variant="pairs i < j in the table's order; a tie is '='", function=kendall_tau)
+
+st.subheader("Normalized Kendall tau distance at K")
+k_col, p_col = st.columns(2)
+top_k = number_field("K (top of each list)", key="topk", default=min(5, len(items)), minimum=1,
+                     maximum=MAX_DOCUMENTS, whole=True, container=k_col,
+                     help="Compare the top K documents of R1 and R2 (each ordered by its ranks).")
+penalty = number_field("p (penalty for a pair only one list ranks)", key="p", default=0.5, minimum=0, maximum=1,
+                       container=p_col,
+                       help="Two documents both in one top-K list and both missing from the other: that list's order "
+                            "is not contradicted or confirmed. p = 0.5 is Fagin et al.'s neutral choice.")
+list_a, list_b = rankings.ordered("a"), rankings.ordered("b")
+st.caption(f"Top {top_k} of R1: {', '.join(list_a[:top_k])}. Top {top_k} of R2: {', '.join(list_b[:top_k])}. "
+           "Tied ranks are ordered as in the table.")
+distance = _computed(kendall_tau_distance_breakdown, list_a, list_b, k=top_k, penalty=penalty)
+if distance is not None:
+    render_breakdown(distance, key="corr_distance", title=f"K_n@{top_k}", file_stem="kendall_tau_distance",
+                     variant=f"normalized over the n(n−1)/2 pairs of the union, p = {format_number(penalty)}",
+                     function=kendall_tau_distance)

@@ -1,0 +1,85 @@
+"""Graded relevance: CG, DCG, IDCG and nDCG under every gain and discount, the ideal ranking
+beside the system's with per-rank contributions, and ERR with its stop probabilities."""
+
+import streamlit as st
+
+from rankviz.charts import err_chart, gain_contribution_chart
+from rankviz.export import format_number
+from rankviz.graded_variants import graded_variants
+from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
+from rankviz.presets import ranking_presets
+from rankviz.registry import get_spec
+from rankviz.ui.editor import ranking_editor
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, number_columns, render_breakdown
+from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, ranking_settings, variant_label
+from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
+from rankviz.ui.teaching import chart_font_size, printed_vs_exact, show_chart
+
+page = page_for("app_pages/graded.py")
+page_header(page.title, page.purpose)
+
+edit_col, table_col = st.columns([2, 3], gap="medium")
+with edit_col:
+    ranking = ranking_editor()
+    settings = ranking_settings(ranking)
+k, judged = settings.get("k"), settings.get("judged")
+chosen = {"gain": settings["gain"], "discount": settings["discount"]}
+k_label = k if k is not None else len(ranking)
+
+with table_col:
+    st.subheader(f"Every gain and discount, at k = {k_label}")
+    variants = compute(graded_variants, ranking.rels, k, judged=judged, where=table_col)
+    if variants is not None:
+        variants.insert(0, "shown below", [
+            "◀ selected" if (g, d) == (chosen["gain"], chosen["discount"]) else ""
+            for g, d in zip(variants["gain"], variants["discount"])])
+        config = {**number_columns(variants), "shown below": st.column_config.TextColumn("", width="small")}
+        st.dataframe(variants, hide_index=True, width="stretch", column_config=config,
+                     height=35 * (len(variants) + 1) + 3, key="graded_variants")
+        st.caption("Gain of a grade g: linear g (trec_eval, scikit-learn) or exponential 2^g − 1 (the lecture's "
+                   "final formula). Divide the gain at rank i by log2(i + 1), or by max(1, log2 i) "
+                   "(Järvelin & Kekäläinen 2002: ranks 1 and 2 count in full). The ideal ranking sorts "
+                   + ("every judged grade (the ranking's and the unretrieved ones)." if judged is not None
+                      else "the ranking's own grades (add judged-but-not-retrieved grades to penalize misses)."))
+    # A course exercise loaded (or typed) here: its printed numbers beside the exact ones.
+    for preset in ranking_presets():
+        if "dcg" in preset.printed and tuple(ranking.grades) == tuple(preset.rels):
+            exact = compute(ndcg_breakdown, preset.rels, **dict(preset.settings))
+            if exact is not None:
+                printed_vs_exact(preset, {"dcg": ("DCG", exact.attrs["dcg"]), "idcg": ("IDCG", exact.attrs["idcg"]),
+                                          "ndcg": ("nDCG", exact.attrs["value"])},
+                                 convention=variant_label(dict(preset.settings)))
+
+st.subheader(f"nDCG worked out: your ranking beside the ideal one ({variant_label(chosen)})")
+spec = get_spec("ndcg")
+used = spec.applicable(settings)
+table = compute(ndcg_breakdown, ranking.rels, **used)
+if table is not None:
+    chart = gain_contribution_chart(
+        table, running="running DCG", ideal_running="running IDCG", font_size=chart_font_size(),
+        title=f"Contribution of each rank: {GAIN_LABELS[chosen['gain']]} / {DISCOUNT_LABELS[chosen['discount']]}")
+    show_chart(chart, key="graded_contributions")
+    st.caption("Bars: what each rank adds, labelled with its grade (solid: your ranking, pale and dashed: the ideal "
+               "one). Lines (right axis): the running DCG and IDCG; nDCG is their ratio at the last rank.")
+    render_breakdown(table, key="graded_ndcg", title=at_k_label(spec, settings, len(ranking)), file_stem="ndcg",
+                     variant=variant_text(used), function=ndcg,
+                     aside=lambda: render_other_convention(spec, ranking.rels, used, len(ranking)))
+
+st.subheader("ERR: a user who stops once satisfied")
+# g_max is the top of the scale: the highest judged grade when the unretrieved ones are given.
+max_grade = max(judged) if judged is not None and max(judged) > 0 else None
+err_table = compute(err_breakdown, ranking.rels, k, max_grade=max_grade)
+if err_table is not None:
+    g_max = err_table.attrs["max_grade"]
+    st.caption(f"R_i = (2^g_i − 1) / 2^g_max is the chance that the document at rank i satisfies the user, with "
+               f"g_max = {format_number(g_max)} ({'the highest judged grade' if max_grade is not None else 'the highest grade in the ranking'}). "
+               "The user reaches rank r only if no earlier document satisfied them; ERR sums P(stop at r) / r.")
+    err_chart_col, err_table_col = st.columns([3, 2], gap="medium")
+    with err_chart_col:
+        show_chart(err_chart(err_table, grade="grade", stop="P(stop here)", running="running ERR",
+                             reach="P(reach rank)", font_size=chart_font_size()), key="graded_err")
+    with err_table_col:
+        render_breakdown(err_table, key="graded_err_table", title=f"ERR@{k_label}", file_stem="err",
+                         variant=f"g_max = {format_number(g_max)}, R_i = (2^g − 1) / 2^g_max", function=err)

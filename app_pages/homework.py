@@ -1,0 +1,161 @@
+"""Homework checker: pick an exercise (a course preset, your own list, or a practice exercise
+whose seed is in the link), type your answer for every step, and see each step marked, the
+first one that went wrong and the correct working from there."""
+
+import hashlib
+import random
+
+import streamlit as st
+
+from rankviz.export import format_number
+from rankviz.homework import (
+    DISCOUNTS,
+    GAINS,
+    HOMEWORK_PRESETS,
+    KINDS,
+    STATUS_WORDS,
+    check_answers,
+    describe,
+    exercise_from_preset,
+    first_wrong,
+    generate_exercise,
+    own_exercise,
+    steps_for,
+    summary,
+)
+from rankviz.parsing import parse_grades, parse_optional_int
+from rankviz.presets import PRESETS
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute
+from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
+from rankviz.ui.teaching import choice_field, link_selectbox, link_text_input, number_field
+from rankviz.ui.two_rankings import parse_ranks
+
+page = page_for("app_pages/homework.py")
+page_header(page.title, page.purpose)
+
+SOURCES = {"course": "a course exercise", "own": "your own list", "practice": "a practice exercise"}
+TOLERANCES = {"0.0005": "3 decimals, rounded", "0.001": "3 decimals, rounded or cut",
+              "0.005": "2 decimals", "0.01": "±0.01"}
+MARKS = {"right": "✓ right", "carried": "✓ follows from your answers", "wrong": "✗ wrong", "blank": "—",
+         "unreadable": "? cannot read"}
+
+
+def _new_seed() -> None:
+    st.session_state["seed"] = str(random.randrange(1, 100_000))
+
+
+def _text(label: str, key: str, default: str, help: str, container=None) -> str:
+    return link_text_input(label, key=key, default=default, help=help, container=container)
+
+
+# A link with only ?seed=1234 opens that practice exercise.
+source_default = "practice" if "seed" in st.query_params and "hw_source" not in st.query_params else "course"
+pick_col, tolerance_col = st.columns([3, 2], gap="medium")
+with pick_col:
+    source = choice_field("Exercise", SOURCES, key="hw_source", default=source_default,
+                          help="A course exercise as the notes set it, your own list and variant, or a practice "
+                               "exercise drawn from a seed: share the link and everyone gets the same one.")
+with tolerance_col:
+    tolerance_text = choice_field("Accept answers within", {k: f"±{k}: {v}" for k, v in TOLERANCES.items()},
+                                  key="tol", default="0.001", horizontal=False,
+                                  help="How far an answer may be from the exact value. ±0.001 accepts a value "
+                                       "rounded or cut to 3 decimals, as the lecture's tables do.")
+tolerance = float(tolerance_text)
+
+exercise = None
+if source == "course":
+    keys = list(HOMEWORK_PRESETS)
+    chosen = link_selectbox("Course exercise (preset)", keys, key="hw_preset", default=keys[0])
+    st.caption(PRESETS[chosen].title)
+    exercise = compute(exercise_from_preset, chosen)
+else:
+    kind_col, variant_col = st.columns([2, 3], gap="medium")
+    with kind_col:
+        kind = choice_field("What to compute", {k: v for k, v in KINDS.items()}, key="hw_kind", default="ndcg",
+                            horizontal=False, help="The kind of working the checker walks you through.")
+    gain, discount = "exponential", "log2"
+    if kind == "ndcg":
+        with variant_col:
+            gain = choice_field("Gain", {g: GAIN_LABELS[g] for g in GAINS}, key="hw_gain", default="exponential",
+                                help="Exponential 2^g − 1 is the lecture's final formula; linear g is trec_eval's.")
+            discount = choice_field("Discount", {d: DISCOUNT_LABELS[d] for d in DISCOUNTS}, key="hw_discount",
+                                    default="log2", help="Divide the gain at rank i by log2(i + 1), or by "
+                                                         "max(1, log2 i) (Järvelin-Kekäläinen).")
+    if source == "practice":
+        seed_col, new_col = st.columns([3, 1], vertical_alignment="bottom")
+        seed = number_field("Seed (in the link: share it and the class gets the same exercise)", key="seed",
+                            default=1234, minimum=0, maximum=10**9, whole=True, container=seed_col,
+                            help="The same seed always gives the same exercise.")
+        new_col.button("New exercise", key="hw_new", on_click=_new_seed, icon=":material/casino:", width="stretch")
+        exercise = compute(generate_exercise, seed, kind, gain=gain, discount=discount)
+    elif kind == "spearman":
+        a_col, b_col = st.columns(2)
+        a_text = _text("Rank of each document in R1", "hw_r1", "1,2,3,4,5", "Ranks 1..K, no ties.", a_col)
+        b_text = _text("Rank of each document in R2", "hw_r2", "2,1,4,3,5", "The same documents' ranks in R2.",
+                       b_col)
+        ranks = compute(lambda: (parse_ranks(a_text, "R1"), parse_ranks(b_text, "R2")))
+        if ranks is not None:
+            exercise = compute(own_exercise, "spearman", ranks_a=ranks[0], ranks_b=ranks[1])
+    else:
+        rels_col, r_col = st.columns([3, 1])
+        rels_text = _text("Grades in ranked order", "hw_rels", "3,2,3,0,1,2",
+                          "Rank 1 first, e.g. 3,2,3,0,1,2. For AP, grade ≥ 1 is relevant.", rels_col)
+        r_value = None
+        if kind == "ap":
+            r_text = _text("R (blank: count them)", "hw_R", "", "Relevant documents in the whole collection.", r_col)
+            r_value = compute(parse_optional_int, r_text, name="R", minimum=0, maximum=1000, where=r_col)
+        grades = compute(parse_grades, rels_text, where=rels_col)
+        if grades is not None:
+            exercise = compute(own_exercise, kind, rels=grades, gain=gain, discount=discount, n_relevant=r_value)
+
+if exercise is None:
+    st.stop()
+
+steps = steps_for(exercise)
+st.subheader(exercise.title)
+st.markdown(describe(exercise))
+if exercise.source:
+    st.caption(f"Source: {exercise.source}")
+fingerprint = hashlib.sha1(repr(exercise).encode("utf-8")).hexdigest()[:10]
+answer_keys = [f"hw_answer_{fingerprint}_{i}" for i in range(len(steps))]
+
+with st.form(key=f"hw_form_{fingerprint}", border=True):
+    st.caption("Type each value as a decimal (1.893), a fraction (3/1.585) or with a decimal comma (1,893). "
+               "Leave a step blank to skip it.")
+    columns = st.columns(3)
+    for i, (step, key) in enumerate(zip(steps, answer_keys)):
+        columns[i % 3].text_input(step.label, key=key, placeholder="your answer")
+    submitted = st.form_submit_button("Check my answers", type="primary", key="hw_check",
+                                      icon=":material/fact_check:")
+if submitted:
+    st.session_state["hw_checked"] = fingerprint
+if st.session_state.get("hw_checked") != fingerprint:
+    st.stop()
+
+verdicts = check_answers(steps, [st.session_state.get(key, "") for key in answer_keys], tolerance)
+wrong_at = first_wrong(verdicts)
+message = summary(verdicts)
+if wrong_at is None and all(v.status in ("right", "carried") for v in verdicts):
+    st.success(f"{message} Well done.", icon=":material/check_circle:")
+else:
+    st.info(message, icon=":material/info:")
+
+marks = [{"step": v.step.label, "your answer": v.answer, "mark": MARKS[v.status], "why": v.message}
+         for v in verdicts]
+st.dataframe(marks, hide_index=True, width="stretch", height=min(420, 35 * (len(marks) + 1) + 3), key="hw_marks",
+             column_config={"why": st.column_config.TextColumn("why", width="large")})
+for verdict in verdicts:
+    if verdict.status == "unreadable":
+        st.error(f"{verdict.step.label}: {verdict.message}")
+
+if wrong_at is not None:
+    wrong = verdicts[wrong_at]
+    st.error(f"**First step that went wrong: {wrong.step.label}.** You wrote {wrong.answer.strip()}; "
+             f"{wrong.message[0].lower()}{wrong.message[1:]}", icon=":material/error:")
+    st.markdown(f"**The correct working from there** (within ±{format_number(tolerance, 6)}; later steps marked "
+                f"“{STATUS_WORDS['carried']}” used your own earlier numbers correctly):")
+    for step in steps[wrong_at:]:
+        st.markdown(f"**{step.label}**")
+        st.latex(rf"{step.formula}")

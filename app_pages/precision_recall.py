@@ -1,0 +1,133 @@
+"""Precision and recall: P@i and R@i down the ranking, the precision-recall curve (raw and
+interpolated), the 11-point interpolated precision, AP as the area it sums, R-precision and
+F-beta; a second ranking on the same plot (the course's q1 and q2)."""
+
+import streamlit as st
+
+from rankviz.charts import precision_recall_at_rank_chart, precision_recall_chart
+from rankviz.export import format_number
+from rankviz.metrics import (
+    average_precision,
+    average_precision_breakdown,
+    eleven_point_precision,
+    eleven_point_precision_breakdown,
+    f_beta_breakdown,
+    precision_recall_points_breakdown,
+    r_precision_breakdown,
+)
+from rankviz.ui import state
+from rankviz.ui.editor import ranking_editor
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import compute, number_columns, render_breakdown, render_result
+from rankviz.ui.settings import ranking_settings
+from rankviz.ui.teaching import chart_font_size, choice_field, link_toggle, number_field, show_chart
+
+page = page_for("app_pages/precision_recall.py")
+page_header(page.title, page.purpose)
+
+ROUNDINGS = {
+    "ceil": "textbook: ceil(r·R)",
+    "floor_plus_0.9": "trec_eval 9: floor(r·R + 0.9)",
+    "lround": "trec_eval 10: round(r·R)",
+}
+ROUNDING_HELP = (
+    "Interpolated precision at recall level r is the best precision of any rank whose recall reaches r. "
+    "A level becomes a count of relevant documents c that a rank must have found: the textbook takes "
+    "c = ceil(r·R) (recall really ≥ r); trec_eval 9 takes floor(r·R + 0.9), which differs when r·R has a "
+    "fractional part up to 0.1; trec_eval 10 rounds r·R to the nearest whole number, so it may use a rank "
+    "whose recall is a little below r."
+)
+
+
+def _load_q1_q2() -> None:
+    state.load_preset("q1_binary", "")
+    state.load_preset("q2_binary", "b_")
+    st.session_state["compare"] = True
+
+
+def _binary_settings(settings: dict) -> dict:
+    """The settings binary metrics take (R or judged grades; k), without the graded switches."""
+    return {name: settings[name] for name in ("k", "n_relevant", "judged") if name in settings}
+
+
+edit_col, chart_col = st.columns([2, 3], gap="medium")
+with edit_col:
+    ranking = ranking_editor()
+    settings = _binary_settings(ranking_settings(ranking, show_graded=False))
+    beta_col, button_col = st.columns([1, 1], vertical_alignment="bottom")
+    beta = number_field("β of F-β", key="beta", default=1.0, minimum=0.01, maximum=100, container=beta_col,
+                        help="β > 1 weighs recall more (F2), β < 1 precision more (F0.5); β = 1 is F1.")
+    button_col.button("Load the course's q1 and q2", key="pr_load_q1_q2", on_click=_load_q1_q2,
+                      help="Lecture 002: q1 (relevant at 1, 3, 6, 10, 15; R = 10) as A and q2 "
+                           "(relevant at 3, 8, 15; R = 3) as B.", width="stretch")
+    compare = link_toggle("Compare with a second ranking (B) on the same plot", key="compare")
+
+r_only = {name: settings[name] for name in ("n_relevant", "judged") if name in settings}
+points = {"A": compute(precision_recall_points_breakdown, ranking.rels, where=edit_col, **r_only)}
+r_prec = compute(r_precision_breakdown, ranking.rels, where=edit_col, **r_only)
+k_shown = min(settings.get("k") or len(ranking), len(ranking))
+f_table = compute(f_beta_breakdown, ranking.rels, where=edit_col, beta=beta, **settings)
+
+ranking_b = None
+if compare:
+    st.subheader("Ranking B")
+    b_edit, b_settings_col = st.columns([3, 2], gap="medium")
+    with b_edit:
+        ranking_b = ranking_editor("b_", default=state.Ranking.from_grades((0, 0, 1, 0, 0, 0, 0, 1)))
+    with b_settings_col:
+        settings_b = _binary_settings(ranking_settings(ranking_b, "b_", show_graded=False))
+    r_only_b = {name: settings_b[name] for name in ("n_relevant", "judged") if name in settings_b}
+    points["B"] = compute(precision_recall_points_breakdown, ranking_b.rels, where=b_edit, **r_only_b)
+points = {name: table for name, table in points.items() if table is not None}
+
+with chart_col:
+    if points:
+        r_precisions = {"A": r_prec.attrs["value"]} if r_prec is not None else None
+        chart = compute(precision_recall_chart, points, ap_area=True, eleven_point=True, r_precision=r_precisions,
+                        f_beta_rank={"A": k_shown}, beta=beta, font_size=chart_font_size(), where=chart_col,
+                        title="Precision-recall curve: raw points, interpolated steps, AP shaded")
+        if chart is not None:
+            show_chart(chart, key="pr_curve")
+        st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
+                   "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
+                   "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
+                   f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_shown}.")
+    summary = st.container()
+    with summary:
+        if r_prec is not None:
+            render_result(f"R-precision (R = {r_prec.attrs['n_relevant']})", r_prec.attrs["value"],
+                          variant="precision at rank R; equals recall there")
+        if f_table is not None:
+            render_result(f"F{format_number(beta)}@{k_shown}", f_table.attrs["value"],
+                          variant=f"relevant: grade ≥ 1, R = {f_table.attrs['n_relevant']}, β = {format_number(beta)}")
+            st.latex(f_table.attrs["latex"])
+
+st.subheader("Down the ranking: P@i and R@i")
+table_col, rank_chart_col = st.columns([2, 3], gap="medium")
+if "A" in points:
+    table = points["A"]
+    table_col.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
+                        height=min(420, 35 * (len(table) + 1) + 3), key="pr_table")
+    table_col.caption(f"Binary relevance: grade ≥ 1. R = {table.attrs['n_relevant']} "
+                      f"({'given' if 'n_relevant' in settings else 'counted from the judged grades'}).")
+    with rank_chart_col:
+        show_chart(precision_recall_at_rank_chart(table, font_size=chart_font_size()), key="pr_at_rank")
+
+st.subheader("11-point interpolated precision")
+rounding = choice_field("Recall level → relevant documents needed", ROUNDINGS, key="rounding", default="ceil",
+                        help=ROUNDING_HELP)
+st.caption(ROUNDING_HELP)
+eleven = compute(eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
+if eleven is not None:
+    render_breakdown(eleven, key="pr_eleven", title="11-point interpolated precision", file_stem="eleven_point",
+                     variant=f"{ROUNDINGS[rounding]}, R = {eleven.attrs['n_relevant']}",
+                     function=eleven_point_precision)
+
+st.subheader("Average precision: the shaded area")
+ap = compute(average_precision_breakdown, ranking.rels, **settings)
+if ap is not None:
+    render_breakdown(ap, key="pr_ap", title=f"AP@{k_shown}", file_stem="average_precision",
+                     variant=f"non-interpolated: (1/R) × Σ P@i over the relevant ranks; relevant: grade ≥ 1, "
+                             f"R = {ap.attrs['n_relevant']}",
+                     function=average_precision)

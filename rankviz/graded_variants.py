@@ -1,0 +1,57 @@
+"""CG, DCG, IDCG and nDCG of one ranking under every gain and discount, side by side.
+
+The graded-relevance page shows this table so that a student sees at once how much the
+convention moves the numbers (the lecture writes DCG three ways; trec_eval, scikit-learn and
+the lecture's final formula disagree). Every value comes from :mod:`rankviz.metrics`.
+
+>>> table = graded_variants([3, 2, 3, 0, 1, 2])
+>>> row = table[(table["gain"] == "exponential") & (table["discount"] == "log2")].iloc[0]
+>>> round(row["DCG"], 3), round(row["IDCG"], 3), round(row["nDCG"], 3)
+(13.848, 14.595, 0.949)
+"""
+
+from __future__ import annotations
+
+__all__ = ["GAIN_FORMULAS", "DISCOUNT_FORMULAS", "graded_variants"]
+
+GAIN_FORMULAS = {"linear": "g", "exponential": "2^g − 1"}
+DISCOUNT_FORMULAS = {"log2": "log2(i + 1)", "jarvelin": "max(1, log2 i)"}
+
+
+def graded_variants(rels, k=None, *, judged=None):
+    """One row per (gain, discount) pair: CG@k, DCG@k, IDCG@k and nDCG@k of ``rels``.
+
+    Parameters
+    ----------
+    rels, k, judged
+        As in :func:`rankviz.metrics.ndcg` (``judged``: every judged grade, for the ideal).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``gain``, ``discount``, ``gain formula``, ``divide by``, ``CG``, ``DCG``,
+        ``IDCG``, ``nDCG``; the rows in the order linear/log2 (trec_eval's default),
+        exponential/log2 (the lecture's final formula), linear/jarvelin, exponential/jarvelin.
+        CG ignores gain and discount and is the same in every row.
+
+    Raises
+    ------
+    ValueError
+        From the metric functions, for bad grades, k or judged grades.
+    """
+    import pandas as pd
+
+    from rankviz.metrics import cumulative_gain, dcg, ideal_dcg, ndcg
+
+    cg = cumulative_gain(rels, k)
+    rows = []
+    for discount in DISCOUNT_FORMULAS:
+        for gain in GAIN_FORMULAS:
+            options = {"gain": gain, "discount": discount}
+            rows.append({
+                "gain": gain, "discount": discount, "gain formula": GAIN_FORMULAS[gain],
+                "divide by": DISCOUNT_FORMULAS[discount], "CG": cg, "DCG": dcg(rels, k, **options),
+                "IDCG": ideal_dcg(rels, k, judged=judged, **options),
+                "nDCG": ndcg(rels, k, judged=judged, **options),
+            })
+    return pd.DataFrame(rows)

@@ -1,0 +1,114 @@
+"""AppTest of the homework checker: answers typed by step key are marked as rankviz.homework marks them."""
+
+import pytest
+
+from app_helpers import open_app
+from rankviz.homework import describe, exercise_from_preset, generate_exercise, own_exercise, steps_for
+from teaching_helpers import errors, page_path
+
+PAGE = page_path("homework")
+# Lecture 002's printed working of the NDCG exercise: truncated terms, and 1.286 for 3/log2(5) = 1.292.
+SLIDE = ["11", "7", "1.892", "3.5", "0", "0.386", "1.068", "13.846", "7", "4.416", "1.5", "1.286", "0.386",
+         "14.588", "0.949"]
+
+
+def _open(query=None):
+    at = open_app(PAGE, query)
+    assert not at.exception, at.exception
+    return at
+
+
+def _answer_inputs(at):
+    """The answer boxes in step order (their keys end with the step index)."""
+    boxes = [box for box in at.text_input if box.key.startswith("hw_answer_")]
+    return sorted(boxes, key=lambda box: int(box.key.rsplit("_", 1)[1]))
+
+
+def _type_and_check(at, answers):
+    for box, answer in zip(_answer_inputs(at), answers):
+        box.set_value(answer)
+    at.button(key="hw_check").click().run()
+    assert not at.exception, at.exception
+    return next(d.value for d in at.dataframe if "mark" in d.value.columns)
+
+
+def test_the_slides_working_is_marked_step_by_step():
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise"})
+    steps = steps_for(exercise_from_preset("ndcg_exercise"))
+    assert [box.label for box in _answer_inputs(at)] == [step.label for step in steps]
+    marks = _type_and_check(at, SLIDE)
+    labels = marks["step"].tolist()
+    assert marks.loc[labels.index("DCG"), "mark"] == "✓ follows from your answers"
+    assert marks.loc[labels.index("IDCG term at rank 4 (grade 2)"), "mark"] == "✗ wrong"
+    assert marks.loc[labels.index("NDCG"), "mark"] == "✓ right"
+    first = next(text for text in errors(at) if "First step that went wrong" in text)
+    assert "IDCG term at rank 4 (grade 2)" in first and "1.286" in first
+    # The working from the wrong step on: 3 / log2(5) = 1.292, then IDCG and NDCG; nothing before it.
+    formulas = [latex.value for latex in at.latex]
+    assert r"\frac{3}{2.322} = 1.292" in formulas[0]
+    assert len(formulas) == len(steps) - labels.index("IDCG term at rank 4 (grade 2)")
+
+
+def test_exact_answers_get_a_success_message():
+    at = _open({"hw_source": "course", "hw_preset": "ap_positions_1_3_6"})
+    marks = _type_and_check(at, ["1", "1/2", "2/3", "0.5", "0.4", "0,5", "0.722"])
+    assert set(marks["mark"]) == {"✓ right"}
+    assert any("7 of 7 steps right" in success.value for success in at.success)
+    assert not at.latex  # nothing went wrong: no working is revealed
+
+
+def test_nothing_is_marked_before_checking():
+    at = _open({"hw_source": "course", "hw_preset": "srcc_exercise"})
+    assert not any("mark" in d.value.columns for d in at.dataframe)
+
+
+def test_tolerance_is_selectable():
+    at = _open({"hw_source": "course", "hw_preset": "ap_positions_1_3_6", "tol": "0.005"})
+    marks = _type_and_check(at, ["", "", "0.67"])
+    assert marks.loc[2, "mark"] == "✓ right"
+    at.radio(key="tol").set_value("0.001").run()
+    marks = next(d.value for d in at.dataframe if "mark" in d.value.columns)
+    assert marks.loc[2, "mark"] == "✗ wrong"
+
+
+def test_a_shared_seed_link_opens_the_same_practice_exercise():
+    at = _open({"seed": "1234"})
+    assert at.radio(key="hw_source").value == "practice"
+    exercise = generate_exercise(1234, "ndcg")
+    assert any(describe(exercise) == markdown.value for markdown in at.markdown)
+    assert [box.label for box in _answer_inputs(at)] == [step.label for step in steps_for(exercise)]
+
+
+def test_practice_kind_and_new_exercise_button():
+    at = _open({"hw_source": "practice", "hw_kind": "spearman", "seed": "7"})
+    assert any(describe(generate_exercise(7, "spearman")) == m.value for m in at.markdown)
+    at.button(key="hw_new").click().run()
+    assert not at.exception
+    assert at.text_input(key="seed").value != "7"
+
+
+def test_own_list_for_ap_with_r():
+    at = _open({"hw_source": "own", "hw_kind": "ap", "hw_rels": "1,0,1", "hw_R": "4"})
+    steps = steps_for(own_exercise("ap", rels=[1, 0, 1], n_relevant=4))
+    marks = _type_and_check(at, ["1", "0.5", "0.667", "0.3"])
+    assert marks["step"].tolist() == [step.label for step in steps]
+    assert marks.loc[3, "mark"] == "✗ wrong"  # (1 + 2/3) / 4 = 0.417
+
+
+@pytest.mark.parametrize("query, message", [
+    ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": "3,abc"}, "abc"),
+    ({"hw_source": "own", "hw_kind": "ap", "hw_rels": "1,0", "hw_R": "x"}, "R must be a whole number"),
+    ({"hw_source": "own", "hw_kind": "spearman", "hw_r1": "1,2,3", "hw_r2": "1,1,2"}, "tied ranks"),
+    ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": ",".join(["1"] * 21)}, "at most 20"),
+    ({"hw_source": "practice", "seed": "-5"}, "Seed"),
+])
+def test_bad_exercise_input_shows_a_message_and_no_exception(query, message):
+    at = _open(query)
+    assert any(message in text for text in errors(at)), errors(at)
+
+
+def test_unreadable_answer_gets_a_clear_message():
+    at = _open({"hw_source": "course", "hw_preset": "ap_positions_1_3_6"})
+    marks = _type_and_check(at, ["one"])
+    assert marks.loc[0, "mark"] == "? cannot read"
+    assert any("Cannot read 'one' as a number" in text for text in errors(at))
