@@ -19,7 +19,6 @@ a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec
 from __future__ import annotations
 
 import gzip
-import mmap
 import os
 import re
 from pathlib import Path
@@ -276,15 +275,20 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table
         return trec_tables.from_table(source, spec, "<Table>", judgment_groups, first_line=0)
     if isinstance(source, dict):
         return trec_tables.from_dict(source, spec, "<dict>")
-    data, name, suffixes = _source_bytes(source, func)
-    try:
-        return _read_bytes(data, name, suffixes, spec, format=format, judgment_groups=judgment_groups)
-    finally:
-        _close(data)
+    if _is_path(source):
+        path, name = _existing_file(source, func)
+        if format in ("auto", "trec") and path.stat().st_size >= _LARGE_FILE:
+            table = _read_large_trec_file(path, name, spec, format=format, judgment_groups=judgment_groups)
+            if table is not None:
+                return table
+        data, suffixes = path.read_bytes(), [s.lower() for s in path.suffixes]
+    else:
+        data, name, suffixes = _source_bytes(source, func)
+    return _read_bytes(data, name, suffixes, spec, format=format, judgment_groups=judgment_groups)
 
 
-def _read_bytes(data, name: str, suffixes: list[str], spec: dict, *, format: str, judgment_groups: bool) -> pa.Table:
-    """``data`` is bytes or a read-only mmap: only find/rfind/slicing are used on it directly."""
+def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: dict, *, format: str,
+                judgment_groups: bool) -> pa.Table:
     from rankviz import trec_tables
 
     if data[:2] == b"\x1f\x8b":
@@ -306,14 +310,6 @@ def _source_bytes(source, func: str) -> tuple[bytes, str, list[str]]:
         return bytes(source), "<bytes>", []
     if isinstance(source, str) and ("\n" in source or "\r" in source):
         return source.encode("utf-8"), "<text>", []
-    if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        name = os.fspath(source)
-        if not path.is_file():
-            if path.is_dir():
-                raise IsADirectoryError(f"{func}: {name!r} is a directory, not a file")
-            raise FileNotFoundError(f"{func}: no such file: {name!r}")
-        return _map_file(path), name, [s.lower() for s in path.suffixes]
     if hasattr(source, "read"):
         content = source.read()
         name = getattr(source, "name", None)
@@ -327,20 +323,77 @@ def _source_bytes(source, func: str) -> tuple[bytes, str, list[str]]:
     )
 
 
-def _map_file(path: Path):
-    """The file's bytes; large files are memory-mapped rather than copied (a 5M-line run is ~200 MB)."""
-    if path.stat().st_size < 1 << 20:
-        return path.read_bytes()
+def _is_path(source) -> bool:
+    """A ``str`` without a line break, or an ``os.PathLike``; a ``str`` with one is the text itself."""
+    if isinstance(source, str):
+        return "\n" not in source and "\r" not in source
+    return isinstance(source, os.PathLike)
+
+
+def _existing_file(source, func: str) -> tuple[Path, str]:
+    path, name = Path(source), os.fspath(source)
+    if not path.is_file():
+        if path.is_dir():
+            raise IsADirectoryError(f"{func}: {name!r} is a directory, not a file")
+        raise FileNotFoundError(f"{func}: no such file: {name!r}")
+    return path, name
+
+
+# Files at least this big are parsed by pyarrow straight from the disk when they are regular
+# (no copy of the file in memory: a 5M-line run is 200-300 MB); smaller ones are read whole.
+_LARGE_FILE = 1 << 20
+_SCAN_CHUNK = 1 << 24
+
+
+def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, judgment_groups: bool):
+    """The fast path for a big regular TREC file, or None to fall back to reading it whole.
+
+    One pass over the file in 16 MB chunks looks for NUL bytes (binary) and for the blank that
+    is not the separator; only a plain text file with one kind of separator is handed to
+    pyarrow, which reads it from the disk with all cores.
+    """
     with open(path, "rb") as handle:
-        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        head = handle.read(1 << 16)
+    suffixes = [s.lower() for s in path.suffixes]
+    if head[:2] == b"\x1f\x8b" or _detect_format(head, suffixes, format, spec) != "trec":
+        return None
+    first_line = _first_data_line(head.rsplit(b"\n", 1)[0] if len(head) == 1 << 16 else head)
+    if first_line is None:
+        return None
+    delimiter, other = (b"\t", b" ") if b"\t" in first_line else (b" ", b"\t")
+    if not _only_text_and(path, delimiter, other):
+        return None
+    table = _parse_single_delimiter(str(path), spec, delimiter, judgment_groups)
+    if table is None or has_duplicate_pairs(table, judgment_groups):
+        return None
+    run_name = _last_run_tag(_tail(path)) if spec is _RUN else None
+    return _finish(table, spec, name, run_name)
 
 
-def _close(data) -> None:
-    if isinstance(data, mmap.mmap):
-        try:
-            data.close()
-        except BufferError:  # pyarrow still holds a view of it: the garbage collector will close it
-            pass
+def _only_text_and(path: Path, delimiter: bytes, other: bytes) -> bool:
+    """True when the file holds no NUL byte and no ``other`` blank (a chunked scan: low memory)."""
+    buffer = bytearray(_SCAN_CHUNK)
+    with open(path, "rb", buffering=0) as handle:
+        while True:
+            size = handle.readinto(buffer)
+            if not size:
+                return True
+            if buffer.find(b"\x00", 0, size) >= 0 or buffer.find(other, 0, size) >= 0:
+                return False
+
+
+def _tail(path: Path) -> bytes:
+    """The end of the file, from a line start, long enough to hold its last data line."""
+    size = path.stat().st_size
+    with open(path, "rb") as handle:
+        for length in (1 << 16, 1 << 22, size):
+            handle.seek(max(0, size - length))
+            data = handle.read()
+            if length < size:
+                data = data[data.find(b"\n") + 1:]
+            if _first_data_line(data) is not None:
+                return data
+    return data  # pragma: no cover - the file was parsed, so it has a data line
 
 
 def _detect_format(data: bytes, suffixes: list[str], format: str, spec: dict) -> str:
@@ -372,8 +425,8 @@ def _reject_binary(data: bytes, name: str, spec: dict) -> None:
         raise _error(name, line, f"a text {spec['what']} file", "a binary file (NUL byte)")
 
 
-def _line_of_byte(data, position: int) -> int:
-    return bytes(data[:position]).count(b"\n") + 1
+def _line_of_byte(data: bytes, position: int) -> int:
+    return data.count(b"\n", 0, position) + 1
 
 
 # --------------------------------------------------------------------------------------------
@@ -439,7 +492,7 @@ _COMMENT_LINES = re.compile(rb"(?m)^#[^\n]*(?:\n|\Z)")
 
 def _normalise_whitespace(data: bytes) -> bytes:
     """One space between fields, none at line ends, comment lines dropped (line numbers shift)."""
-    out = bytes(data).translate(_BLANKS)
+    out = data.translate(_BLANKS)
     if b"  " in out:
         out = _MANY_SPACES.sub(b" ", out)
     out = out.replace(b"\n ", b"\n").replace(b" \n", b"\n").strip(b" ")
@@ -448,20 +501,28 @@ def _normalise_whitespace(data: bytes) -> bytes:
     return out
 
 
+# Ids are parsed as large_string, the layout of pandas' "str" dtype, so that handing the table
+# to pandas copies nothing.
+_ID = pa.large_string()
+
+
 def _arrow_columns(spec: dict, judgment_groups: bool) -> tuple[list[str], dict, list[str]]:
     if spec is _QRELS:
         names = ["query_id", "group", "doc_id", "relevance"]
-        types = {"query_id": pa.string(), "group": pa.string(), "doc_id": pa.string(), "relevance": pa.int64()}
+        types = {"query_id": _ID, "group": _ID, "doc_id": _ID, "relevance": pa.int64()}
         keep = ["query_id", "group", "doc_id", "relevance"] if judgment_groups else ["query_id", "doc_id", "relevance"]
     else:
         names = ["query_id", "q0", "doc_id", "rank", "score", "tag"]
-        types = {"query_id": pa.string(), "doc_id": pa.string(), "score": pa.float64()}
+        types = {"query_id": _ID, "doc_id": _ID, "score": pa.float64()}
         keep = ["query_id", "doc_id", "score"]
     return names, types, keep
 
 
-def _parse_single_delimiter(data: bytes, spec: dict, delimiter: bytes, judgment_groups: bool) -> pa.Table | None:
-    """pyarrow's multithreaded reader, strict: None as soon as anything is irregular."""
+def _parse_single_delimiter(data, spec: dict, delimiter: bytes, judgment_groups: bool) -> pa.Table | None:
+    """pyarrow's multithreaded reader, strict: None as soon as anything is irregular.
+
+    ``data`` is the bytes, or the path of a file that pyarrow reads itself.
+    """
     names, types, keep = _arrow_columns(spec, judgment_groups)
     irregular = []
 
@@ -471,7 +532,7 @@ def _parse_single_delimiter(data: bytes, spec: dict, delimiter: bytes, judgment_
 
     try:
         table = pa_csv.read_csv(
-            pa.BufferReader(pa.py_buffer(data)),
+            data if isinstance(data, str) else pa.BufferReader(pa.py_buffer(data)),
             read_options=pa_csv.ReadOptions(column_names=names, block_size=1 << 24),
             parse_options=pa_csv.ParseOptions(
                 delimiter=delimiter.decode(), quote_char=False, escape_char=False, double_quote=False,
@@ -502,7 +563,7 @@ def _parse_single_delimiter(data: bytes, spec: dict, delimiter: bytes, judgment_
 def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> pa.Table:
     """Line-by-line parser: slow, complete, and the source of every error message."""
     try:
-        text = bytes(data).decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = _line_of_byte(data, exc.start)
         raise _error(name, line, "UTF-8 text", f"undecodable bytes (a binary file?)") from None
@@ -544,10 +605,10 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
         values.append(value)
     if not query_ids:
         raise _error(name, None, f"{spec['what']} lines ({' '.join(fields)})", f"{spec['empty']} (only blank or comment lines)")
-    columns = {"query_id": pa.array(query_ids, pa.string())}
+    columns = {"query_id": pa.array(query_ids, _ID)}
     if judgment_groups:
-        columns["group"] = pa.array(groups, pa.string())
-    columns["doc_id"] = pa.array(doc_ids, pa.string())
+        columns["group"] = pa.array(groups, _ID)
+    columns["doc_id"] = pa.array(doc_ids, _ID)
     if is_run:
         columns["score"] = pa.array(values, pa.float64())
     else:

@@ -131,9 +131,10 @@ def _id_column(column: pa.ChunkedArray, name, label, first_line, row_word) -> pa
         row = int(np.flatnonzero(column.is_null().to_numpy(zero_copy_only=False))[0])
         raise _table_error(name, row_word, first_line + row, f"an id in column {label!r}", "an empty value")
     if pa.types.is_integer(kind):
-        return column.cast(pa.string())
+        return column.cast(pa.large_string())
     if pa.types.is_string(kind) or pa.types.is_large_string(kind) or pa.types.is_string_view(kind):
-        column = column.cast(pa.string()) if not pa.types.is_string(kind) else column
+        # large_string is the layout of pandas' "str" dtype: the DataFrame then shares the buffers.
+        column = column.cast(pa.large_string()) if not pa.types.is_large_string(kind) else column
         empty = pc.equal(column, "")
         if pc.any(empty).as_py():
             row = int(np.flatnonzero(empty.to_numpy(zero_copy_only=False))[0])
@@ -223,7 +224,7 @@ def from_dict(source: dict, spec: dict, name: str) -> pa.Table:
         value_array = pa.array(np.asarray(values, dtype=np.float64).astype(np.int64))
     else:
         value_array = pa.array(np.asarray(values, dtype=np.float64))
-    columns = {"query_id": pa.array(query_ids, pa.string()), "doc_id": pa.array(doc_ids, pa.string()),
+    columns = {"query_id": pa.array(query_ids, pa.large_string()), "doc_id": pa.array(doc_ids, pa.large_string()),
                spec["value"]: value_array}
     table = pa.table(columns)
     if has_duplicate_pairs(table, False):  # only possible when str() merges distinct keys, e.g. 1 and "1"

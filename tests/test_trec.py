@@ -176,16 +176,51 @@ def test_csv_ids_with_leading_zeros_stay_strings(tmp_path):
     assert run["query_id"].tolist() == ["007"] and run["doc_id"].tolist() == ["0042"]
 
 
-def test_large_file_goes_through_the_memory_mapped_path(tmp_path):
-    # > 1 MiB, so the reader maps the file instead of copying it.
+def test_large_file_is_parsed_from_disk(tmp_path, monkeypatch):
+    # > 1 MiB: pyarrow reads the file itself, after a chunked scan, and never the slow parser.
     lines = [f"q{q} Q0 doc{q}_{d} {d + 1} {100 - d / 7:.6f} big\n" for q in range(250) for d in range(150)]
     path = tmp_path / "big.run"
-    path.write_text("".join(lines))
-    assert path.stat().st_size > 1 << 20
+    path.write_text("".join(lines) + "\n\n")  # (a comment line would send it to the normalising path)
+    assert path.stat().st_size > trec._LARGE_FILE
+    monkeypatch.setattr(trec, "_parse_exact", None)  # calling it would fail
+    monkeypatch.setattr(trec, "_read_bytes", None)
     run = read_run(path)
     assert len(run) == 250 * 150
     assert run["doc_id"].iloc[-1] == "doc249_149"
     assert run["score"].iloc[1] == pytest.approx(100 - 1 / 7, abs=1e-6)
+    assert run.attrs["run_name"] == "big"
+
+
+LARGE_PATH_CASES = {
+    "regular": RUN_TEXT,
+    "tabs": RUN_TEXT.replace(" ", "\t"),
+    "tab in a space file": RUN_TEXT.replace("d2 2", "d2\t2"),
+    "comments first": "# c\n# d\n" + RUN_TEXT,
+    "comment line with six fields": "# a b c 1.0 d\n" + RUN_TEXT,
+    "extra columns": RUN_TEXT.replace("bm25\n", "bm25 junk\n"),
+    "duplicate": RUN_TEXT + "001 Q0 d1 9 0.1 x\n",
+    "NUL": RUN_TEXT + "x\x00y\n",
+    "short line": RUN_TEXT + "001 Q0 d9\n",
+    "csv": "query_id,doc_id,score\n001,d1,2.5\n",
+}
+
+
+@pytest.mark.parametrize("case", list(LARGE_PATH_CASES))
+def test_large_file_path_agrees_with_reading_whole_files(tmp_path, monkeypatch, case):
+    path = tmp_path / "run.txt"
+    path.write_bytes(LARGE_PATH_CASES[case].encode())
+
+    def outcome():
+        try:
+            run = read_run(path)
+        except TrecFormatError as exc:
+            return str(exc)
+        return run.to_dict("list"), run.attrs
+
+    whole = outcome()  # a small file: read whole
+    monkeypatch.setattr(trec, "_LARGE_FILE", 0)  # now every file takes the large-file path...
+    monkeypatch.setattr(trec, "_SCAN_CHUNK", 7)  # ...scanned 7 bytes at a time
+    assert outcome() == whole
 
 
 # ------------------------------------------------------------------------------------------
