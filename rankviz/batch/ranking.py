@@ -113,18 +113,20 @@ def _codes(strings: pa.Array, universe: dict[str, int]) -> np.ndarray:
     return np.repeat(block_codes, lengths)
 
 
-def _grouped_order(query: np.ndarray, score: np.ndarray) -> np.ndarray | None:
+def _grouped_order(query: np.ndarray, score: np.ndarray, ignored: int) -> np.ndarray | None:
     """The (query, score descending) order, cheaply, when the run lists each query's lines
-    together in descending score order; ``None`` otherwise."""
+    together in descending score order; ``None`` otherwise. Rows of query ``ignored`` (lines
+    of unjudged queries, dropped later) may be anywhere and in any order: they sort last."""
     n = query.size
     if n == 0:
         return np.zeros(0, dtype=np.int64)
     same = query[1:] == query[:-1]
-    if np.any(same & (score[1:] > score[:-1])):
+    if np.any(same & (score[1:] > score[:-1]) & (query[1:] != ignored)):
         return None
     block_starts = np.concatenate(([0], np.flatnonzero(~same) + 1))
     block_query = query[block_starts]
-    if np.unique(block_query).size != block_query.size:  # a query split over several blocks
+    kept = block_query[block_query != ignored]
+    if np.unique(kept).size != kept.size:  # a query split over several blocks
         return None
     lengths = np.diff(np.append(block_starts, n))
     if np.all(block_query[1:] > block_query[:-1]):
@@ -266,13 +268,14 @@ def _fingerprint(characters: np.ndarray, query: np.ndarray, n_queries: int) -> n
     one query are close together and the binary searches stay in cache), a hash of the
     fixed-width docno in the low bits."""
     n, width = characters.shape
+    # Polynomial hash (two passes per word), then one avalanche step; the high bits kept
+    # below depend on every byte. Collisions only cost speed: hits are verified.
     h = np.full(n, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
     for word in _words(characters):
-        h ^= word
         h *= _MIX[1]
-        h ^= h >> np.uint64(31)
-    h *= _MIX[2]
+        h += word
     h ^= h >> np.uint64(29)
+    h *= _MIX[2]
     query_bits = np.uint64(max(int(n_queries).bit_length(), 1))
     return (query.astype(np.uint64) << (np.uint64(64) - query_bits)) | (h >> query_bits)
 
@@ -358,16 +361,14 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     # --- run rows of judged queries ----------------------------------------------------
     run_q_str = _arrow_strings(run["query_id"])
     run_query = _codes(run_q_str, universe)
-    keep = run_query >= 0
+    # Lines of queries without judgments go to an extra last query, dropped after sorting
+    # (cheaper than filtering the docno strings).
+    run_query[run_query < 0] = n_queries
     run_docs = _arrow_strings(run["doc_id"])
     score = run["score"].to_numpy(dtype=np.float64)
-    if not keep.all():
-        run_query = run_query[keep]
-        score = score[keep]
-        run_docs = run_docs.filter(pa.array(keep))
-    has_run = np.bincount(run_query, minlength=n_queries) > 0
+    has_run = np.bincount(run_query, minlength=n_queries + 1)[:n_queries] > 0
 
-    order = _grouped_order(run_query, score)
+    order = _grouped_order(run_query, score, ignored=n_queries)
     if order is None:
         order = np.lexsort((-score, run_query))
     run_chars = _fixed_width_bytes(run_docs)
@@ -391,6 +392,8 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     # --- ranks, depth, judged-only ----------------------------------------------------------
     row_query = run_query[order]
     grade = grade[order]
+    judged_query_rows = int(np.searchsorted(row_query, n_queries))  # the extra query sorts last
+    row_query, grade = row_query[:judged_query_rows], grade[:judged_query_rows]
     counts = np.bincount(row_query, minlength=n_queries)
     starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
     rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
