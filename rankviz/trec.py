@@ -7,7 +7,8 @@ ids are strings (``"001"`` stays ``"001"``), stored as pyarrow-backed strings, n
 object per row.
 
 Speed: a TREC file with one separator (a single space or a single tab between fields, the form
-every toolkit writes) is parsed by pyarrow's multithreaded CSV reader. Anything else (mixed or
+every toolkit writes) is parsed by pyarrow's multithreaded CSV reader, straight from the disk for
+files over 1 MiB (no copy of the file in memory). Anything else (mixed or
 repeated whitespace, ``#`` comment lines, extra columns, or an error) goes through a normalising
 pass and, when that is not enough, through an exact line-by-line parser, which is also what
 produces every error message, so errors always carry the true line number.

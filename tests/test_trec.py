@@ -580,3 +580,24 @@ def test_conformance_scores_match_the_file_text(conformance_dir):
     run = read_run(path)
     assert run["doc_id"].tolist() == [r[2] for r in rows]
     assert run["score"].tolist() == [float(r[4]) for r in rows]
+
+
+@pytest.mark.conformance
+def test_same_judgments_and_scores_as_pytrec_eval_parsers(conformance_dir):
+    pytrec_eval = pytest.importorskip("pytrec_eval")  # dev-only reference
+    for name in ("qrels.test", "qrels.rel_level", "qrels.comment.test"):
+        with open(conformance_dir / name) as handle:
+            expected = pytrec_eval.parse_qrel(handle)
+        qrels = read_qrels(conformance_dir / name)
+        ours: dict = {}
+        for query, doc, grade in zip(qrels["query_id"], qrels["doc_id"], qrels["relevance"]):
+            ours.setdefault(query, {})[doc] = int(grade)
+        assert ours == expected, name
+    for name in ("results.test", "results.comment.test"):
+        with open(conformance_dir / name) as handle:
+            expected = pytrec_eval.parse_run(handle)
+        run = read_run(conformance_dir / name)
+        ours = {}
+        for query, doc, score in zip(run["query_id"], run["doc_id"], run["score"]):
+            ours.setdefault(query, {})[doc] = float(score)
+        assert ours == expected, name
