@@ -6,8 +6,8 @@ the lecture's final formula disagree). Every value comes from :mod:`rankviz.metr
 
 >>> table = graded_variants([3, 2, 3, 0, 1, 2])
 >>> row = table[(table["gain"] == "exponential") & (table["discount"] == "log2")].iloc[0]
->>> round(row["DCG"], 3), round(row["IDCG"], 3), round(row["nDCG"], 3)
-(13.848, 14.595, 0.949)
+>>> [round(float(row[name]), 3) for name in ("DCG", "IDCG", "nDCG")]
+[13.848, 14.595, 0.949]
 """
 
 from __future__ import annotations
