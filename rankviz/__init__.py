@@ -21,6 +21,7 @@ _LAZY = {
     "read_qrels": ("rankviz.trec", "read_qrels"),
     "read_run": ("rankviz.trec", "read_run"),
     "parse_measure": ("rankviz.measures", "parse_measure"),
+    "parse_measures": ("rankviz.measures", "parse_measures"),
     "Measure": ("rankviz.measures", "Measure"),
     "evaluate": ("rankviz.evaluate", "evaluate"),
     "EvalResult": ("rankviz.evaluate", "EvalResult"),
