@@ -385,3 +385,18 @@ def test_compare_reads_qrels_once_from_any_source(tmp_path):
     first = compare(path, {"A": RUN_A, "A again": RUN_A}, ["AP"], test="bootstrap", seed=3)
     row = first.table.iloc[0]
     assert row["delta"] == 0.0 and row["p_value"] == 1.0 and row["ties"] == 4 and not row["significant"]
+
+
+def test_scipy_is_not_needed_at_runtime():
+    import subprocess
+    import sys
+
+    runs = {"A": RUN_A, "B": RUN_B}
+    code = "\n".join([
+        "import sys",
+        "from rankviz.compare import compare",
+        f"for test in ('t', 'randomization', 'bootstrap'):",
+        f"    compare({QRELS!r}, {runs!r}, ['AP'], complete=True, test=test)",
+        "assert not [m for m in sys.modules if m.startswith('scipy')], 'scipy was imported'",
+    ])
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
