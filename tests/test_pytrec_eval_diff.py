@@ -59,15 +59,19 @@ def as_frames(qrels, run):
     return qrels_df, run_df
 
 
-@pytest.mark.parametrize("rel_threshold", [1, 2])
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_per_query_values_equal_pytrec_eval(seed, rel_threshold):
+@pytest.mark.parametrize(
+    "seed, rel_threshold, judged_only", [(0, 1, False), (1, 1, False), (2, 1, False), (0, 2, False), (1, 2, False),
+                                         (0, 1, True), (1, 2, True)],
+)
+def test_per_query_values_equal_pytrec_eval(seed, rel_threshold, judged_only):
     qrels, run = random_collection(seed)
-    evaluator = pytrec_eval.RelevanceEvaluator(qrels, set(TREC_SPECS), relevance_level=rel_threshold)
+    evaluator = pytrec_eval.RelevanceEvaluator(qrels, set(TREC_SPECS), relevance_level=rel_threshold,
+                                               judged_docs_only_flag=judged_only)
     expected = evaluator.evaluate(run)
     measures = parse_measures(TREC_SPECS)
     qrels_df, run_df = as_frames(qrels, run)
-    result = evaluate(qrels_df, run_df, measures, rel_threshold=rel_threshold, trec_eval_version="9")
+    result = evaluate(qrels_df, run_df, measures, rel_threshold=rel_threshold, judged_only=judged_only,
+                      trec_eval_version="9")
 
     common = sorted(set(qrels) & set(run))
     assert sorted(expected) == common
@@ -82,6 +86,11 @@ def test_per_query_values_equal_pytrec_eval(seed, rel_threshold):
             if measure.family.trec in GEOMETRIC:
                 ours = math.log(max(ours, 1e-5))
             compared += 1
+            if math.isnan(theirs) and ours == 0.0 and result.per_query.at[qid, "NumRet"] == 0:
+                # Empty ranking (every retrieved document unjudged, with judged_only): trec_eval's
+                # iprec/11pt compute 0/0. rankviz's policy is 0.0, what trec_eval 10 prints for
+                # the empty rankings of -c (out.test.aqc, topic 302).
+                continue
             if not math.isclose(ours, theirs, rel_tol=1e-9, abs_tol=1e-9):
                 mismatches.append(f"{name} q{qid}: pytrec_eval {theirs!r}, rankviz {ours!r}")
     assert not mismatches, f"{len(mismatches)} of {compared} values differ:\n" + "\n".join(mismatches[:40])
