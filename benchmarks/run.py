@@ -296,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         qrels_path, run_path = ensure_data(args.queries, args.docs, args.seed)
 
+    load_before = os.getloadavg()[0]
     reports: dict[str, list[dict]] = {tool: [] for tool in tools}
     for round_number in range(args.repeat):  # interleaved, so slow drifts of the machine hit every tool alike
         for tool in tools:
@@ -306,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
     lines_in = sum(1 for _ in open(run_path, "rb")), sum(1 for _ in open(qrels_path, "rb"))
     print(f"{lines_in[0]:,} run lines, {lines_in[1]:,} judgments ({run_path.parent}); "
           f"measures {', '.join(MEASURES)}; best of {args.repeat}; Python {sys.version.split()[0]}, "
-          f"{os.cpu_count()} CPUs\n")
+          f"{os.cpu_count()} CPUs, load average {load_before:.1f} before and {os.getloadavg()[0]:.1f} after "
+          f"(timings are only comparable on an idle machine)\n")
     print(markdown_table(results, REFERENCE_TOOL if REFERENCE_TOOL in results else None))
     table, all_agree = agreement(results)
     print("\nMeans (queries both judged and retrieved):\n")
