@@ -1,0 +1,167 @@
+"""Ties: the same run ranked under trec_eval's tie rule, input order and tie-averaged ordering, and
+what that does to every measure, per query: why evaluation tools disagree. Widgets -> rankviz.ties
+-> render."""
+
+import streamlit as st
+
+from rankviz.charts import delta_chart
+from rankviz.data import SAMPLE_RUNS
+from rankviz.export import to_csv_bytes
+from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, tie_example
+from rankviz.ui.layout import page_header
+from rankviz.ui.pages import page_for
+from rankviz.ui.render import number_columns
+from rankviz.ui.ties_view import DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, compare_files, example_lists
+from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
+
+page = page_for("app_pages/ties.py")
+page_header(page.title, page.purpose)
+
+st.markdown(
+    "A run gives every document a **score**; when two documents of a query have the same score, the run "
+    "does not say which comes first, yet every rank-based measure needs an order. Tools choose differently:\n"
+    "- **trec_eval** (and pytrec_eval, rankviz): score descending, then **docno descending**; the rank "
+    "column of the file is ignored.\n"
+    "- **input order**: score descending, ties left in the order the file lists them (a stable sort, "
+    "what many Python scripts do).\n"
+    "- **tie-averaged** (McSherry & Najork, ECIR 2008): the average over every ordering of the tied "
+    "documents, so no arbitrary choice counts: a rank shared by 3 documents, 1 relevant, is relevant "
+    "with probability 1/3.")
+
+# ---------------------------------------------------------------------------------------------
+st.subheader("A small example")
+st.session_state.setdefault("ties_grid_revision", 0)
+
+
+def _reset_example():
+    st.session_state["ties_grid_revision"] += 1  # a fresh grid key: old edits are not re-applied
+
+
+edit_col, orders_col = st.columns([2, 3], gap="medium")
+with edit_col:
+    st.caption("One query, in input order. Equal scores are ties; every row counts as judged with its grade.")
+    grid = st.data_editor(
+        DEFAULT_EXAMPLE, key=f"ties_grid_{st.session_state['ties_grid_revision']}", num_rows="dynamic",
+        hide_index=True, width="stretch",
+        column_config={"doc": st.column_config.TextColumn("doc", required=True),
+                       "score": st.column_config.NumberColumn("score", required=True, format="%.2f"),
+                       "grade": st.column_config.NumberColumn("grade", required=True, step=1, min_value=-1)})
+    st.button("Reset the example", key="ties_reset", on_click=_reset_example, icon=":material/restart_alt:")
+    example_measures = st.multiselect("Measures", EXAMPLE_MEASURES, default=["P@2", "AP", "RR", "nDCG"],
+                                      key="ties_example_measures")
+
+example = None
+try:
+    doc_ids, scores, grades = example_lists(grid)
+    if not example_measures:
+        raise ValueError("Pick at least one measure.")
+    sides = orderings_side_by_side(doc_ids, scores, grades)
+    values = tie_example(doc_ids, scores, grades, example_measures)
+    spread = expected_relevance_by_rank(scores, grades)
+    example = (sides, values, spread)
+    st.session_state["ties_last_example"] = example
+except ValueError as error:
+    edit_col.error(str(error), icon=":material/error:")
+    example = st.session_state.get("ties_last_example")
+    if example is not None:
+        edit_col.warning("Showing the last valid example.", icon=":material/history:")
+
+if example is not None:
+    sides, values, spread = example
+    with orders_col:
+        st.caption("What each rule puts at each rank (grade in brackets).")
+        st.dataframe(sides, hide_index=True, width="stretch", key="ties_orderings",
+                     height=min(420, 35 * (len(sides) + 1) + 3))
+    st.caption("The measures under each rule (exact: closed form over all orderings of the ties; Monte Carlo: "
+               "averaged over random tie-breaks).")
+    shown = values.reset_index()
+    st.dataframe(shown, hide_index=True, width="stretch", column_config=number_columns(shown, 4),
+                 key="ties_example_values")
+    with st.expander("Tie-averaged ranking, rank by rank"):
+        st.markdown("Each rank inside a tie is relevant with probability *relevant in the tie / size of the tie* "
+                    "and carries the tie's mean grade; tie-averaged P@k sums the first column, DCG the second "
+                    "over log2(rank + 1).")
+        st.dataframe(spread, hide_index=True, width="stretch", column_config=number_columns(spread, 3),
+                     key="ties_spread")
+
+# ---------------------------------------------------------------------------------------------
+st.subheader("A whole run")
+source_col, settings_col = st.columns([1, 1], gap="large")
+problems = []
+qrels_file = run_file = None
+with source_col:
+    source = st.radio("Files", ["Sample collection", "Upload files"], key="ties_source", horizontal=True)
+    if source == "Sample collection":
+        run_name = st.selectbox("Sample run", list(SAMPLE_RUNS), index=list(SAMPLE_RUNS).index("bm25_rounded"),
+                                key="ties_sample_run",
+                                help="bm25_rounded: bm25's scores rounded to one decimal, so many documents tie.")
+        qrels_file, run_file = sample_file("qrels"), sample_file("run", run_name)
+    else:
+        qrels_upload = st.file_uploader("Qrels file", key="ties_qrels_file", max_upload_size=MAX_UPLOAD_MB)
+        run_upload = st.file_uploader("Run file (rows in the order the tool wrote them)", key="ties_run_file",
+                                      max_upload_size=MAX_UPLOAD_MB)
+        try:
+            qrels_file = uploaded_file(qrels_upload) if qrels_upload is not None else None
+            run_file = uploaded_file(run_upload) if run_upload is not None else None
+        except ValueError as error:
+            problems.append(str(error))
+with settings_col:
+    run_measures = st.multiselect("Measures", RUN_MEASURES, default=["AP", "nDCG@10", "P@10", "RR"],
+                                  key="ties_measures")
+    samples_col, seed_col = st.columns(2)
+    samples = samples_col.number_input("Monte Carlo samples", min_value=1, max_value=2000, value=100, step=50,
+                                       key="ties_samples", help="For measures without a closed form (ERR, bpref).")
+    seed = seed_col.number_input("Seed", min_value=0, value=0, step=1, key="ties_seed")
+
+comparison = None
+if not run_measures:
+    problems.append("Pick at least one measure.")
+if not problems and qrels_file is not None and run_file is not None:
+    try:
+        with st.spinner("Evaluating under the three tie rules"):
+            comparison = compare_files(qrels_file, run_file, run_measures, samples=samples, seed=seed)
+        st.session_state["ties_last_comparison"] = (run_file.name, comparison)
+    except ValueError as error:
+        problems.append(str(error))
+    except Exception as error:  # noqa: BLE001 (an unreadable upload must never show a traceback)
+        problems.append(f"Could not evaluate these files: {type(error).__name__}: {error}")
+elif not problems:
+    st.info("Upload a qrels file and a run file (or choose the sample collection).", icon=":material/upload_file:")
+for message in problems:
+    st.error(message, icon=":material/error:")
+shown_name = run_file.name if run_file is not None else ""
+if comparison is None and problems and "ties_last_comparison" in st.session_state:
+    shown_name, comparison = st.session_state["ties_last_comparison"]
+    st.warning("Showing the last files that evaluated without error.", icon=":material/history:")
+
+if comparison is not None:
+    ties = comparison.ties
+    tied_queries = int((ties["tied documents"] > 0).sum())
+    q_col, d_col, g_col = st.columns(3)
+    q_col.metric("Queries with ties", f"{tied_queries} of {len(ties)}")
+    d_col.metric("Tied documents", f"{int(ties['tied documents'].sum())} of {int(ties['retrieved'].sum())}")
+    g_col.metric("Tie groups", int(ties["tie groups"].sum()))
+    mean = comparison.mean.reset_index()
+    mean.insert(1, "tie-averaged by", [comparison.method[name] for name in mean["measure"]])
+    st.caption(f"`{shown_name}`: mean over queries under each rule; *queries that differ*: the rules do not all agree.")
+    st.dataframe(mean, hide_index=True, width="stretch", column_config=number_columns(mean, 4), key="ties_mean")
+
+    measure_col, versus_col = st.columns([1, 2])
+    names = list(comparison.mean.index)
+    focus = measure_col.selectbox("Measure, per query", names, key="ties_measure")
+    versus = versus_col.radio("Difference shown", ["tie-averaged", "input order"], key="ties_versus",
+                              horizontal=True, format_func=lambda rule: f"{rule} − trec_eval")
+    per_query = comparison.per_query[comparison.per_query["measure"] == focus].drop(columns="measure")
+    per_query = per_query.merge(ties.reset_index(), on="query_id", how="left")
+    differences = per_query.set_index("query_id")[f"{versus} - trec_eval"]
+    st.altair_chart(delta_chart(differences, name_a="trec_eval", name_b=versus, measure=focus,
+                                tie_tolerance=1e-12, title=f"{focus}: {versus} − trec_eval, per query"),
+                    width="stretch", key="ties_delta_chart")
+    st.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 4),
+                 height=380, key="ties_per_query")
+    st.download_button("Per-query CSV (every measure)", data=to_csv_bytes(comparison.per_query),
+                       file_name="ties_per_query.csv", mime="text/csv", key="ties_csv", icon=":material/download:",
+                       on_click="ignore")
+    st.caption("trec_eval's column is what trec_eval prints; a tool that keeps the file's order reports the "
+               "input-order column. Tie-averaged values depend on neither docnos nor the file's order: the fair "
+               "number when a run has ties.")
