@@ -167,6 +167,8 @@ def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray
         # Group ascending, then docno descending: the complemented big-endian words sort
         # ascending in descending byte order.
         words = _byte_order_keys(_gather(characters, tied_rows))
+        # Words every tied docno shares (a prefix such as "clueweb09-en") decide nothing.
+        words = [w for w in words if np.any(w != w[0])] or words[:1]
         within = np.lexsort([~w for w in reversed(words)] + [group])
     else:
         table = pa.table({"group": group, "doc": docs.combine_chunks().take(pa.array(tied_rows))})
