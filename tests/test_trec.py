@@ -601,3 +601,14 @@ def test_same_judgments_and_scores_as_pytrec_eval_parsers(conformance_dir):
         for query, doc, score in zip(run["query_id"], run["doc_id"], run["score"]):
             ours.setdefault(query, {})[doc] = float(score)
         assert ours == expected, name
+
+
+def test_explicit_format_overrides_detection(tmp_path):
+    path = tmp_path / "qrels.csv"  # a TREC file with a misleading suffix
+    path.write_text(QRELS_TEXT)
+    assert_frame(read_qrels(path, format="trec"), QRELS_EXPECTED)
+    with pytest.raises(TrecFormatError, match=r"qrels\.csv: expected a query column"):
+        read_qrels(path)  # by its suffix it is a CSV, whose header names no known column
+    tsv = "qid\tdocno\trel\n001\td1\t2\n001\td2\t0\n002\td1\t1\n002\td3\t-1\n"
+    assert_frame(read_qrels(tsv, format="tsv"), QRELS_EXPECTED)
+    assert_frame(read_qrels(tsv), QRELS_EXPECTED)  # detected by its header
