@@ -20,6 +20,7 @@ a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec
 from __future__ import annotations
 
 import gzip
+import mmap
 import os
 import re
 from pathlib import Path
@@ -372,15 +373,28 @@ def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, jud
 
 
 def _only_text_and(path: Path, delimiter: bytes, other: bytes) -> bool:
-    """True when the file holds no NUL byte and no ``other`` blank (a chunked scan: low memory)."""
-    buffer = bytearray(_SCAN_CHUNK)
-    with open(path, "rb", buffering=0) as handle:
-        while True:
-            size = handle.readinto(buffer)
-            if not size:
-                return True
-            if buffer.find(b"\x00", 0, size) >= 0 or buffer.find(other, 0, size) >= 0:
+    """True when the file holds no NUL byte and no ``other`` blank.
+
+    The file is memory-mapped and searched window by window; each window is dropped from
+    memory once searched (``MADV_DONTNEED``), so the scan neither copies the file nor keeps it
+    resident. Where madvise is missing, chunks are read into one reused buffer instead.
+    """
+    if not hasattr(mmap, "MADV_DONTNEED"):  # pragma: no cover - not Linux/macOS
+        buffer = bytearray(_SCAN_CHUNK)
+        with open(path, "rb", buffering=0) as handle:
+            while size := handle.readinto(buffer):
+                if buffer.find(b"\x00", 0, size) >= 0 or buffer.find(other, 0, size) >= 0:
+                    return False
+        return True
+    with open(path, "rb") as handle, mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+        size = len(mapped)
+        for start in range(0, size, _SCAN_CHUNK):
+            end = min(size, start + _SCAN_CHUNK)
+            if mapped.find(b"\x00", start, end) >= 0 or mapped.find(other, start, end) >= 0:
                 return False
+            aligned = start - start % mmap.PAGESIZE
+            mapped.madvise(mmap.MADV_DONTNEED, aligned, end - aligned)
+    return True
 
 
 def _tail(path: Path) -> bytes:
