@@ -181,8 +181,9 @@ from rankviz.charts import metric_scatter_chart  # noqa: E402
 scatter_col, matrix_col = st.columns([3, 2], gap="medium")
 scatter_col.altair_chart(metric_scatter_chart(
     scores, x, y, label="grades", diagonal=True,
-    subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}; "
-             f"{described}"), key="ex_scatter")
+    subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}"),
+    key="ex_scatter")
+scatter_col.caption(f"Each point is one ranking: {described}.")
 with matrix_col:
     st.markdown("**Kendall's τ_b between every pair of metrics**")
     st.dataframe(agreement.reset_index(), hide_index=True, width="stretch",

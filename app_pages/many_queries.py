@@ -68,7 +68,7 @@ def _render_rankings() -> None:
         edited = table_editor("mq_queries", DEFAULT_QUERIES, column_config={
             "query": st.column_config.TextColumn("query", help="Query id (unique).", width="small"),
             "grades": st.column_config.TextColumn("grades", help="Grades in ranked order, e.g. 1,0,1,0.",
-                                                  width="large"),
+                                                  width="medium"),
             "R": st.column_config.TextColumn("R", help="Relevant documents of the query in the collection, "
                                                        "retrieved or not. Blank: those in the list.", width="small"),
         })
@@ -110,8 +110,9 @@ def _render_rankings() -> None:
     from rankviz.charts import per_query_chart
 
     long = per_query.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")
+    # A row per query plus room for the title and the legend below the plot.
     chart = per_query_chart(long, query="query", system="metric", measure="value", kind="dots", select=True,
-                            title="Each query's metrics (click a query to work it out)")
+                            title="Each query's metrics (click a query)", height=min(900, 240 + 45 * len(queries)))
     with chart_col:
         event = st.altair_chart(chart, on_select="rerun", key="mq_chart", selection_mode="pick")
     _apply_chart_pick(event, [q.query_id for q in queries])

@@ -34,7 +34,7 @@ def _explained(name: str, breakdown, *, key: str, title: str, variant: str = "")
 st.subheader("AUC per group and GAUC")
 log_col, result_col = st.columns([2, 3], gap="medium")
 with log_col:
-    edited = table_editor("um_clicks", DEFAULT_CLICK_LOG, height=320, column_config={
+    edited = table_editor("um_clicks", DEFAULT_CLICK_LOG, column_config={
         "group": st.column_config.TextColumn("group", help="The user, session or query the item was shown in."),
         "item": st.column_config.TextColumn("item", help="Item id."),
         "label": st.column_config.NumberColumn("label", help="1 = positive (clicked), 0 = negative.",
