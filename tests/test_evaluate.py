@@ -356,3 +356,26 @@ def test_fixed_width_and_dictionary_matching_agree():
     # Docnos of different widths take the exact path.
     assert ranking._match_fixed_width(np.array([0]), ranking._fixed_width_bytes(pa.chunked_array([["a"]])),
                                       np.array([0, 0]), pa.chunked_array([["a", "bb"]]), 1) is None
+
+
+# ---------------------------------------------------------------------------------------------
+# Segmented operations behind the kernels, against per-segment Python loops
+# ---------------------------------------------------------------------------------------------
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.lists(st.lists(st.floats(0, 1, allow_nan=False), max_size=6), min_size=1, max_size=6))
+def test_segmented_operations_equal_loops(segments):
+    from rankviz.batch.segments import segment_cumsum, segment_sum, suffix_max
+
+    values = np.array([v for seg in segments for v in seg], dtype=np.float64)
+    row_query = np.array([q for q, seg in enumerate(segments) for _ in seg], dtype=np.int64)
+    starts = np.concatenate(([0], np.cumsum([len(seg) for seg in segments]))).astype(np.int64)
+    np.testing.assert_allclose(segment_sum(values, row_query, len(segments)), [sum(seg) for seg in segments])
+    np.testing.assert_allclose(segment_cumsum(values, starts, row_query),
+                               [v for seg in segments for v in np.cumsum(seg)], atol=1e-12)
+    expected = [max(seg[i:]) for seg in segments for i in range(len(seg))]
+    assert suffix_max(values, row_query).tolist() == expected  # exact, no float offsets

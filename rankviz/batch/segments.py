@@ -13,11 +13,8 @@ __all__ = [
     "segment_sum",
     "segment_count",
     "segment_cumsum",
-    "segment_any",
-    "segment_min",
     "suffix_max",
     "safe_divide",
-    "nth_in_segment",
 ]
 
 
@@ -41,17 +38,6 @@ def segment_cumsum(values: np.ndarray, starts: np.ndarray, row_query: np.ndarray
         return total
     before = np.concatenate(([0], total))[starts[:-1]]  # running total before each segment
     return total - before[row_query]
-
-
-def segment_any(mask: np.ndarray, row_query: np.ndarray, n_queries: int) -> np.ndarray:
-    return segment_count(mask, row_query, n_queries) > 0
-
-
-def segment_min(values: np.ndarray, row_query: np.ndarray, n_queries: int, empty) -> np.ndarray:
-    """Minimum per segment, ``empty`` where the segment has no row."""
-    out = np.full(n_queries, empty, dtype=np.result_type(values, np.asarray(empty)))
-    np.minimum.at(out, row_query, values)
-    return out
 
 
 def suffix_max(values: np.ndarray, row_query: np.ndarray) -> np.ndarray:
@@ -78,18 +64,4 @@ def safe_divide(numerator, denominator) -> np.ndarray:
     denominator = np.asarray(denominator, dtype=np.float64)
     out = np.zeros(np.broadcast(numerator, denominator).shape, dtype=np.float64)
     np.divide(numerator, denominator, out=out, where=denominator != 0)
-    return out
-
-
-def nth_in_segment(positions: np.ndarray, row_query: np.ndarray, n_queries: int,
-                   n: np.ndarray) -> np.ndarray:
-    """Row index of the ``n[q]``-th (1-based) selected row of each segment, or -1.
-
-    ``positions`` are the indices of the selected rows (sorted), ``row_query`` their segment.
-    """
-    counts = np.bincount(row_query, minlength=n_queries)
-    first = np.concatenate(([0], np.cumsum(counts)))[:-1]
-    ok = (n >= 1) & (n <= counts)
-    out = np.full(n_queries, -1, dtype=np.int64)
-    out[ok] = positions[first[ok] + n[ok] - 1]
     return out
