@@ -9,8 +9,11 @@ import dataclasses
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rankviz import metrics
+from rankviz.batch.segments import segment_cumsum, segment_sum, suffix_max
 from rankviz.evaluate import EvalResult, evaluate
 
 QRELS = """\
@@ -363,14 +366,8 @@ def test_fixed_width_and_dictionary_matching_agree():
 # ---------------------------------------------------------------------------------------------
 
 
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-
 @given(st.lists(st.lists(st.floats(0, 1, allow_nan=False), max_size=6), min_size=1, max_size=6))
 def test_segmented_operations_equal_loops(segments):
-    from rankviz.batch.segments import segment_cumsum, segment_sum, suffix_max
-
     values = np.array([v for seg in segments for v in seg], dtype=np.float64)
     row_query = np.array([q for q, seg in enumerate(segments) for _ in seg], dtype=np.int64)
     starts = np.concatenate(([0], np.cumsum([len(seg) for seg in segments]))).astype(np.int64)
