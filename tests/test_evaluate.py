@@ -376,3 +376,10 @@ def test_segmented_operations_equal_loops(segments):
                                [v for seg in segments for v in np.cumsum(seg)], atol=1e-12)
     expected = [max(seg[i:]) for seg in segments for i in range(len(seg))]
     assert suffix_max(values, row_query).tolist() == expected  # exact, no float offsets
+
+
+def test_rankviz_evaluate_is_callable_even_after_importing_the_module():
+    import rankviz
+    import rankviz.evaluate  # noqa: F401  (makes the package attribute the module)
+
+    assert rankviz.evaluate(QRELS, RUN, "P@2").per_query.at["q1", "P@2"] == 1 / 2
