@@ -297,6 +297,8 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
         return None
     if run_chars[0].shape[1] != judged_chars[0].shape[1]:
         return np.full(run_query.size, -1, dtype=np.int64)  # no docno can be in both
+    if len(judged_chars) > 1:  # the judgments are small: one contiguous copy makes lookups direct
+        judged_chars = [np.concatenate(judged_chars)]
 
     def keys(views, query):
         bounds = np.cumsum([0] + [v.shape[0] for v in views])
