@@ -41,10 +41,12 @@ def _load_example() -> None:
     if key in QUERY_PRESETS:
         replace_table("mq_queries", preset_query_rows(key))
         st.session_state["mq_mode"] = MODES[0]
+        st.session_state[f"_mq_loaded_{MODES[0]}"] = key
         st.session_state["mq_sh"] = str(PRESETS[key].settings.get("rr_threshold", ""))
     elif key in RUN_PRESETS:
         replace_table("mq_runs", preset_run_values(key))
         st.session_state["mq_mode"] = MODES[1]
+        st.session_state[f"_mq_loaded_{MODES[1]}"] = key
     st.session_state.pop("mq_query", None)
 
 
@@ -58,8 +60,9 @@ st.session_state.setdefault("mq_mode", MODES[0])
 mode = mode_col.radio("Enter", MODES, key="mq_mode", bind="query-params", horizontal=True,
                       help="Rankings: one row per query with its grades. AP per query: the AP values of two runs, "
                            "as in the lecture's GMAP example.")
-chosen = PRESETS[st.session_state["mq_example"]]
-st.caption(f"**{chosen.title}.** {chosen.description} {chosen.note} Source: {chosen.source}.")
+# The exercise the table below started from (each mode keeps its own table).
+loaded = PRESETS[st.session_state.get(f"_mq_loaded_{mode}", QUERY_PRESETS[0] if mode == MODES[0] else RUN_PRESETS[0])]
+st.caption(f"Table loaded from **{loaded.title}.** {loaded.description} {loaded.note} Source: {loaded.source}.")
 
 
 def _render_rankings() -> None:
@@ -181,8 +184,7 @@ def _render_runs() -> None:
     long = pd.concat([pd.DataFrame({"query": aps.index, "run": run, "AP": aps.to_numpy()})
                       for run, aps in runs.items()])
     st.altair_chart(per_query_chart(long, query="query", system="run", value="AP", measure="AP", kind="bars",
-                                    select=True, title="AP per query of each run"),
-                    on_select="rerun", key="mq_runs_chart", selection_mode="pick")
+                                    title="AP per query of each run"), key="mq_runs_chart")
     st.subheader("Worked out")
     run = st.selectbox("Run", run_names, key="mq_run")
     aps = runs[run]

@@ -78,6 +78,7 @@ def test_the_gmap_example_shows_equal_map_and_different_gmap():
     assert shown["Run 1: GMAP"] == format_number(geometric_mean_average_precision(run1), 3)  # 0.248
     assert shown["Run 2: GMAP"] == format_number(geometric_mean_average_precision(run2), 3)  # 0.325
     assert _results(at)["GMAP (Run 1)"] == format_number(geometric_mean_average_precision(run1), 3)
+    assert any(c.value.startswith(f"Table loaded from **{get_preset('gmap_runs').title}") for c in at.caption)
 
 
 def test_editing_a_ranking_in_the_grid_changes_the_values(at):
