@@ -190,8 +190,9 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         area = pd.concat([_ap_area(raw) for raw in raw_by_system.values()], ignore_index=True)
         layers.append(alt.Chart(area).mark_area(interpolate="step-before", fillOpacity=0.18).encode(
             # stack=None: each system's area starts at 0, they overlap rather than pile up.
+            # No order channel here: on an area mark it sets the stack order, and with it Chromium drew no
+            # area at all. Area points are joined in x order, which is the corner order.
             x_recall, alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS, stack=None), color=colour,
-            order=alt.Order("corner:Q"),
             tooltip=[alt.Tooltip("system:N"), alt.Tooltip("AP area:Q", format=".3f", title="area = AP")]))
     if interpolated:
         steps = pd.concat([_interpolated_steps(raw) for raw in raw_by_system.values()], ignore_index=True)
