@@ -581,18 +581,27 @@ def test_per_query_dot_plot_grows_with_the_number_of_queries():
 def test_delta_chart_sorts_signs_and_counts_wins_ties_losses():
     deltas = pd.Series({"q1": 0.25, "q2": -0.5, "q3": 0.0, "q4": 0.75, "q5": np.nan})
     spec = delta_chart(deltas, name_a="BM25", name_b="neural", measure="AP", select=True).to_dict()
-    bars = unit_with(spec, "bar", x="query_id", y="delta")
+    bars = unit_with(spec, "bar", x="query_id", y="bar top", y2="bar bottom")
     data = rows(spec, bars)
     assert column(data, "query_id") == ["q4", "q1", "q3", "q2"]
     assert column(data, "delta") == [0.75, 0.25, 0.0, -0.5]
     assert column(data, "outcome") == ["neural better", "neural better", "tie", "BM25 better"]
+    # Bars run from 0 to the difference; the tie gets a sliver of 2.5% of the largest |difference| (0.75)
+    # around 0, so it can be seen, hovered and clicked.
+    assert column(data, "bar bottom") == pytest.approx([0, 0, -0.025 * 0.75, 0])
+    assert column(data, "bar top") == pytest.approx([0.75, 0.25, 0.025 * 0.75, -0.5])
+    assert column(data, "summary")[2] == "q3: tie, AP neural - BM25 = +0.0000"  # what a screen reader says
+    assert bars["encoding"]["description"]["field"] == "summary"
     assert bars["encoding"]["x"]["sort"] == ["q4", "q1", "q3", "q2"]
     assert spec["title"]["subtitle"] == ("neural better on 2, tied on 1, BM25 better on 1 of 4 queries "
                                          "(1 without a value left out)")
     markers = unit_with(spec, "point", shape="outcome")  # a second cue, and something to hover at a tie
     assert markers["encoding"]["shape"]["scale"]["range"] == ["triangle-up", "circle", "triangle-down"]
-    assert [p["name"] for p in spec["params"]] == ["pick"]
-    assert spec["params"][0]["select"]["fields"] == ["query_id"]
+    (param,) = spec["params"]
+    assert param["name"] == "pick" and param["select"] == {"type": "point", "fields": ["query_id"]}
+    assert param["views"] == [bars["name"]]
+    assert markers["encoding"]["opacity"]["condition"]["param"] == "pick"
+    assert bars["encoding"]["opacity"]["condition"]["param"] == "pick"
 
 
 def test_delta_chart_tie_tolerance_and_dataframe_input():

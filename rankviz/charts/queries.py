@@ -154,7 +154,8 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
 
     Notes
     -----
-    Ties get a marker at 0 as well, so a zero-height bar can still be hovered and clicked.
+    A tie is drawn as a thin sliver around 0 (2.5% of the largest difference), so it can be seen,
+    hovered and clicked like any other bar; its tooltip gives the exact difference.
     Missing differences (NaN) are left out and counted in the subtitle.
 
     Examples
@@ -162,6 +163,8 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     >>> import pandas as pd
     >>> deltas = pd.Series({"q1": 0.25, "q2": -0.5, "q3": 0.0})
     >>> spec = delta_chart(deltas, name_a="BM25", name_b="neural", measure="AP").to_dict()
+    >>> [layer["mark"]["type"] for layer in spec["layer"]]
+    ['rule', 'bar', 'point']
     >>> spec["title"]["subtitle"]
     'neural better on 1, tied on 1, BM25 better on 1 of 3 queries'
     """
@@ -177,6 +180,15 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     data = data.dropna(subset=["delta"]).sort_values("delta", ascending=False, kind="stable")
     wins, ties, losses = f"{name_b} better", "tie", f"{name_a} better"
     data["outcome"] = np.select([data["delta"] > tolerance, data["delta"] < -tolerance], [wins, losses], ties)
+    # A tie's bar would have no height: nothing to see, hover or click. It gets a thin sliver
+    # around 0 instead (2.5% of the largest difference); the tooltip still reads its exact delta.
+    sliver = 0.025 * (float(data["delta"].abs().max()) if len(data) and data["delta"].abs().max() > 0 else 1.0)
+    is_tie = (data["outcome"] == ties).to_numpy()
+    data["bar top"] = np.where(is_tie, sliver, data["delta"])
+    data["bar bottom"] = np.where(is_tie, -sliver, 0.0)
+    # What a screen reader announces for a bar (Vega's aria-label), with the exact difference.
+    data["summary"] = [f"{q}: {o}, {measure} {name_b} - {name_a} = {d:+.4f}"
+                       for q, o, d in zip(data["query_id"], data["outcome"], data["delta"])]
     counts = data["outcome"].value_counts()
     subtitle = (f"{name_b} better on {counts.get(wins, 0)}, tied on {counts.get(ties, 0)}, "
                 f"{name_a} better on {counts.get(losses, 0)} of {len(data)} queries")
@@ -190,19 +202,20 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     base = alt.Chart(data).encode(
         alt.X("query_id:N", sort=data["query_id"].tolist(), title=f"{query} (sorted by difference)",
               axis=alt.Axis(labelAngle=-45, labelOverlap=True)),
-        alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip)
-    bars = base.mark_bar()
+        alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip,
+        description=alt.Description("summary:N"))
+    bars = base.mark_bar().encode(alt.Y("bar top:Q", title=f"{measure}: {name_b} - {name_a}"),
+                                  y2=alt.Y2("bar bottom"))
     markers = base.mark_point(filled=True, size=font_size * 6, stroke="black", strokeWidth=0.5).encode(
         shape=alt.Shape("outcome:N", scale=alt.Scale(domain=outcomes, range=["triangle-up", "circle", "triangle-down"]),
                         title=None))
     if select:
-        pick_query = query_selection()
         faded = _faded_unless_picked()
-        bars = bars.add_params(pick_query).encode(opacity=faded)
+        bars = bars.add_params(query_selection()).encode(opacity=faded)
         markers = markers.encode(opacity=faded)
     zero = alt.Chart(pd.DataFrame({"delta": [0.0], "line": f"no difference ({name_a} = {name_b})"})).mark_rule(
         color="black", strokeWidth=1.5).encode(alt.Y("delta:Q"), tooltip=[alt.Tooltip("line:N", title="0")])
-    chart = alt.layer(bars, markers, zero)
+    chart = alt.layer(zero, bars, markers)  # the 0 line underneath, so it never takes a click meant for a tie
     return finish(chart, func=func, title=alt.Title(title or f"Per-query difference in {measure}", subtitle=subtitle),
                   font_size=font_size, width=width, height=height)
 
