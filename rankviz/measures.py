@@ -402,8 +402,8 @@ def _normalise_params(fam: MeasureFamily, raw: dict[str, str], text: str) -> tup
             raise ValueError(f"Measure {text!r}: {fam.name} has no parameter {key!r} (parameters: {names}).")
         if key == "rel":
             number = _parse_number(value, text, "rel")
-            if not number.is_integer():
-                raise ValueError(f"Measure {text!r}: rel must be an integer grade; got {value!r}.")
+            if not number.is_integer() or number < 0:
+                raise ValueError(f"Measure {text!r}: rel must be an integer grade >= 0; got {value!r}.")
             out[key] = int(number)
         elif key == "gain":
             out[key] = _parse_gain(value, text)
