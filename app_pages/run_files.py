@@ -59,7 +59,9 @@ with measure_col:
     option_a, option_b = st.columns(2)
     rel_threshold = option_a.number_input("Relevant if grade ≥ (trec_eval -l)", min_value=0, max_value=100, value=1,
                                           step=1, key="rf_rel_threshold")
-    complete = option_b.checkbox("Score queries missing from a run as 0 (trec_eval -c)", key="rf_complete")
+    complete = option_b.checkbox("Missing queries score 0 (-c)", key="rf_complete",
+                                 help="trec_eval -c: qrels queries a run retrieved nothing for count as 0 in its "
+                                      "means. Without it they are left out.")
     try:
         measures = chosen_measures(picked, typed)
     except ValueError as error:
@@ -176,8 +178,11 @@ with significance_tab:
         except ValueError as error:
             st.error(str(error))
         else:
-            st.dataframe(comparison.table, hide_index=True, width="stretch",
-                         column_config=number_columns(comparison.table, 4), key="rf_significance_table")
+            config = number_columns(comparison.table, 4)
+            for column in ("p_value", "p_adjusted"):  # small p-values must not read as 0.0000
+                config[column] = st.column_config.NumberColumn(column, format="%.2e")
+            st.dataframe(comparison.table, hide_index=True, width="stretch", column_config=config,
+                         key="rf_significance_table")
             st.caption(f"Each run against {baseline}, per measure; p-values adjusted ({correction}) over the runs "
                        f"compared on the same measure; significant at α = {comparison.alpha}.")
             csv_col, tex_col = st.columns(2)
