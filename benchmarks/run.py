@@ -193,7 +193,8 @@ def run_tool(tool: str, qrels_path: Path, run_path: Path) -> dict:
     if child.returncode != 0 or not output.strip():
         return {"tool": tool, "error": f"exit status {child.returncode}"}
     report = json.loads(output.strip().splitlines()[-1])
-    report.update(tool=tool, wall=wall, peak_mb=usage.ru_maxrss / 1024)  # ru_maxrss is in KiB on Linux
+    report.update(tool=tool, wall=wall, cpu=usage.ru_utime + usage.ru_stime,
+                  peak_mb=usage.ru_maxrss / 1024)  # ru_maxrss is in KiB on Linux
     return report
 
 
@@ -203,7 +204,7 @@ def best_of(reports: list[dict]) -> dict:
     if not good:
         return reports[0]
     combined = dict(good[0])
-    for key in ("import", "parse", "compute", "wall"):
+    for key in ("import", "parse", "compute", "wall", "cpu"):
         combined[key] = min(report[key] for report in good)
     combined["peak_mb"] = max(report["peak_mb"] for report in good)
     return combined
@@ -213,9 +214,10 @@ def markdown_table(results: dict[str, dict], reference: str | None) -> str:
     reference_result = results.get(reference) if reference else None
     if reference_result is not None and "error" in reference_result:
         reference_result = None
-    header = ["tool", "import s", "parse s", "compute s", "parse+compute s", "process s", "peak MB"]
+    header = ["tool", "import s", "parse s", "compute s", "parse+compute s", "process s", "process CPU s", "peak MB"]
     if reference_result:
-        header += [f"parse+compute vs {reference}", f"process vs {reference}", f"memory vs {reference}"]
+        header += [f"parse+compute vs {reference}", f"process vs {reference}", f"CPU vs {reference}",
+                   f"memory vs {reference}"]
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|"]
     for tool, result in results.items():
         if "error" in result:
@@ -228,6 +230,7 @@ def markdown_table(results: dict[str, dict], reference: str | None) -> str:
             f"{result['compute']:.2f}",
             f"{result['parse'] + result['compute']:.2f}",
             f"{result['wall']:.2f}",
+            f"{result['cpu']:.2f}",
             f"{result['peak_mb']:,.0f}",
         ]
         if reference_result:
@@ -235,11 +238,14 @@ def markdown_table(results: dict[str, dict], reference: str | None) -> str:
             cells += [
                 f"{(result['parse'] + result['compute']) / reference_total:.2f}x",
                 f"{result['wall'] / reference_result['wall']:.2f}x",
+                f"{result['cpu'] / reference_result['cpu']:.2f}x",
                 f"{result['peak_mb'] / reference_result['peak_mb']:.2f}x",
             ]
         lines.append("| " + " | ".join(cells) + " |")
     if "ranx" in results:
         lines.append("\nranx: times are a warm second pass; its process time includes the untimed first pass (numba compilation).")
+    lines.append("\nprocess CPU s: user + system time of the whole process (all its threads), less sensitive "
+                 "to other load on the machine than wall times.")
     return "\n".join(lines)
 
 
