@@ -68,7 +68,10 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
                                                                           title=None)),
         base.mark_point(filled=True, size=font_size * 4).encode(shape=alt.Shape("metric:N", scale=scales["shape"],
                                                                                 title=None)),
-        alt.Chart(ends).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9, fontWeight="bold")
+        # limit: a long shared label ("P@5, R@5, Hit@3, ...") is cut with an ellipsis rather than
+        # squeezing the plot; the tooltip has the full list.
+        alt.Chart(ends).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9, fontWeight="bold",
+                                  limit=font_size * 7)
         .encode(alt.X("position:Q"), alt.Y("value:Q"), text=alt.Text("metric:N"),
                 tooltip=[alt.Tooltip("metric:N", title="ends here"), alt.Tooltip("value:Q", format=".4f")]),
     ]

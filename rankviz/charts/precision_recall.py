@@ -180,7 +180,7 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     scales = series_scales(systems)
     # A stroke symbol in the legend, so it shows each system's dash as well as its colour.
     colour = alt.Color("system:N", scale=scales["color"], title="system",
-                       legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3))
+                       legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3, columns=2))
     dash = alt.StrokeDash("system:N", scale=scales["strokeDash"], title="system")
     x_recall = alt.X("recall:Q", scale=UNIT, title="recall", axis=TENTHS)
     y_precision = alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS)
@@ -210,7 +210,8 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         base = alt.Chart(raw).encode(x_recall, y_precision, color=colour, tooltip=tooltip)
         layers.append(base.mark_line(strokeWidth=1, opacity=0.5).encode(order=alt.Order("rank:Q")))
         layers.append(base.mark_point(filled=True, size=font_size * 6, opacity=0.9).encode(
-            shape=alt.Shape("relevance:N", scale=RELEVANCE_SHAPES, title="rank is")))
+            shape=alt.Shape("relevance:N", scale=RELEVANCE_SHAPES, title="rank is",
+                            legend=alt.Legend(columns=1, direction="vertical"))))
     if eleven_point:
         eleven = pd.concat([_eleven_points(raw) for raw in raw_by_system.values()], ignore_index=True)
         layers.append(alt.Chart(eleven).mark_point(shape="square", filled=False, size=font_size * 10,
@@ -243,8 +244,13 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
                                                  alt.Tooltip("precision:Q", format=".3f")])
         layers.append(base.mark_point(shape="triangle-up", filled=True, size=font_size * 14, stroke="black",
                                       strokeWidth=1))
-        layers.append(base.mark_text(align="left", dx=font_size * 0.7, dy=-font_size * 0.7, fontSize=font_size,
-                                     fontWeight="bold").encode(text=alt.Text("label:N")))
+        # Labels of points on the right half read leftwards, so they never run off the chart.
+        for side, rows in (("left", marked["recall"] <= 0.6), ("right", marked["recall"] > 0.6)):
+            if rows.any():
+                layers.append(alt.Chart(marked[rows]).mark_text(
+                    align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=-font_size * 0.7,
+                    fontSize=font_size, fontWeight="bold").encode(
+                    x_recall, y_precision, color=colour, text=alt.Text("label:N"), tooltip=base.encoding.tooltip))
     chart = alt.layer(*layers) if layers else alt.Chart(pd.DataFrame()).mark_point()
     return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
 
