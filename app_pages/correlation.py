@@ -43,11 +43,13 @@ edit_col, chart_col = st.columns([1, 1], gap="medium")
 with edit_col:
     rankings = two_rankings_editor()
     presets = [key for key, preset in PRESETS.items() if preset.kind == "two_rankings"]
-    st.button(f"Load the course's exercise: {PRESETS[presets[0]].title}", key="corr_load_preset",
-              on_click=load_two_rankings_preset, args=(presets[0],), icon=":material/school:")
+    st.button("Load the course's SRCC exercise (R1 ideal, R2 a new ranking function)", key="corr_load_preset",
+              on_click=load_two_rankings_preset, args=(presets[0],), icon=":material/school:",
+              help=PRESETS[presets[0]].title)
 items, a, b = list(rankings.items), rankings.ranks_a, rankings.ranks_b
 
 kendall = _computed(kendall_tau_breakdown, a, b, items=items, where=edit_col)
+spearman = _computed(spearman_rho_breakdown, a, b, items=items, where=edit_col)
 with chart_col:
     discordant = ([] if kendall is None else
                   list(zip(*[kendall.loc[kendall["pair"] == "discordant", c] for c in ("i", "j")])))
@@ -58,9 +60,11 @@ with chart_col:
         show_chart(scatter, key="corr_scatter")
     st.caption("On the diagonal a document has the same rank in both rankings; d = s1 − s2 is its horizontal "
                "distance from it. A segment joins each discordant pair: the two rankings order it differently.")
+    if spearman is not None and kendall is not None:
+        st.markdown(f"**ρ = {format_number(spearman.attrs['value'], 3)}** (Spearman) · "
+                    f"**τ-b = {format_number(kendall.attrs['value'], 3)}** (Kendall) — worked out below.")
 
 st.subheader("Spearman's rank correlation ρ")
-spearman = _computed(spearman_rho_breakdown, a, b, items=items)
 if spearman is not None:
     ties = len(set(a)) < len(a) or len(set(b)) < len(b)
     render_breakdown(spearman, key="corr_spearman", title="ρ (Spearman)", file_stem="spearman_rho",
@@ -79,7 +83,8 @@ if kendall is not None:
     tau_a = _computed(kendall_tau, a, b, "a")
     tau_col, matrix_col = st.columns([2, 3], gap="medium")
     with tau_col:
-        render_result("τ-b", kendall.attrs["value"], variant="(C − D) / √((C + D + T_a)(C + D + T_b)), scipy's default")
+        render_result("τ-b", kendall.attrs["value"],
+                      variant="(C − D) / √((C + D + T_a)(C + D + T_b)), scipy's default")
         if tau_a is not None:
             n_pairs = len(items) * (len(items) - 1) // 2
             render_result("τ-a", tau_a, variant=f"(C − D) / (n(n − 1)/2) = ({counts['concordant']} − "

@@ -73,13 +73,11 @@ max_grade = max(judged) if judged is not None and max(judged) > 0 else None
 err_table = compute(err_breakdown, ranking.rels, k, max_grade=max_grade)
 if err_table is not None:
     g_max = err_table.attrs["max_grade"]
+    whose = "the highest judged grade" if max_grade is not None else "the highest grade in the ranking"
     st.caption(f"R_i = (2^g_i − 1) / 2^g_max is the chance that the document at rank i satisfies the user, with "
-               f"g_max = {format_number(g_max)} ({'the highest judged grade' if max_grade is not None else 'the highest grade in the ranking'}). "
+               f"g_max = {format_number(g_max)} ({whose}). "
                "The user reaches rank r only if no earlier document satisfied them; ERR sums P(stop at r) / r.")
-    err_chart_col, err_table_col = st.columns([3, 2], gap="medium")
-    with err_chart_col:
-        show_chart(err_chart(err_table, grade="grade", stop="P(stop here)", running="running ERR",
-                             reach="P(reach rank)", font_size=chart_font_size()), key="graded_err")
-    with err_table_col:
-        render_breakdown(err_table, key="graded_err_table", title=f"ERR@{k_label}", file_stem="err",
-                         variant=f"g_max = {format_number(g_max)}, R_i = (2^g − 1) / 2^g_max", function=err)
+    show_chart(err_chart(err_table, grade="grade", stop="P(stop here)", running="running ERR", reach="P(reach rank)",
+                         font_size=chart_font_size()), key="graded_err")
+    render_breakdown(err_table, key="graded_err_table", title=f"ERR@{k_label}", file_stem="err",
+                     variant=f"g_max = {format_number(g_max)}, R_i = (2^g − 1) / 2^g_max", function=err)

@@ -37,7 +37,7 @@ page_header(page.title, page.purpose)
 
 SOURCES = {"course": "a course exercise", "own": "your own list", "practice": "a practice exercise"}
 TOLERANCES = {"0.0005": "3 decimals, rounded", "0.001": "3 decimals, rounded or cut",
-              "0.005": "2 decimals", "0.01": "±0.01"}
+              "0.005": "2 decimals, rounded", "0.01": "2 decimals, rounded or cut"}
 MARKS = {"right": "✓ right", "carried": "✓ follows from your answers", "wrong": "✗ wrong", "blank": "—",
          "unreadable": "? cannot read"}
 
@@ -58,8 +58,7 @@ with pick_col:
                           help="A course exercise as the notes set it, your own list and variant, or a practice "
                                "exercise drawn from a seed: share the link and everyone gets the same one.")
 with tolerance_col:
-    tolerance_text = choice_field("Accept answers within", {k: f"±{k}: {v}" for k, v in TOLERANCES.items()},
-                                  key="tol", default="0.001", horizontal=False,
+    tolerance_text = choice_field("Accept answers within ±", TOLERANCES, key="tol", default="0.001",
                                   help="How far an answer may be from the exact value. ±0.001 accepts a value "
                                        "rounded or cut to 3 decimals, as the lecture's tables do.")
 tolerance = float(tolerance_text)
@@ -144,16 +143,19 @@ else:
 
 marks = [{"step": v.step.label, "your answer": v.answer, "mark": MARKS[v.status], "why": v.message}
          for v in verdicts]
-st.dataframe(marks, hide_index=True, width="stretch", height=min(420, 35 * (len(marks) + 1) + 3), key="hw_marks",
-             column_config={"why": st.column_config.TextColumn("why", width="large")})
+st.dataframe(marks, hide_index=True, width="stretch", height=35 * (len(marks) + 1) + 3, key="hw_marks",
+             column_config={"step": st.column_config.TextColumn("step", width="medium"),
+                            "your answer": st.column_config.TextColumn("your answer", width="small"),
+                            "mark": st.column_config.TextColumn("mark", width="medium"),
+                            "why": st.column_config.TextColumn("why", width="large")})
 for verdict in verdicts:
     if verdict.status == "unreadable":
         st.error(f"{verdict.step.label}: {verdict.message}")
 
 if wrong_at is not None:
     wrong = verdicts[wrong_at]
-    st.error(f"**First step that went wrong: {wrong.step.label}.** You wrote {wrong.answer.strip()}; "
-             f"{wrong.message[0].lower()}{wrong.message[1:]}", icon=":material/error:")
+    st.error(f"**First step that went wrong: {wrong.step.label}.** You wrote {wrong.answer.strip()}. "
+             f"{wrong.message}", icon=":material/error:")
     st.markdown(f"**The correct working from there** (within ±{format_number(tolerance, 6)}; later steps marked "
                 f"“{STATUS_WORDS['carried']}” used your own earlier numbers correctly):")
     for step in steps[wrong_at:]:

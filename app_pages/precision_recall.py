@@ -68,6 +68,7 @@ points = {"A": compute(precision_recall_points_breakdown, ranking.rels, where=ed
 r_prec = compute(r_precision_breakdown, ranking.rels, where=edit_col, **r_only)
 k_shown = min(settings.get("k") or len(ranking), len(ranking))
 f_table = compute(f_beta_breakdown, ranking.rels, where=edit_col, beta=beta, **settings)
+ap = compute(average_precision_breakdown, ranking.rels, where=edit_col, **settings)
 
 ranking_b = None
 if compare:
@@ -95,12 +96,16 @@ with chart_col:
                    f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_shown}.")
     summary = st.container()
     with summary:
+        if ap is not None:
+            render_result(f"AP@{k_shown}", ap.attrs["value"],
+                          variant=f"the shaded area; non-interpolated, R = {ap.attrs['n_relevant']}")
         if r_prec is not None:
             render_result(f"R-precision (R = {r_prec.attrs['n_relevant']})", r_prec.attrs["value"],
                           variant="precision at rank R; equals recall there")
         if f_table is not None:
             render_result(f"F{format_number(beta)}@{k_shown}", f_table.attrs["value"],
-                          variant=f"relevant: grade ≥ 1, R = {f_table.attrs['n_relevant']}, β = {format_number(beta)}")
+                          variant=f"relevant: grade ≥ 1, R = {f_table.attrs['n_relevant']}, "
+                                  f"β = {format_number(beta)}")
             st.latex(f_table.attrs["latex"])
 
 st.subheader("Down the ranking: P@i and R@i")
@@ -125,7 +130,6 @@ if eleven is not None:
                      function=eleven_point_precision)
 
 st.subheader("Average precision: the shaded area")
-ap = compute(average_precision_breakdown, ranking.rels, **settings)
 if ap is not None:
     render_breakdown(ap, key="pr_ap", title=f"AP@{k_shown}", file_stem="average_precision",
                      variant=f"non-interpolated: (1/R) × Σ P@i over the relevant ranks; relevant: grade ≥ 1, "

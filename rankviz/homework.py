@@ -482,12 +482,11 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
             own = step.from_values(given)
             if own is not None and abs(value - own) <= slack:
                 verdicts.append(Verdict(step, text, value, "carried",
-                                        f"Follows from your earlier answers ({_n(own)}); the exact value is "
-                                        f"{_n(step.expected)} because an earlier step is off."))
+                                        f"Follows from your earlier answers ({_n(own)}); an earlier step is off."))
             else:
                 verdicts.append(Verdict(step, text, value, "wrong",
-                                        f"Wrong: {_n(value)} is {_n(abs(value - step.expected))} away from the "
-                                        f"exact value (tolerance ±{format_number(tolerance, 6)})."))
+                                        f"That is {_n(abs(value - step.expected))} away from the exact value "
+                                        f"(tolerance ±{format_number(tolerance, 6)})."))
     return verdicts
 
 
