@@ -107,8 +107,9 @@ def _render_rankings() -> None:
 
     st.subheader("Per query")
     table_col, chart_col = st.columns([1, 1], gap="medium")
+    # Auto height (every row, at any font size, e.g. projector mode) up to 10 queries, then a scroll box.
     table_col.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 3),
-                        height=min(420, 35 * (len(per_query) + 1) + 3))
+                        height="auto" if len(per_query) <= 10 else 420)
     table_col.caption(" · ".join(f"**{name}**: {text}" for name, text in conventions.items()))
     from rankviz.charts import per_query_chart
 

@@ -200,7 +200,7 @@ def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = No
     table.attrs["columns"] = [c for c in table.columns if c not in ("query", "ranked", "R")]
     table.attrs["conventions"] = {
         "AP": "non-interpolated, divided by R",
-        "iAP": "mean interpolated precision at recall 0.1, ..., 1.0 (the lecture's MAP slide, ceil rounding)",
+        "iAP": "interpolated precision at recall 0.1 ... 1.0, averaged (lecture's MAP slide)",
         rr_name: "1/rank of the first relevant document" + (f", 0 below rank {rr_cutoff}" if rr_cutoff else ""),
         ndcg_name: f"{gain} gain, log2(i+1) discount, ideal from the list and R",
         (f"P@{k}" if k is not None else "P@n"): "precision at " + (f"k = {k}" if k is not None else
