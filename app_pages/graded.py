@@ -5,7 +5,7 @@ import streamlit as st
 
 from rankviz.charts import err_chart, gain_contribution_chart
 from rankviz.export import format_number
-from rankviz.graded_variants import graded_variants
+from rankviz.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_variants
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
 from rankviz.presets import ranking_presets
 from rankviz.registry import get_spec
@@ -13,7 +13,7 @@ from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
-from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, ranking_settings, variant_label
+from rankviz.ui.settings import ranking_settings, variant_label
 from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact, show_chart
 
@@ -59,7 +59,7 @@ table = compute(ndcg_breakdown, ranking.rels, **used)
 if table is not None:
     chart = gain_contribution_chart(
         table, running="running DCG", ideal_running="running IDCG", font_size=chart_font_size(),
-        title=f"Contribution of each rank: {GAIN_LABELS[chosen['gain']]} / {DISCOUNT_LABELS[chosen['discount']]}")
+        title=f"What each rank adds: ({GAIN_FORMULAS[chosen['gain']]}) / {DISCOUNT_FORMULAS[chosen['discount']]}")
     show_chart(chart, key="graded_contributions")
     st.caption("Bars: what each rank adds, labelled with its grade (solid: your ranking, pale and dashed: the ideal "
                "one). Lines (right axis): the running DCG and IDCG; nDCG is their ratio at the last rank.")
