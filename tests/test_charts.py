@@ -284,8 +284,13 @@ def test_r_precision_and_f_beta_markers():
     table = m.precision_recall_points_breakdown(rels)
     spec = precision_recall_chart({"A": table}, r_precision={"A": m.r_precision(rels)}, f_beta_rank=4,
                                   beta=2.0).to_dict()
-    markers = rows(spec, unit_with(spec, "text", text="label"))
-    r_prec, f_two = markers
+    (points,) = [u for u in units(spec) if mark(u) == "point" and u["mark"].get("shape") == "triangle-up"]
+    r_prec, f_two = rows(spec, points)
+    texts = [u for u in units(spec) if mark(u) == "text"]
+    assert sorted(r["label"] for u in texts for r in rows(spec, u)) == sorted([r_prec["label"], f_two["label"]])
+    # R-precision's label above its point, F-beta's below: close points never overprint.
+    assert [u["mark"]["dy"] < 0 for u in texts] == [r["label"].startswith("R-prec") for u in texts
+                                                    for r in rows(spec, u)]
     assert (r_prec["recall"], r_prec["precision"]) == pytest.approx((2 / 3, 2 / 3))  # on the diagonal P = R
     assert r_prec["label"] == "R-prec = 0.667"
     expected_f = (1 + 4) * (3 / 4) * 1 / (4 * 3 / 4 + 1)  # (1 + b^2) P R / (b^2 P + R), b = 2

@@ -244,11 +244,16 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
                                                  alt.Tooltip("precision:Q", format=".3f")])
         layers.append(base.mark_point(shape="triangle-up", filled=True, size=font_size * 14, stroke="black",
                                       strokeWidth=1))
-        # Labels of points on the right half read leftwards, so they never run off the chart.
-        for side, rows in (("left", marked["recall"] <= 0.6), ("right", marked["recall"] > 0.6)):
+        # Labels of points on the right half read leftwards, so they never run off the chart; R-precision
+        # labels sit above their point and F-beta labels below, so the two never overprint when close.
+        above = marked["label"].str.startswith("R-prec")
+        for side, dy, rows in (("left", -0.7, (marked["recall"] <= 0.6) & above),
+                               ("right", -0.7, (marked["recall"] > 0.6) & above),
+                               ("left", 1.2, (marked["recall"] <= 0.6) & ~above),
+                               ("right", 1.2, (marked["recall"] > 0.6) & ~above)):
             if rows.any():
                 layers.append(alt.Chart(marked[rows]).mark_text(
-                    align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=-font_size * 0.7,
+                    align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=font_size * dy,
                     fontSize=font_size, fontWeight="bold").encode(
                     x_recall, y_precision, color=colour, text=alt.Text("label:N"), tooltip=base.encoding.tooltip))
     chart = alt.layer(*layers) if layers else alt.Chart(pd.DataFrame()).mark_point()
