@@ -10,7 +10,7 @@ import streamlit as st
 
 from rankviz.ui.layout import projector_toggle
 from rankviz.ui.pages import available_pages
-from rankviz.ui.state import init_state
+from rankviz.ui.state import init_state, sync_url
 
 st.set_page_config(page_title="rankviz", page_icon=":material/leaderboard:", layout="wide",
                    initial_sidebar_state="collapsed")
@@ -21,3 +21,4 @@ navigation = st.navigation([
     for page in available_pages()
 ], position="top")  # page links in the header: at 1280 px a sidebar would eat a third of the width
 navigation.run()
+sync_url()  # the URL mirrors the ranking and settings: a shareable link

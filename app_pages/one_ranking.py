@@ -8,7 +8,8 @@ from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
-from rankviz.ui.settings import ranking_settings
+from rankviz.ui.settings import check_option, ranking_settings
+from rankviz.ui.state import persistent_widget
 from rankviz.ui.tables import (
     FAMILIES,
     at_k_label,
@@ -36,9 +37,8 @@ with table_col:
 
 st.subheader("Worked out")
 names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]
-st.session_state.setdefault("metric", "ndcg")
-# Options are the function names (no format_func): a bound selectbox writes the shown label to the URL.
-metric = st.selectbox("Metric (the rankviz function)", names, key="metric", bind="query-params")
+check_option("metric", names)
+metric = persistent_widget(st.selectbox, "Metric (the rankviz function)", names, key="metric", default="ndcg")
 spec = get_spec(metric)
 st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")
 used = spec.applicable(settings)

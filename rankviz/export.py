@@ -62,12 +62,14 @@ def format_number(value, digits: int = 4) -> str:
 def to_csv_bytes(df) -> bytes:
     """The table as UTF-8 CSV, without the pandas index, numbers at full precision.
 
-    Whole floats are written without a trailing ``.0`` so a CSV of grades reads like the slide.
+    Whole floats are written without a trailing ``.0`` (a grade 3, a gain 7) so the CSV reads like
+    the slide; other floats at full precision (``repr``), NaN as an empty cell.
     """
     out = df.copy()
     for column in out.columns:
-        if out[column].dtype.kind == "f" and out[column].dropna().map(float.is_integer).all():
-            out[column] = out[column].astype("Int64")
+        if out[column].dtype.kind == "f":
+            out[column] = [("" if v != v else str(int(v)) if float(v).is_integer() else repr(float(v)))
+                           for v in out[column]]
     return out.to_csv(index=False, lineterminator="\n").encode("utf-8")
 
 

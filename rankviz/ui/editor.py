@@ -1,6 +1,6 @@
 """``ranking_editor``: the ranked-list editor every ranking page reuses.
 
-A paste box (grades, bound to the URL as ``rels``), an optional box of document ids (``docs``),
+A paste box (grades, mirrored in the URL as ``rels``), an optional box of document ids (``docs``),
 a grid of (doc, grade) rows, and buttons that move, delete and add rows. Whatever the source,
 the edit is validated and written to the canonical ranking in session state
 (``rankviz.ui.state``); a bad value shows an error beside the input and the last valid ranking
@@ -28,12 +28,21 @@ def _ids_for(grades: tuple, previous: Ranking) -> tuple[str, ...]:
     return kept + default_doc_ids(len(grades) - len(kept), taken=kept)
 
 
+def _ids_from_box(text: str, n: int) -> tuple[str, ...] | None:
+    """The ids typed in the doc-id box when they fit ``n`` grades (a shared link holds both)."""
+    try:
+        ids = parse_doc_ids(text)
+    except ValueError:
+        return None
+    return ids if len(ids) == n else None
+
+
 def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
     """The paste box and the doc-id box; returns the ranking they describe (or the old one)."""
     k = keys(prefix)
     col_rels, col_docs = st.columns([3, 2])
-    text = col_rels.text_input(
-        "Grades in ranked order", key=k.rels, bind="query-params",
+    text = state.persistent_widget(
+        col_rels.text_input, "Grades in ranked order", key=k.rels, default="",
         help="Relevance grades from rank 1 down, separated by commas or spaces, e.g. 3,2,3,0,1,2. "
              f"Grades are numbers from 0 to {MAX_GRADE}.",
     )
@@ -43,14 +52,15 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
         col_rels.error(f"{error} Still showing the last valid ranking.")
     else:
         if grades != ranking.grades:
-            ranking = Ranking(_ids_for(grades, ranking), grades)
+            ids = _ids_from_box(state.kept_value(k.docs, ""), len(grades)) or _ids_for(grades, ranking)
+            ranking = Ranking(ids, grades)
             state.set_ranking(ranking, prefix)
             state.discard_pending(k.rels, k.docs)
             # The doc-id box is drawn below in this same run, so it can take its new text now.
-            st.session_state[k.docs] = "" if ranking.has_default_ids() else ",".join(ranking.doc_ids)
+            state.set_now(k.docs, "" if ranking.has_default_ids() else ",".join(ranking.doc_ids))
 
-    docs_text = col_docs.text_input(
-        "Doc ids (optional)", key=k.docs, bind="query-params", placeholder="d1, d2, ...",
+    docs_text = state.persistent_widget(
+        col_docs.text_input, "Doc ids (optional)", key=k.docs, default="", placeholder="d1, d2, ...",
         help="One id per grade, in the same order. Blank: d1, d2, ...",
     )
     try:

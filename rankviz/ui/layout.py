@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rankviz.ui.state import persistent_widget
+
 __all__ = ["PALETTE", "projector_toggle", "page_header"]
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency. Charts and highlights use
@@ -36,7 +38,7 @@ def projector_toggle() -> bool:
     """The sidebar switch for projector mode (URL parameter ``projector``); injects its CSS when on."""
     st.html(_BASE_CSS)
     with st.sidebar:
-        on = st.toggle("Projector mode", key="projector", bind="query-params",
+        on = persistent_widget(st.toggle, "Projector mode", key="projector", default=False,
                        help="Large type and no chrome, for a 1280x720 projector. Collapse the sidebar too.")
     if on:
         st.html(_PROJECTOR_CSS)

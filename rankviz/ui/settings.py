@@ -1,5 +1,5 @@
 """Metric settings shared by the ranking pages: k, R, judged-but-not-retrieved grades, gain and
-discount. Every widget is bound to the URL, so ``/?rels=3,2,3,0,1,2&k=5&gain=exponential``
+discount. Every widget is mirrored in the URL (``rankviz.ui.state.sync_url``), so ``/?rels=3,2,3,0,1,2&k=5&gain=exponential``
 opens exactly that state.
 
 A bad value (``k = 0``, ``R = abc``) shows an error beside its field and the last valid value
@@ -11,7 +11,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rankviz.parsing import MAX_RANKING_LENGTH, format_grades, parse_grades, parse_optional_int
-from rankviz.ui.state import Ranking, keys
+from rankviz.ui.state import Ranking, kept_value, keys, persistent_widget, set_now, use_url_keys
 
 __all__ = [
     "GAIN_OPTIONS",
@@ -22,6 +22,7 @@ __all__ = [
     "other_option",
     "variant_label",
     "ranking_settings",
+    "check_option",
 ]
 
 GAIN_OPTIONS = ("linear", "exponential")
@@ -56,6 +57,15 @@ def variant_label(settings: dict) -> str:
     return f"{settings.get('gain', 'linear')} gain, {settings.get('discount', 'log2')} discount"
 
 
+def check_option(key: str, options, container=None) -> None:
+    """Before drawing a choice widget: replace a value it cannot show (e.g. ``?gain=cubic`` in a
+    link) by the first option, and say so."""
+    value = kept_value(key)
+    if value is not None and value not in options:
+        (container or st).error(f"{key} = {value!r} is not one of {', '.join(options)}; using {options[0]}.")
+        set_now(key, options[0])
+
+
 def _remember(prefix: str, name: str, value):
     st.session_state[f"{prefix}_last_valid_{name}"] = value
     return value
@@ -67,8 +77,7 @@ def _last_valid(prefix: str, name: str, default=None):
 
 def _int_field(container, prefix: str, name: str, label: str, help: str, *, minimum: int):
     key = keys(prefix).setting(name)
-    st.session_state.setdefault(key, "")
-    text = container.text_input(label, key=key, bind="query-params", help=help, placeholder="all")
+    text = persistent_widget(container.text_input, label, key=key, default="", help=help, placeholder="all")
     try:
         return _remember(prefix, name, parse_optional_int(text, name=name, minimum=minimum,
                                                           maximum=MAX_RANKING_LENGTH))
@@ -86,6 +95,7 @@ def ranking_settings(ranking: Ranking, prefix: str = "", *, container=None, show
     ``registry.ranking_metric_table``.
     """
     box = container if container is not None else st
+    use_url_keys(prefix)
     k_keys = keys(prefix)
     settings: dict = {}
 
@@ -98,9 +108,8 @@ def ranking_settings(ranking: Ranking, prefix: str = "", *, container=None, show
                          minimum=0)
 
     unretrieved_key = k_keys.setting("unretrieved")
-    st.session_state.setdefault(unretrieved_key, "")
-    unretrieved_text = box.text_input(
-        "Judged but not retrieved (grades)", key=unretrieved_key, bind="query-params", placeholder="none",
+    unretrieved_text = persistent_widget(
+        box.text_input, "Judged but not retrieved (grades)", key=unretrieved_key, default="", placeholder="none",
         help="Grades of the judged documents the system did not return, e.g. 3,2,1: they raise the ideal "
              "DCG and R. Blank: only the ranked documents are judged.",
     )
@@ -132,15 +141,15 @@ def ranking_settings(ranking: Ranking, prefix: str = "", *, container=None, show
     if show_graded:
         col_gain, col_discount = box.columns(2)
         gain_key, discount_key = k_keys.setting("gain"), k_keys.setting("discount")
-        st.session_state.setdefault(gain_key, "linear")
-        st.session_state.setdefault(discount_key, "log2")
-        settings["gain"] = col_gain.radio("Gain", GAIN_OPTIONS, key=gain_key, bind="query-params",
-                                          captions=[GAIN_LABELS[o] for o in GAIN_OPTIONS],
-                                          help=VARIANT_EXPLANATIONS["gain"], horizontal=True)
-        settings["discount"] = col_discount.radio("Discount", DISCOUNT_OPTIONS, key=discount_key,
-                                                  bind="query-params",
-                                                  captions=[DISCOUNT_LABELS[o] for o in DISCOUNT_OPTIONS],
-                                                  help=VARIANT_EXPLANATIONS["discount"], horizontal=True)
+        check_option(gain_key, GAIN_OPTIONS, box)
+        check_option(discount_key, DISCOUNT_OPTIONS, box)
+        settings["gain"] = persistent_widget(col_gain.radio, "Gain", GAIN_OPTIONS, key=gain_key, default="linear",
+                                             captions=[GAIN_LABELS[o] for o in GAIN_OPTIONS],
+                                             help=VARIANT_EXPLANATIONS["gain"], horizontal=True)
+        settings["discount"] = persistent_widget(col_discount.radio, "Discount", DISCOUNT_OPTIONS, key=discount_key,
+                                                 default="log2",
+                                                 captions=[DISCOUNT_LABELS[o] for o in DISCOUNT_OPTIONS],
+                                                 help=VARIANT_EXPLANATIONS["discount"], horizontal=True)
     if settings["k"] is not None and settings["k"] > len(ranking):
         box.caption(f"k = {settings['k']} is beyond the {len(ranking)} ranked documents: the missing ranks "
                     f"count as non-relevant.")

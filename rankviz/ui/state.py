@@ -14,6 +14,17 @@ Three rules keep the widgets and the canonical ranking in step:
   are drawn in a run. ``set_ranking`` and ``set_widget_values`` queue the new texts; ``init_state``
   (called by app.py at the top of every run) writes them before any page draws its widgets.
 * Settings are plain keyed widgets; a preset sets them through the same queue.
+
+Values that must survive a page switch (the ranking texts, k, R, gain, ...) are drawn with
+``persistent_widget``: the value lives in a plain session-state key (``_kept_<key>``) that
+Streamlit never cleans up, is copied into the widget key before the widget is drawn and back in
+its ``on_change``. (Streamlit 1.67 drops a widget's state when a page without it runs; with
+``persist_state="session"`` or ``bind="query-params"`` the first run of the next page still
+computed with the default while showing the kept value: seen in AppTest and in Chromium.)
+
+Shareable links: the URL mirrors those values. ``init_state`` reads the URL on a session's
+first run and ``sync_url`` (end of app.py) writes the current values back. Browser back/forward
+does not restore them; opening or reloading a link does.
 """
 
 from __future__ import annotations
@@ -36,6 +47,12 @@ __all__ = [
     "set_ranking",
     "set_widget_values",
     "discard_pending",
+    "URL_DEFAULTS",
+    "use_url_keys",
+    "sync_url",
+    "persistent_widget",
+    "kept_value",
+    "set_now",
     "load_preset",
     "preset_widget_values",
     "unretrieved_grades",
@@ -124,18 +141,114 @@ def grid_key(prefix: str = "", revision: int = 0) -> str:
 
 
 _PENDING = "_pending_widget_values"
+_URL_READ = "_url_read"
+
+# URL parameters the app keeps in step with session state, and the values left out of the URL.
+# Ranking and settings keys also exist with a prefix ("b_rels", "b_k", ...) for a second ranking.
+URL_DEFAULTS = {"rels": None, "docs": "", "k": "", "R": "", "unretrieved": "", "gain": "linear",
+                "discount": "log2"}
+_APP_URL_DEFAULTS = {"metric": "ndcg", "projector": False}
+
+
+_URL_INITIAL = "_url_initial"
+_URL_PREFIXES = "_url_prefixes"
+
+
+def _from_url(name: str, text: str):
+    return text.strip().lower() in ("1", "true", "yes", "on") if name == "projector" else text
+
+
+def _to_url(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def use_url_keys(prefix: str = "") -> None:
+    """Mirror the ranking and settings keys of ``prefix`` in the URL (``rels``, ``k``, ... or
+    ``b_rels``, ``b_k``, ...). The first call for a prefix takes their values from the link the
+    session was opened with. Called by the editor and the settings before they draw widgets.
+    """
+    registered = st.session_state.setdefault(_URL_PREFIXES, [])
+    if prefix in registered:
+        return
+    registered.append(prefix)
+    initial = st.session_state.get(_URL_INITIAL, {})
+    for suffix in URL_DEFAULTS:
+        if prefix + suffix in initial:
+            st.session_state[_kept(prefix + suffix)] = initial[prefix + suffix]
+
+
+def _url_keys() -> dict:
+    """Every URL key the app syncs now, with the value left out of the URL."""
+    synced = dict(_APP_URL_DEFAULTS)
+    for prefix in st.session_state.get(_URL_PREFIXES, []):
+        for suffix, default in URL_DEFAULTS.items():
+            synced[prefix + suffix] = default
+    return synced
+
+
+def _kept(key: str) -> str:
+    return f"_kept_{key}"
+
+
+def kept_value(key: str, default=None):
+    """The kept value of a persistent widget (what it shows), or ``default``."""
+    return st.session_state.get(_kept(key), default)
+
+
+def set_now(key: str, value) -> None:
+    """Set a persistent widget's value; only before that widget is drawn in this run."""
+    st.session_state[_kept(key)] = value
+    st.session_state[key] = value
+
+
+def _save(key: str) -> None:
+    st.session_state[_kept(key)] = st.session_state[key]
+
+
+def persistent_widget(widget, label: str, *args, key: str, default, **kwargs):
+    """Draw ``widget`` (e.g. ``st.text_input`` or ``column.radio``) with a value that survives
+    page switches and is mirrored in the URL when ``key`` is a URL key; returns its value."""
+    st.session_state[key] = kept_value(key, default)
+    value = widget(label, *args, key=key, on_change=_save, args=(key,), **kwargs)
+    st.session_state[_kept(key)] = value
+    return value
 
 
 def init_state() -> None:
     """Run at the top of every script run, before any page draws a widget.
 
-    Writes queued widget values (from presets, grid edits, row buttons) into session state.
+    On a session's first run, copies the app's URL parameters into session state (a shared link
+    opens exactly its state). Then writes queued widget values (from presets, grid edits, row
+    buttons) into session state.
     """
+    if not st.session_state.get(_URL_READ):
+        st.session_state[_URL_READ] = True
+        st.session_state[_URL_INITIAL] = {name: st.query_params[name] for name in st.query_params}
+        for name in _APP_URL_DEFAULTS:
+            if name in st.query_params:
+                st.session_state[_kept(name)] = _from_url(name, st.query_params[name])
     pending = st.session_state.get(_PENDING)
     if pending:
         for key, value in pending.items():
-            st.session_state[key] = value
+            set_now(key, value)
         st.session_state[_PENDING] = {}
+
+
+def sync_url() -> None:
+    """Write the app's URL parameters from session state (run at the end of app.py).
+
+    Only this app's keys are touched; values equal to their default are left out of the URL.
+    """
+    for name, default in _url_keys().items():
+        if _kept(name) not in st.session_state:
+            continue
+        value = st.session_state[_kept(name)]
+        wanted = None if value is None or value == default else _to_url(value)
+        current = st.query_params.get(name)
+        if wanted is None and current is not None:
+            del st.query_params[name]
+        elif wanted is not None and current != wanted:
+            st.query_params[name] = wanted
 
 
 def set_widget_values(values: dict) -> None:
@@ -159,13 +272,14 @@ def discard_pending(*widget_keys: str) -> None:
 
 def get_ranking(prefix: str = "", default: Ranking = DEFAULT_RANKING) -> Ranking:
     """The canonical ranking of ``prefix`` (created from ``default`` on first use)."""
+    use_url_keys(prefix)
     k = keys(prefix)
     if k.ranking not in st.session_state:
         st.session_state[k.ranking] = default
         st.session_state.setdefault(k.revision, 0)
-        # Initial texts of the bound widgets; a URL parameter, when present, wins over them.
-        st.session_state.setdefault(k.rels, format_grades(default.grades))
-        st.session_state.setdefault(k.docs, "" if default.has_default_ids() else format_doc_ids(default.doc_ids))
+        # Initial texts of the editor's boxes; a URL parameter, when present, is already kept.
+        st.session_state.setdefault(_kept(k.rels), format_grades(default.grades))
+        st.session_state.setdefault(_kept(k.docs), "" if default.has_default_ids() else format_doc_ids(default.doc_ids))
     return st.session_state[k.ranking]
 
 

@@ -23,3 +23,40 @@ def open_app(page: str | None = None, query_params: dict | None = None) -> AppTe
     if page is not None:
         at.switch_page(page).run()
     return at
+
+
+ONE_RANKING = "app_pages/one_ranking.py"
+HOME = "app_pages/home.py"
+
+
+def table_with(at: AppTest, column: str):
+    """The first shown table (st.dataframe or grid) that has ``column``."""
+    for frame in at.dataframe:
+        if column in frame.value.columns:
+            return frame.value
+    raise AssertionError(f"no table with a {column!r} column; tables: {[list(f.value.columns) for f in at.dataframe]}")
+
+
+def metric_values(at: AppTest) -> dict:
+    """The every-metric table as {shown metric label: value}."""
+    table = table_with(at, "variant")
+    return dict(zip(table["metric"], table["value"]))
+
+
+def result_lines(at: AppTest) -> list[str]:
+    """The worked results shown in large type, e.g. ["nDCG@6 = 0.949"]."""
+    return [m.value.split("\n")[0].removeprefix("### ").strip() for m in at.markdown if m.value.startswith("### ")]
+
+
+def errors(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def edit_grid(at: AppTest, *, edited_rows=None, added_rows=None, deleted_rows=None, prefix: str = "") -> AppTest:
+    """Seed an edit of the ranking grid (as the browser would send it) and rerun."""
+    from rankviz.ui.state import grid_key
+
+    revision = at.session_state[f"{prefix}ranking_revision"]
+    at.session_state[grid_key(prefix, revision)] = {
+        "edited_rows": edited_rows or {}, "added_rows": added_rows or [], "deleted_rows": deleted_rows or []}
+    return at.run()
