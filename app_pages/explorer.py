@@ -23,6 +23,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns
 from rankviz.ui.table_editor import optional_int_field
+from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/explorer.py")
 page_header(page.title, page.purpose)
@@ -71,7 +72,8 @@ from rankviz.charts import metric_vs_position_chart  # noqa: E402 (Altair loads 
 
 chart_col, note_col = st.columns([3, 1], gap="medium")
 chart_col.altair_chart(metric_vs_position_chart(
-    sweep, title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {n_relevant})"), key="ex_sweep")
+    sweep, title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {n_relevant})",
+    font_size=chart_font_size()), key="ex_sweep")
 with note_col:
     at_rank_2 = sweep[sweep["position"] == min(2, n_ranks)].set_index("metric")["value"]
     st.markdown(f"**At rank {min(2, n_ranks)}**")
@@ -181,7 +183,8 @@ from rankviz.charts import metric_scatter_chart  # noqa: E402
 scatter_col, matrix_col = st.columns([3, 2], gap="medium")
 scatter_col.altair_chart(metric_scatter_chart(
     scores, x, y, label="grades", diagonal=True,
-    subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}"),
+    subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}",
+    font_size=chart_font_size()),
     key="ex_scatter")
 scatter_col.caption(f"Each point is one ranking: {described}.")
 with matrix_col:

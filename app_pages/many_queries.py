@@ -27,6 +27,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
 from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
+from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/many_queries.py")
 page_header(page.title, page.purpose)
@@ -116,7 +117,8 @@ def _render_rankings() -> None:
     long = per_query.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")
     # A row per query plus room for the title and the legend below the plot.
     chart = per_query_chart(long, query="query", system="metric", measure="value", kind="dots", select=True,
-                            title="Each query's metrics (click a query)", height=min(900, 240 + 45 * len(queries)))
+                            title="Each query's metrics (click a query)", height=min(900, 240 + 45 * len(queries)),
+                            font_size=chart_font_size())
     with chart_col:
         event = st.altair_chart(chart, on_select="rerun", key="mq_chart", selection_mode="pick")
     _apply_chart_pick(event, [q.query_id for q in queries])
@@ -185,7 +187,8 @@ def _render_runs() -> None:
     long = pd.concat([pd.DataFrame({"query": aps.index, "run": run, "AP": aps.to_numpy()})
                       for run, aps in runs.items()])
     st.altair_chart(per_query_chart(long, query="query", system="run", value="AP", measure="AP", kind="bars",
-                                    title="AP per query of each run"), key="mq_runs_chart")
+                                    title="AP per query of each run", font_size=chart_font_size()),
+                    key="mq_runs_chart")
     st.subheader("Worked out")
     run = st.selectbox("Run", run_names, key="mq_run")
     aps = runs[run]

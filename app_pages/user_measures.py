@@ -14,6 +14,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
 from rankviz.ui.table_editor import optional_int_field, table_editor
+from rankviz.ui.teaching import chart_font_size
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_click_log, parse_id_set
 
 page = page_for("app_pages/user_measures.py")
@@ -78,7 +79,7 @@ with result_col:
         aucs["all items"] = global_auc
     if curves:
         st.altair_chart(roc_chart(curves, threshold="threshold", auc=aucs, title="ROC curve of each group",
-                                  height=360), key="um_roc")
+                                  height=360, font_size=chart_font_size()), key="um_roc")
     else:
         st.error("No group holds both a positive and a negative item: there is no ROC curve to draw.")
 
