@@ -66,7 +66,9 @@ with edit_col:
 r_only = {name: settings[name] for name in ("n_relevant", "judged") if name in settings}
 points = {"A": compute(precision_recall_points_breakdown, ranking.rels, where=edit_col, **r_only)}
 r_prec = compute(r_precision_breakdown, ranking.rels, where=edit_col, **r_only)
-k_shown = min(settings.get("k") or len(ranking), len(ranking))
+k_shown = settings.get("k") or len(ranking)
+# The chart can only mark a rank the ranking has; beyond it P@k keeps falling but R@k stays put.
+k_marker = min(k_shown, len(ranking))
 f_table = compute(f_beta_breakdown, ranking.rels, where=edit_col, beta=beta, **settings)
 ap = compute(average_precision_breakdown, ranking.rels, where=edit_col, **settings)
 
@@ -86,14 +88,14 @@ with chart_col:
     if points:
         r_precisions = {"A": r_prec.attrs["value"]} if r_prec is not None else None
         chart = compute(precision_recall_chart, points, ap_area=True, eleven_point=True, r_precision=r_precisions,
-                        f_beta_rank={"A": k_shown}, beta=beta, font_size=chart_font_size(), where=chart_col,
+                        f_beta_rank={"A": k_marker}, beta=beta, font_size=chart_font_size(), where=chart_col,
                         title="Precision-recall curve: raw points, interpolated steps, AP shaded")
         if chart is not None:
             show_chart(chart, key="pr_curve")
         st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
                    "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
                    "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
-                   f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_shown}.")
+                   f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_marker}.")
     summary = st.container()
     with summary:
         if ap is not None:

@@ -89,6 +89,11 @@ def test_rounding_rule_changes_the_eleven_point_values():
     assert lround == shown(expected.attrs["value"]) and lround != ceil
 
 
+def test_k_beyond_the_ranking_is_labelled_with_k():
+    at = _open({"rels": "1,0,1", "k": "5"})
+    _check_values(at, [1, 0, 1], k=5)  # F1@5 and AP@5: the two missing ranks count as non-relevant
+
+
 def test_editing_a_grade_in_the_grid_changes_the_values():
     at = _open({"rels": "1,0,1,0"})
     before = results(at)["AP@4"]
