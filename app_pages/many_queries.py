@@ -14,12 +14,15 @@ from rankviz.multi_query import (
     QUERY_PRESETS,
     RUN_PRESETS,
     aggregate_table,
+    format_query_link,
+    parse_query_link,
     parse_query_rows,
     parse_run_values,
     per_query_table,
     preset_query_rows,
     preset_run_values,
     query_breakdowns,
+    query_rows_frame,
     runs_aggregate_table,
 )
 from rankviz.presets import PRESETS
@@ -66,9 +69,36 @@ loaded = PRESETS[st.session_state.get(f"_mq_loaded_{mode}", QUERY_PRESETS[0] if 
 st.caption(f"Table loaded from **{loaded.title}.** {loaded.description} {loaded.note} Source: {loaded.source}.")
 
 
+LINK_KEY = "mq_queries"  # URL parameter holding the queries table: ?mq_queries=q1=1,0,1/10;q2=0,1
+
+
+def _queries_from_link(where) -> None:
+    """On the session's first visit, a link's queries replace the default table."""
+    if st.session_state.get("_mq_link_read"):
+        return
+    st.session_state["_mq_link_read"] = True
+    text = st.query_params.get(LINK_KEY)
+    if text:
+        try:
+            replace_table("mq_queries", query_rows_frame(parse_query_link(text)))
+        except ValueError as error:
+            where.error(f"The link's queries could not be read: {error} Showing the course example instead.")
+
+
+def _queries_to_link(queries) -> None:
+    """Keep the valid table in the URL (left out while it is the course example it opened with)."""
+    wanted = format_query_link(queries)
+    if wanted == format_query_link(parse_query_rows(DEFAULT_QUERIES)):
+        if LINK_KEY in st.query_params:
+            del st.query_params[LINK_KEY]
+    elif st.query_params.get(LINK_KEY) != wanted:
+        st.query_params[LINK_KEY] = wanted
+
+
 def _render_rankings() -> None:
     input_col, result_col = st.columns([2, 3], gap="medium")
     with input_col:
+        _queries_from_link(input_col)
         edited = table_editor("mq_queries", DEFAULT_QUERIES, column_config={
             "query": st.column_config.TextColumn("query", help="Query id (unique).", width="small"),
             "grades": st.column_config.TextColumn("grades", help="Grades in ranked order, e.g. 1,0,1,0.",
@@ -83,6 +113,7 @@ def _render_rankings() -> None:
             queries = st.session_state.get("_mq_last_queries") or parse_query_rows(DEFAULT_QUERIES)
         else:
             st.session_state["_mq_last_queries"] = queries
+        _queries_to_link(queries)
         k_col, sh_col = st.columns(2)
         k = optional_int_field("k (for P@k, nDCG@k)", "mq_k", minimum=1, maximum=1000, where=k_col,
                                help="Cut-off of P@k and nDCG@k. Blank: each query's whole list.")

@@ -34,6 +34,8 @@ __all__ = [
     "QUERY_COLUMNS",
     "parse_query_rows",
     "query_rows_frame",
+    "format_query_link",
+    "parse_query_link",
     "per_query_table",
     "aggregate_table",
     "query_breakdowns",
@@ -149,6 +151,42 @@ def query_rows_frame(queries):
         "grades": [format_grades(q.rels) for q in queries],
         "R": ["" if q.n_relevant is None else str(q.n_relevant) for q in queries],
     })
+
+
+def format_query_link(queries) -> str:
+    """The queries as one URL parameter: ``id=grades`` or ``id=grades/R``, joined by ``;``.
+
+    >>> format_query_link([QueryRanking("q1", (1, 0, 1), 10), QueryRanking("q2", (0, 2))])
+    'q1=1,0,1/10;q2=0,2'
+    """
+    parts = []
+    for query in queries:
+        part = f"{query.query_id}={format_grades(query.rels)}"
+        if query.n_relevant is not None:
+            part += f"/{query.n_relevant}"
+        parts.append(part)
+    return ";".join(parts)
+
+
+def parse_query_link(text: str) -> tuple[QueryRanking, ...]:
+    """The inverse of :func:`format_query_link`, validated like the table (:func:`parse_query_rows`).
+
+    >>> parse_query_link("q1=1,0,1/10;q2=0,2")
+    (QueryRanking(query_id='q1', rels=(1, 0, 1), n_relevant=10), QueryRanking(query_id='q2', rels=(0, 2), n_relevant=None))
+    >>> parse_query_link("q1:1,0")
+    Traceback (most recent call last):
+    ...
+    ValueError: Query 1 of the link ('q1:1,0') is not of the form id=grades or id=grades/R, e.g. q1=1,0,1/3.
+    """
+    rows = []
+    for number, part in enumerate((p for p in str(text).split(";") if p.strip()), start=1):
+        query_id, equals, rest = part.partition("=")
+        grades, _, r_text = rest.partition("/")
+        if not equals or not query_id.strip() or not grades.strip():
+            raise ValueError(f"Query {number} of the link ({part!r}) is not of the form id=grades or id=grades/R, "
+                             f"e.g. q1=1,0,1/3.")
+        rows.append({"query": query_id.strip(), "grades": grades, "R": r_text})
+    return parse_query_rows(rows)
 
 
 def _at(name: str, cutoff: int | None) -> str:

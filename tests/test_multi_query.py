@@ -132,3 +132,14 @@ def test_per_query_table_lists_its_metric_columns_in_order():
     table = per_query_table([QueryRanking("q", (1, 0))])
     assert table.attrs["columns"] == ["AP", "iAP", "RR", "nDCG", "P@n"]
     assert np.isfinite(table[table.attrs["columns"]].to_numpy()).all()
+
+
+def test_the_link_form_round_trips_and_names_a_bad_part():
+    from rankviz.multi_query import format_query_link, parse_query_link
+
+    queries = (QueryRanking("q1", (1, 0, 3), 5), QueryRanking("topic 2", (0.5, 0), None))
+    assert parse_query_link(format_query_link(queries)) == queries
+    with pytest.raises(ValueError, match=r"Query 2 of the link \('b'\)"):
+        parse_query_link("a=1;b")
+    with pytest.raises(ValueError, match=r"Row 1 \(a\): R = 0 is smaller"):
+        parse_query_link("a=1/0")

@@ -153,3 +153,26 @@ def test_table_key_helper_matches_the_page_key():
     at = open_app(PAGE)
     assert _grid_key(at) == "mq_queries_grid_0"
     assert callable(table_key)
+
+
+def test_queries_in_the_link_open_the_page_with_them():
+    at = open_app(PAGE, {"mq_queries": "a=1,0,1/4;b=0,0,1"})
+    assert not at.exception
+    per_query = at.dataframe[2].value.set_index("query")
+    assert per_query.loc["a", "AP"] == pytest.approx((1 / 1 + 2 / 3) / 4)  # R = 4
+    assert per_query.loc["b", "RR"] == pytest.approx(1 / 3)
+    assert at.query_params["mq_queries"] == "a=1,0,1/4;b=0,0,1"
+
+
+def test_an_edit_is_written_to_the_link(at):
+    assert "mq_queries" not in at.query_params  # the course example needs no parameter
+    at.session_state[_grid_key(at)] = {"edited_rows": {1: {"grades": "1"}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert at.query_params["mq_queries"].endswith(";q2=1/3")
+
+
+def test_a_bad_link_is_explained_and_the_example_shown():
+    at = open_app(PAGE, {"mq_queries": "q1:1,0"})
+    assert not at.exception
+    assert any("link's queries" in e.value for e in at.error)
+    assert "MAP" in {m.label for m in at.metric}
