@@ -650,3 +650,28 @@ def test_distribution_histogram_needs_one_measure():
         distribution_chart(pd.concat([table, table.assign(measure="RR")]), kind="histogram")
     with pytest.raises(ValueError, match="'kind' parameter of distribution_chart must be one of 'box', 'histogram'"):
         distribution_chart(table, kind="violin")
+
+
+EMPTY_PER_QUERY = pd.DataFrame({"query_id": [], "system": [], "measure": [], "value": []})
+
+
+@pytest.mark.parametrize("build", [
+    lambda: per_query_chart(EMPTY_PER_QUERY, select=True),
+    lambda: per_query_chart(EMPTY_PER_QUERY, kind="bars"),
+    lambda: delta_chart(pd.Series([], dtype=float), select=True),
+    lambda: delta_chart(pd.Series({"q1": np.nan})),
+    lambda: distribution_chart(EMPTY_PER_QUERY),
+    lambda: distribution_chart(EMPTY_PER_QUERY, kind="histogram"),
+    lambda: gain_contribution_chart(m.ndcg_breakdown([]), running="running DCG", ideal_running="running IDCG"),
+    lambda: err_chart(m.err_breakdown([])),
+    lambda: precision_recall_at_rank_chart(m.precision_recall_points_breakdown([])),
+    lambda: rank_scatter_chart(pd.DataFrame({"doc": [], "s1": [], "s2": []})),
+    lambda: pair_matrix_chart(pd.DataFrame({"i": [], "j": [], "pair": []})),
+    lambda: metric_vs_position_chart(pd.DataFrame({"position": [], "metric": [], "value": []})),
+    lambda: metric_scatter_chart(pd.DataFrame({"a": [], "b": []}), "a", "b", diagonal=True),
+], ids=["per_query", "per_query bars", "delta", "delta all NaN", "distribution", "histogram", "gain", "err",
+        "P/R at rank", "rank scatter", "pair matrix", "behaviour", "metric scatter"])
+def test_empty_tables_give_an_empty_chart_not_an_error(build):
+    # A page shows an empty ranking or an empty upload without a traceback.
+    spec = build().to_dict()
+    assert spec["width"] == "container"

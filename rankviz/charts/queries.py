@@ -205,7 +205,7 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
         alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip,
         description=alt.Description("summary:N"))
     bars = base.mark_bar().encode(alt.Y("bar top:Q", title=f"{measure}: {name_b} - {name_a}"),
-                                  y2=alt.Y2("bar bottom"))
+                                  y2=alt.Y2(field="bar bottom"))
     markers = base.mark_point(filled=True, size=font_size * 6, stroke="black", strokeWidth=0.5).encode(
         shape=alt.Shape("outcome:N", scale=alt.Scale(domain=outcomes, range=["triangle-up", "circle", "triangle-down"]),
                         title=None))
@@ -294,13 +294,14 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
     colour = alt.Color("system:N", scale=scales["color"], title=None, legend=None if system is None else alt.Legend())
     if kind == "histogram":
         measures = data["measure"].unique()
-        if len(measures) != 1:
+        measure_name = str(measures[0]) if len(measures) else "value"
+        if len(measures) > 1:
             raise ValueError(f"{func} draws a histogram of one measure; the table holds {len(measures)} "
                              f"({', '.join(map(str, measures[:5]))}). Filter it to one measure first.")
         chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
-            alt.X("value:Q", bin=alt.Bin(maxbins=20), title=str(measures[0]), axis=alt.Axis(tickCount=10)),
+            alt.X("value:Q", bin=alt.Bin(maxbins=20), title=measure_name, axis=alt.Axis(tickCount=10)),
             alt.Y("count():Q", title="queries"), color=colour,
-            tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measures[0]} bin"), alt.Tooltip("system:N"),
+            tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measure_name} bin"), alt.Tooltip("system:N"),
                      alt.Tooltip("count():Q", title="queries")])
         return finish(chart, func=func, title=title, font_size=font_size, width=width,
                       height=DEFAULT_HEIGHT if height is None else height)
@@ -315,8 +316,8 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
     layers = [
         box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value",
                                                                        axis=alt.Axis(tickCount=10)),
-                                                                 x2=alt.X2("whisker high")),
-        box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2=alt.X2("q3"),
+                                                                 x2=alt.X2(field="whisker high")),
+        box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2=alt.X2(field="q3"),
                                                                                 color=colour),
         box_base.mark_tick(color="black", thickness=3).encode(alt.X("median:Q")),
         box_base.mark_point(shape="diamond", filled=True, color="black", size=font_size * 8).encode(alt.X("mean:Q")),
