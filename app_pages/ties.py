@@ -7,12 +7,13 @@ import streamlit as st
 from rankviz.charts import delta_chart
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
-from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, tie_example
+from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, sampled_measures, tie_example
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
-from rankviz.ui.ties_view import DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, compare_files, example_lists
-from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
+from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, SAMPLING_BUDGET, compare_files,
+                                  example_lists)
+from rankviz.ui.uploads import MAX_UPLOAD_MB, read_run_file, sample_file, uploaded_file
 
 page = page_for("app_pages/ties.py")
 page_header(page.title, page.purpose)
@@ -118,6 +119,13 @@ if not run_measures:
     problems.append("Pick at least one measure.")
 if not problems and qrels_file is not None and run_file is not None:
     try:
+        sampled = sampled_measures(run_measures)
+        lines = len(read_run_file(run_file)) if sampled else 0
+        if sampled and samples * lines > SAMPLING_BUDGET:
+            # Each sample evaluates the whole run once: keep the page responsive on big runs.
+            samples = max(1, SAMPLING_BUDGET // lines)
+            st.warning(f"{', '.join(sampled)}: no closed form, so each Monte Carlo sample evaluates all {lines:,} "
+                       f"lines; using {samples} samples to keep the page responsive.", icon=":material/speed:")
         with st.spinner("Evaluating under the three tie rules"):
             comparison = compare_files(qrels_file, run_file, run_measures, samples=samples, seed=seed)
         st.session_state["ties_last_comparison"] = (run_file.name, comparison)

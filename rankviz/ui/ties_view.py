@@ -10,7 +10,11 @@ import streamlit as st
 
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
-__all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "example_lists", "compare_files"]
+__all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "compare_files"]
+
+# Run lines evaluated in total by the Monte Carlo samples of one comparison (each sample
+# evaluates the whole run): the page lowers the number of samples to stay within it.
+SAMPLING_BUDGET = 2_000_000
 
 # Input order d1..d6; d2, d3, d4 tie at 2.5 and d5, d6 at 1.0. trec_eval ranks the first tie as
 # d4, d3, d2 (docno descending), the input order as d2, d3, d4: the relevant d2 moves from rank

@@ -113,6 +113,17 @@ def test_monte_carlo_measure_states_its_samples():
     assert method["ERR@20"] == "Monte Carlo, 20 samples (seed 0)" and method["AP"] == "exact"
 
 
+def test_monte_carlo_samples_are_capped_on_big_runs(monkeypatch):
+    import rankviz.ui.ties_view as ties_view
+
+    monkeypatch.setattr(ties_view, "SAMPLING_BUDGET", 3000)  # the sample run has 1000 lines: 3 samples
+    at = open_app(PAGE)
+    at.multiselect(key="ties_measures").set_value(["ERR@20"]).run()
+    assert not at.exception and not at.error
+    assert any("using 3 samples" in w.value for w in at.warning), [w.value for w in at.warning]
+    assert _table(at, "mean").set_index("measure").loc["ERR@20", "tie-averaged by"] == "Monte Carlo, 3 samples (seed 0)"
+
+
 def test_uploaded_run_and_malformed_run():
     at = open_app(PAGE)
     at.radio(key="ties_source").set_value("Upload files").run()
