@@ -283,3 +283,15 @@ def test_bad_example_input(args, match):
 def test_bad_run_table():
     with pytest.raises(ValueError, match="must have columns query_id, doc_id and score"):
         order_run(pd.DataFrame({"query_id": ["q"], "doc": ["a"]}))
+
+
+@pytest.mark.parametrize("relevant", ["a", "B", "é", "z", "Z1", "10", "9"])
+def test_trec_eval_order_uses_byte_order_of_docnos_like_evaluate(relevant):
+    # Upper case sorts before lower case and non-ASCII after both, in strcmp's byte order.
+    docs = ["a", "B", "é", "z", "Z1", "10", "9"]
+    run = pd.DataFrame({"query_id": "q", "doc_id": docs, "score": 1.0})
+    qrels = pd.DataFrame({"query_id": ["q"], "doc_id": [relevant], "relevance": [1]})
+    ranked = order_run(run, "trec_eval")
+    assert ranked["doc_id"].tolist() == sorted(docs, key=lambda d: d.encode(), reverse=True)
+    rank = ranked["doc_id"].tolist().index(relevant) + 1
+    assert evaluate(qrels, run, ["RR"]).per_query.loc["q", "RR"] == 1 / rank

@@ -1,5 +1,6 @@
 """Real-browser tests of the run-files and ties pages: upload the sample files through the file
-inputs, see the tables and charts, and save the screenshots in docs/screenshots/ (looked at by hand)."""
+inputs, see the tables and charts, and save the screenshots in docs/screenshots/ (looked at by hand;
+names differ from test_browser.py's <page>.png and <page>_full.png, which show the default view)."""
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ def test_run_files_upload_tables_charts_and_screenshots(page, app_url):
     assert "dense.run" in cells and any(abs(n - expected) < 1e-12 for n in numbers), cells
     _no_sideways_scroll(page, "run_files")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "run_files.png"))
+    page.screenshot(path=str(SCREENSHOTS / "run_files_upload.png"))
 
     main = page.get_by_test_id("stMainBlockContainer")
     page.set_viewport_size({"width": 1280, "height": 1400})
@@ -76,7 +77,7 @@ def test_ties_page_example_and_sample_run(page, app_url):
     assert page.get_by_test_id("stDataFrame").count() >= 4
     _no_sideways_scroll(page, "ties")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "ties.png"))
+    page.screenshot(path=str(SCREENSHOTS / "ties_top.png"))
     page.set_viewport_size({"width": 1280, "height": 3000})
     wait_until_idle(page)
-    page.get_by_test_id("stMainBlockContainer").screenshot(path=str(SCREENSHOTS / "ties_full.png"))
+    page.get_by_test_id("stMainBlockContainer").screenshot(path=str(SCREENSHOTS / "ties_whole_page.png"))
