@@ -5,7 +5,7 @@ import streamlit as st
 
 from rankviz.registry import get_spec, specs_for
 from rankviz.ui.editor import ranking_editor
-from rankviz.ui.layout import page_header
+from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
 from rankviz.ui.settings import check_option, ranking_settings
@@ -33,7 +33,7 @@ with table_col:
     for message in errors:
         st.error(message)
     st.dataframe(table, hide_index=True, width="stretch", column_config=metric_table_config(),
-                 height=35 * (len(table) + 1) + 3)
+                 height=table_height_px(len(table)))
 
 st.subheader("Worked out")
 names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]

@@ -13,13 +13,13 @@ import streamlit as st
 
 from rankviz.parsing import MAX_GRADE, check_ranking, default_doc_ids, parse_doc_ids, parse_grades
 from rankviz.ui import state
+from rankviz.ui.layout import table_height_px
 from rankviz.ui.state import Ranking, grid_key, keys
 
 __all__ = ["ranking_editor", "grid_rows_visible"]
 
 # Rows the grid shows before it scrolls: keeps the editor within a 720 px projector screen.
 grid_rows_visible = 8
-_ROW_HEIGHT_PX = 35
 
 
 def _ids_for(grades: tuple, previous: Ranking) -> tuple[str, ...]:
@@ -80,7 +80,7 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
 def _grid(prefix: str, ranking: Ranking) -> None:
     """The editable grid; an accepted edit is stored and the page rerun so every widget agrees."""
     key = grid_key(prefix, state.revision(prefix))
-    height = _ROW_HEIGHT_PX * (min(len(ranking), grid_rows_visible) + 1) + 3
+    height = table_height_px(len(ranking), max_rows=grid_rows_visible)
     edited = st.data_editor(
         ranking.to_frame(), key=key, num_rows="dynamic", height=height, width="stretch", hide_index=True,
         disabled=["rank"],

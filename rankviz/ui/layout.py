@@ -6,18 +6,41 @@ import streamlit as st
 
 from rankviz.ui.state import persistent_widget
 
-__all__ = ["PALETTE", "projector_toggle", "page_header"]
+__all__ = ["PALETTE", "PROJECTOR_FONT_PX", "projector_on", "row_height_px", "table_height_px", "projector_toggle",
+           "page_header"]
 
 # Okabe-Ito: distinguishable with every common colour-vision deficiency. Charts and highlights use
 # these; relevance is always written as a number or label too, never shown by colour alone.
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
 
+PROJECTOR_FONT_PX = 20
+_DEFAULT_FONT_PX = 16
+_ROW_PX = 35  # a grid row at the default 16 px root font; rows scale with the font
+
+
+def projector_on() -> bool:
+    from rankviz.ui.state import kept_value
+
+    return bool(kept_value("projector", False))
+
+
+def row_height_px() -> float:
+    """Height of one grid row now (grids scale their rows with the root font size)."""
+    return _ROW_PX * (PROJECTOR_FONT_PX / _DEFAULT_FONT_PX if projector_on() else 1)
+
+
+def table_height_px(rows: int, *, max_rows: int | None = None) -> int:
+    """A height that shows ``rows`` rows plus the header (at most ``max_rows``) without a scrollbar."""
+    shown = rows if max_rows is None else min(rows, max_rows)
+    return int(row_height_px() * (shown + 1) + 3)
+
+
 # Larger type, no header/toolbar/decoration, tighter margins: readable from the back of a lecture
 # hall on a 1280x720 projector without horizontal scrolling.
 _PROJECTOR_CSS = """
 <style>
-html { font-size: 20px; }
-[data-testid="stToolbar"], [data-testid="stDecoration"], footer { display: none !important; }
+html { font-size: FONT_PXpx; }
+[data-testid="stMainMenu"], [data-testid="stDecoration"], footer { display: none !important; }
 [data-testid="stMainBlockContainer"] { padding: 3.5rem 1rem 2rem 1rem; max-width: 100%; }
 .stMarkdown p, .stMarkdown li, [data-testid="stCaptionContainer"] { font-size: 1.05rem; }
 [data-testid="stDataFrame"] { font-size: 1.1rem; }
@@ -41,7 +64,7 @@ def projector_toggle() -> bool:
         on = persistent_widget(st.toggle, "Projector mode", key="projector", default=False,
                        help="Large type and no chrome, for a 1280x720 projector. Collapse the sidebar too.")
     if on:
-        st.html(_PROJECTOR_CSS)
+        st.html(_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)))
     return on
 
 

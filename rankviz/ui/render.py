@@ -10,6 +10,7 @@ import inspect
 import streamlit as st
 
 from rankviz.export import format_number, to_csv_bytes, to_latex_table
+from rankviz.ui.layout import table_height_px
 
 __all__ = ["compute", "render_breakdown", "render_result", "render_source", "number_columns"]
 
@@ -73,7 +74,7 @@ def render_breakdown(df, *, key: str, title: str, file_stem: str, variant: str =
         formula_col.latex(latex)
     render_result(title, df.attrs.get("value"), variant=variant, where=result_col)
     st.dataframe(df, hide_index=True, width="stretch", column_config=number_columns(df),
-                 height=min(420, 35 * (len(df) + 1) + 3))
+                 height=table_height_px(len(df), max_rows=12))
     aside_col, download_col = st.columns([3, 2], gap="medium")
     if aside is not None:
         with aside_col:

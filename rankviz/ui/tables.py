@@ -70,7 +70,7 @@ def every_metric_table(rels, settings: dict, n_ranked: int):
 
 def metric_table_config() -> dict:
     return {
-        "metric": st.column_config.TextColumn("metric", width=150, pinned=True),
+        "metric": st.column_config.TextColumn("metric", width=195, pinned=True),
         "value": st.column_config.NumberColumn("value", format="%.3f", width=60),
         "variant": st.column_config.TextColumn("variant", width=190, help="The conventions this value uses."),
         "definition": st.column_config.TextColumn(

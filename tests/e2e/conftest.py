@@ -115,12 +115,16 @@ def page(browser):
 
 
 def wait_until_idle(tab) -> None:
-    """Wait until the script run finished and the page stopped moving."""
-    tab.wait_for_load_state("networkidle")
-    tab.get_by_test_id("stApp").wait_for()
-    tab.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=20_000)
+    """Wait until the script run finished and every element is drawn (not just the first paint).
+
+    Streamlit marks its root ``data-test-script-state="notRunning"`` after a run (``initial``
+    before the first); grids and charts then load lazily behind ``stSkeleton`` placeholders.
+    """
+    tab.wait_for_selector('[data-testid="stApp"][data-test-connection-state="CONNECTED"]'
+                          '[data-test-script-state="notRunning"]', timeout=30_000)
     tab.wait_for_function("() => document.querySelectorAll('[data-testid=\"stSkeleton\"]').length === 0",
-                          timeout=20_000)
+                          timeout=30_000)
+    tab.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
     tab.wait_for_timeout(300)
 
 

@@ -17,7 +17,7 @@ from rankviz.ui.pages import available_pages
 
 pytestmark = pytest.mark.e2e
 
-TALL = {"width": 1280, "height": 2400}
+TALL = {"width": 1280, "height": 2000}
 
 
 def _url_path(page) -> str:
@@ -99,3 +99,19 @@ def test_editing_a_grade_in_the_grid_changes_ndcg(page, app_url):
         arg=f"nDCG@6 = {expected}", timeout=20_000)
     assert page.get_by_role("textbox", name="Grades in ranked order").input_value() == "3,2,3,3,1,2"
     page.wait_for_url(re.compile(r"rels=3%2C2%2C3%2C3%2C1%2C2|rels=3,2,3,3,1,2"))
+
+
+def test_projector_mode_enlarges_type_and_still_fits_1280_px(page, app_url):
+    from rankviz.ui.layout import PROJECTOR_FONT_PX
+
+    page.goto(f"{app_url}/one_ranking?rels=3,2,3,0,1,2&gain=exponential&projector=true")
+    wait_until_idle(page)
+    no_error_text(page)
+    assert page.evaluate("() => getComputedStyle(document.documentElement).fontSize") == f"{PROJECTOR_FONT_PX}px"
+    overflow = page.evaluate("() => { const m = document.querySelector('[data-testid=\"stMain\"]');"
+                             " return m.scrollWidth - m.clientWidth; }")
+    assert overflow <= 1, f"projector mode scrolls sideways by {overflow} px"
+    # The grid is sized for the larger rows: all six ranks visible, none cut off.
+    grid = page.get_by_test_id("stDataFrame").first
+    assert grid.bounding_box()["height"] >= 7 * 35 * PROJECTOR_FONT_PX / 16
+    page.screenshot(path=str(SCREENSHOTS / "one_ranking_projector.png"))
