@@ -225,3 +225,21 @@ def test_a_large_run_uploaded_through_the_page_is_evaluated():
     for measure in MEASURES:
         assert aggregate.loc["big.run", measure] == pytest.approx(expected.mean[measure], abs=1e-12)
     print(f"200k-line run through the page: {elapsed:.1f} s")
+
+
+def test_download_payloads_carry_the_shown_numbers():
+    import io
+
+    from rankviz.export import to_csv_bytes
+    from rankviz.ui.run_files import aggregate_table, evaluate_files, per_query_table, significance
+    from rankviz.ui.uploads import sample_file
+
+    runs = {name: sample_file("run", name) for name in ("bm25", "dense")}
+    evaluation = evaluate_files(sample_file("qrels"), runs, MEASURES)
+    aggregate = pd.read_csv(io.BytesIO(to_csv_bytes(aggregate_table(evaluation))))
+    expected = evaluate(SAMPLE_QRELS, SAMPLE_RUNS["dense"], MEASURES).mean
+    assert aggregate.set_index("run").loc["dense", MEASURES].to_numpy() == pytest.approx(expected.to_numpy(), abs=1e-12)
+    per_query = pd.read_csv(io.BytesIO(to_csv_bytes(per_query_table(evaluation))), dtype={"query_id": str})
+    assert len(per_query) == 40 and set(per_query.columns) == {"query_id", "run", *MEASURES}
+    latex = significance(evaluation, baseline="bm25", test="t", correction="holm").to_latex()
+    assert "\\begin{table}" in latex and "dense" in latex and f"{expected['AP']:.4f}" in latex
