@@ -33,11 +33,15 @@ with table_col:
     variants = compute(graded_variants, ranking.rels, k, judged=judged, where=table_col)
     if variants is not None:
         variants.insert(0, "shown below", [
-            "◀ selected" if (g, d) == (chosen["gain"], chosen["discount"]) else ""
+            "▶" if (g, d) == (chosen["gain"], chosen["discount"]) else ""
             for g, d in zip(variants["gain"], variants["discount"])])
-        config = {**number_columns(variants), "shown below": st.column_config.TextColumn("", width="small")}
-        st.dataframe(variants, hide_index=True, width="stretch", column_config=config,
-                     height=35 * (len(variants) + 1) + 3, key="graded_variants")
+        # The formulas are in the radio captions and the caption below: seven narrow columns fit a projector.
+        variants = variants[["shown below", "gain", "discount", "nDCG", "DCG", "IDCG", "CG"]]
+        config = {**number_columns(variants),
+                  "shown below": st.column_config.TextColumn("", width="small",
+                                                             help="▶ marks the variant worked out below.")}
+        st.dataframe(variants, hide_index=True, width="stretch", column_config=config, height="content",
+                     key="graded_variants")
         st.caption("Gain of a grade g: linear g (trec_eval, scikit-learn) or exponential 2^g − 1 (the lecture's "
                    "final formula). Divide the gain at rank i by log2(i + 1), or by max(1, log2 i) "
                    "(Järvelin & Kekäläinen 2002: ranks 1 and 2 count in full). The ideal ranking sorts "

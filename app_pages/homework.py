@@ -143,7 +143,7 @@ else:
 
 marks = [{"step": v.step.label, "your answer": v.answer, "mark": MARKS[v.status], "why": v.message}
          for v in verdicts]
-st.dataframe(marks, hide_index=True, width="stretch", height=35 * (len(marks) + 1) + 3, key="hw_marks",
+st.dataframe(marks, hide_index=True, width="stretch", height="content", key="hw_marks",
              column_config={"step": st.column_config.TextColumn("step", width="medium"),
                             "your answer": st.column_config.TextColumn("your answer", width="small"),
                             "mark": st.column_config.TextColumn("mark", width="medium"),

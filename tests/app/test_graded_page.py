@@ -18,7 +18,7 @@ def _open(query=None):
 
 
 def _variant_table(at):
-    return next(d.value for d in at.dataframe if "nDCG" in d.value.columns and "divide by" in d.value.columns)
+    return next(d.value for d in at.dataframe if "nDCG" in d.value.columns and "discount" in d.value.columns)
 
 
 def test_course_exercise_with_exponential_gain_shows_0949_and_the_slide_numbers():
