@@ -12,7 +12,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, SAMPLING_BUDGET, compare_files,
-                                  example_lists)
+                                  example_lists, tie_counts)
 from rankviz.ui.uploads import MAX_UPLOAD_MB, read_run_file, sample_file, uploaded_file
 
 page = page_for("app_pages/ties.py")
@@ -144,11 +144,11 @@ if comparison is None and problems and "ties_last_comparison" in st.session_stat
 
 if comparison is not None:
     ties = comparison.ties
-    tied_queries = int((ties["tied documents"] > 0).sum())
+    counts = tie_counts(ties)
     q_col, d_col, g_col = st.columns(3)
-    q_col.metric("Queries with ties", f"{tied_queries} of {len(ties)}")
-    d_col.metric("Tied documents", f"{int(ties['tied documents'].sum())} of {int(ties['retrieved'].sum())}")
-    g_col.metric("Tie groups", int(ties["tie groups"].sum()))
+    q_col.metric("Queries with ties", counts["queries"])
+    d_col.metric("Tied documents", counts["documents"])
+    g_col.metric("Tie groups", counts["groups"])
     mean = comparison.mean.reset_index()
     mean.insert(1, "tie-averaged by", [comparison.method[name] for name in mean["measure"]])
     st.caption(f"`{shown_name}`: mean over queries under each rule; *queries that differ*: the rules do not all agree.")

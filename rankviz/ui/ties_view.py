@@ -10,7 +10,8 @@ import streamlit as st
 
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
-__all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "compare_files"]
+__all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "compare_files",
+           "tie_counts"]
 
 # Run lines evaluated in total by the Monte Carlo samples of one comparison (each sample
 # evaluates the whole run): the page lowers the number of samples to stay within it.
@@ -89,3 +90,15 @@ def compare_files(qrels: InputFile, run: InputFile, measures, *, samples: int, s
         if not message.startswith((run.name, qrels.name)):
             message = f"{run.name}: {message}"
         raise ValueError(message) from None
+
+
+def tie_counts(ties: pd.DataFrame) -> dict:
+    """The headline numbers of a run's ties (from ``TieComparison.ties``), as shown text.
+
+    >>> ties = pd.DataFrame({"retrieved": [3, 2], "tied documents": [2, 0], "tie groups": [1, 0]})
+    >>> tie_counts(ties)
+    {'queries': '1 of 2', 'documents': '2 of 5', 'groups': '1'}
+    """
+    return {"queries": f"{int((ties['tied documents'] > 0).sum())} of {len(ties)}",
+            "documents": f"{int(ties['tied documents'].sum())} of {int(ties['retrieved'].sum())}",
+            "groups": str(int(ties["tie groups"].sum()))}
