@@ -45,13 +45,33 @@ if not metrics:
 
 # ------------------------------------------------------------------ 1. position sweep
 st.subheader("1. Move one relevant document from rank 1 to rank N")
-n_col, r_col, k_col, scale_col, gain_col = st.columns([1, 1, 1, 1, 2])
+n_col, r_col, k_col, others_col = st.columns([1, 1, 1, 3])
+# The chart gets most of the width; the grade settings and the values at rank 2 sit beside it.
+chart_col, note_col = st.columns([3, 1], gap="medium")
+scale_col = gain_col = note_col
+others_text = others_col.text_input(
+    "The other documents (optional)", key="ex_others", bind="query-params", placeholder="all not relevant",
+    help="Grades of the other documents in their ranked order, e.g. 1,0,0,2,0: the moving document passes them "
+         "one by one. Their number sets N. Blank: N − 1 documents that are not relevant.")
+others = None
+if others_text.strip():
+    try:
+        others = parse_grades(others_text, position="position")
+        if len(others) + 1 > MAX_SWEEP_RANKS:
+            raise ValueError(f"Give at most {MAX_SWEEP_RANKS - 1} other documents; got {len(others)}.")
+    except ValueError as error:
+        others = None
+        others_col.error(f"The other documents: {error} Using documents that are not relevant.")
 n_ranks = optional_int_field("N (ranks)", "ex_n", minimum=1, maximum=MAX_SWEEP_RANKS, default="10", where=n_col,
-                             placeholder="10", help="The length of the ranking; the other N − 1 documents are "
-                                                    "not relevant.") or 10
-n_relevant = optional_int_field("R (relevant)", "ex_r", minimum=1, maximum=10_000, default="1", where=r_col,
-                                placeholder="1", help="Relevant documents of the query in the collection: the moving "
-                                                      "one and R − 1 never retrieved (same grade).") or 1
+                             placeholder="10", help="The length of the ranking (set by the other documents when "
+                                                    "they are given).") or 10
+if others is not None:
+    n_ranks = len(others) + 1
+    n_col.caption(f"N = {n_ranks}: the moving document and the {len(others)} others.")
+n_relevant = optional_int_field("R (relevant)", "ex_r", minimum=1, maximum=10_000, where=r_col,
+                                placeholder="counted", help="Relevant documents of the query in the collection: "
+                                "those ranked and R minus them never retrieved (with the moving one's grade). "
+                                "Blank: the relevant documents in the ranking.")
 k = optional_int_field("k (cut-off)", "ex_k", minimum=1, maximum=MAX_SWEEP_RANKS, where=k_col,
                        help="Cut-off of the metrics that take one. Blank: the whole list (k = N).")
 st.session_state.setdefault("ex_scale", "0-1")
@@ -62,25 +82,27 @@ st.session_state.setdefault("ex_gain", "linear")
 gain = gain_col.radio("nDCG gain", ("linear", "exponential"), key="ex_gain", bind="query-params", horizontal=True,
                       captions=["g", "2^g − 1"])
 top_grade = SCALES[scale][-1]
-settings = {"n_relevant": n_relevant, "k": k, "grade": top_grade, "max_grade": top_grade, "gain": gain}
+settings = {"n_relevant": n_relevant, "k": k, "grade": top_grade, "max_grade": top_grade, "gain": gain,
+            "others": others}
 sweep = compute(position_sweep, n_ranks, metrics=metrics, **settings)
-if sweep is None:  # e.g. k beyond what a metric accepts: the message is shown, fall back to the defaults
-    settings = {"n_relevant": 1, "k": None, "grade": top_grade, "max_grade": top_grade, "gain": gain}
+if sweep is None:  # e.g. R below the relevant documents ranked: the message is shown, fall back to the defaults
+    settings = {"n_relevant": None, "k": None, "grade": top_grade, "max_grade": top_grade, "gain": gain,
+                "others": None}
     sweep = position_sweep(n_ranks, metrics=metrics, **settings)
+used_r = sweep.attrs["settings"]["n_relevant"]
 
 from rankviz.charts import metric_vs_position_chart  # noqa: E402 (Altair loads only when a page draws)
 
-chart_col, note_col = st.columns([3, 1], gap="medium")
 chart_col.altair_chart(metric_vs_position_chart(
-    sweep, title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {n_relevant})",
+    sweep, title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {used_r})",
     font_size=chart_font_size()), key="ex_sweep")
 with note_col:
     at_rank_2 = sweep[sweep["position"] == min(2, n_ranks)].set_index("metric")["value"]
     st.markdown(f"**At rank {min(2, n_ranks)}**")
     st.dataframe(at_rank_2.rename("value").reset_index(), hide_index=True, width="stretch",
                  column_config={"value": st.column_config.NumberColumn("value", format="%.3f")})
-    st.caption(f"Conventions: binary relevance grade ≥ 1; nDCG {gain} gain, log2(i+1) discount, ideal from the "
-               f"moving document and the R − 1 unretrieved ones; ERR with g_max = {top_grade}.")
+    st.caption(f"Conventions: binary relevance grade ≥ 1; R = {used_r}; nDCG {gain} gain, log2(i+1) discount, "
+               f"ideal from the ranking and the unretrieved relevant ones; ERR with g_max = {top_grade}.")
 with st.expander("Every value (position × metric)"):
     wide = sweep.pivot(index="position", columns="metric", values="value")[list(dict.fromkeys(sweep["metric"]))]
     st.dataframe(wide.reset_index(), hide_index=True, width="stretch", column_config=number_columns(wide.reset_index()))
@@ -100,9 +122,9 @@ else:
                                      else 10_000, default="3", where=value_col, placeholder="3",
                                      help="The new value (k blank: the whole list).")
     other = {**settings, ("n_relevant" if change == "R" else "k"): other_value if change == "k" else
-             (other_value or settings["n_relevant"])}
-    described = (f"R = {n_relevant} → {other['n_relevant']}" if change == "R"
-                 else f"k = {k or 'N'} → {other['k'] or 'N'}")
+             (other_value or used_r)}
+    described = (f"R = {used_r} → {other['n_relevant']}" if change == "R"
+                 else f"k = {settings['k'] or 'N'} → {other['k'] or 'N'}")
 other_sweep = compute(position_sweep, n_ranks, metrics=metrics, **other, where=changes_col)
 if other_sweep is not None:
     changes = sweep_changes(sweep, other_sweep)

@@ -318,7 +318,11 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     ranked_relevant = int(np.count_nonzero(rankings[0] >= threshold))
     if n_relevant is None:
         n_relevant = ranked_relevant
-    n_relevant = _check_count(n_relevant, func=func, name="n_relevant", minimum=ranked_relevant, maximum=10**6)
+    n_relevant = _check_count(n_relevant, func=func, name="n_relevant", minimum=1, maximum=10**6)
+    if n_relevant < ranked_relevant:
+        raise ValueError(f"The 'n_relevant' parameter of {func} is {n_relevant}, smaller than the {ranked_relevant} "
+                         f"relevant documents in the ranking (the moving one included): R counts every relevant "
+                         f"document of the query.")
     top = float(rankings[0].max())
     if max_grade is None:
         max_grade = top

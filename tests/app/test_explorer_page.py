@@ -118,3 +118,27 @@ def test_no_metric_chosen_falls_back_to_the_defaults(at):
     assert not at.exception
     assert any("at least one metric" in e.value for e in at.error)
     assert set(_at_rank_2(at)) == {"P@10", "R@10", "AP@10", "RR@10", "nDCG@10", "ERR@10"}
+
+
+def test_the_moving_document_passes_the_other_documents():
+    # Others 1,0: at rank 2 the moving document follows a relevant one; R = 2 counted from the ranking.
+    at = open_app(PAGE, {"ex_others": "1,0"})
+    assert not at.exception
+    shown = _at_rank_2(at)
+    assert shown["AP@3"] == pytest.approx((1 / 1 + 2 / 2) / 2)
+    assert shown["RR@3"] == 1.0
+    assert shown["P@3"] == pytest.approx(2 / 3)
+
+
+def test_bad_other_documents_fall_back_to_non_relevant_ones():
+    at = open_app(PAGE, {"ex_others": "1,zz"})
+    assert not at.exception
+    assert any("other documents" in e.value and "'zz'" in e.value for e in at.error)
+    assert _at_rank_2(at)["AP@10"] == pytest.approx(1 / 2)
+
+
+def test_r_below_the_ranked_relevant_documents_is_explained():
+    at = open_app(PAGE, {"ex_others": "1,1,0"})
+    at.text_input(key="ex_r").input("2").run()
+    assert not at.exception
+    assert any("is 2, smaller than the 3 relevant documents" in e.value for e in at.error)
