@@ -45,6 +45,6 @@ used = spec.applicable(settings)
 breakdown = compute(spec.breakdown, ranking.rels, **used)
 if breakdown is not None:
     render_breakdown(breakdown, key="one_ranking", title=at_k_label(spec, settings, len(ranking)),
-                     file_stem=f"{spec.name}_breakdown", variant=variant_text(used),
-                     function=spec.function,
+                     file_stem=f"{spec.name}_breakdown", variant=variant_text(used, spec),
+                     function=spec.function, formula=spec.formula,
                      aside=lambda: render_other_convention(spec, ranking.rels, used, len(ranking)))

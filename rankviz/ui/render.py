@@ -61,14 +61,18 @@ def render_source(function, *, label: str = "Show the code") -> None:
 
 
 def render_breakdown(df, *, key: str, title: str, file_stem: str, variant: str = "", function=None,
-                     aside=None) -> None:
+                     aside=None, formula: str | None = None) -> None:
     """The worked table of a metric: the formula with this input's numbers, the table, the result,
     CSV and LaTeX downloads, and (given ``function``) the metric's source.
 
     ``df`` is a ``*_breakdown`` DataFrame: ``df.attrs["value"]`` and ``df.attrs["latex"]`` are set.
     ``aside`` (a callable) draws extra content under the result, e.g. the other convention.
+    ``formula`` (LaTeX, e.g. ``MetricSpec.formula``) is shown above the numbers: definition, then
+    this ranking's arithmetic.
     """
     formula_col, result_col = st.columns([3, 2], gap="medium", vertical_alignment="center")
+    if formula:
+        formula_col.latex(formula)
     latex = df.attrs.get("latex")
     if latex:
         formula_col.latex(latex)

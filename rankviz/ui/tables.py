@@ -19,7 +19,7 @@ __all__ = ["FAMILIES", "variant_text", "at_k_label", "every_metric_table", "metr
 FAMILIES = ("binary", "graded")
 
 
-def variant_text(used: dict) -> str:
+def variant_text(used: dict, spec=None) -> str:
     """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant if grade ≥ 1, R = 10"``."""
     parts = []
     if "gain" in used:
@@ -36,6 +36,11 @@ def variant_text(used: dict) -> str:
         parts.append(f"judged: {len(used['judged'])} documents")
     if "beta" in used:
         parts.append(f"β = {format_number(used['beta'])}")
+    if spec is not None and "max_grade" in spec.param_names:
+        parts.append(f"g_max = {format_number(used['max_grade'])}" if "max_grade" in used
+                     else "g_max = highest grade in the list")
+    if spec is not None and spec.family == "graded" and not parts:
+        parts.append("grades as given")
     return ", ".join(parts)
 
 
@@ -64,7 +69,7 @@ def every_metric_table(rels, settings: dict, n_ranked: int):
             if str(error) not in errors:
                 errors.append(str(error))
         rows.append({"metric": at_k_label(spec, settings, n_ranked), "value": value,
-                     "variant": variant_text(used), "definition": spec.description})
+                     "variant": variant_text(used, spec), "definition": spec.description})
     return pd.DataFrame(rows), errors
 
 

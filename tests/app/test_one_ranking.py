@@ -9,7 +9,7 @@ from app_helpers import HOME, ONE_RANKING, edit_grid, errors, metric_values, ope
 
 from rankviz.export import format_number
 from rankviz.metrics import ndcg, ndcg_breakdown
-from rankviz.registry import specs_for
+from rankviz.registry import get_spec, specs_for
 
 LECTURE = [3, 2, 3, 0, 1, 2]  # 002 lecture, "Class Exercise - Compute DCG / IDCG / NDCG"
 
@@ -54,7 +54,8 @@ def test_the_worked_table_formula_and_result_are_the_breakdowns():
     expected = ndcg_breakdown(LECTURE, gain="exponential", discount="log2")
     shown = table_with(at, "running IDCG")
     pd.testing.assert_frame_equal(shown.reset_index(drop=True), expected.reset_index(drop=True), check_dtype=False)
-    assert at.latex[0].value.strip("$\n") == expected.attrs["latex"]
+    shown_latex = [latex.value.strip("$\n") for latex in at.latex]
+    assert shown_latex == [get_spec("ndcg").formula, expected.attrs["latex"]]  # definition, then the numbers
 
 
 def test_the_other_convention_is_shown_beside_the_result():

@@ -1,0 +1,52 @@
+"""Pure helpers of the Streamlit layer: labels, variants, the page list, preset settings."""
+
+from rankviz.presets import PRESETS
+from rankviz.registry import get_spec
+from rankviz.ui.pages import PAGES, available_pages, page_for
+from rankviz.ui.settings import other_option
+from rankviz.ui.state import Ranking, preset_widget_values, unretrieved_grades
+from rankviz.ui.tables import at_k_label, variant_text
+
+
+def test_at_k_label_fills_in_k_or_the_list_length():
+    assert at_k_label(get_spec("ndcg"), {"k": 5}, 6) == "nDCG@5"
+    assert at_k_label(get_spec("ndcg"), {"k": None}, 6) == "nDCG@6"
+    assert at_k_label(get_spec("r_precision"), {"k": 3}, 6) == "R-precision"
+
+
+def test_variant_text_names_every_convention():
+    assert variant_text({"k": 5, "gain": "exponential", "discount": "log2", "log_base": 2}) == \
+        "exponential gain, log2(i+1)"
+    assert variant_text({"discount": "jarvelin", "log_base": 2}) == "Järvelin-Kekäläinen log2"
+    assert variant_text({"rel_threshold": 1, "n_relevant": 10}) == "relevant if grade ≥ 1, R = 10"
+    assert variant_text({"judged": (3, 2, 1)}) == "judged: 3 documents"
+    assert variant_text({}, get_spec("err")) == "g_max = highest grade in the list"
+    assert variant_text({}, get_spec("cumulative_gain")) == "grades as given"
+
+
+def test_other_option():
+    assert other_option("gain", "linear") == "exponential"
+    assert other_option("gain", "exponential") == "linear"
+    assert other_option("discount", "log2") == "jarvelin"
+
+
+def test_unretrieved_grades_of_the_graded_q1_exercise():
+    preset = PRESETS["q1_graded"]
+    # Lecture slide 'Revised Reference Collections': d5 = 3, d39 = d44 = 2, d71 = d89 = 1 never retrieved.
+    assert unretrieved_grades(preset.judged, preset.rels) == (3, 2, 2, 1, 1)
+    values = preset_widget_values(preset)
+    assert values["unretrieved"] == "3,2,2,1,1" and values["gain"] == "exponential"
+    assert preset_widget_values(PRESETS["q1_binary"], "b_")["b_R"] == "10"
+
+
+def test_ranking_frame_and_default_ids():
+    ranking = Ranking.from_grades([3, 0, 1])
+    assert ranking.doc_ids == ("d1", "d2", "d3") and ranking.has_default_ids()
+    frame = ranking.to_frame()
+    assert list(frame.columns) == ["rank", "doc", "grade"] and list(frame["rank"]) == [1, 2, 3]
+
+
+def test_page_list():
+    assert PAGES[0].default and sum(page.default for page in PAGES) == 1
+    assert {p.path for p in available_pages()} >= {"app_pages/home.py", "app_pages/one_ranking.py"}
+    assert page_for("app_pages/one_ranking.py").title == "One ranking, every metric"
