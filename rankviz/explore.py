@@ -516,8 +516,9 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     k, n_relevant, rel_threshold, gain, discount, max_grade, beta
         As in :func:`position_sweep`; ``n_relevant=None`` takes each ranking's own relevant
         documents as R, ``n_relevant="most"`` the most relevant documents any of the rankings
-        holds, one R for all (the rankings as systems answering the same query). ``max_grade`` defaults to the highest grade over all rankings, so ERR
-        uses one scale for every system.
+        holds, one R for all (the rankings as systems answering the same query).
+        ``max_grade`` defaults to the highest grade over all rankings, so ERR uses one scale
+        for every system. nDCG's ideal ranking is each ranking's own grades, sorted.
 
     Returns
     -------

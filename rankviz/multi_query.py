@@ -171,8 +171,8 @@ def format_query_link(queries) -> str:
 def parse_query_link(text: str) -> tuple[QueryRanking, ...]:
     """The inverse of :func:`format_query_link`, validated like the table (:func:`parse_query_rows`).
 
-    >>> parse_query_link("q1=1,0,1/10;q2=0,2")
-    (QueryRanking(query_id='q1', rels=(1, 0, 1), n_relevant=10), QueryRanking(query_id='q2', rels=(0, 2), n_relevant=None))
+    >>> [(q.query_id, q.rels, q.n_relevant) for q in parse_query_link("q1=1,0,1/10;q2=0,2")]
+    [('q1', (1, 0, 1), 10), ('q2', (0, 2), None)]
     >>> parse_query_link("q1:1,0")
     Traceback (most recent call last):
     ...
