@@ -108,3 +108,14 @@ def test_homework_seed_link_and_checking_the_slides_working(page, app_url):
     assert page.locator(".katex").count() >= 3  # the working from there on, as formulas
     _no_sideways_scrolling(page, "homework")
     _screenshots(page, "homework")
+
+
+@pytest.mark.parametrize("stem", list(LINKS))
+def test_projector_mode_fits_1280_px(page, app_url, stem):
+    query, wanted = LINKS[stem]
+    _open(page, app_url, stem, (query or "?") + ("&" if query else "") + "projector=true")
+    no_error_text(page)
+    assert wanted[0] in page.get_by_test_id("stMain").inner_text()
+    root_font = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
+    assert root_font > 16, "projector mode is not on"
+    _no_sideways_scrolling(page, stem)
