@@ -115,3 +115,23 @@ def test_projector_mode_enlarges_type_and_still_fits_1280_px(page, app_url):
     grid = page.get_by_test_id("stDataFrame").first
     assert grid.bounding_box()["height"] >= 7 * 35 * PROJECTOR_FONT_PX / 16
     page.screenshot(path=str(SCREENSHOTS / "one_ranking_projector.png"))
+
+
+def test_a_course_exercise_follows_the_student_across_pages_and_into_the_url(page, app_url):
+    page.goto(app_url)
+    wait_until_idle(page)
+    page.get_by_role("button", name=re.compile("Open it on")).click()  # the lecture's NDCG exercise
+    wait_until_idle(page)
+    page.get_by_role("link", name="One ranking, every metric").click()
+    wait_until_idle(page)
+    assert _result_text(page) == f"nDCG@6 = {format_number(ndcg([3, 2, 3, 0, 1, 2], gain='exponential'), 3)}"
+    page.wait_for_url(re.compile(r"gain=exponential"))
+
+    k_box = page.get_by_role("textbox", name="k (cut-off)")
+    k_box.fill("3")
+    k_box.press("Enter")
+    expected = format_number(ndcg([3, 2, 3, 0, 1, 2], k=3, gain="exponential"), 3)
+    page.wait_for_function(
+        "(want) => [...document.querySelectorAll('h3')].some(h => h.innerText.startsWith(want))",
+        arg=f"nDCG@3 = {expected}", timeout=20_000)
+    page.wait_for_url(re.compile(r"[?&]k=3(&|$)"))
