@@ -78,6 +78,16 @@ def test_changed_settings_are_written_into_the_link():
     assert "rounding" not in at.query_params  # the default is left out of the link
 
 
+def test_settings_survive_a_visit_to_another_page():
+    at = _open({"rels": "1,0,1"})
+    at.text_input(key="beta").set_value("2").run()
+    at.switch_page(page_path("graded")).run()
+    at.switch_page(PAGE).run()
+    assert not at.exception
+    assert at.text_input(key="beta").value == "2"
+    assert "F2@3" in results(at)
+
+
 def test_rounding_rule_changes_the_eleven_point_values():
     # q2 of lecture 002 (R = 3): trec_eval 10 rounds 0.4 x 3 = 1.2 down to one relevant document.
     q2 = ",".join(map(str, PRESETS["q2_binary"].rels))
