@@ -173,8 +173,10 @@ def use_url_keys(prefix: str = "") -> None:
     registered.append(prefix)
     initial = st.session_state.get(_URL_INITIAL, {})
     for suffix in URL_DEFAULTS:
-        if prefix + suffix in initial:
-            st.session_state[_kept(prefix + suffix)] = initial[prefix + suffix]
+        name = prefix + suffix
+        # A value set meanwhile (a course exercise loaded on Home) is newer than the link.
+        if name in initial and _kept(name) not in st.session_state:
+            st.session_state[_kept(name)] = initial[name]
 
 
 def _url_keys() -> dict:

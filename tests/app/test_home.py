@@ -50,3 +50,19 @@ def test_the_graded_q1_exercise_brings_its_unretrieved_judged_grades():
 def test_each_exercise_opens_the_page_that_teaches_it():
     assert page_for_preset(PRESETS["ndcg_exercise"]).path in ("app_pages/graded.py", ONE_RANKING)
     assert page_for_preset(PRESETS["rr_nuance_a"]).path == ONE_RANKING
+
+
+def test_an_exercise_loaded_after_opening_a_link_replaces_the_links_ranking():
+    at = open_app(HOME, {"rels": "1,0,1", "k": "2"})
+    at.selectbox(key="home_preset").select("ap_positions_1_3_6").run()
+    at.button(key="home_load").click().run()
+    at.switch_page(ONE_RANKING).run()
+    assert list(table_with(at, "grade")["grade"]) == list(PRESETS["ap_positions_1_3_6"].rels)
+    assert at.text_input(key="k").value == ""  # the exercise's own settings, not the link's
+
+
+def test_a_link_opened_on_home_reaches_the_ranking_pages():
+    at = open_app(HOME, {"rels": "1,0,1", "gain": "exponential"})
+    at.switch_page(ONE_RANKING).run()
+    assert list(table_with(at, "grade")["grade"]) == [1, 0, 1]
+    assert at.radio(key="gain").value == "exponential"
