@@ -21,7 +21,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown, render_result
 from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact, show_chart
-from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_two_rankings_preset, two_rankings_editor
+from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
 page = page_for("app_pages/correlation.py")
 page_header(page.title, page.purpose)
@@ -43,9 +43,14 @@ edit_col, chart_col = st.columns([1, 1], gap="medium")
 with edit_col:
     rankings = two_rankings_editor()
     presets = [key for key, preset in PRESETS.items() if preset.kind == "two_rankings"]
-    st.button("Load the course's SRCC exercise (R1 ideal, R2 a new ranking function)", key="corr_load_preset",
-              on_click=load_two_rankings_preset, args=(presets[0],), icon=":material/school:",
-              help=PRESETS[presets[0]].title)
+    preset_col, shared_col = st.columns(2)
+    preset_col.button("The course's SRCC exercise", key="corr_load_preset", on_click=load_two_rankings_preset,
+                      args=(presets[0],), icon=":material/school:", width="stretch",
+                      help=f"{PRESETS[presets[0]].title}: R1 ideal, R2 a new ranking function.")
+    shared_col.button("Ideal vs your graded ranking", key="corr_load_shared", on_click=load_shared_ranking,
+                      icon=":material/swap_vert:", width="stretch",
+                      help="R1: the ideal order of the ranking edited on the other pages (equal grades tie and "
+                           "share their average rank), R2: that ranking as the system returned it.")
 items, a, b = list(rankings.items), rankings.ranks_a, rankings.ranks_b
 
 kendall = _computed(kendall_tau_breakdown, a, b, items=items, where=edit_col)

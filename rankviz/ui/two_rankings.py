@@ -23,7 +23,7 @@ from rankviz.ui import state
 from rankviz.ui.teaching import link_text_input
 
 __all__ = ["TwoRankings", "DEFAULT_TWO_RANKINGS", "MAX_DOCUMENTS", "parse_ranks", "check_two_rankings",
-           "two_rankings_editor", "load_two_rankings_preset"]
+           "ideal_against_system", "two_rankings_editor", "load_two_rankings_preset", "load_shared_ranking"]
 
 # Kendall's pair table grows with n^2; beyond this it stops being a lecture exercise.
 MAX_DOCUMENTS = 100
@@ -111,6 +111,25 @@ def check_two_rankings(items, ranks_a, ranks_b) -> TwoRankings:
     return TwoRankings(tuple(ids), ranks_a, ranks_b)
 
 
+def ideal_against_system(doc_ids, grades) -> TwoRankings:
+    """R1: the ideal ranking (grades sorted, highest first), R2: the system's ranking, for the same documents.
+
+    Documents with the same grade are tied in the ideal ranking and share their average rank,
+    so Kendall's tau-b (which corrects for ties) and tau-a differ.
+
+    >>> ideal_against_system(["a", "b", "c", "d"], [0, 2, 2, 1]).ranks_a
+    (4, 1.5, 1.5, 3)
+    """
+    order = sorted(set(grades), reverse=True)
+    first_rank, average = 1, {}
+    for grade in order:
+        count = sum(1 for g in grades if g == grade)
+        mean = first_rank + (count - 1) / 2
+        average[grade] = int(mean) if float(mean).is_integer() else mean
+        first_rank += count
+    return check_two_rankings(doc_ids, [average[g] for g in grades], list(range(1, len(grades) + 1)))
+
+
 def _texts(rankings: TwoRankings) -> dict:
     return {ITEMS: ",".join(rankings.items), R1: _format(rankings.ranks_a), R2: _format(rankings.ranks_b)}
 
@@ -129,12 +148,21 @@ def load_two_rankings_preset(preset_key: str) -> None:
     preset = get_preset(preset_key)
     if preset.kind != "two_rankings":
         raise ValueError(f"Preset {preset_key!r} holds {preset.kind}, not two rankings.")
-    rankings = check_two_rankings(preset.doc_ids, preset.ranks_a, preset.ranks_b)
+    _load(check_two_rankings(preset.doc_ids, preset.ranks_a, preset.ranks_b))
+    st.session_state["two_rankings_preset"] = preset_key
+
+
+def load_shared_ranking() -> None:
+    """Callback: R1 = the ideal order of the app's shared ranking (the other pages'), R2 = that ranking."""
+    ranking = state.get_ranking("")
+    _load(ideal_against_system(ranking.doc_ids, ranking.grades))
+
+
+def _load(rankings: TwoRankings) -> None:
     st.session_state[_KEY] = rankings
     st.session_state[_REVISION] = st.session_state.get(_REVISION, 0) + 1
     state.discard_pending(ITEMS, R1, R2)
     st.session_state.update(_texts(rankings))
-    st.session_state["two_rankings_preset"] = preset_key
 
 
 def _current() -> TwoRankings:

@@ -83,6 +83,23 @@ def test_load_preset_button_restores_the_course_exercise():
     assert shown_table["doc"].tolist() == expected["doc"].tolist()
 
 
+def test_ideal_against_the_shared_ranking():
+    # rels 1,3,0,3 (d1..d4), edited on the graded page: the ideal order puts d2 and d4 (grade 3) first,
+    # tied at rank 1.5, then d1, d3
+    at = open_app(page_path("graded"), {"rels": "1,3,0,3"})
+    at.switch_page(PAGE).run()
+    at.button(key="corr_load_shared").click().run()
+    assert not at.exception
+    assert at.text_input(key="items").value == "d1,d2,d3,d4"
+    assert at.text_input(key="r1").value == "3,1.5,4,1.5"
+    assert at.text_input(key="r2").value == "1,2,3,4"
+    ideal = [3, 1.5, 4, 1.5]
+    values = results(at)
+    assert values["τ-b"] == shown(kendall_tau(ideal, [1, 2, 3, 4]))
+    assert values["τ-a"] == shown(kendall_tau(ideal, [1, 2, 3, 4], "a"))
+    assert values["τ-a"] != values["τ-b"]
+
+
 @pytest.mark.parametrize("key, value, message", [
     ("r2", "1,2,x", "R2: position 3 is 'x'"),
     ("r2", "1,2", "R1 has 10 ranks and R2 has 2"),
