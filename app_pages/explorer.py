@@ -20,6 +20,7 @@ from rankviz.export import format_number
 from rankviz.parsing import format_grades, parse_grades
 from rankviz.registry import get_spec
 from rankviz.ui.layout import page_header
+from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns
 from rankviz.ui.table_editor import optional_int_field
@@ -91,11 +92,9 @@ if sweep is None:  # e.g. R below the relevant documents ranked: the message is 
     sweep = position_sweep(n_ranks, metrics=metrics, **settings)
 used_r = sweep.attrs["settings"]["n_relevant"]
 
-from rankviz.charts import metric_vs_position_chart  # noqa: E402 (Altair loads only when a page draws)
-
-chart_col.altair_chart(metric_vs_position_chart(
-    sweep, title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {used_r})",
-    font_size=chart_font_size()), key="ex_sweep")
+with chart_col:
+    show_chart("metric_vs_position_chart", sweep, key="ex_sweep", font_size=chart_font_size(),
+               title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {used_r})")
 with note_col:
     at_rank_2 = sweep[sweep["position"] == min(2, n_ranks)].set_index("metric")["value"]
     st.markdown(f"**At rank {min(2, n_ranks)}**")
@@ -200,14 +199,11 @@ tau = agreement.loc[x, y]
 tau_col.metric("Kendall's τ_b", format_number(tau, 3) if tau == tau else "undefined", border=True,
                help="Between the orderings of the rankings by the two metrics: 1 = they always agree which "
                     "ranking is better, −1 = always the opposite. Ties counted as in tau-b.")
-from rankviz.charts import metric_scatter_chart  # noqa: E402
-
 scatter_col, matrix_col = st.columns([3, 2], gap="medium")
-scatter_col.altair_chart(metric_scatter_chart(
-    scores, x, y, label="grades", diagonal=True,
-    subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}",
-    font_size=chart_font_size()),
-    key="ex_scatter")
+with scatter_col:
+    show_chart("metric_scatter_chart", scores, key="ex_scatter", x=x, y=y, label="grades", diagonal=True,
+               subtitle=f"Kendall's τ_b between the orderings = {format_number(tau, 3) if tau == tau else 'undefined'}",
+               font_size=chart_font_size())
 scatter_col.caption(f"Each point is one ranking: {described}.")
 with matrix_col:
     st.markdown("**Kendall's τ_b between every pair of metrics**")

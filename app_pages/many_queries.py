@@ -27,6 +27,7 @@ from rankviz.multi_query import (
 )
 from rankviz.presets import PRESETS
 from rankviz.ui.layout import page_header
+from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
 from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
@@ -143,15 +144,13 @@ def _render_rankings() -> None:
     table_col.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 3),
                         height="auto" if len(per_query) <= 10 else 420)
     table_col.caption(" · ".join(f"**{name}**: {text}" for name, text in conventions.items()))
-    from rankviz.charts import per_query_chart
-
     long = per_query.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")
-    # A row per query plus room for the title and the legend below the plot.
-    chart = per_query_chart(long, query="query", system="metric", measure="value", kind="dots", select=True,
-                            title="Each query's metrics (click a query)", height=min(900, 240 + 45 * len(queries)),
-                            font_size=chart_font_size())
     with chart_col:
-        event = st.altair_chart(chart, on_select="rerun", key="mq_chart", selection_mode="pick")
+        # A row per query plus room for the title and the legend below the plot.
+        event = show_chart("per_query_chart", long, key="mq_chart", on_select="rerun", query="query",
+                           system="metric", measure="value", kind="dots", select=True,
+                           title="Each query's metrics (click a query)",
+                           height=min(900, 240 + 45 * len(queries)), font_size=chart_font_size())
     _apply_chart_pick(event, [q.query_id for q in queries])
 
     ids = [q.query_id for q in queries]
@@ -213,13 +212,10 @@ def _render_runs() -> None:
                      column_config={run: st.column_config.NumberColumn(run, format="%.4f") for run in run_names})
         st.caption("GMAP multiplies the APs, so a run that fails badly on a few topics (an AP near 0) loses far "
                    "more than a run that is steadily mediocre, even when their arithmetic means (MAP) are equal.")
-    from rankviz.charts import per_query_chart
-
     long = pd.concat([pd.DataFrame({"query": aps.index, "run": run, "AP": aps.to_numpy()})
                       for run, aps in runs.items()])
-    st.altair_chart(per_query_chart(long, query="query", system="run", value="AP", measure="AP", kind="bars",
-                                    title="AP per query of each run", font_size=chart_font_size()),
-                    key="mq_runs_chart")
+    show_chart("per_query_chart", long, key="mq_runs_chart", query="query", system="run", value="AP", measure="AP",
+               kind="bars", title="AP per query of each run", font_size=chart_font_size())
     st.subheader("Worked out")
     run = st.selectbox("Run", run_names, key="mq_run")
     aps = runs[run]

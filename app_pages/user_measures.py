@@ -11,6 +11,7 @@ from rankviz.parsing import parse_grades
 from rankviz.presets import get_preset
 from rankviz.registry import get_spec
 from rankviz.ui.layout import page_header
+from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
 from rankviz.ui.table_editor import optional_int_field, table_editor
@@ -66,8 +67,6 @@ with result_col:
     auc_col.metric("AUC over all items (no groups)", format_number(global_auc, 3) if global_auc is not None else "—",
                    border=True, help="Pairs across groups count too: a model whose score scale differs between "
                                      "users can rank well within each user and still lose here.")
-    from rankviz.charts import roc_chart
-
     curves, aucs = {}, {}
     for group in log.group_ids():
         rows = log.group(group)
@@ -78,8 +77,8 @@ with result_col:
         curves["all items"] = roc_curve_breakdown(log.labels, log.scores)
         aucs["all items"] = global_auc
     if curves:
-        st.altair_chart(roc_chart(curves, threshold="threshold", auc=aucs, title="ROC curve of each group",
-                                  height=360, font_size=chart_font_size()), key="um_roc")
+        show_chart("roc_chart", curves, key="um_roc", threshold="threshold", auc=aucs, title="ROC curve of each group",
+                   height=360, font_size=chart_font_size())
     else:
         st.error("No group holds both a positive and a negative item: there is no ROC curve to draw.")
 
