@@ -20,7 +20,7 @@ FAMILIES = ("binary", "graded")
 
 
 def variant_text(used: dict, spec=None) -> str:
-    """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant if grade ≥ 1, R = 10"``."""
+    """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant: grade ≥ 1, R = 10"``."""
     parts = []
     if "gain" in used:
         parts.append(f"{used['gain']} gain")
@@ -29,11 +29,13 @@ def variant_text(used: dict, spec=None) -> str:
         parts.append("log2(i+1)" if discount == "log2" else
                      f"Järvelin-Kekäläinen log{format_number(used.get('log_base', 2))}")
     if "rel_threshold" in used:
-        parts.append(f"relevant if grade ≥ {format_number(used['rel_threshold'])}")
+        parts.append(f"relevant: grade ≥ {format_number(used['rel_threshold'])}")
     if "n_relevant" in used:
         parts.append(f"R = {used['n_relevant']}")
     elif "judged" in used:
         parts.append(f"judged: {len(used['judged'])} documents")
+    elif spec is not None and "n_relevant" in spec.param_names:
+        parts.append("R from the list")
     if "beta" in used:
         parts.append(f"β = {format_number(used['beta'])}")
     if spec is not None and "max_grade" in spec.param_names:
@@ -77,7 +79,7 @@ def metric_table_config() -> dict:
     return {
         "metric": st.column_config.TextColumn("metric", width=195, pinned=True),
         "value": st.column_config.NumberColumn("value", format="%.3f", width=60),
-        "variant": st.column_config.TextColumn("variant", width=190, help="The conventions this value uses."),
+        "variant": st.column_config.TextColumn("variant", width=220, help="The conventions this value uses."),
         "definition": st.column_config.TextColumn(
             "definition", width="large",
             help="One-line definition; choose the metric below for its formula and worked table."),

@@ -18,10 +18,12 @@ def test_variant_text_names_every_convention():
     assert variant_text({"k": 5, "gain": "exponential", "discount": "log2", "log_base": 2}) == \
         "exponential gain, log2(i+1)"
     assert variant_text({"discount": "jarvelin", "log_base": 2}) == "Järvelin-Kekäläinen log2"
-    assert variant_text({"rel_threshold": 1, "n_relevant": 10}) == "relevant if grade ≥ 1, R = 10"
+    assert variant_text({"rel_threshold": 1, "n_relevant": 10}) == "relevant: grade ≥ 1, R = 10"
     assert variant_text({"judged": (3, 2, 1)}) == "judged: 3 documents"
     assert variant_text({}, get_spec("err")) == "g_max = highest grade in the list"
     assert variant_text({}, get_spec("cumulative_gain")) == "grades as given"
+    assert variant_text({"rel_threshold": 1}, get_spec("average_precision")) == \
+        "relevant: grade ≥ 1, R from the list"
 
 
 def test_other_option():
