@@ -142,3 +142,13 @@ def test_r_below_the_ranked_relevant_documents_is_explained():
     at.text_input(key="ex_r").input("2").run()
     assert not at.exception
     assert any("is 2, smaller than the 3 relevant documents" in e.value for e in at.error)
+
+
+def test_the_charts_name_their_settings_and_tau(at):
+    import json
+
+    titles = [json.loads(chart.proto.spec)["title"] for chart in at.get("vega_lite_chart")]
+    assert titles[0] == "A document of grade 1 moving down 10 ranks (R = 1)"
+    assert titles[1]["subtitle"] == f"Kendall's τ_b between the orderings = {_tau(at)}"
+    at.text_input(key="ex_r").input("3").run()
+    assert json.loads(at.get("vega_lite_chart")[0].proto.spec)["title"].endswith("(R = 3)")
