@@ -7,7 +7,7 @@ import streamlit as st
 from rankviz.charts import delta_chart, distribution_chart, precision_recall_chart
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
-from rankviz.ui.layout import page_header
+from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.run_files import (COMMON_MEASURES, DEFAULT_MEASURES, aggregate_table, chosen_measures,
@@ -126,8 +126,8 @@ with per_query_tab:
                                          placeholder="e.g. 40, 41 (any of them)")
     shown_runs = runs_col.multiselect("Runs", runs, default=runs, key="rf_per_query_runs")
     table = per_query_table(evaluation, runs=shown_runs, query_filter=query_filter)
-    st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table, 4), height=420,
-                 key="rf_per_query_table")
+    st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table, 4),
+                 height=table_height_px(len(table), max_rows=12), key="rf_per_query_table")
     st.caption(f"{len(table)} rows; click a column header to sort.")
     st.download_button("Per-query CSV", data=to_csv_bytes(table), file_name="per_query.csv", mime="text/csv",
                        key="rf_per_query_csv", icon=":material/download:", on_click="ignore")

@@ -8,7 +8,7 @@ from rankviz.charts import delta_chart
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
 from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, sampled_measures, tie_example
-from rankviz.ui.layout import page_header
+from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, SAMPLING_BUDGET, compare_files,
@@ -71,8 +71,8 @@ if example is not None:
     sides, values, spread = example
     with orders_col:
         st.caption("What each rule puts at each rank (grade in brackets).")
-        st.dataframe(sides, hide_index=True, width="stretch", key="ties_orderings",
-                     height=min(420, 35 * (len(sides) + 1) + 3))
+        st.dataframe(sides, hide_index=True, width="stretch", key="ties_orderings", column_config=number_columns(sides, 2),
+                     height=table_height_px(len(sides), max_rows=12))
     st.caption("The measures under each rule (exact: closed form over all orderings of the ties; Monte Carlo: "
                "averaged over random tie-breaks).")
     shown = values.reset_index()
@@ -166,7 +166,7 @@ if comparison is not None:
                                 tie_tolerance=1e-12, title=f"{focus}: {versus} − trec_eval, per query"),
                     width="stretch", key="ties_delta_chart")
     st.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 4),
-                 height=380, key="ties_per_query")
+                 height=table_height_px(len(per_query), max_rows=10), key="ties_per_query")
     st.download_button("Per-query CSV (every measure)", data=to_csv_bytes(comparison.per_query),
                        file_name="ties_per_query.csv", mime="text/csv", key="ties_csv", icon=":material/download:",
                        on_click="ignore")
