@@ -161,3 +161,8 @@ if wrong_at is not None:
     for step in steps[wrong_at:]:
         st.markdown(f"**{step.label}**")
         st.latex(rf"{step.formula}")
+
+if exercise.note:
+    # Shown only after checking: the note quotes exact values.
+    with st.expander("What the course note prints, and why it differs from the exact values"):
+        st.markdown(exercise.note)

@@ -47,6 +47,7 @@ def test_the_slides_working_is_marked_step_by_step():
     formulas = [latex.value for latex in at.latex]
     assert r"\frac{3}{2.322} = 1.292" in formulas[0]
     assert len(formulas) == len(steps) - labels.index("IDCG term at rank 4 (grade 2)")
+    assert any("1.286" in markdown.value for markdown in at.expander[0].markdown)  # the preset's note, after checking
 
 
 def test_exact_answers_get_a_success_message():
@@ -57,9 +58,10 @@ def test_exact_answers_get_a_success_message():
     assert not at.latex  # nothing went wrong: no working is revealed
 
 
-def test_nothing_is_marked_before_checking():
+def test_nothing_is_marked_or_revealed_before_checking():
     at = _open({"hw_source": "course", "hw_preset": "srcc_exercise"})
     assert not any("mark" in d.value.columns for d in at.dataframe)
+    assert not at.expander and not at.latex
 
 
 def test_tolerance_is_selectable():
