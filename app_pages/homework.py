@@ -101,13 +101,20 @@ else:
         rels_col, r_col = st.columns([3, 1])
         rels_text = _text("Grades in ranked order", "hw_rels", "3,2,3,0,1,2",
                           "Rank 1 first, e.g. 3,2,3,0,1,2. For AP, grade ≥ 1 is relevant.", rels_col)
-        r_value = None
+        r_value, unretrieved = None, ()
         if kind == "ap":
             r_text = _text("R (blank: count them)", "hw_R", "", "Relevant documents in the whole collection.", r_col)
             r_value = compute(parse_optional_int, r_text, name="R", minimum=0, maximum=1000, where=r_col)
+        else:
+            missed_text = _text("Judged, not retrieved", "hw_unretrieved", "",
+                                "Grades of relevant documents the ranking missed, e.g. 3,1: they join the ideal "
+                                "ranking. Blank: none.", r_col)
+            if missed_text.strip():
+                unretrieved = compute(parse_grades, missed_text, where=r_col) or ()
         grades = compute(parse_grades, rels_text, where=rels_col)
         if grades is not None:
-            exercise = compute(own_exercise, kind, rels=grades, gain=gain, discount=discount, n_relevant=r_value)
+            exercise = compute(own_exercise, kind, rels=grades, gain=gain, discount=discount, n_relevant=r_value,
+                               unretrieved=unretrieved)
 
 if exercise is None:
     st.stop()

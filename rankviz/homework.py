@@ -167,9 +167,12 @@ def _check_length(n: int, what: str) -> None:
                          f"Use the other pages for longer rankings.")
 
 
-def own_exercise(kind: str, *, rels=(), gain="exponential", discount="log2", n_relevant=None,
+def own_exercise(kind: str, *, rels=(), gain="exponential", discount="log2", n_relevant=None, unretrieved=(),
                  ranks_a=(), ranks_b=(), items=()) -> Exercise:
     """An exercise on the student's own input; raises ValueError with a readable message if it is unusable.
+
+    ``unretrieved`` (ndcg only): grades of judged documents the ranking missed; the ideal ranking
+    then sorts ``rels`` and these together.
 
     >>> own_exercise("ndcg", rels=[2, 0, 1], gain="linear").title
     'Your ranking 2, 0, 1: CG, DCG, IDCG and NDCG (linear gain, log2(i + 1) discount)'
@@ -189,8 +192,9 @@ def own_exercise(kind: str, *, rels=(), gain="exponential", discount="log2", n_r
                              f"got {gain!r} and {discount!r}.")
         shown = ", ".join(format_number(g) for g in rels)
         variant = f" ({_variant_words(gain, discount)})" if kind == "ndcg" else ""
+        judged = rels + tuple(unretrieved) if kind == "ndcg" and len(unretrieved) else None
         exercise = Exercise(kind, f"Your ranking {shown}: {KINDS[kind]}{variant}", rels=rels, gain=gain,
-                            discount=discount, n_relevant=n_relevant)
+                            discount=discount, n_relevant=n_relevant, judged=judged)
     steps_for(exercise)  # validates everything through the metric functions
     return exercise
 

@@ -76,6 +76,14 @@ def test_linear_gain_and_jarvelin_discount():
     assert r"\max(1, \log_2 3)" in steps["DCG term at rank 3 (grade 3)"].formula
 
 
+def test_own_ndcg_with_unretrieved_grades_raises_the_ideal():
+    exercise = own_exercise("ndcg", rels=[1, 0], gain="linear", unretrieved=[2])
+    assert exercise.judged == (1, 0, 2)
+    steps = _by_label(steps_for(exercise))
+    assert steps["IDCG"].expected == pytest.approx(2 + 1 / np.log2(3))  # ideal 2, 1 (then 0)
+    assert steps["NDCG"].expected == pytest.approx(1 / (2 + 1 / np.log2(3)))
+
+
 def test_ap_steps_positions_1_3_6():
     # 001_7d3de9483860babd.txt, "MAP": relevant at positions 1, 3, 6 -> (1/1 + 2/3 + 3/6) / 3
     steps = steps_for(exercise_from_preset("ap_positions_1_3_6"))

@@ -97,9 +97,17 @@ def test_own_list_for_ap_with_r():
     assert marks.loc[3, "mark"] == "✗ wrong"  # (1 + 2/3) / 4 = 0.417
 
 
+def test_own_list_for_ndcg_with_unretrieved_grades():
+    at = _open({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": "1,0", "hw_gain": "linear", "hw_unretrieved": "2"})
+    steps = steps_for(own_exercise("ndcg", rels=[1, 0], gain="linear", unretrieved=[2]))
+    assert [box.label for box in _answer_inputs(at)] == [step.label for step in steps]
+    assert any("every judged grade" in markdown.value for markdown in at.markdown)
+
+
 @pytest.mark.parametrize("query, message", [
     ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": "3,abc"}, "abc"),
     ({"hw_source": "own", "hw_kind": "ap", "hw_rels": "1,0", "hw_R": "x"}, "R must be a whole number"),
+    ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": "1,0", "hw_unretrieved": "-1"}, "-1"),
     ({"hw_source": "own", "hw_kind": "spearman", "hw_r1": "1,2,3", "hw_r2": "1,1,2"}, "tied ranks"),
     ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": ",".join(["1"] * 21)}, "at most 20"),
     ({"hw_source": "practice", "seed": "-5"}, "Seed"),
