@@ -37,7 +37,7 @@ with table_col:
 
 st.subheader("Worked out")
 names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]
-check_option("metric", names)
+check_option("metric", names, fallback="ndcg")
 metric = persistent_widget(st.selectbox, "Metric (the rankviz function)", names, key="metric", default="ndcg")
 spec = get_spec(metric)
 st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")

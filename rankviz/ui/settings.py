@@ -57,13 +57,14 @@ def variant_label(settings: dict) -> str:
     return f"{settings.get('gain', 'linear')} gain, {settings.get('discount', 'log2')} discount"
 
 
-def check_option(key: str, options, container=None) -> None:
+def check_option(key: str, options, container=None, *, fallback=None) -> None:
     """Before drawing a choice widget: replace a value it cannot show (e.g. ``?gain=cubic`` in a
-    link) by the first option, and say so."""
+    link) by ``fallback`` (default: the first option), and say so."""
     value = kept_value(key)
     if value is not None and value not in options:
-        (container or st).error(f"{key} = {value!r} is not one of {', '.join(options)}; using {options[0]}.")
-        set_now(key, options[0])
+        replacement = fallback if fallback is not None else options[0]
+        (container or st).error(f"{key} = {value!r} is not one of {', '.join(options)}; using {replacement}.")
+        set_now(key, replacement)
 
 
 def _remember(prefix: str, name: str, value):

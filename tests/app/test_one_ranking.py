@@ -207,3 +207,16 @@ def test_a_thousand_row_ranking_is_fine_and_one_more_is_refused():
     at.text_input(key="rels").set_value(",".join(["1"] * 1001)).run()
     assert any("at most 1000" in message for message in errors(at))
     assert len(table_with(at, "grade")) == 1000
+
+
+@pytest.mark.parametrize(("param", "bad", "message", "key", "used"), [
+    ("gain", "cubic", "gain = 'cubic' is not one of linear, exponential; using linear.", "gain", "linear"),
+    ("discount", "log10", "discount = 'log10' is not one of log2, jarvelin; using log2.", "discount", "log2"),
+    ("metric", "ndgc", "metric = 'ndgc' is not one of", "metric", "ndcg"),
+])
+def test_a_link_with_an_unknown_choice_says_so_and_uses_the_default(param, bad, message, key, used):
+    at = open_app(ONE_RANKING, {"rels": "3,2,3,0,1,2", param: bad})
+    assert not at.exception
+    assert any(message in shown for shown in errors(at)), errors(at)
+    widget = at.selectbox(key=key) if key == "metric" else at.radio(key=key)
+    assert widget.value == used
