@@ -15,6 +15,7 @@ from rankviz.metrics import (
     precision_recall_points_breakdown,
     r_precision_breakdown,
 )
+from rankviz.presets import PRESETS
 from rankviz.ui import state
 from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
@@ -46,6 +47,14 @@ def _load_q1_q2() -> None:
     st.session_state["compare"] = True
 
 
+def _system_name(letter: str, prefix: str, ranking) -> str:
+    """The legend name: "A", or "A: Query q1" while the ranking is still the course preset loaded into it."""
+    preset = PRESETS.get(st.session_state.get(f"{prefix}preset") or "")
+    if preset is not None and tuple(preset.rels) == tuple(ranking.grades):
+        return f"{letter}: {preset.title.split(':')[0]}"
+    return letter
+
+
 def _binary_settings(settings: dict) -> dict:
     """The settings binary metrics take (R or judged grades; k), without the graded switches."""
     return {name: settings[name] for name in ("k", "n_relevant", "judged") if name in settings}
@@ -64,7 +73,8 @@ with edit_col:
     compare = link_toggle("Compare with a second ranking (B) on the same plot", key="compare")
 
 r_only = {name: settings[name] for name in ("n_relevant", "judged") if name in settings}
-points = {"A": compute(precision_recall_points_breakdown, ranking.rels, where=edit_col, **r_only)}
+name_a = _system_name("A", "", ranking)
+points = {name_a: compute(precision_recall_points_breakdown, ranking.rels, where=edit_col, **r_only)}
 r_prec = compute(r_precision_breakdown, ranking.rels, where=edit_col, **r_only)
 k_shown = settings.get("k") or len(ranking)
 # The chart can only mark a rank the ranking has; beyond it P@k keeps falling but R@k stays put.
@@ -81,14 +91,15 @@ if compare:
     with b_settings_col:
         settings_b = _binary_settings(ranking_settings(ranking_b, "b_", show_graded=False))
     r_only_b = {name: settings_b[name] for name in ("n_relevant", "judged") if name in settings_b}
-    points["B"] = compute(precision_recall_points_breakdown, ranking_b.rels, where=b_edit, **r_only_b)
+    points[_system_name("B", "b_", ranking_b)] = compute(precision_recall_points_breakdown, ranking_b.rels,
+                                                         where=b_edit, **r_only_b)
 points = {name: table for name, table in points.items() if table is not None}
 
 with chart_col:
     if points:
-        r_precisions = {"A": r_prec.attrs["value"]} if r_prec is not None else None
+        r_precisions = {name_a: r_prec.attrs["value"]} if r_prec is not None and name_a in points else None
         chart = compute(precision_recall_chart, points, ap_area=True, eleven_point=True, r_precision=r_precisions,
-                        f_beta_rank={"A": k_marker}, beta=beta, font_size=chart_font_size(), where=chart_col,
+                        f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta, font_size=chart_font_size(), where=chart_col,
                         title="Precision-recall curve: raw points, interpolated steps, AP shaded")
         if chart is not None:
             show_chart(chart, key="pr_curve")
@@ -112,8 +123,8 @@ with chart_col:
 
 st.subheader("Down the ranking: P@i and R@i")
 table_col, rank_chart_col = st.columns([2, 3], gap="medium")
-if "A" in points:
-    table = points["A"]
+if name_a in points:
+    table = points[name_a]
     table_col.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
                         height=min(420, 35 * (len(table) + 1) + 3), key="pr_table")
     table_col.caption(f"Binary relevance: grade ≥ 1. R = {table.attrs['n_relevant']} "

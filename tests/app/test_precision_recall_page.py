@@ -54,8 +54,8 @@ def test_load_q1_and_q2_draws_both_on_one_plot():
     _check_values(at, list(q1.rels), n_relevant=10)
     assert results(at)["AP@15"] == "0.29"  # (1/1 + 2/3 + 3/6 + 4/10 + 5/15) / 10, lecture 002 q1
     raw = next(frame for frame in chart_frames(at, 0) if "relevance" in frame.columns)
-    assert sorted(raw["system"].unique()) == ["A", "B"]
-    b_points = raw[raw["system"] == "B"]
+    assert sorted(raw["system"].unique()) == ["A: Query q1", "B: Query q2"]
+    b_points = raw[raw["system"] == "B: Query q2"]
     expected = precision_recall_points_breakdown(list(q2.rels), n_relevant=3)
     assert b_points["precision"].tolist() == pytest.approx(expected["P@i"].tolist())
 
