@@ -6,7 +6,6 @@ import warnings
 
 import streamlit as st
 
-from rankviz.charts import pair_matrix_chart, rank_scatter_chart
 from rankviz.export import format_number
 from rankviz.metrics import (
     kendall_tau,
@@ -20,7 +19,8 @@ from rankviz.presets import PRESETS
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown, render_result
-from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact, show_chart
+from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
 page = page_for("app_pages/correlation.py")
@@ -58,11 +58,9 @@ spearman = _computed(spearman_rho_breakdown, a, b, items=items, where=edit_col)
 with chart_col:
     discordant = ([] if kendall is None else
                   list(zip(*[kendall.loc[kendall["pair"] == "discordant", c] for c in ("i", "j")])))
-    scatter = _computed(rank_scatter_chart, rankings.to_frame(), rank_a="rank in R1", rank_b="rank in R2",
-                        highlight_pairs=discordant, font_size=chart_font_size(), where=chart_col,
-                        title="Rank in R1 against rank in R2 (dashed: discordant pairs)")
-    if scatter is not None:
-        show_chart(scatter, key="corr_scatter")
+    _computed(show_chart, "rank_scatter_chart", rankings.to_frame(), key="corr_scatter", rank_a="rank in R1",
+              rank_b="rank in R2", highlight_pairs=discordant, font_size=chart_font_size(), where=chart_col,
+              title="Rank in R1 against rank in R2 (dashed: discordant pairs)")
     st.caption("On the diagonal a document has the same rank in both rankings; d = s1 − s2 is its horizontal "
                "distance from it. A segment joins each discordant pair: the two rankings order it differently.")
     if spearman is not None and kendall is not None:
@@ -99,9 +97,8 @@ if kendall is not None:
                    f"{counts['tied in both']} tied in both. Without ties τ-a = τ-b.")
     with matrix_col:
         if len(items) <= MATRIX_MAX_DOCUMENTS:
-            matrix = _computed(pair_matrix_chart, kendall, order=rankings.ordered("a"), font_size=chart_font_size())
-            if matrix is not None:
-                show_chart(matrix, key="corr_pairs")
+            _computed(show_chart, "pair_matrix_chart", kendall, key="corr_pairs", order=rankings.ordered("a"),
+                      font_size=chart_font_size())
         else:
             st.caption(f"The pair matrix is drawn for up to {MATRIX_MAX_DOCUMENTS} documents; the list below has "
                        f"every pair.")

@@ -3,7 +3,6 @@ beside the system's with per-rank contributions, and ERR with its stop probabili
 
 import streamlit as st
 
-from rankviz.charts import err_chart, gain_contribution_chart
 from rankviz.export import format_number
 from rankviz.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_variants
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
@@ -15,7 +14,8 @@ from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
 from rankviz.ui.settings import ranking_settings, variant_label
 from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
-from rankviz.ui.teaching import chart_font_size, printed_vs_exact, show_chart
+from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
 page = page_for("app_pages/graded.py")
 page_header(page.title, page.purpose)
@@ -61,10 +61,9 @@ spec = get_spec("ndcg")
 used = spec.applicable(settings)
 table = compute(ndcg_breakdown, ranking.rels, **used)
 if table is not None:
-    chart = gain_contribution_chart(
-        table, running="running DCG", ideal_running="running IDCG", font_size=chart_font_size(),
-        title=f"What each rank adds: ({GAIN_FORMULAS[chosen['gain']]}) / {DISCOUNT_FORMULAS[chosen['discount']]}")
-    show_chart(chart, key="graded_contributions")
+    formula = f"({GAIN_FORMULAS[chosen['gain']]}) / {DISCOUNT_FORMULAS[chosen['discount']]}"
+    show_chart("gain_contribution_chart", table, key="graded_contributions", running="running DCG",
+               ideal_running="running IDCG", font_size=chart_font_size(), title=f"What each rank adds: {formula}")
     st.caption("Bars: what each rank adds, labelled with its grade (solid: your ranking, pale and dashed: the ideal "
                "one). Lines (right axis): the running DCG and IDCG; nDCG is their ratio at the last rank.")
     render_breakdown(table, key="graded_ndcg", title=at_k_label(spec, settings, len(ranking)), file_stem="ndcg",
@@ -81,7 +80,7 @@ if err_table is not None:
     st.caption(f"R_i = (2^g_i − 1) / 2^g_max is the chance that the document at rank i satisfies the user, with "
                f"g_max = {format_number(g_max)} ({whose}). "
                "The user reaches rank r only if no earlier document satisfied them; ERR sums P(stop at r) / r.")
-    show_chart(err_chart(err_table, grade="grade", stop="P(stop here)", running="running ERR", reach="P(reach rank)",
-                         font_size=chart_font_size()), key="graded_err")
+    show_chart("err_chart", err_table, key="graded_err", grade="grade", stop="P(stop here)", running="running ERR",
+               reach="P(reach rank)", font_size=chart_font_size())
     render_breakdown(err_table, key="graded_err_table", title=f"ERR@{k_label}", file_stem="err",
                      variant=f"g_max = {format_number(g_max)}, R_i = (2^g − 1) / 2^g_max", function=err)

@@ -4,7 +4,6 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 
 import streamlit as st
 
-from rankviz.charts import precision_recall_at_rank_chart, precision_recall_chart
 from rankviz.export import format_number
 from rankviz.metrics import (
     average_precision,
@@ -22,7 +21,8 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown, render_result
 from rankviz.ui.settings import ranking_settings
-from rankviz.ui.teaching import chart_font_size, choice_field, link_toggle, number_field, show_chart
+from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.teaching import chart_font_size, choice_field, link_toggle, number_field
 
 page = page_for("app_pages/precision_recall.py")
 page_header(page.title, page.purpose)
@@ -98,11 +98,10 @@ points = {name: table for name, table in points.items() if table is not None}
 with chart_col:
     if points:
         r_precisions = {name_a: r_prec.attrs["value"]} if r_prec is not None and name_a in points else None
-        chart = compute(precision_recall_chart, points, ap_area=True, eleven_point=True, r_precision=r_precisions,
-                        f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta, font_size=chart_font_size(), where=chart_col,
-                        title="Precision-recall curve: raw points, interpolated steps, AP shaded")
-        if chart is not None:
-            show_chart(chart, key="pr_curve")
+        compute(show_chart, "precision_recall_chart", points, key="pr_curve", ap_area=True, eleven_point=True,
+                r_precision=r_precisions, f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta,
+                font_size=chart_font_size(), title="Precision-recall curve: raw points, interpolated steps, AP shaded",
+                where=chart_col)
         st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
                    "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
                    "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
@@ -130,7 +129,7 @@ if name_a in points:
     table_col.caption(f"Binary relevance: grade ≥ 1. R = {table.attrs['n_relevant']} "
                       f"({'given' if 'n_relevant' in settings else 'counted from the judged grades'}).")
     with rank_chart_col:
-        show_chart(precision_recall_at_rank_chart(table, font_size=chart_font_size()), key="pr_at_rank")
+        show_chart("precision_recall_at_rank_chart", table, key="pr_at_rank", font_size=chart_font_size())
 
 st.subheader("11-point interpolated precision")
 rounding = choice_field("Recall level → relevant documents needed", ROUNDINGS, key="rounding", default="ceil",

@@ -1,7 +1,7 @@
 """Small widgets and renderers the teaching pages (precision-recall, graded, correlation,
-homework) share beyond the foundation's editor and settings: URL-bound number fields that
-keep their last valid value, charts sized for the projector, and a course preset's printed
-numbers beside the exact ones.
+homework) share beyond the foundation's editor and settings: settings kept in the link, number
+fields that keep their last valid value, the charts' type size for the projector, and a course
+preset's printed numbers beside the exact ones. (Charts are drawn by ``rankviz.ui.cached_charts``.)
 """
 
 from __future__ import annotations
@@ -12,18 +12,13 @@ import streamlit as st
 
 from rankviz.export import format_number
 
-__all__ = ["chart_font_size", "show_chart", "from_link", "to_link", "link_text_input", "link_toggle",
+__all__ = ["chart_font_size", "from_link", "to_link", "link_text_input", "link_toggle",
            "link_selectbox", "number_field", "choice_field", "printed_vs_exact"]
 
 
 def chart_font_size() -> int:
     """Axis and label type: 22 px in projector mode, 16 px otherwise."""
     return 22 if st.session_state.get("projector") else 16
-
-
-def show_chart(chart, *, key: str) -> None:
-    """An Altair chart filling its column (the builders use width "container", so nothing is cut off)."""
-    st.altair_chart(chart, width="stretch", key=key)
 
 
 def from_link(key: str, default, *, convert=str) -> None:

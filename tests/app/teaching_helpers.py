@@ -37,8 +37,13 @@ def errors(at) -> list[str]:
 
 
 def chart_frames(at, index: int = 0) -> list:
-    """The datasets (DataFrames) of the index-th Altair chart on the page."""
+    """The datasets (DataFrames) of the index-th chart on the page, inline in its spec or sent as Arrow."""
+    import json
+
+    import pandas as pd
     import pyarrow as pa
 
     chart = at.get("vega_lite_chart")[index]
-    return [pa.ipc.open_stream(dataset.data.data).read_all().to_pandas() for dataset in chart.proto.datasets]
+    inline = json.loads(chart.proto.spec).get("datasets", {})
+    return ([pd.DataFrame(rows) for rows in inline.values()] +
+            [pa.ipc.open_stream(dataset.data.data).read_all().to_pandas() for dataset in chart.proto.datasets])
