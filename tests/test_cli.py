@@ -29,12 +29,6 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 from test_conformance import KNOWN_DIFFERENCES  # noqa: E402  (pytest puts tests/ on sys.path)
 
 
-@pytest.fixture
-def trec_dir(conformance_dir) -> Path:
-    """trec_eval's test data (tests/conftest.py: skipped where absent, a failure under CI)."""
-    return conformance_dir
-
-
 def run_cli(capsys, *argv) -> tuple[int, str, str]:
     status = main([str(arg) for arg in argv])
     captured = capsys.readouterr()
@@ -115,18 +109,18 @@ def _comparable(file_name: str):
 
 @pytest.mark.conformance
 @pytest.mark.parametrize("expected_name", sorted(CONFORMANCE))
-def test_trec_eval_command_lines_reproduce_their_output(capsys, trec_dir, expected_name):
+def test_trec_eval_command_lines_reproduce_their_output(capsys, conformance_dir, expected_name):
     """trec_eval's own command line, given to `rankviz eval`, prints trec_eval's bytes.
 
     Same flags, same -m syntax (sets, ``P.5,7,3``, ``ndcg.1=3,2=9,4=4.5``...), same files; every
     line must match except the few listed in tests/test_conformance.py's KNOWN_DIFFERENCES.
     """
     file_name = expected_name.split(" ")[0]
-    arguments = [a if a.startswith("-") or not (trec_dir / a).is_file() else str(trec_dir / a)
+    arguments = [a if a.startswith("-") or not (conformance_dir / a).is_file() else str(conformance_dir / a)
                  for a in CONFORMANCE[expected_name]]
     status, out, err = run_cli(capsys, "eval", *arguments)
     assert (status, err) == (0, "")
-    expected = (trec_dir / file_name).read_text().splitlines(keepends=True)
+    expected = (conformance_dir / file_name).read_text().splitlines(keepends=True)
     printed = out.splitlines(keepends=True)
     keep = _comparable(file_name)
     assert len(printed) == len(expected)
@@ -137,13 +131,13 @@ def test_trec_eval_command_lines_reproduce_their_output(capsys, trec_dir, expect
 
 @pytest.mark.conformance
 @pytest.mark.parametrize("expected_name", sorted(CONFORMANCE))
-def test_supported_measures_reproduce_trec_eval_lines(capsys, trec_dir, expected_name):
+def test_supported_measures_reproduce_trec_eval_lines(capsys, conformance_dir, expected_name):
     """Each expected file, restricted to the measures rankviz supports, byte for byte.
 
     The measures are passed with -m by the names trec_eval printed (so output names and order
     are checked too); the lines of measures rankviz does not compute are left out of both sides.
     """
-    expected_lines = (trec_dir / expected_name.split(" ")[0]).read_text().splitlines(keepends=True)
+    expected_lines = (conformance_dir / expected_name.split(" ")[0]).read_text().splitlines(keepends=True)
     printed_names = list(dict.fromkeys(line.split("\t")[0].rstrip() for line in expected_lines))
     kept = [name for name in printed_names if supported(name)]
     # The issue's measures must be among them, so that this test cannot pass vacuously.
@@ -151,7 +145,7 @@ def test_supported_measures_reproduce_trec_eval_lines(capsys, trec_dir, expected
     assert core <= set(kept), f"not supported: {sorted(core - set(kept))}"
     _, options, files = _split_options(CONFORMANCE[expected_name])
     measure_options = [item for name in kept for item in ("-m", name)]
-    status, out, err = run_cli(capsys, "eval", *options, *measure_options, *[trec_dir / f for f in files])
+    status, out, err = run_cli(capsys, "eval", *options, *measure_options, *[conformance_dir / f for f in files])
     assert (status, err) == (0, "")
     file_name = expected_name.split(" ")[0]
 
@@ -172,14 +166,14 @@ V9_CASES = ["out.test", "out.test.a", "out.test.aq", "out.test.aqc", "out.test.a
 
 @pytest.mark.conformance
 @pytest.mark.parametrize("expected_name", V9_CASES)
-def test_trec_eval_9_outputs_with_the_version_flag(capsys, trec_dir, expected_name):
+def test_trec_eval_9_outputs_with_the_version_flag(capsys, conformance_dir, expected_name):
     """--trec-eval-version 9 reproduces trec_eval 9.0.8's outputs (pytrec_eval's behaviour)."""
     file_name = V9 + expected_name
-    arguments = [a if a.startswith("-") or not (trec_dir / a).is_file() else str(trec_dir / a)
+    arguments = [a if a.startswith("-") or not (conformance_dir / a).is_file() else str(conformance_dir / a)
                  for a in CONFORMANCE[expected_name]]
     status, out, err = run_cli(capsys, "eval", "--trec-eval-version", "9", *arguments)
     assert (status, err) == (0, "")
-    expected = (trec_dir / file_name).read_text().splitlines(keepends=True)
+    expected = (conformance_dir / file_name).read_text().splitlines(keepends=True)
     keep = _comparable(file_name)
     printed = out.splitlines(keepends=True)
     assert len(printed) == len(expected)
