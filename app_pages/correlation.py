@@ -27,6 +27,8 @@ page = page_for("app_pages/correlation.py")
 page_header(page.title, page.purpose)
 # Pairs beyond this make the pair matrix unreadable on a projector; the pair list stays.
 MATRIX_MAX_DOCUMENTS = 15
+# Beyond this many discordant pairs the segments hide the points (and the chart's data grows as n^2).
+MAX_DRAWN_PAIRS = 60
 
 
 def _computed(function, *args, where=None, **kwargs):
@@ -58,9 +60,12 @@ spearman = _computed(spearman_rho_breakdown, a, b, items=items, where=edit_col)
 with chart_col:
     discordant = ([] if kendall is None else
                   list(zip(*[kendall.loc[kendall["pair"] == "discordant", c] for c in ("i", "j")])))
+    drawn = discordant if len(discordant) <= MAX_DRAWN_PAIRS else []
     _computed(show_chart, "rank_scatter_chart", rankings.to_frame(), key="corr_scatter", rank_a="rank in R1",
-              rank_b="rank in R2", highlight_pairs=discordant, font_size=chart_font_size(), where=chart_col,
-              title="Rank in R1 against rank in R2 (dashed: discordant pairs)")
+              rank_b="rank in R2", highlight_pairs=drawn, font_size=chart_font_size(), where=chart_col,
+              title="Rank in R1 against rank in R2" + (" (dashed: discordant pairs)" if drawn else ""))
+    if len(discordant) > MAX_DRAWN_PAIRS:
+        st.caption(f"{len(discordant)} discordant pairs are too many to draw; Kendall's table below lists them.")
     st.caption("On the diagonal a document has the same rank in both rankings; d = s1 − s2 is its horizontal "
                "distance from it. A segment joins each discordant pair: the two rankings order it differently.")
     if spearman is not None and kendall is not None:

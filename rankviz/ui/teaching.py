@@ -69,12 +69,19 @@ def link_toggle(label: str, *, key: str, help: str = "", container=None) -> bool
     return on
 
 
+def _check_choice(key: str, options, default, box) -> None:
+    """A value the widget cannot show (``?rounding=bogus`` in a link): say so and use the default."""
+    value = st.session_state.get(key)
+    if value not in options:
+        box.error(f"{key} = {value!r} is not one of {', '.join(map(str, options))}; using {default}.")
+        st.session_state[key] = default
+
+
 def link_selectbox(label: str, options, *, key: str, default, help: str = "", container=None):
-    """A selectbox of plain values whose choice is in the link; an unknown value falls back to ``default``."""
+    """A selectbox of plain values kept in the link; an unknown value says so and falls back to ``default``."""
     box = container if container is not None else st
     from_link(key, default)
-    if st.session_state.get(key) not in options:
-        st.session_state[key] = default
+    _check_choice(key, options, default, box)
     chosen = box.selectbox(label, list(options), key=key, help=help or None, persist_state="session")
     to_link(key, default)
     return chosen
@@ -108,12 +115,11 @@ def choice_field(label: str, options: dict, *, key: str, default: str, help: str
                  horizontal: bool = True) -> str:
     """A radio in the link whose options are plain values (``?key=value``), each with a caption.
 
-    ``options`` maps value -> caption. An unknown value in the URL falls back to ``default``.
+    ``options`` maps value -> caption. An unknown value in the URL says so and falls back to ``default``.
     """
     box = container if container is not None else st
     from_link(key, default)
-    if st.session_state.get(key) not in options:
-        st.session_state[key] = default
+    _check_choice(key, options, default, box)
     chosen = box.radio(label, list(options), key=key, captions=list(options.values()), help=help,
                        horizontal=horizontal, persist_state="session")
     to_link(key, default)

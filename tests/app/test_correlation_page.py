@@ -116,6 +116,13 @@ def test_bad_input_shows_a_message_and_keeps_the_last_valid_rankings(key, value,
     assert results(at)["ρ (Spearman)"] == "0.855"
 
 
+def test_a_hundred_documents_in_reverse_order_draw_without_error():
+    n = 100  # every one of the 4950 pairs is discordant: too many segments to draw
+    at = _open({"items": "", "r1": ",".join(map(str, range(1, n + 1))), "r2": ",".join(map(str, range(n, 0, -1)))})
+    assert results(at)["τ-b"] == "-1"
+    assert any("4950 discordant pairs are too many to draw" in caption.value for caption in at.caption)
+
+
 def test_all_tied_ranking_warns_instead_of_failing():
     at = _open({"items": "a,b,c", "r1": "1,2,3", "r2": "1,1,1"})
     assert any("undefined" in warning.value for warning in at.warning)

@@ -131,6 +131,12 @@ def test_bad_input_shows_a_message_and_keeps_the_last_valid_state(key, value, me
     assert "AP@3" in results(at)  # the page still draws its results
 
 
+def test_unknown_rounding_in_a_link_says_so_and_uses_the_textbook():
+    at = _open({"rels": "1,0,1", "rounding": "bogus"})
+    assert any("rounding = 'bogus' is not one of" in text for text in errors(at))
+    assert at.radio(key="rounding").value == "ceil"
+
+
 def test_second_ranking_bad_input_does_not_break_the_page():
     at = _open({"compare": "true"})
     at.text_input(key="b_rels").set_value("").run()
