@@ -1,9 +1,9 @@
 """rankviz teaching app: page config, shared state and navigation only.
 
-Run with ``python -m streamlit run app.py``. Pages live in ``app_pages/`` and are listed in
-``rankviz/ui/pages.py``; a listed page appears once its file exists. (Not ``pages/``: beside a
-``pages/`` folder Streamlit's legacy auto-discovery makes AppTest rerun the page file alone,
-without this script, so shared state init and the navigation never run again in tests.)
+Run with ``python -m streamlit run app.py``. Pages live in ``pages/`` and are listed in
+``rankviz/ui/pages.py``; a listed page appears once its file exists. ``st.navigation`` below
+replaces Streamlit's automatic ``pages/`` discovery (tests/app/conftest.py explains how AppTest
+is kept on the same path).
 """
 
 import streamlit as st

@@ -25,6 +25,9 @@ BUDGET_MS = 100.0
 def time_page(page_path: str, repeat: int, rels: str) -> list[float]:
     from streamlit.testing.v1 import AppTest
 
+    from rankviz.ui.testing import use_navigation_pages
+
+    use_navigation_pages()
     app = AppTest.from_file(str(REPOSITORY / "app.py"), default_timeout=60)
     app.query_params["rels"] = rels
     app.run()

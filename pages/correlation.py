@@ -23,7 +23,7 @@ from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
-page = page_for("app_pages/correlation.py")
+page = page_for("pages/correlation.py")
 page_header(page.title, page.purpose)
 # Pairs beyond this make the pair matrix unreadable on a projector; the pair list stays.
 MATRIX_MAX_DOCUMENTS = 15
