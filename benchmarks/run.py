@@ -115,7 +115,9 @@ def _work_ir_measures(qrels_path: str, run_path: str):
     return parsed - start, computed - parsed, {str(m): totals[m] / counts[m] for m in measures}
 
 
-RANX_NAMES = {"P@10": "precision@10", "R@100": "recall@100", "AP": "map", "RR": "mrr", "nDCG@10": "ndcg@10", "nDCG": "ndcg"}
+RANX_NAMES = {
+    "P@10": "precision@10", "R@100": "recall@100", "AP": "map", "RR": "mrr", "nDCG@10": "ndcg@10", "nDCG": "ndcg",
+}
 
 
 def _ranx_pass(ranx, qrels_path: str, run_path: str):
@@ -181,7 +183,8 @@ def _worker_main(tool: str, qrels_path: str, run_path: str) -> None:
 def run_tool(tool: str, qrels_path: Path, run_path: Path) -> dict:
     """Run one tool in a fresh process; return its timings, means, wall time and peak RSS (MB)."""
     command = [sys.executable, str(Path(__file__).resolve()), "--worker", tool, str(qrels_path), str(run_path)]
-    environment = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(REPOSITORY), os.environ.get("PYTHONPATH")])))
+    python_path = os.pathsep.join(filter(None, [str(REPOSITORY), os.environ.get("PYTHONPATH")]))
+    environment = dict(os.environ, PYTHONPATH=python_path)
     start = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=environment, cwd=REPOSITORY)
     output = child.stdout.read()
@@ -243,7 +246,8 @@ def markdown_table(results: dict[str, dict], reference: str | None) -> str:
             ]
         lines.append("| " + " | ".join(cells) + " |")
     if "ranx" in results:
-        lines.append("\nranx: times are a warm second pass; its process time includes the untimed first pass (numba compilation).")
+        lines.append("\nranx: times are a warm second pass; its process time includes the untimed first pass "
+                     "(numba compilation).")
     lines.append("\nprocess CPU s: user + system time of the whole process (all its threads), less sensitive "
                  "to other load on the machine than wall times.")
     return "\n".join(lines)
@@ -278,7 +282,8 @@ def ensure_data(queries: int, docs: int, seed: int) -> tuple[Path, Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog="See the module docstring for the method.")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="See the module docstring for the method.")
     parser.add_argument("--queries", type=int, default=5000, help="generated run topics (default 5000)")
     parser.add_argument("--docs", type=int, default=1000, help="generated documents per topic (default 1000)")
     parser.add_argument("--seed", type=int, default=42, help="generator seed (default 42)")
