@@ -48,7 +48,7 @@ AGREEMENT_TOLERANCE = 1e-4
 
 
 def _work_rankviz(qrels_path: str, run_path: str):
-    from rankviz.evaluate import evaluate
+    from rankviz.evaluation import evaluate
     from rankviz.measures import parse_measure
     from rankviz.trec import read_qrels, read_run
 
@@ -151,7 +151,7 @@ def _work_ranx(qrels_path: str, run_path: str):
 # What each worker imports before its clock starts: the modules its work uses, so that parse times
 # do not include a lazy first import (rankviz loads pandas and pyarrow on first use).
 IMPORTS = {
-    "rankviz": ("rankviz.trec", "rankviz.evaluate", "rankviz.batch"),
+    "rankviz": ("rankviz.trec", "rankviz.evaluation", "rankviz.batch"),
     "pytrec_eval": ("pytrec_eval",),
     "ir_measures": ("ir_measures", "pytrec_eval"),
     "ranx": ("ranx",),

@@ -23,9 +23,12 @@ _LAZY = {
     "parse_measure": ("rankviz.measures", "parse_measure"),
     "parse_measures": ("rankviz.measures", "parse_measures"),
     "Measure": ("rankviz.measures", "Measure"),
-    "evaluate": ("rankviz.evaluate", "evaluate"),
-    "EvalResult": ("rankviz.evaluate", "EvalResult"),
-    "compare": ("rankviz.compare", "compare"),
+    "evaluate": ("rankviz.evaluation", "evaluate"),
+    "EvalResult": ("rankviz.evaluation", "EvalResult"),
+    "compare": ("rankviz.comparison", "compare"),
+    "compare_per_query": ("rankviz.comparison", "compare_per_query"),
+    "Comparison": ("rankviz.comparison", "Comparison"),
+    "TrecFormatError": ("rankviz.trec", "TrecFormatError"),
 }
 
 __all__ = ["__version__", *sorted(_LAZY)]

@@ -194,7 +194,7 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
     computed = [m for m in measures if m.name not in ("runid", "NumQ")]
     result = None
     if computed:
-        from rankviz.evaluate import evaluate  # not rankviz.evaluate: once imported, that name is the module
+        from rankviz.evaluation import evaluate  # not rankviz.evaluate: once imported, that name is the module
 
         try:
             result = evaluate(
@@ -349,7 +349,7 @@ def command_compare(args, progress: Progress) -> str:
         runs[label] = run
     progress.step("comparing runs")
     correction = None if args.correction == "none" else args.correction
-    from rankviz.compare import compare
+    from rankviz.comparison import compare
 
     try:
         result = compare(

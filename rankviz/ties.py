@@ -433,7 +433,7 @@ def _check_samples(samples, seed) -> tuple[int, int]:
 
 def _monte_carlo(qrels, ordered: pd.DataFrame, measures, samples: int, seed: int, **options) -> pd.DataFrame:
     """Mean per-query values over ``samples`` random tie-breaks (uniform within each tie group)."""
-    from rankviz.evaluate import evaluate
+    from rankviz.evaluation import evaluate
 
     generator = np.random.default_rng(seed)
     score = ordered["score"].to_numpy(dtype=np.float64)
@@ -509,7 +509,7 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
     >>> result.per_query[["trec_eval", "input order", "tie-averaged"]].iloc[0].tolist()
     [0.5, 1.0, 0.75]
     """
-    from rankviz.evaluate import evaluate
+    from rankviz.evaluation import evaluate
     from rankviz.trec import read_qrels
 
     samples, seed = _check_samples(samples, seed)
@@ -567,7 +567,7 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
 
 
 def _means(per_query: pd.DataFrame, measures: dict) -> pd.DataFrame:
-    from rankviz.evaluate import _aggregate  # the same aggregation evaluate uses (mean, gmean, sum)
+    from rankviz.evaluation import _aggregate  # the same aggregation evaluate uses (mean, gmean, sum)
 
     rows = {}
     for name, part in per_query.groupby("measure", sort=False):

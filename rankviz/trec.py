@@ -581,7 +581,7 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = _line_of_byte(data, exc.start)
-        raise _error(name, line, "UTF-8 text", f"undecodable bytes (a binary file?)") from None
+        raise _error(name, line, "UTF-8 text", "undecodable bytes (a binary file?)") from None
     fields = spec["fields"]
     n_fields = len(fields)
     is_run = spec is _RUN

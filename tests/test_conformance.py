@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from rankviz.evaluate import evaluate
+from rankviz.evaluation import evaluate
 from rankviz.measures import parse_measure, parse_measures
 
 pytestmark = pytest.mark.conformance

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from rankviz import metrics
 from rankviz.batch.segments import segment_cumsum, segment_sum, suffix_max
-from rankviz.evaluate import EvalResult, evaluate
+from rankviz.evaluation import EvalResult, evaluate
 
 QRELS = """\
 q1 0 a 1
@@ -378,8 +378,12 @@ def test_segmented_operations_equal_loops(segments):
     assert suffix_max(values, row_query).tolist() == expected  # exact, no float offsets
 
 
-def test_rankviz_evaluate_is_callable_even_after_importing_the_module():
+def test_rankviz_evaluate_and_compare_stay_functions_after_importing_their_modules():
+    # The modules are named evaluation/comparison so that importing them never shadows the
+    # package's public functions.
     import rankviz
-    import rankviz.evaluate  # noqa: F401  (makes the package attribute the module)
+    import rankviz.comparison  # noqa: F401
+    import rankviz.evaluation  # noqa: F401
 
+    assert callable(rankviz.compare) and rankviz.compare.__name__ == "compare"
     assert rankviz.evaluate(QRELS, RUN, "P@2").per_query.at["q1", "P@2"] == 1 / 2

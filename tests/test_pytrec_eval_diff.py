@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rankviz.evaluate import evaluate
+from rankviz.evaluation import evaluate
 from rankviz.measures import parse_measures
 
 pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is a dev-only dependency")

@@ -5,7 +5,7 @@ relevant documents)."""
 from __future__ import annotations
 
 from rankviz.data import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS, make_sample
-from rankviz.evaluate import evaluate
+from rankviz.evaluation import evaluate
 from rankviz.trec import read_qrels, read_run
 
 

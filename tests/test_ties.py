@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from rankviz import metrics
-from rankviz.evaluate import evaluate
+from rankviz.evaluation import evaluate
 from rankviz.ties import (TIE_RULES, compare_tie_rules, expected_relevance_by_rank, order_run,
                           orderings_side_by_side, tie_example)
 

@@ -1,6 +1,6 @@
 """The run-files page's work: evaluate a qrels file against runs (cached), then shape the results
 into the tables and chart data the page shows. Every number comes from :func:`rankviz.evaluate`
-and :func:`rankviz.compare.compare_per_query`; this module only arranges them.
+and :func:`rankviz.comparison.compare_per_query`; this module only arranges them.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def chosen_measures(selected, text: str) -> tuple[str, ...]:
 @st.cache_data(show_spinner=False, max_entries=32)
 def _evaluate_cached(qrels_digest: str, run_digest: str, measures: tuple, rel_threshold: int, complete: bool,
                      _qrels: InputFile, _run: InputFile):
-    from rankviz.evaluate import evaluate
+    from rankviz.evaluation import evaluate
 
     qrels = read_qrels_file(_qrels)
     run = read_run_file(_run)
@@ -208,8 +208,8 @@ def pr_points(evaluation: Evaluation) -> dict:
 
 
 def significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures=None, seed: int = 0):
-    """Paired tests of every run against ``baseline`` (rankviz.compare.compare_per_query)."""
-    from rankviz.compare import compare_per_query
+    """Paired tests of every run against ``baseline`` (rankviz.comparison.compare_per_query)."""
+    from rankviz.comparison import compare_per_query
 
     measures = list(measures or evaluation.measures)
     tables = {name: evaluation.per_query[name][measures] for name in evaluation.run_names}

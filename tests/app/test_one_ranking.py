@@ -64,7 +64,7 @@ def test_the_other_convention_is_shown_beside_the_result():
     jarvelin = format_number(ndcg(LECTURE, gain="exponential", discount="jarvelin"), 3)
     boxes = " ".join(info.value for info in at.info)
     assert f"**With linear gain** (g): nDCG@6 = **{linear}**" in boxes
-    assert f"**With jarvelin discount**" in boxes and f"nDCG@6 = **{jarvelin}**" in boxes
+    assert "**With jarvelin discount**" in boxes and f"nDCG@6 = **{jarvelin}**" in boxes
 
 
 def test_editing_a_grade_in_the_grid_changes_ndcg_and_the_url():

@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 from app_helpers import open_app
-from rankviz.compare import compare
+from rankviz.comparison import compare
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
-from rankviz.evaluate import evaluate
+from rankviz.evaluation import evaluate
 from rankviz.ui.run_files import PR_LEVELS, chosen_measures, split_measure_text
 from rankviz.ui.uploads import size_problem
 

@@ -251,7 +251,7 @@ def compare(qrels, runs: dict, measures="official", *, test: str = "t", correcti
     func = "compare"
     _check_options(func, test, correction, family, alpha, n_resamples, seed)
     names, baseline = _check_runs(runs, func, baseline)
-    from rankviz.evaluate import evaluate  # loaded on use: keeps `import rankviz.compare` light
+    from rankviz.evaluation import evaluate  # loaded on use: keeps `import rankviz.comparison` light
 
     if not isinstance(qrels, pd.DataFrame):
         from rankviz.trec import read_qrels

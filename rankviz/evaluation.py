@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 import numbers
-import sys
-import types
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -237,16 +235,3 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     run_name = run_table.attrs.get("run_name") if hasattr(run_table, "attrs") else None
     return EvalResult(per_query=table, mean=pd.Series(means, dtype=np.float64, name="mean"),
                       measures=tuple(kept), run_name=run_name)
-
-
-class _CallableModule(types.ModuleType):
-    """``rankviz.evaluate`` names both this module and its function. Importing the module
-    (``from rankviz.evaluate import EvalResult``) makes the package attribute the module, so
-    the module forwards calls to the function: ``rankviz.evaluate(qrels, run, ...)`` works
-    whatever was imported first."""
-
-    def __call__(self, *args, **kwargs):
-        return evaluate(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _CallableModule
