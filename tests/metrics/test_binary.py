@@ -2,7 +2,7 @@
 
 Known values are written as formulas with their input in a comment, or cite the course file
 and slide they come from (shared/course/). trec_eval's own outputs are read from
-shared/conformance/trec_eval when that folder exists.
+shared/conformance/trec_eval through the ``conformance_dir`` fixture (a failure, not a skip, under CI).
 """
 
 from __future__ import annotations
@@ -346,11 +346,6 @@ def test_agrees_with_pytrec_eval_which_is_trec_eval_9(rels, missing, threshold):
 
 # ------------------------------------------------------------------------------ trec_eval
 
-CONFORMANCE = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "trec_eval"
-needs_conformance = pytest.mark.skipif(
-    not CONFORMANCE.is_dir(), reason=f"trec_eval conformance data not found at {CONFORMANCE}")
-
-
 def _read_qrels(path: Path) -> dict[str, dict[str, int]]:
     qrels: dict[str, dict[str, int]] = {}
     for line in path.read_text().splitlines():
@@ -441,12 +436,11 @@ CASES = [
 
 
 @pytest.mark.conformance
-@needs_conformance
 @pytest.mark.parametrize(("expected_file", "qrels_file", "run_file", "threshold", "rounding"), CASES,
                          ids=[case[0] for case in CASES])
-def test_matches_trec_eval_outputs(expected_file, qrels_file, run_file, threshold, rounding):
-    ranked, judged = _read_ranked_grades(CONFORMANCE / qrels_file, CONFORMANCE / run_file)
-    expected = _read_expected(CONFORMANCE / expected_file)
+def test_matches_trec_eval_outputs(conformance_dir, expected_file, qrels_file, run_file, threshold, rounding):
+    ranked, judged = _read_ranked_grades(conformance_dir / qrels_file, conformance_dir / run_file)
+    expected = _read_expected(conformance_dir / expected_file)
     checked, wrong = 0, []
     for (measure, qid), value in expected.items():
         if qid not in ranked:
@@ -462,11 +456,10 @@ def test_matches_trec_eval_outputs(expected_file, qrels_file, run_file, threshol
 
 
 @pytest.mark.conformance
-@needs_conformance
-def test_trec_eval_10_and_9_differ_where_the_readme_says():
+def test_trec_eval_10_and_9_differ_where_the_readme_says(conformance_dir):
     # README "Version caveats": topic 301 (R = 474) iprec_at_recall_0.10 is 0.2098 in 10.0 and
     # 0.2096 in 9.0.8; topic 302 iprec_at_recall_0.25 is 0.7917 in 10.0 and 0.7500 in 9.0.8.
-    ranked, judged = _read_ranked_grades(CONFORMANCE / "qrels.test", CONFORMANCE / "results.test")
+    ranked, judged = _read_ranked_grades(conformance_dir / "qrels.test", conformance_dir / "results.test")
     at = {rounding: {qid: interpolated_precision(ranked[qid], [0.1, 0.25], judged=judged[qid], rounding=rounding)
                      for qid in ("301", "302")} for rounding in binary.ROUNDINGS}
     assert at["lround"]["301"][0] == pytest.approx(0.2098, abs=5e-5)
