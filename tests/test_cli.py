@@ -363,7 +363,6 @@ def test_progress_is_written_to_a_terminal():
 
 
 def test_compare_prints_a_table_with_both_runs(capsys, small_files):
-    pytest.importorskip("rankviz.comparison")
     qrels, run_a, run_b = small_files
     status, out, err = run_cli(capsys, "compare", "-m", "AP", "--test", "t", qrels, run_a, run_b)
     assert (status, err) == (0, "")
@@ -371,7 +370,6 @@ def test_compare_prints_a_table_with_both_runs(capsys, small_files):
 
 
 def test_compare_latex(capsys, small_files):
-    pytest.importorskip("rankviz.comparison")
     qrels, run_a, run_b = small_files
     status, out, _ = run_cli(capsys, "compare", "-m", "AP", "--latex", "--correction", "none", qrels, run_a, run_b)
     assert status == 0

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rankviz.metrics import binary
 from rankviz.metrics.user import (
     coverage,
     coverage_breakdown,
@@ -361,7 +362,6 @@ def test_k_beyond_the_list_divides_by_what_the_user_saw():
 
 
 def test_satisfaction_equals_precision_within_the_list():
-    binary = pytest.importorskip("rankviz.metrics.binary")
     rels = [1, 0, 2, 0, 0, 1, 0]
     for k in range(1, len(rels) + 1):
         assert satisfaction(rels, k=k) == pytest.approx(binary.precision(rels, k=k))
