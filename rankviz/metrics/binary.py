@@ -24,6 +24,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankviz.metrics._latex import fraction as _frac
+from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import (
     as_grades,
     as_scores,
@@ -193,16 +195,8 @@ def _interpolate(relevant: np.ndarray, n_rel: int, levels: np.ndarray, rounding:
 # ------------------------------------------------------------------------ formatting
 
 
-def _num(x: float) -> str:
-    """A number as a student writes it: 7, 1.5, 0.667."""
-    x = float(x)
-    if x == int(x) and abs(x) < 1e15:
-        return str(int(x))
-    return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
-def _frac(numerator, denominator) -> str:
-    return rf"\frac{{{_num(numerator)}}}{{{_num(denominator)}}}"
 
 
 def _sum_latex(terms: list[str]) -> str:

@@ -14,7 +14,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import as_scores, check_choice, undefined
+
 # Average ranks (ties share the mean rank) are the rank-correlation kernel; AUC is a rank statistic too.
 from rankviz.metrics.correlation import _average_ranks
 
@@ -84,11 +86,6 @@ def _auc_kernel(positive: np.ndarray, scores: np.ndarray) -> float:
     return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
 
 
-def _num(x: float) -> str:
-    x = float(x)
-    if x == int(x) and abs(x) < 1e15:
-        return str(int(x))
-    return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
 # ------------------------------------------------------------------------------- AUC

@@ -16,6 +16,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
+from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import as_scores, check_choice, check_k, check_positive_number, undefined
 
 __all__ = [
@@ -56,11 +57,6 @@ def _item_labels(items, n: int, func: str) -> list:
     return labels
 
 
-def _num(x: float) -> str:
-    x = float(x)
-    if x == int(x) and abs(x) < 1e15:
-        return str(int(x))
-    return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
 # --------------------------------------------------------------------------- kernels

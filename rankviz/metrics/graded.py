@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import (
     as_grades,
     check_choice,
@@ -52,6 +53,36 @@ _LATEX_TERMS = 10
 
 def _gains(grades: np.ndarray, gain: str) -> np.ndarray:
     return grades.copy() if gain == "linear" else np.exp2(grades) - 1.0
+
+
+# 2^1024 overflows float64: beyond this grade an exponential gain is infinite, and nDCG would be
+# inf / inf = NaN (or, in a table with inf turned into a large number, a wrong 1.0).
+_MAX_EXPONENTIAL_GRADE = 1023
+
+
+def _check_exponential_gain_range(grades: np.ndarray, gain: str, func: str, name: str, position: str) -> None:
+    if gain != "exponential":
+        return
+    above = np.flatnonzero(grades > _MAX_EXPONENTIAL_GRADE)
+    if above.size:
+        i = int(above[0])
+        raise ValueError(
+            f"relevance grades in '{name}' of {func} must be at most {_MAX_EXPONENTIAL_GRADE} with "
+            f"gain='exponential' (2^rel - 1 overflows beyond it); got {grades[i]:g} at {position} {i + 1}."
+        )
+
+
+def _graded_input(rels, k, judged, gain, discount, log_base, func: str):
+    """Validated grades, k, log base and the (untruncated) ideal grades of a DCG-family call."""
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    _check_exponential_gain_range(grades, gain, func, "rels", "rank")
+    pool = ideal_grades(grades, func=func, judged=judged)
+    if judged is not None:
+        _check_exponential_gain_range(as_grades(judged, func=func, name="judged", position="position"),
+                                      gain, func, "judged", "position")
+    return grades, k, base, pool
 
 
 def _denominators(n: int, discount: str, log_base: float) -> np.ndarray:
@@ -102,12 +133,6 @@ def _resolve_max_grade(grades: np.ndarray, max_grade, func: str) -> float:
 # ------------------------------------------------------------------------ formatting
 
 
-def _num(x: float) -> str:
-    """A number as a student writes it: 7, 1.5, 0.386."""
-    x = float(x)
-    if x == int(x) and abs(x) < 1e15:
-        return str(int(x))
-    return f"{x:.3f}".rstrip("0").rstrip(".")
 
 
 def _sum_latex(terms: list[str]) -> str:
@@ -302,9 +327,7 @@ def dcg(rels, k=None, *, gain="linear", discount="log2", log_base=2) -> float:
     6.893
     """
     func = "dcg"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
+    grades, k, base, _ = _graded_input(rels, k, None, gain, discount, log_base, func)
     return float(_contributions(truncate(grades, k), gain, discount, base)[2].sum())
 
 
@@ -339,9 +362,7 @@ def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
     13.848
     """
     func = "dcg_breakdown"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
+    grades, k, base, _ = _graded_input(rels, k, None, gain, discount, log_base, func)
     table = _dcg_table(truncate(grades, k), gain, discount, base)
     value = float(table["contribution"].sum())
     denominators = table.iloc[:, 3].to_numpy()
@@ -395,10 +416,8 @@ def ideal_dcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_
     14.595
     """
     func = "ideal_dcg"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
-    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    _, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
+    ideal = truncate(pool, k)
     return float(_contributions(ideal, gain, discount, base)[2].sum())
 
 
@@ -430,10 +449,8 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
     14.595
     """
     func = "ideal_dcg_breakdown"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
-    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    _, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
+    ideal = truncate(pool, k)
     table = _dcg_table(ideal, gain, discount, base, rel_name="ideal rel")
     value = float(table["contribution"].sum())
     terms = _dcg_terms_latex(ideal, table.iloc[:, 3].to_numpy(), gain)
@@ -507,10 +524,8 @@ def ndcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=
     (1.0, 0.765)
     """
     func = "ndcg"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
-    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    grades, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
+    ideal = truncate(pool, k)
     idcg = _contributions(ideal, gain, discount, base)[2].sum()
     if idcg == 0:
         return 0.0
@@ -552,11 +567,9 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
     import pandas as pd
 
     func = "ndcg_breakdown"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
+    grades, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
     system = truncate(grades, k)
-    ideal = truncate(ideal_grades(grades, func=func, judged=judged), k)
+    ideal = truncate(pool, k)
     n = max(system.shape[0], ideal.shape[0])
     # Pad the shorter side with NaN grades that contribute nothing, so both columns line up.
     system_padded = np.full(n, np.nan)

@@ -352,3 +352,17 @@ def test_bad_grades_raise_naming_the_rank(func):
         func([1, 0, -1])
     with pytest.raises(ValueError, match=r"not a string"):
         func("3,2,1")
+
+
+@pytest.mark.parametrize("func", [dcg, ideal_dcg, ndcg, dcg_breakdown, ideal_dcg_breakdown, ndcg_breakdown])
+def test_exponential_gain_rejects_grades_whose_gain_overflows(func):
+    # 2^1030 - 1 is inf in float64: nDCG of [0, 1030] was NaN, and its table said 1.0 (the true
+    # value is 1/log2(3) = 0.631). Linear gain has no such limit.
+    with pytest.raises(ValueError, match=r"'rels' of \w+ must be at most 1023 with gain='exponential'; got 1030 at rank 2"
+                       .replace("; got", r" \(2\^rel - 1 overflows beyond it\); got")):
+        func([0, 1030], gain="exponential")
+    assert func([0, 1030]) is not None
+    if func in (ideal_dcg, ndcg, ideal_dcg_breakdown, ndcg_breakdown):
+        with pytest.raises(ValueError, match=r"'judged' of \w+ must be at most 1023 .*got 2000 at position 3"):
+            func([0, 3], judged=[0, 3, 2000], gain="exponential")
+    assert ndcg([0, 1023], gain="exponential") == pytest.approx(1 / np.log2(3))  # rel = 0, 1023: gains cancel
