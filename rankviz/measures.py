@@ -366,6 +366,8 @@ def _check_cutoff(fam: MeasureFamily, raw, text: str):
     if fam.cutoff == "float":
         if number < 0:
             raise ValueError(f"Measure {text!r}: the cutoff of {fam.name} must be >= 0; got {raw}.")
+        if fam.name == "IPrec" and number > 1:  # a recall level; Rprec_mult's multiplier may exceed 1
+            raise ValueError(f"Measure {text!r}: the recall level of {fam.name} must be in [0, 1]; got {raw}.")
         return float(number)
     if not number.is_integer() or number < 1:
         raise ValueError(f"Measure {text!r}: the cutoff of {fam.name} must be an int >= 1; got {raw}.")

@@ -148,6 +148,8 @@ def test_trec_order_sorts_like_trec_eval_prints():
         ("P@0", r"the cutoff of P must be an int >= 1; got 0"),
         ("P@2.5", r"the cutoff of P must be an int >= 1; got 2.5"),
         ("AP@x", r"the cutoff must be a number; got 'x'"),
+        ("IPrec@1.5", r"the recall level of IPrec must be in \[0, 1\]; got 1.5"),
+        ("iprec_at_recall_2", r"the recall level of IPrec must be in \[0, 1\]; got 2"),
         ("Rprec@5", r"Rprec takes no cutoff; got @5"),
         ("P(gain=exp)@10", r"P has no parameter 'gain' \(parameters: rel\)"),
         ("nDCG(gain=cubic)", r"gain must be 'linear', 'exp' or a map"),
@@ -174,8 +176,9 @@ def _measures():
             cutoff = st.integers(1, 5000)
         elif fam.cutoff == "optional_int":
             cutoff = st.none() | st.integers(1, 5000)
-        elif fam.cutoff == "float":
-            cutoff = st.floats(0, 3, allow_nan=False).map(lambda x: round(x, 3))
+        elif fam.cutoff == "float":  # IPrec's is a recall level in [0, 1]; Rprec_mult's a multiplier of R
+            top = 1 if fam.name == "IPrec" else 3
+            cutoff = st.floats(0, top, allow_nan=False).map(lambda x: round(x, 3))
         else:
             cutoff = st.none()
         rel = st.just(()) | (st.integers(0, 4).map(lambda r: (("rel", r),)) if fam.binary else st.just(()))
