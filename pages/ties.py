@@ -4,15 +4,15 @@ what that does to every measure, per query: why evaluation tools disagree. Widge
 
 import streamlit as st
 
-from rankviz.charts import delta_chart
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
-from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, sampled_measures, tie_example
+from rankviz.ties import sampled_measures
+from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, SAMPLING_BUDGET, compare_files,
-                                  example_lists, tie_counts)
+                                  example_lists, example_tables, tie_counts)
 from rankviz.ui.uploads import MAX_UPLOAD_MB, read_run_file, sample_file, uploaded_file
 
 page = page_for("pages/ties.py")
@@ -56,10 +56,7 @@ try:
     doc_ids, scores, grades = example_lists(grid)
     if not example_measures:
         raise ValueError("Pick at least one measure.")
-    sides = orderings_side_by_side(doc_ids, scores, grades)
-    values = tie_example(doc_ids, scores, grades, example_measures)
-    spread = expected_relevance_by_rank(scores, grades)
-    example = (sides, values, spread)
+    example = example_tables(tuple(doc_ids), tuple(scores), tuple(grades), tuple(example_measures))
     st.session_state["ties_last_example"] = example
 except ValueError as error:
     edit_col.error(str(error), icon=":material/error:")
@@ -162,9 +159,8 @@ if comparison is not None:
     per_query = comparison.per_query[comparison.per_query["measure"] == focus].drop(columns="measure")
     per_query = per_query.merge(ties.reset_index(), on="query_id", how="left")
     differences = per_query.set_index("query_id")[f"{versus} - trec_eval"]
-    st.altair_chart(delta_chart(differences, name_a="trec_eval", name_b=versus, measure=focus,
-                                tie_tolerance=1e-12, title=f"{focus}: {versus} − trec_eval, per query"),
-                    width="stretch", key="ties_delta_chart")
+    show_chart("delta_chart", differences, key="ties_delta_chart", name_a="trec_eval", name_b=versus, measure=focus,
+               tie_tolerance=1e-12, title=f"{focus}: {versus} − trec_eval, per query")
     st.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 4),
                  height=table_height_px(len(per_query), max_rows=10), key="ties_per_query")
     st.download_button("Per-query CSV (every measure)", data=to_csv_bytes(comparison.per_query),

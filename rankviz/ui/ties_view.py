@@ -10,8 +10,8 @@ import streamlit as st
 
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
-__all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "compare_files",
-           "tie_counts"]
+__all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "example_tables",
+           "compare_files", "tie_counts"]
 
 # Run lines evaluated in total by the Monte Carlo samples of one comparison (each sample
 # evaluates the whole run): the page lowers the number of samples to stay within it.
@@ -66,6 +66,21 @@ def example_lists(grid: pd.DataFrame) -> tuple[list[str], list[float], list[int]
             raise ValueError(f"Row {row}: the grade must be a whole number; got {grade!r}.")
         grades.append(int(number))
     return doc_ids, scores, grades
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple):
+    """The example's three tables, cached by its rows and measures (every rerun of the page would
+    otherwise re-rank and re-evaluate an example that did not change).
+
+    Returns ``(orderings_side_by_side, tie_example, expected_relevance_by_rank)`` of
+    :mod:`rankviz.ties`; their ValueError (e.g. a duplicate doc id) passes through uncached.
+    """
+    from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, tie_example
+
+    doc_ids, scores, grades = list(doc_ids), list(scores), list(grades)
+    return (orderings_side_by_side(doc_ids, scores, grades), tie_example(doc_ids, scores, grades, list(measures)),
+            expected_relevance_by_rank(scores, grades))
 
 
 @st.cache_data(show_spinner=False, max_entries=16)
