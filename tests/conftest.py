@@ -28,3 +28,11 @@ def conformance_dir() -> Path:
             pytest.fail(message + " (CI=true: conformance tests must run in CI)")
         pytest.skip(message)
     return CONFORMANCE_DIR
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _apptest_runs_through_app_py():
+    """AppTest runs every page through app.py, as the real server does (rankviz.ui.testing)."""
+    from rankviz.ui.testing import use_navigation_pages
+
+    use_navigation_pages()
