@@ -361,6 +361,29 @@ def test_fixed_width_and_dictionary_matching_agree():
                                       np.array([0, 0]), pa.chunked_array([["a", "bb"]]), 1) is None
 
 
+@pytest.mark.parametrize("spread", ["uniform", "one deep query", "tiny"])
+def test_bucketed_key_lookup_equals_searchsorted(spread):
+    """_find_keys (buckets by top bits, a few probes, searchsorted for crowded buckets) finds
+    exactly the keys a plain binary search finds, however the keys crowd into buckets."""
+    from rankviz.batch import ranking
+
+    rng = np.random.default_rng(11)
+    if spread == "uniform":
+        judged = rng.integers(0, 2**64, size=5000, dtype=np.uint64)
+    elif spread == "one deep query":  # every key shares its top 20 bits: all in one bucket
+        judged = (np.uint64(3) << np.uint64(44)) | rng.integers(0, 2**20, size=5000, dtype=np.uint64)
+    else:
+        judged = np.array([5, 2**63], dtype=np.uint64)
+    judged = np.unique(judged)
+    queries = np.concatenate([rng.choice(judged, size=3000), judged - np.uint64(1), judged + np.uint64(1),
+                              np.array([0, 2**64 - 1], dtype=np.uint64)])
+    slot = np.searchsorted(judged, queries)
+    slot[slot >= judged.size] = 0
+    expected = np.where(judged[slot] == queries, slot, -1)
+    np.testing.assert_array_equal(ranking._find_keys(judged, queries), expected)
+    assert (expected >= 0).sum() >= 3000 if spread != "tiny" else (expected >= 0).any()
+
+
 # ---------------------------------------------------------------------------------------------
 # Segmented operations behind the kernels, against per-segment Python loops
 # ---------------------------------------------------------------------------------------------
