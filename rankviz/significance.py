@@ -273,7 +273,8 @@ def bootstrap_test(differences, *, n_resamples: int = 10_000, rng=None) -> float
 
     Notes
     -----
-    An empty input gives nan; all-zero differences give 1.0. The shift method is Efron and
+    Fewer than 2 differences give nan (as :func:`paired_t_test`); all-zero differences give
+    1.0. The shift method is Efron and
     Tibshirani's (1993, section 16.4) test of a mean; Sakai (2006) uses its studentized
     variant for IR metrics.
 
@@ -289,7 +290,7 @@ def bootstrap_test(differences, *, n_resamples: int = 10_000, rng=None) -> float
     """
     d = _differences(differences)
     n = d.size
-    if n == 0:
+    if n < 2:  # one difference has nothing to resample: every resample would be "extreme"
         return math.nan
     mean = float(d.mean())
     observed = abs(mean)

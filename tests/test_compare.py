@@ -129,6 +129,10 @@ def test_bootstrap_is_seeded_and_close_to_the_t_test():
 def test_bootstrap_known_values():
     assert significance.bootstrap_test([0.0, 0.0, 0.0]) == 1.0
     assert math.isnan(significance.bootstrap_test([]))
+    # One query: no spread to resample, so no test (the paired t-test gives NaN too); it used
+    # to report p = 1 / (1 + B), "significant" on a single query.
+    assert math.isnan(significance.bootstrap_test([0.3]))
+    assert math.isnan(significance.paired_t_test([0.3])[1])
     # Identical positive differences: every resample mean equals the observed one, so
     # |mean* - mean| = 0 < |mean| and p = 1 / (1 + B).
     assert significance.bootstrap_test([0.2] * 5, n_resamples=99) == pytest.approx(1 / 100)
