@@ -2,17 +2,19 @@
 query and on average, their distribution, run against run, significance tests, the averaged
 precision-recall curve, and CSV/LaTeX downloads. Widgets -> rankviz calls -> render."""
 
+from functools import partial
+
 import streamlit as st
 
-from rankviz.charts import delta_chart, distribution_chart, precision_recall_chart
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
+from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.run_files import (COMMON_MEASURES, DEFAULT_MEASURES, aggregate_table, chosen_measures,
-                                  distribution_frame, evaluate_files, outcome_counts, per_query_table, pr_points,
-                                  run_deltas, significance)
+                                  distribution_frame, evaluate_files, latex_bytes, outcome_counts, per_query_table,
+                                  pr_points, run_deltas, significance)
 from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
 
 LAST = "rf_last_evaluation"  # the last evaluation that succeeded: shown when new input is bad
@@ -116,8 +118,8 @@ with aggregate_tab:
     aggregate = aggregate_table(evaluation)
     st.dataframe(aggregate, hide_index=True, width="stretch", column_config=number_columns(aggregate, 4),
                  key="rf_aggregate_table")
-    st.download_button("Aggregate CSV", data=to_csv_bytes(aggregate), file_name="aggregate.csv", mime="text/csv",
-                       key="rf_aggregate_csv", icon=":material/download:", on_click="ignore")
+    st.download_button("Aggregate CSV", data=partial(to_csv_bytes, aggregate), file_name="aggregate.csv",
+                       mime="text/csv", key="rf_aggregate_csv", icon=":material/download:", on_click="ignore")
     st.caption("Mean over queries (GMAP: geometric mean with AP floored at 1e-5; counts: sums), as trec_eval's `all`.")
 
 with per_query_tab:
@@ -129,7 +131,7 @@ with per_query_tab:
     st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table, 4),
                  height=table_height_px(len(table), max_rows=12), key="rf_per_query_table")
     st.caption(f"{len(table)} rows; click a column header to sort.")
-    st.download_button("Per-query CSV", data=to_csv_bytes(table), file_name="per_query.csv", mime="text/csv",
+    st.download_button("Per-query CSV", data=partial(to_csv_bytes, table), file_name="per_query.csv", mime="text/csv",
                        key="rf_per_query_csv", icon=":material/download:", on_click="ignore")
 
 numeric = [m for m in evaluation.measures if not m.startswith(("Num",))]
@@ -138,9 +140,8 @@ with distribution_tab:
                              list(evaluation.measures)[:1], key="rf_distribution_measures")
     if plotted:
         long = distribution_frame(evaluation, plotted)
-        st.altair_chart(distribution_chart(long, system="system" if len(runs) > 1 else None,
-                                           title="Distribution over queries"), width="stretch",
-                        key="rf_distribution_chart")
+        show_chart("distribution_chart", long, key="rf_distribution_chart",
+                   system="system" if len(runs) > 1 else None, title="Distribution over queries")
     else:
         st.info("Pick a measure to plot.")
 
@@ -158,8 +159,7 @@ with delta_tab:
         wins_col.metric(f"{run_b} better", counts["wins"])
         ties_col.metric("Tied", counts["ties"])
         losses_col.metric(f"{run_a} better", counts["losses"])
-        st.altair_chart(delta_chart(deltas, name_a=run_a, name_b=run_b, measure=delta_measure), width="stretch",
-                        key="rf_delta_chart")
+        show_chart("delta_chart", deltas, key="rf_delta_chart", name_a=run_a, name_b=run_b, measure=delta_measure)
 
 with significance_tab:
     if len(runs) < 2:
@@ -186,15 +186,14 @@ with significance_tab:
             st.caption(f"Each run against {baseline}, per measure; p-values adjusted ({correction}) over the runs "
                        f"compared on the same measure; significant at α = {comparison.alpha}.")
             csv_col, tex_col = st.columns(2)
-            csv_col.download_button("Significance CSV", data=to_csv_bytes(comparison.table), file_name="significance.csv",
-                                    mime="text/csv", key="rf_significance_csv", icon=":material/download:",
-                                    on_click="ignore")
-            tex_col.download_button("LaTeX table", data=comparison.to_latex().encode("utf-8"), file_name="runs.tex",
+            csv_col.download_button("Significance CSV", data=partial(to_csv_bytes, comparison.table),
+                                    file_name="significance.csv", mime="text/csv", key="rf_significance_csv",
+                                    icon=":material/download:", on_click="ignore")
+            tex_col.download_button("LaTeX table", data=partial(latex_bytes, comparison), file_name="runs.tex",
                                     mime="text/x-tex", key="rf_latex", icon=":material/download:", on_click="ignore")
 
 with pr_tab:
-    st.altair_chart(precision_recall_chart(pr_points(evaluation), rank=None, raw_points=False, eleven_point=True,
-                                           title="Interpolated precision at 11 recall levels, averaged over queries"),
-                    width="stretch", key="rf_pr_chart")
+    show_chart("precision_recall_chart", pr_points(evaluation), key="rf_pr_chart", rank=None, raw_points=False,
+               eleven_point=True, title="Interpolated precision at 11 recall levels, averaged over queries")
     st.caption("trec_eval's iprec_at_recall_0.00 ... 1.00 per query, averaged over the queries: the curve "
                "trec_eval's 11-point average summarises.")

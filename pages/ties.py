@@ -2,6 +2,8 @@
 what that does to every measure, per query: why evaluation tools disagree. Widgets -> rankviz.ties
 -> render."""
 
+from functools import partial
+
 import streamlit as st
 
 from rankviz.data import SAMPLE_RUNS
@@ -163,7 +165,7 @@ if comparison is not None:
                tie_tolerance=1e-12, title=f"{focus}: {versus} − trec_eval, per query")
     st.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 4),
                  height=table_height_px(len(per_query), max_rows=10), key="ties_per_query")
-    st.download_button("Per-query CSV (every measure)", data=to_csv_bytes(comparison.per_query),
+    st.download_button("Per-query CSV (every measure)", data=partial(to_csv_bytes, comparison.per_query),
                        file_name="ties_per_query.csv", mime="text/csv", key="ties_csv", icon=":material/download:",
                        on_click="ignore")
     st.caption("trec_eval's column is what trec_eval prints; a tool that keeps the file's order reports the "

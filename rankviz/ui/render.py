@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import inspect
 
+import numpy as np
 import streamlit as st
 
 from rankviz.export import format_number, to_csv_bytes, to_latex_table
@@ -35,7 +36,12 @@ def number_columns(df, digits: int = 3) -> dict:
     config = {}
     for column in df.columns:
         series = df[column]
-        if series.dtype.kind == "f" and not series.dropna().map(float.is_integer).all():
+        if series.dtype.kind != "f":
+            continue
+        values = series.to_numpy(dtype=np.float64)
+        values = values[~np.isnan(values)]
+        # float.is_integer, vectorised (a per-value map costs milliseconds on every rerun): inf is not whole.
+        if not (np.isfinite(values).all() and (values == np.floor(values)).all()):
             config[column] = st.column_config.NumberColumn(str(column), format=f"%.{digits}f")
     return config
 
@@ -85,10 +91,11 @@ def render_breakdown(df, *, key: str, title: str, file_stem: str, variant: str =
             aside()
     with download_col:
         csv_col, tex_col = st.columns(2)
-        csv_col.download_button("CSV", data=to_csv_bytes(df), file_name=f"{file_stem}.csv",
+        # Files are written when clicked (a callable), not on every rerun of the page.
+        csv_col.download_button("CSV", data=lambda: to_csv_bytes(df), file_name=f"{file_stem}.csv",
                                 mime="text/csv", key=f"{key}_csv", width="stretch", icon=":material/download:",
                                 on_click="ignore", help="The worked table as CSV.")
-        tex_col.download_button("LaTeX", data=to_latex_table(df, caption=title).encode("utf-8"),
+        tex_col.download_button("LaTeX", data=lambda: to_latex_table(df, caption=title).encode("utf-8"),
                                 file_name=f"{file_stem}.tex", mime="text/x-tex", key=f"{key}_tex",
                                 width="stretch", icon=":material/download:", on_click="ignore",
                                 help="The worked table as a LaTeX booktabs tabular, for homework write-ups.")

@@ -17,7 +17,7 @@ from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
 __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
            "chosen_measures", "evaluate_files", "aggregate_table", "per_query_table", "distribution_frame",
-           "run_deltas", "outcome_counts", "pr_points", "significance"]
+           "run_deltas", "outcome_counts", "pr_points", "significance", "latex_bytes"]
 
 COMMON_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "R@100", "nDCG", "P@5", "Rprec", "Bpref", "Success@10",
                    "ERR@20", "GMAP", "NumRet", "NumRelRet")
@@ -216,3 +216,8 @@ def significance(evaluation: Evaluation, *, baseline: str, test: str, correction
     means = {name: evaluation.mean[name] for name in evaluation.run_names}
     return compare_per_query(tables, test=test, correction=correction, baseline=baseline, means=means, seed=seed,
                              measures=measures)
+
+
+def latex_bytes(comparison) -> bytes:
+    """The comparison's LaTeX table as UTF-8 bytes, for a download button that writes it when clicked."""
+    return comparison.to_latex().encode("utf-8")
