@@ -2,8 +2,8 @@
 
 Run with ``python -m streamlit run app.py``. Pages live in ``pages/`` and are listed in
 ``rankviz/ui/pages.py``; a listed page appears once its file exists. ``st.navigation`` below
-replaces Streamlit's automatic ``pages/`` discovery (tests/app/conftest.py explains how AppTest
-is kept on the same path).
+replaces Streamlit's automatic ``pages/`` discovery (tests/conftest.py and rankviz/ui/testing.py
+explain how AppTest is kept on the same path).
 """
 
 import streamlit as st
