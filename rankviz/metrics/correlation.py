@@ -462,6 +462,13 @@ def _check_penalty(penalty, func: str) -> float:
     return value
 
 
+def _check_normalized(normalized, func: str) -> bool:
+    if not isinstance(normalized, (bool, np.bool_)):
+        raise ValueError(
+            f"The 'normalized' parameter of {func} must be True or False. Got {normalized!r} instead.")
+    return bool(normalized)
+
+
 def kendall_tau_distance(ranking_a, ranking_b, k=None, normalized=True, *, penalty=0.5) -> float:
     r"""Normalized Kendall tau distance at K between two ranked lists of item ids.
 
@@ -528,6 +535,7 @@ def kendall_tau_distance(ranking_a, ranking_b, k=None, normalized=True, *, penal
     func = "kendall_tau_distance"
     k = check_k(k, func=func)
     p = _check_penalty(penalty, func)
+    normalized = _check_normalized(normalized, func)
     pos_a = _top_k_positions(ranking_a, "ranking_a", k, func)
     pos_b = _top_k_positions(ranking_b, "ranking_b", k, func)
     union, rows = _pair_penalties(pos_a, pos_b, p)
@@ -572,6 +580,7 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
     func = "kendall_tau_distance_breakdown"
     k = check_k(k, func=func)
     p = _check_penalty(penalty, func)
+    normalized = _check_normalized(normalized, func)
     pos_a = _top_k_positions(ranking_a, "ranking_a", k, func)
     pos_b = _top_k_positions(ranking_b, "ranking_b", k, func)
     union, rows = _pair_penalties(pos_a, pos_b, p)

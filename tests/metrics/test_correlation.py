@@ -242,6 +242,14 @@ def test_bad_inputs_raise(func):
         func([1, 2], [2, 1], items=["x"])
 
 
+@pytest.mark.parametrize("func", [kendall_tau_distance, kendall_tau_distance_breakdown])
+@pytest.mark.parametrize("normalized", ["no", 0, None])
+def test_normalized_must_be_a_bool(func, normalized):
+    # A truthy string such as "no" used to normalize silently.
+    with pytest.raises(ValueError, match=r"'normalized' parameter of \w+ must be True or False"):
+        func(["a", "b"], ["b", "a"], normalized=normalized)
+
+
 def test_bad_kendall_variant():
     with pytest.raises(ValueError, match=r"'variant' parameter of kendall_tau must be one of 'a', 'b'. Got 'c'"):
         kendall_tau([1, 2], [1, 2], variant="c")
