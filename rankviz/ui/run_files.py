@@ -34,6 +34,8 @@ class Evaluation:
     ``per_query[run]`` and ``mean[run]`` are ``evaluate``'s tables restricted to the chosen
     measures (``measures``, canonical names); ``iprec_mean[run]`` is interpolated precision at
     the 11 recall levels averaged over queries (the averaged precision-recall curve).
+    ``key`` identifies the inputs (file contents, run names, measures, options): the tables
+    derived from an evaluation are cached by it.
     """
 
     qrels_name: str
@@ -43,6 +45,7 @@ class Evaluation:
     mean: dict
     iprec_mean: dict
     n_queries: dict
+    key: tuple = ()
 
 
 def split_measure_text(text: str) -> list[str]:
@@ -143,11 +146,31 @@ def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int
         n_queries[name] = len(table)
     if progress:
         progress(1.0, "Done")
-    return Evaluation(qrels.name, tuple(runs), measures, per_query, mean, iprec, n_queries)
+    key = (qrels.name, qrels.digest, tuple((name, run.digest) for name, run in runs.items()), measures,
+           rel_threshold, complete)
+    return Evaluation(qrels.name, tuple(runs), measures, per_query, mean, iprec, n_queries, key)
+
+
+@st.cache_data(show_spinner=False, max_entries=128)
+def _derived(table: str, key: tuple, options: tuple, _evaluation: Evaluation):
+    return _DERIVED[table](_evaluation, **dict(options))
+
+
+def _cached(table: str, evaluation: Evaluation, **options):
+    """``table``'s function of ``evaluation`` (options hashable), cached by ``evaluation.key``: on a
+    rerun where the files and measures did not change, pandas reshaping and the significance tests
+    are not redone."""
+    if not evaluation.key:  # built by hand: nothing identifies it
+        return _DERIVED[table](evaluation, **options)
+    return _derived(table, evaluation.key, tuple(sorted(options.items())), evaluation)
 
 
 def aggregate_table(evaluation: Evaluation) -> pd.DataFrame:
     """One row per run, one column per measure: the aggregate over queries (as evaluate reports it)."""
+    return _cached("aggregate", evaluation)
+
+
+def _aggregate_table(evaluation: Evaluation) -> pd.DataFrame:
     table = pd.DataFrame({name: evaluation.mean[name] for name in evaluation.run_names}).T
     table.insert(0, "queries", [evaluation.n_queries[name] for name in evaluation.run_names])
     return table.rename_axis("run").reset_index()
@@ -156,6 +179,10 @@ def aggregate_table(evaluation: Evaluation) -> pd.DataFrame:
 def per_query_table(evaluation: Evaluation, *, runs=None, query_filter: str = "") -> pd.DataFrame:
     """One row per (query, run), one column per measure; ``query_filter`` keeps query ids that
     contain it (several filters separated by commas: any of them)."""
+    return _cached("per_query", evaluation, runs=None if runs is None else tuple(runs), query_filter=query_filter)
+
+
+def _per_query_table(evaluation: Evaluation, *, runs, query_filter: str) -> pd.DataFrame:
     wanted = [name for name in evaluation.run_names if runs is None or name in runs]
     parts = [evaluation.per_query[name].reset_index().assign(run=name) for name in wanted]
     if not parts:
@@ -172,6 +199,10 @@ def per_query_table(evaluation: Evaluation, *, runs=None, query_filter: str = ""
 
 def distribution_frame(evaluation: Evaluation, measures) -> pd.DataFrame:
     """Long table for the distribution chart: query_id, measure, system, value."""
+    return _cached("distribution", evaluation, measures=tuple(measures))
+
+
+def _distribution_frame(evaluation: Evaluation, *, measures) -> pd.DataFrame:
     parts = []
     for name in evaluation.run_names:
         table = evaluation.per_query[name]
@@ -209,6 +240,11 @@ def pr_points(evaluation: Evaluation) -> dict:
 
 def significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures=None, seed: int = 0):
     """Paired tests of every run against ``baseline`` (rankviz.comparison.compare_per_query)."""
+    return _cached("significance", evaluation, baseline=baseline, test=test, correction=correction,
+                   measures=None if measures is None else tuple(measures), seed=seed)
+
+
+def _significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures, seed: int):
     from rankviz.comparison import compare_per_query
 
     measures = list(measures or evaluation.measures)
@@ -221,3 +257,7 @@ def significance(evaluation: Evaluation, *, baseline: str, test: str, correction
 def latex_bytes(comparison) -> bytes:
     """The comparison's LaTeX table as UTF-8 bytes, for a download button that writes it when clicked."""
     return comparison.to_latex().encode("utf-8")
+
+
+_DERIVED = {"aggregate": _aggregate_table, "per_query": _per_query_table, "distribution": _distribution_frame,
+            "significance": _significance}
