@@ -56,7 +56,8 @@ def format_number(value, digits: int = 4) -> str:
         return "inf" if number > 0 else "-inf"
     if number.is_integer():
         return str(int(number))
-    return f"{number:.{digits}f}".rstrip("0").rstrip(".")
+    text = f"{number:.{digits}f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text  # a small negative number rounds to 0, not "-0"
 
 
 def to_csv_bytes(df) -> bytes:

@@ -54,6 +54,8 @@ def test_latex_caption_wraps_a_table():
 
 
 @pytest.mark.parametrize(("value", "text"), [(7.0, "7"), (0.5, "0.5"), (1 / 3, "0.3333"), (2 / 3, "0.6667"),
-                                             (float("nan"), "NaN"), (float("inf"), "inf"), (True, "True"), ("x", "x")])
+                                             (float("nan"), "NaN"), (float("inf"), "inf"), (True, "True"), ("x", "x"),
+                                             # a tiny negative delta rounds to 0, not "-0"
+                                             (-0.00004, "0"), (-0.0, "0"), (-0.25, "-0.25")])
 def test_format_number(value, text):
     assert format_number(value) == text
