@@ -31,7 +31,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from rankviz.trec_duplicates import has_duplicate_pairs
+from rankviz.trec_duplicates import RowKeys, has_duplicate_pairs, remember, row_keys
 
 __all__ = ["TrecFormatError", "read_qrels", "read_run"]
 
@@ -161,8 +161,8 @@ def read_qrels(source, *, format: str = "auto", judgment_groups: bool = False) -
     >>> read_qrels({"001": {"d7": 1}}).query_id.tolist()   # ids stay strings
     ['001']
     """
-    table = _read(source, _QRELS, format=format, judgment_groups=judgment_groups)
-    return _to_pandas(table)
+    table, keys = _read(source, _QRELS, format=format, judgment_groups=judgment_groups)
+    return _to_pandas(table, keys)
 
 
 def read_run(source, *, format: str = "auto") -> pd.DataFrame:
@@ -217,14 +217,16 @@ def read_run(source, *, format: str = "auto") -> pd.DataFrame:
     >>> run.attrs["run_name"]
     'bm25'
     """
-    table = _read(source, _RUN, format=format, judgment_groups=False)
-    return _to_pandas(table)
+    table, keys = _read(source, _RUN, format=format, judgment_groups=False)
+    return _to_pandas(table, keys)
 
 
-def _to_pandas(table: pa.Table) -> pd.DataFrame:
+def _to_pandas(table: pa.Table, keys: RowKeys | None) -> pd.DataFrame:
     # types_mapper keeps ids as pyarrow-backed strings (pandas' "str" dtype), not objects.
     df = table.to_pandas(types_mapper=_arrow_string_dtype)
     df.attrs.update(_decode_metadata(table))
+    if keys is not None:
+        remember(df, keys)  # evaluate reuses the duplicate check's query codes and docno hashes
     return df
 
 
@@ -257,7 +259,8 @@ def _finish(table: pa.Table, spec: dict, name: str, run_name: str | None) -> pa.
 # Sources: what was given, and its bytes
 
 
-def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table:
+def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
+    """The table read from ``source``, and the keys of its ids when the TREC path computed them."""
     from rankviz import trec_tables  # imports this module's names: loaded once this one is complete
 
     func = f"read_{spec['what']}"
@@ -272,17 +275,17 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table
         except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:  # e.g. a column mixing str and float
             raise _error("<DataFrame>", None, "columns of one type each (ids: str or int; values: numbers)",
                          str(exc).splitlines()[0]) from None
-        return trec_tables.from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0)
+        return trec_tables.from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0), None
     if isinstance(source, pa.Table):
-        return trec_tables.from_table(source, spec, "<Table>", judgment_groups, first_line=0)
+        return trec_tables.from_table(source, spec, "<Table>", judgment_groups, first_line=0), None
     if isinstance(source, dict):
-        return trec_tables.from_dict(source, spec, "<dict>")
+        return trec_tables.from_dict(source, spec, "<dict>"), None
     if _is_path(source):
         path, name = _existing_file(source, func)
         if format in ("auto", "trec") and path.stat().st_size >= _LARGE_FILE:
-            table = _read_large_trec_file(path, name, spec, format=format, judgment_groups=judgment_groups)
-            if table is not None:
-                return table
+            read = _read_large_trec_file(path, name, spec, format=format, judgment_groups=judgment_groups)
+            if read is not None:
+                return read
         data, suffixes = path.read_bytes(), [s.lower() for s in path.suffixes]
     else:
         data, name, suffixes = _source_bytes(source, func)
@@ -290,7 +293,7 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> pa.Table
 
 
 def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: dict, *, format: str,
-                judgment_groups: bool) -> pa.Table:
+                judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
     from rankviz import trec_tables
 
     if data[:2] == b"\x1f\x8b":
@@ -300,10 +303,11 @@ def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: dict, *, form
             raise _error(name, None, "a readable gzip file", f"a damaged one ({exc})") from None
     kind = _detect_format(data, suffixes, format, spec)
     if kind == "parquet":
-        return trec_tables.from_parquet(data, spec, name, judgment_groups)
+        return trec_tables.from_parquet(data, spec, name, judgment_groups), None
     _reject_binary(data, name, spec)
     if kind in ("csv", "tsv"):
-        return trec_tables.from_delimited(data, spec, name, judgment_groups, delimiter="," if kind == "csv" else "\t")
+        return trec_tables.from_delimited(data, spec, name, judgment_groups,
+                                          delimiter="," if kind == "csv" else "\t"), None
     return _from_trec(data, spec, name, judgment_groups)
 
 
@@ -348,7 +352,8 @@ _SCAN_CHUNK = 1 << 24
 
 
 def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, judgment_groups: bool):
-    """The fast path for a big regular TREC file, or None to fall back to reading it whole.
+    """The fast path for a big regular TREC file: (table, keys of its ids), or None to fall back
+    to reading it whole.
 
     One pass over the file in 16 MB chunks looks for NUL bytes (binary) and for the blank that
     is not the separator; only a plain text file with one kind of separator is handed to
@@ -366,10 +371,13 @@ def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, jud
     if not _only_text_and(path, delimiter, other):
         return None
     table = _parse_single_delimiter(str(path), spec, delimiter, judgment_groups)
-    if table is None or has_duplicate_pairs(table, judgment_groups):
+    if table is None:
+        return None
+    keys = row_keys(table)
+    if has_duplicate_pairs(table, judgment_groups, keys):
         return None
     run_name = _last_run_tag(_tail(path)) if spec is _RUN else None
-    return _finish(table, spec, name, run_name)
+    return _finish(table, spec, name, run_name), keys
 
 
 def _only_text_and(path: Path, delimiter: bytes, other: bytes) -> bool:
@@ -448,7 +456,7 @@ def _line_of_byte(data: bytes, position: int) -> int:
 # TREC text: fast pyarrow path, normalising path, exact line-by-line path
 
 
-def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> pa.Table:
+def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
     first_line = _first_data_line(data)
     if first_line is None:
         raise _error(name, None, f"{spec['what']} lines ({' '.join(spec['fields'])})", f"{spec['empty']} (empty input)")
@@ -460,14 +468,15 @@ def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> pa.
         normalised = _normalise_whitespace(data)
         if normalised:
             table = _parse_single_delimiter(normalised, spec, b" ", judgment_groups)
-    if table is None or has_duplicate_pairs(table, judgment_groups):
+    keys = row_keys(table) if table is not None else None
+    if table is None or has_duplicate_pairs(table, judgment_groups, keys):
         # The exact parser raises the precise error (line number, field), or reads what the
         # fast paths refused (extra columns after the run tag).
-        table = _parse_exact(data, spec, name, judgment_groups)
+        table, keys = _parse_exact(data, spec, name, judgment_groups), None
     run_name = None
     if spec is _RUN:
         run_name = _last_run_tag(data)
-    return _finish(table, spec, name, run_name)
+    return _finish(table, spec, name, run_name), keys
 
 
 def _first_data_line(data: bytes) -> bytes | None:

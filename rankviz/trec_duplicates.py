@@ -5,54 +5,104 @@ of id strings one by one is the slow part of reading a big run; here queries (fe
 of equal values) get exact dictionary codes, and documents a 64-bit fingerprint computed with
 numpy straight from the Arrow string buffers. Rows sharing a key are then compared exactly, so a
 fingerprint collision costs time, never a wrong answer.
+
+evaluate needs the same keys to match run lines to judgments: a reader keeps them beside the
+DataFrame it returns (:func:`remember`), and evaluate takes them back (:func:`remembered`) as
+long as the frame's id columns are the very arrays that were read.
 """
 
 from __future__ import annotations
 
 import os
+import weakref
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["has_duplicate_pairs", "fingerprints", "dictionary_codes"]
+__all__ = ["RowKeys", "row_keys", "has_duplicate_pairs", "fingerprints", "dictionary_codes",
+           "fixed_width_bytes", "fixed_width_hashes", "remember", "remembered"]
 
 
-def has_duplicate_pairs(table: pa.Table, judgment_groups: bool) -> bool:
+@dataclass(frozen=True, eq=False)
+class RowKeys:
+    """The integer keys of a table's ids that the duplicate check computes, one per row.
+
+    evaluate needs the same keys to match run lines to judgments (``rankviz.batch.ranking``):
+    the readers keep them beside the DataFrame they return (:func:`remember`) so that they
+    are computed once per file, not twice.
+
+    Attributes
+    ----------
+    query_codes : ndarray of uint64
+        Dictionary code of each row's query id, codes in order of first appearance.
+    query_labels : list of str
+        The query id of each code.
+    doc_hashes : ndarray of uint64
+        A hash of each row's docno: :func:`fixed_width_hashes` when every docno has the same
+        byte length (``doc_width``), :func:`fingerprints` otherwise (``doc_width`` None).
+    doc_width : int or None
+    """
+
+    query_codes: np.ndarray
+    query_labels: list
+    doc_hashes: np.ndarray
+    doc_width: int | None
+
+
+def row_keys(table: pa.Table) -> RowKeys:
+    """The :class:`RowKeys` of a table with string columns query_id and doc_id."""
+    query_codes, query_labels = _dictionary_codes_and_labels(table["query_id"])
+    docs = table["doc_id"]
+    hashed = fixed_width_hashes(docs)
+    if hashed is not None:
+        return RowKeys(query_codes, query_labels, hashed[0], hashed[1])
+    return RowKeys(query_codes, query_labels, fingerprints(docs), None)
+
+
+def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | None = None) -> bool:
     """True when some (query, [group,] doc) occurs twice.
 
     Queries (and groups) are few: their dictionary codes are exact. Documents are many: each
-    gets a 64-bit fingerprint from its length and its first and last 8 bytes, read straight
-    from the Arrow buffers. Rows sharing a key are then compared exactly, so a fingerprint
-    collision costs time, never a wrong answer.
+    gets a 64-bit hash read straight from the Arrow buffers (:func:`row_keys`; ``keys`` when
+    the caller computed them already). Rows sharing a key are then compared exactly, so a
+    hash collision costs time, never a wrong answer.
     """
-    keys = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
+    if keys is None:
+        keys = row_keys(table)
+    columns = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
     with np.errstate(over="ignore"):
-        combined = dictionary_codes(table["query_id"])
+        combined = keys.query_codes
         if judgment_groups:
             combined = combined * _MIX_B + dictionary_codes(table["group"])
-        combined = combined * _MIX_A ^ fingerprints(table["doc_id"])
+        combined = combined * _MIX_A ^ keys.doc_hashes
     ordered = np.sort(combined)
     same = ordered[1:] == ordered[:-1]
     if not same.any():
         return False
     shared = np.unique(ordered[1:][same])
     rows = np.flatnonzero(np.isin(combined, shared))
-    subset = table.select(keys).take(pa.array(rows)).to_pandas()
+    subset = table.select(columns).take(pa.array(rows)).to_pandas()
     return bool(subset.duplicated().any())
 
 
 def dictionary_codes(column: pa.ChunkedArray) -> np.ndarray:
     """One integer per distinct value. Query ids come in long runs (a file is usually grouped by
     query), so encoding the runs and repeating their codes is cheaper than hashing every row."""
+    return _dictionary_codes_and_labels(column)[0]
+
+
+def _dictionary_codes_and_labels(column: pa.ChunkedArray) -> tuple[np.ndarray, list]:
     runs = [pc.run_end_encode(chunk) for chunk in column.chunks if len(chunk)]
     if not runs:
-        return np.zeros(0, dtype=np.uint64)
+        return np.zeros(0, dtype=np.uint64), []
     encoded = pc.dictionary_encode(pa.chunked_array([run.values for run in runs]))  # one shared dictionary
     codes = np.concatenate([chunk.indices.to_numpy(zero_copy_only=False) for chunk in encoded.chunks])
     run_lengths = np.concatenate([np.diff(run.run_ends.to_numpy(), prepend=0) for run in runs])
-    return np.repeat(codes.astype(np.uint64), run_lengths)
+    labels = encoded.chunks[0].dictionary.to_pylist()
+    return np.repeat(codes.astype(np.uint64), run_lengths), labels
 
 
 _MIX_A = np.uint64(0x9E3779B97F4A7C15)
@@ -102,3 +152,139 @@ def _chunk_fingerprints(chunk: pa.Array) -> np.ndarray:
         first *= _MIX_B
         first += lengths.view(np.uint64)
     return first
+
+
+# --------------------------------------------------------------------------------------------
+# Docnos of one byte width (ClueWeb, GOV2, MS MARCO passages...): every byte hashed, in place
+
+
+def fixed_width_chunk(strings: pa.Array) -> np.ndarray | None:
+    """An (n, width) uint8 view of one chunk's characters when all have the same byte length."""
+    n = len(strings)
+    if n == 0 or strings.null_count:
+        return None
+    if pa.types.is_string(strings.type):
+        offset_type = np.int32
+    elif pa.types.is_large_string(strings.type):
+        offset_type = np.int64
+    else:
+        return None
+    _, offsets_buffer, data_buffer = strings.buffers()
+    itemsize = np.dtype(offset_type).itemsize
+    offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=n + 1, offset=strings.offset * itemsize)
+    first, last = int(offsets[0]), int(offsets[-1])
+    width, remainder = divmod(last - first, n)
+    if width == 0 or remainder or not np.all(np.diff(offsets) == width):
+        return None
+    return np.frombuffer(data_buffer, dtype=np.uint8, count=last - first, offset=first).reshape(n, width)
+
+
+def fixed_width_bytes(strings: pa.ChunkedArray) -> list[np.ndarray] | None:
+    """Per non-empty chunk, an (n, width) uint8 view of the characters, when every string of
+    every chunk has the same byte length; ``None`` otherwise."""
+    views = []
+    for chunk in strings.chunks:
+        if len(chunk) == 0:
+            continue
+        view = fixed_width_chunk(chunk)
+        if view is None or (views and view.shape[1] != views[0].shape[1]):
+            return None
+        views.append(view)
+    return views or None
+
+
+_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
+
+
+def _words(characters: np.ndarray):
+    """The docnos' bytes as unaligned little-endian uint64 words, 8 bytes at a time, read in
+    place (no copy); the last word ends at the last byte and may overlap the previous one."""
+    n, width = characters.shape
+    if width < 8:  # too short to read 8 bytes in place: pad a copy
+        padded = np.zeros((n, 8), dtype=np.uint8)
+        padded[:, :width] = characters
+        yield padded.view("<u8").ravel()
+        return
+    flat = characters.reshape(-1)  # a view: the (n, width) array is C-contiguous
+    for start in list(range(0, width - 7, 8)) + ([width - 8] if width % 8 else []):
+        yield np.ndarray(shape=(n,), dtype="<u8", buffer=flat, offset=start, strides=(width,))
+
+
+def hash_fixed_width(characters: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each row of an (n, width) uint8 array, every byte counted.
+
+    Polynomial hash over the 8-byte words, then one avalanche step so that the high bits
+    (which evaluate keeps) depend on every byte. Collisions only cost speed: hits are verified.
+    """
+    n, width = characters.shape
+    h = np.full(n, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
+    for word in _words(characters):
+        h *= _MIX[1]
+        h += word
+    h ^= h >> np.uint64(29)
+    h *= _MIX[2]
+    return h
+
+
+def fixed_width_hashes(column: pa.ChunkedArray) -> tuple[np.ndarray, int] | None:
+    """(:func:`hash_fixed_width` of every string, their byte width) when all strings have one
+    byte width; ``None`` otherwise."""
+    views = fixed_width_bytes(column)
+    if views is None:
+        return None
+    if len(column) > 1_000_000 and len(views) > 1 and (os.cpu_count() or 1) > 1:
+        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # numpy releases the GIL
+            parts = list(pool.map(hash_fixed_width, views))
+    else:
+        parts = [hash_fixed_width(view) for view in views]
+    return np.concatenate(parts), views[0].shape[1]
+
+
+# --------------------------------------------------------------------------------------------
+# Keys kept beside the DataFrame a reader returned, for evaluate
+
+_REMEMBERED: dict[int, tuple] = {}
+
+
+def _id_columns(frame) -> list | None:
+    """The Arrow arrays behind the frame's query_id and doc_id columns (None when not Arrow)."""
+    arrays = []
+    for name in ("query_id", "doc_id"):
+        try:
+            array = pa.array(frame[name].array)
+        except (KeyError, pa.ArrowInvalid, pa.ArrowTypeError, TypeError):
+            return None
+        arrays.append(array)
+    return arrays
+
+
+def _signature(arrays: list) -> tuple:
+    chunks = lambda a: a.chunks if isinstance(a, pa.ChunkedArray) else [a]  # noqa: E731
+    return tuple(tuple((tuple(b.address if b is not None else 0 for b in chunk.buffers()), chunk.offset, len(chunk))
+                       for chunk in chunks(array)) for array in arrays)
+
+
+def remember(frame, keys: RowKeys) -> None:
+    """Keep ``keys`` for ``frame`` (a DataFrame a reader just built) for as long as it lives.
+
+    The entry also holds the frame's id arrays, so their memory cannot be reused while the
+    entry exists: :func:`remembered` compares buffer addresses, and an equal address then
+    means the very same, unchanged strings (Arrow buffers are immutable; assigning to a
+    column gives it new arrays).
+    """
+    arrays = _id_columns(frame)
+    if arrays is None:
+        return
+    _REMEMBERED[id(frame)] = (weakref.ref(frame), arrays, _signature(arrays), keys)
+    weakref.finalize(frame, _REMEMBERED.pop, id(frame), None)
+
+
+def remembered(frame) -> RowKeys | None:
+    """The keys a reader kept for ``frame`` if its query_id and doc_id columns are unchanged."""
+    entry = _REMEMBERED.get(id(frame))
+    if entry is None or entry[0]() is not frame:
+        return None
+    arrays = _id_columns(frame)
+    if arrays is None or _signature(arrays) != entry[2]:
+        return None
+    return entry[3]

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rankviz import metrics
 from rankviz.batch.segments import segment_cumsum, segment_sum, suffix_max
 from rankviz.evaluation import EvalResult, evaluate
+from rankviz.trec import read_qrels, read_run
 
 QRELS = """\
 q1 0 a 1
@@ -336,6 +337,7 @@ def test_fixed_width_and_dictionary_matching_agree():
     exact dictionary path give the same judgment for every run row."""
     import pyarrow as pa
 
+    from rankviz import trec_duplicates
     from rankviz.batch import ranking
 
     rng = np.random.default_rng(7)
@@ -349,16 +351,40 @@ def test_fixed_width_and_dictionary_matching_agree():
         # Several chunks, as the readers produce for big files.
         run_arrow = pa.chunked_array([run_docs[:333], run_docs[333:]])
         judged_arrow = pa.chunked_array([judged_docs[:100], judged_docs[100:]])
-        fast = ranking._match_fixed_width(run_query, ranking._fixed_width_bytes(run_arrow), judged_query,
+        fast = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
                                           judged_arrow, 20)
         exact = ranking._match_by_dictionary(run_query, run_arrow, judged_query, judged_arrow,
                                              np.arange(20).astype(str))
         assert fast is not None
         np.testing.assert_array_equal(fast, exact)
+        # The hashes a reader computed (rankviz.trec_duplicates) are the ones matching uses.
+        read_hashes = trec_duplicates.fixed_width_hashes(run_arrow)[0]
+        reused = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
+                                            judged_arrow, 20, read_hashes)
+        np.testing.assert_array_equal(reused, exact)
         assert (exact >= 0).sum() > 0
     # Docnos of different widths take the exact path.
-    assert ranking._match_fixed_width(np.array([0]), ranking._fixed_width_bytes(pa.chunked_array([["a"]])),
+    assert ranking._match_fixed_width(np.array([0]), ranking.fixed_width_bytes(pa.chunked_array([["a"]])),
                                       np.array([0, 0]), pa.chunked_array([["a", "bb"]]), 1) is None
+
+
+def test_keys_read_with_the_run_are_reused_only_while_its_ids_are_unchanged():
+    """read_run keeps its duplicate check's query codes and docno hashes for evaluate; a frame
+    whose id columns were changed afterwards is evaluated from its new ids, not the kept keys."""
+    from rankviz import trec_duplicates
+
+    qrels = read_qrels("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
+    run = read_run("q1 Q0 d2 1 9 t\nq1 Q0 d1 2 8 t\nq2 Q0 d4 1 5 t\n")
+    assert trec_duplicates.remembered(run) is not None
+    assert evaluate(qrels, run, ["P@1", "RR"]).per_query.to_dict("list") == {"P@1": [0.0, 0.0], "RR": [0.5, 0.0]}
+    changed = run.copy()
+    assert trec_duplicates.remembered(changed) is None  # another frame: nothing kept
+    run.loc[2, "doc_id"] = "d3"  # q2 now retrieves its relevant document
+    run.loc[0, "query_id"] = "q2"  # and q1's d2 line moves to q2
+    assert trec_duplicates.remembered(run) is None
+    result = evaluate(qrels, run, ["P@1", "RR"]).per_query
+    # q1: d1 (relevant) alone; q2: d2 (score 9, not judged for q2), d3 (relevant): RR = 1/2.
+    assert result.to_dict("list") == {"P@1": [1.0, 0.0], "RR": [1.0, 0.5]}
 
 
 @pytest.mark.parametrize("spread", ["uniform", "one deep query", "tiny"])

@@ -34,6 +34,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from rankviz.trec_duplicates import fixed_width_bytes, hash_fixed_width, remembered
+
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
 NONPOOL = -1
@@ -148,7 +150,7 @@ def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray
                          characters: list[np.ndarray] | None) -> np.ndarray:
     """Within runs of equal (query, score), put docnos in descending byte order (trec_eval).
 
-    ``characters`` are the fixed-width views of ``docs`` (see :func:`_fixed_width_bytes`) when
+    ``characters`` are the fixed-width views of ``docs`` (see :func:`~rankviz.trec_duplicates.fixed_width_bytes`) when
     available: the tied docnos are then compared as numpy byte strings."""
     q = query[order]
     s = score[order]
@@ -186,41 +188,6 @@ def _duplicate_error(kind: str, query_id: str, doc_id: str) -> ValueError:
     )
 
 
-def _fixed_width_chunk(strings: pa.Array) -> np.ndarray | None:
-    """An (n, width) uint8 view of one chunk's characters when all have the same byte length."""
-    n = len(strings)
-    if n == 0 or strings.null_count:
-        return None
-    if pa.types.is_string(strings.type):
-        offset_type = np.int32
-    elif pa.types.is_large_string(strings.type):
-        offset_type = np.int64
-    else:
-        return None
-    _, offsets_buffer, data_buffer = strings.buffers()
-    itemsize = np.dtype(offset_type).itemsize
-    offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=n + 1, offset=strings.offset * itemsize)
-    first, last = int(offsets[0]), int(offsets[-1])
-    width, remainder = divmod(last - first, n)
-    if width == 0 or remainder or not np.all(np.diff(offsets) == width):
-        return None
-    return np.frombuffer(data_buffer, dtype=np.uint8, count=last - first, offset=first).reshape(n, width)
-
-
-def _fixed_width_bytes(strings: pa.ChunkedArray) -> list[np.ndarray] | None:
-    """Per non-empty chunk, an (n, width) uint8 view of the characters, when every string of
-    every chunk has the same byte length; ``None`` otherwise."""
-    views = []
-    for chunk in strings.chunks:
-        if len(chunk) == 0:
-            continue
-        view = _fixed_width_chunk(chunk)
-        if view is None or (views and view.shape[1] != views[0].shape[1]):
-            return None
-        views.append(view)
-    return views or None
-
-
 def _gather(views: list[np.ndarray], rows: np.ndarray) -> np.ndarray:
     """Rows (global indices) of chunked fixed-width character views, as one (len(rows), width) array."""
     if len(views) == 1:
@@ -254,38 +221,13 @@ def _byte_order_keys(characters: np.ndarray) -> list[np.ndarray]:
     return [words[:, i] for i in range(words.shape[1])]
 
 
-_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
-
-
-def _words(characters: np.ndarray):
-    """The docnos' bytes as unaligned little-endian uint64 words, 8 bytes at a time, read in
-    place (no copy); the last word ends at the last byte and may overlap the previous one."""
-    n, width = characters.shape
-    if width < 8:  # too short to read 8 bytes in place: pad a copy
-        padded = np.zeros((n, 8), dtype=np.uint8)
-        padded[:, :width] = characters
-        yield padded.view("<u8").ravel()
-        return
-    flat = characters.reshape(-1)  # a view: the (n, width) array is C-contiguous
-    for start in list(range(0, width - 7, 8)) + ([width - 8] if width % 8 else []):
-        yield np.ndarray(shape=(n,), dtype="<u8", buffer=flat, offset=start, strides=(width,))
-
-
-def _fingerprint(characters: np.ndarray, query: np.ndarray, n_queries: int) -> np.ndarray:
+def _with_query(doc_hashes: np.ndarray, query: np.ndarray, n_queries: int) -> np.ndarray:
     """A 64-bit key for (query, document): the query code in the high bits (so that keys of
-    one query are close together and the binary searches stay in cache), a hash of the
-    fixed-width docno in the low bits."""
-    n, width = characters.shape
-    # Polynomial hash (two passes per word), then one avalanche step; the high bits kept
-    # below depend on every byte. Collisions only cost speed: hits are verified.
-    h = np.full(n, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
-    for word in _words(characters):
-        h *= _MIX[1]
-        h += word
-    h ^= h >> np.uint64(29)
-    h *= _MIX[2]
+    one query are close together and the look-ups stay in cache), the docno's hash
+    (:func:`rankviz.trec_duplicates.hash_fixed_width`, whose high bits depend on every byte)
+    in the low bits."""
     query_bits = np.uint64(max(int(n_queries).bit_length(), 1))
-    return (query.astype(np.uint64) << (np.uint64(64) - query_bits)) | (h >> query_bits)
+    return (query.astype(np.uint64) << (np.uint64(64) - query_bits)) | (doc_hashes >> query_bits)
 
 
 _PROBES = 4
@@ -331,12 +273,14 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return found
 
 
-def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_queries) -> np.ndarray | None:
-    """Fast path: judgment row of each run row (-1 if none) by 64-bit fingerprints of
-    (query, docno), every candidate verified byte for byte. ``run_chars`` are the run docnos'
-    fixed-width views. ``None`` when the docnos are not all of one width or two judgments of a
-    query share a fingerprint (then the exact path runs)."""
-    judged_chars = _fixed_width_bytes(judged_docs)
+def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_queries,
+                       run_hashes: np.ndarray | None = None) -> np.ndarray | None:
+    """Fast path: judgment row of each run row (-1 if none) by 64-bit keys of (query, docno),
+    every candidate verified byte for byte. ``run_chars`` are the run docnos' fixed-width
+    views; ``run_hashes`` their :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the
+    reader computed them already. ``None`` when the docnos are not all of one width or two
+    judgments of a query share a key (then the exact path runs)."""
+    judged_chars = fixed_width_bytes(judged_docs)
     if run_chars is None or judged_chars is None:
         return None
     if run_chars[0].shape[1] != judged_chars[0].shape[1]:
@@ -344,16 +288,14 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
     if len(judged_chars) > 1:  # the judgments are small: one contiguous copy makes lookups direct
         judged_chars = [np.concatenate(judged_chars)]
 
-    def keys(views, query):
-        bounds = np.cumsum([0] + [v.shape[0] for v in views])
-        return np.concatenate([_fingerprint(v, query[a:b], n_queries) for v, a, b in zip(views, bounds, bounds[1:])])
-
-    judged_keys = keys(judged_chars, judged_query)
+    judged_keys = _with_query(hash_fixed_width(judged_chars[0]), judged_query, n_queries)
     key_order = np.argsort(judged_keys)
     sorted_keys = judged_keys[key_order]
     if np.any(sorted_keys[1:] == sorted_keys[:-1]):
         return None  # a duplicate judgment, or a (rare) collision: let the exact path decide
-    run_keys = keys(run_chars, run_query)
+    if run_hashes is None:
+        run_hashes = np.concatenate([hash_fixed_width(view) for view in run_chars])
+    run_keys = _with_query(run_hashes, run_query, n_queries)
     slot = _find_keys(sorted_keys, run_keys)
     candidate = np.flatnonzero(slot >= 0)
     judged_row = key_order[slot[candidate]]
@@ -411,8 +353,15 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     judged_query = _codes(judged_q_str, universe)
 
     # --- run rows of judged queries ----------------------------------------------------
-    run_q_str = _arrow_strings(run["query_id"])
-    run_query = _codes(run_q_str, universe)
+    # A run straight from read_run comes with the query codes and docno hashes its duplicate
+    # check computed: reused rather than recomputed (a few tenths of a second on 5M lines).
+    read_keys = remembered(run)
+    if read_keys is not None:
+        translation = np.fromiter((universe.get(label, -1) for label in read_keys.query_labels), dtype=np.int64,
+                                  count=len(read_keys.query_labels))
+        run_query = translation[read_keys.query_codes.astype(np.intp)]
+    else:
+        run_query = _codes(_arrow_strings(run["query_id"]), universe)
     # Lines of queries without judgments go to an extra last query, dropped after sorting
     # (cheaper than filtering the docno strings).
     run_query[run_query < 0] = n_queries
@@ -423,11 +372,12 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     order = _grouped_order(run_query, score, ignored=n_queries)
     if order is None:
         order = np.lexsort((-score, run_query))
-    run_chars = _fixed_width_bytes(run_docs)
+    run_chars = fixed_width_bytes(run_docs)
     order = _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
 
     # --- match retrieved documents to judgments --------------------------------------------
-    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries)
+    run_hashes = read_keys.doc_hashes if read_keys is not None and read_keys.doc_width is not None else None
+    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries, run_hashes)
     if judged_row is None:
         judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
     matched = judged_row >= 0
