@@ -16,10 +16,29 @@ __all__ = ["chart_spec", "show_chart"]
 
 @st.cache_data(max_entries=256, show_spinner=False)
 def chart_spec(builder: str, data, options: tuple) -> dict:
-    """The Vega-Lite spec of ``rankviz.charts.<builder>(data, **dict(options))``."""
+    """The Vega-Lite spec of ``rankviz.charts.<builder>(data, **dict(options))``.
+
+    Its named datasets are stored as Arrow IPC bytes, the form ``st.vega_lite_chart`` sends them
+    in: given rows, it would convert every dataset again on every rerun (a few ms each); given
+    bytes, it passes them through.
+    """
     import rankviz.charts as charts
 
-    return getattr(charts, builder)(data, **dict(options)).to_dict()
+    spec = getattr(charts, builder)(data, **dict(options)).to_dict()
+    return _datasets_as_arrow(spec)
+
+
+def _datasets_as_arrow(spec: dict) -> dict:
+    try:
+        from streamlit.dataframe_util import convert_anything_to_arrow_bytes
+    except ImportError:  # a Streamlit without it: st.vega_lite_chart converts the rows itself
+        return spec
+    datasets = spec.get("datasets")
+    if isinstance(datasets, dict):
+        # The conversion st.vega_lite_chart applies to tabular rows (rankviz draws no GeoJSON, which it keeps).
+        spec["datasets"] = {name: convert_anything_to_arrow_bytes(rows) if isinstance(rows, list) else rows
+                            for name, rows in datasets.items()}
+    return spec
 
 
 def show_chart(builder: str, data, *, key: str, on_select="ignore", **options):
