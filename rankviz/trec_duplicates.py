@@ -22,8 +22,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["RowKeys", "row_keys", "has_duplicate_pairs", "fingerprints", "dictionary_codes",
-           "fixed_width_bytes", "fixed_width_hashes", "remember", "remembered"]
+__all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "fixed_width_hashes",
+           "has_duplicate_pairs", "remember", "remembered", "row_keys"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -259,9 +259,12 @@ def _id_columns(frame) -> list | None:
 
 
 def _signature(arrays: list) -> tuple:
-    chunks = lambda a: a.chunks if isinstance(a, pa.ChunkedArray) else [a]  # noqa: E731
-    return tuple(tuple((tuple(b.address if b is not None else 0 for b in chunk.buffers()), chunk.offset, len(chunk))
-                       for chunk in chunks(array)) for array in arrays)
+    """Where each chunk's buffers live, its offset and length: equal while the arrays are the same."""
+    def chunk_signature(chunk):
+        return tuple(b.address if b is not None else 0 for b in chunk.buffers()), chunk.offset, len(chunk)
+
+    return tuple(tuple(chunk_signature(chunk) for chunk in (array.chunks if isinstance(array, pa.ChunkedArray)
+                                                            else [array])) for array in arrays)
 
 
 def remember(frame, keys: RowKeys) -> None:

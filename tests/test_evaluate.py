@@ -68,6 +68,16 @@ def test_tie_order_is_byte_order_not_case_insensitive():
     assert evaluate(qrels, run, "RR").per_query.at["q", "RR"] == 1.0
 
 
+def test_tie_order_of_same_width_docnos_is_unsigned_byte_order():
+    # Same byte width (4), so the fixed-width path sorts them: "ab\u00e9" is 61 62 c3 a9 and
+    # 0xc3 > "z" (0x7a) as unsigned bytes, as strcmp compares; "abzz" > "abza" at the last byte.
+    # Descending: "ab\u00e9", "abzz", "abza". Only "abza" is relevant: RR = 1/3.
+    docs = ["abza", "ab\u00e9", "abzz"]
+    qrels = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": docs, "relevance": [1, 0, 0]})
+    run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": docs, "score": [2.0, 2.0, 2.0]})
+    assert evaluate(qrels, run, "RR").per_query.at["q", "RR"] == 1 / 3
+
+
 def test_rank_column_is_ignored():
     reversed_ranks = RUN.replace(" 1 9.0", " 4 9.0").replace(" 4 7.0", " 1 7.0")
     a = evaluate(QRELS, RUN, "official")
