@@ -30,6 +30,23 @@ def conformance_dir() -> Path:
     return CONFORMANCE_DIR
 
 
+@pytest.fixture(scope="session")
+def pytrec_eval():
+    """pytrec_eval (pytrec-eval-terrier, a dev-only reference that wraps trec_eval 9's C code).
+
+    Its differential tests skip where it is not installed, except under CI (``CI=true``), where
+    requirements-dev.txt installs it and its absence is a failure, not a silent skip.
+    """
+    try:
+        import pytrec_eval as module
+    except ImportError as error:
+        message = f"pytrec_eval is not installed ({error}); install requirements-dev.txt to run these tests"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " (CI=true: the differential tests must run in CI)")
+        pytest.skip(message)
+    return module
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _apptest_runs_through_app_py():
     """AppTest runs every page through app.py, as the real server does (rankviz.ui.testing)."""

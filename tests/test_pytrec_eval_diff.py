@@ -17,8 +17,6 @@ import pytest
 from rankviz.evaluation import evaluate
 from rankviz.measures import parse_measures
 
-pytrec_eval = pytest.importorskip("pytrec_eval", reason="pytrec_eval (pytrec-eval-terrier) is a dev-only dependency")
-
 # Every trec_eval family both implement (pytrec_eval.supported_measures minus runid/relstring,
 # which are strings), with the cutoffs/parameters given explicitly so both compute the same.
 TREC_SPECS = [
@@ -63,7 +61,7 @@ def as_frames(qrels, run):
     "seed, rel_threshold, judged_only", [(0, 1, False), (1, 1, False), (2, 1, False), (0, 2, False), (1, 2, False),
                                          (0, 1, True), (1, 2, True)],
 )
-def test_per_query_values_equal_pytrec_eval(seed, rel_threshold, judged_only):
+def test_per_query_values_equal_pytrec_eval(pytrec_eval, seed, rel_threshold, judged_only):
     qrels, run = random_collection(seed)
     evaluator = pytrec_eval.RelevanceEvaluator(qrels, set(TREC_SPECS), relevance_level=rel_threshold,
                                                judged_docs_only_flag=judged_only)
@@ -97,6 +95,6 @@ def test_per_query_values_equal_pytrec_eval(seed, rel_threshold, judged_only):
     assert compared == len(measures) * len(common)
 
 
-def test_every_shared_measure_is_compared():
+def test_every_shared_measure_is_compared(pytrec_eval):
     """The list above covers every numeric measure pytrec_eval supports."""
     assert set(pytrec_eval.supported_measures) - set(TREC_SPECS) == {"runid", "relstring"}

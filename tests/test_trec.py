@@ -583,8 +583,7 @@ def test_conformance_scores_match_the_file_text(conformance_dir):
 
 
 @pytest.mark.conformance
-def test_same_judgments_and_scores_as_pytrec_eval_parsers(conformance_dir):
-    pytrec_eval = pytest.importorskip("pytrec_eval")  # dev-only reference
+def test_same_judgments_and_scores_as_pytrec_eval_parsers(conformance_dir, pytrec_eval):
     for name in ("qrels.test", "qrels.rel_level", "qrels.comment.test"):
         with open(conformance_dir / name) as handle:
             expected = pytrec_eval.parse_qrel(handle)

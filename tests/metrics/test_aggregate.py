@@ -287,8 +287,7 @@ def test_a_series_indexed_by_query_labels_its_rows():
     assert arithmetic_mean_breakdown(per_query, queries=["a", "b"])["query"].tolist() == ["a", "b"]
 
 
-def test_gmap_matches_trec_eval_through_pytrec_eval():
-    pytrec_eval = pytest.importorskip("pytrec_eval")
+def test_gmap_matches_trec_eval_through_pytrec_eval(pytrec_eval):
     # q2 retrieves nothing relevant (AP 0), so trec_eval's floor is exercised.
     qrels = {"q1": {"a": 1, "b": 1}, "q2": {"c": 1}, "q3": {"d": 1}, "q4": {"e": 1, "f": 1, "g": 1}}
     run = {"q1": {"a": 3.0, "x": 2.0, "b": 1.0}, "q2": {"y": 1.0}, "q3": {"z": 2.0, "d": 1.0},

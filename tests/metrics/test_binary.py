@@ -305,8 +305,7 @@ def test_interpolated_precision_equals_the_exact_textbook_definition(rels, missi
         _slow_interpolated(rels, quarters, n_rel), abs=1e-12)
 
 
-def _pytrec_eval(rels, missing, measures, relevance_level=1):
-    pytrec_eval = pytest.importorskip("pytrec_eval")
+def _pytrec_eval(pytrec_eval, rels, missing, measures, relevance_level=1):
     docs = [f"d{i:03d}" for i in range(len(rels))]
     qrel = {"q": {d: int(g) for d, g in zip(docs, rels)}}
     qrel["q"].update({f"m{i}": relevance_level for i in range(missing)})
@@ -318,8 +317,8 @@ def _pytrec_eval(rels, missing, measures, relevance_level=1):
 @settings(max_examples=60, deadline=None)
 @given(rels=st.lists(st.integers(min_value=0, max_value=2), min_size=1, max_size=14),
        missing=st.integers(min_value=0, max_value=5), threshold=st.sampled_from([1, 2]))
-def test_agrees_with_pytrec_eval_which_is_trec_eval_9(rels, missing, threshold):
-    out = _pytrec_eval(rels, missing, {"map", "map_cut.3,10", "P.3,10,20", "recall.5", "Rprec", "recip_rank",
+def test_agrees_with_pytrec_eval_which_is_trec_eval_9(pytrec_eval, rels, missing, threshold):
+    out = _pytrec_eval(pytrec_eval, rels, missing, {"map", "map_cut.3,10", "P.3,10,20", "recall.5", "Rprec", "recip_rank",
                                        "success.1,5", "set_P", "set_recall", "set_F", "iprec_at_recall",
                                        "11pt_avg"}, threshold)
     n_rel = sum(g >= threshold for g in rels) + missing
