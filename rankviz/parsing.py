@@ -60,6 +60,8 @@ def check_grade(value, rank: int, *, position: str = "rank"):
     if isinstance(value, bool):
         value = int(value)
     try:
+        if isinstance(value, str) and "_" in value:  # float("1_0") is 10: a typo, not a grade
+            raise ValueError(value)
         number = float(value)
     except (TypeError, ValueError):
         raise ValueError(f"Grade at {position} {rank} is {value!r}: {allowed}.") from None

@@ -36,6 +36,7 @@ def test_whole_numbers_become_ints_and_fractions_stay():
     ("1 inf", r"Grade at rank 2 is inf"),
     ("1e9", r"Grade at rank 1 is 1e9"),
     ("101", r"Grade at rank 1 is 101"),
+    ("1_0", r"Grade at rank 1 is '1_0'"),  # Python's float() reads it as 10
     ("", r"The ranking is empty"),
     ("  , ; ", r"The ranking is empty"),
 ])
