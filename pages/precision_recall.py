@@ -16,12 +16,13 @@ from rankviz.metrics import (
 )
 from rankviz.presets import PRESETS
 from rankviz.ui import state
+from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.cached_results import cached_call
 from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown, render_result
 from rankviz.ui.settings import ranking_settings
-from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.teaching import chart_font_size, choice_field, link_toggle, number_field
 
 page = page_for("pages/precision_recall.py")
@@ -74,13 +75,13 @@ with edit_col:
 
 r_only = {name: settings[name] for name in ("n_relevant", "judged") if name in settings}
 name_a = _system_name("A", "", ranking)
-points = {name_a: compute(precision_recall_points_breakdown, ranking.rels, where=edit_col, **r_only)}
-r_prec = compute(r_precision_breakdown, ranking.rels, where=edit_col, **r_only)
+points = {name_a: compute(cached_call, precision_recall_points_breakdown, ranking.rels, where=edit_col, **r_only)}
+r_prec = compute(cached_call, r_precision_breakdown, ranking.rels, where=edit_col, **r_only)
 k_shown = settings.get("k") or len(ranking)
 # The chart can only mark a rank the ranking has; beyond it P@k keeps falling but R@k stays put.
 k_marker = min(k_shown, len(ranking))
-f_table = compute(f_beta_breakdown, ranking.rels, where=edit_col, beta=beta, **settings)
-ap = compute(average_precision_breakdown, ranking.rels, where=edit_col, **settings)
+f_table = compute(cached_call, f_beta_breakdown, ranking.rels, where=edit_col, beta=beta, **settings)
+ap = compute(cached_call, average_precision_breakdown, ranking.rels, where=edit_col, **settings)
 
 ranking_b = None
 if compare:
@@ -91,8 +92,8 @@ if compare:
     with b_settings_col:
         settings_b = _binary_settings(ranking_settings(ranking_b, "b_", show_graded=False))
     r_only_b = {name: settings_b[name] for name in ("n_relevant", "judged") if name in settings_b}
-    points[_system_name("B", "b_", ranking_b)] = compute(precision_recall_points_breakdown, ranking_b.rels,
-                                                         where=b_edit, **r_only_b)
+    points[_system_name("B", "b_", ranking_b)] = compute(cached_call, precision_recall_points_breakdown,
+                                                         ranking_b.rels, where=b_edit, **r_only_b)
 points = {name: table for name, table in points.items() if table is not None}
 
 with chart_col:
@@ -135,7 +136,7 @@ st.subheader("11-point interpolated precision")
 rounding = choice_field("Recall level → relevant documents needed", ROUNDINGS, key="rounding", default="ceil",
                         help=ROUNDING_HELP)
 st.caption(ROUNDING_HELP)
-eleven = compute(eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
+eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
 if eleven is not None:
     render_breakdown(eleven, key="pr_eleven", title="11-point interpolated precision", file_stem="eleven_point",
                      variant=f"{ROUNDINGS[rounding]}, R = {eleven.attrs['n_relevant']}",

@@ -5,6 +5,7 @@ around its rankviz call so bad input shows a message, never a traceback.
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 import numpy as np
@@ -54,13 +55,19 @@ def render_result(label: str, value, *, variant: str = "", where=None) -> None:
                  unsafe_allow_html=True)
 
 
+@functools.lru_cache(maxsize=256)
+def _source(function) -> str:
+    """The function's source (read once per process: inspect re-reads and re-tokenizes the file each time)."""
+    try:
+        return inspect.getsource(function)
+    except (OSError, TypeError):
+        return f"# source of {getattr(function, '__qualname__', function)} is not available"
+
+
 def render_source(function, *, label: str = "Show the code") -> None:
     """An expander with the real source of ``function``: explanation and code cannot drift."""
     with st.expander(label):
-        try:
-            source = inspect.getsource(function)
-        except (OSError, TypeError):
-            source = f"# source of {getattr(function, '__qualname__', function)} is not available"
+        source = _source(function)
         module = getattr(function, "__module__", "")
         st.caption(f"`{module}.{getattr(function, '__name__', '')}`")
         st.code(source, language="python")
