@@ -60,16 +60,22 @@ def _gains(grades: np.ndarray, gain: str) -> np.ndarray:
 _MAX_EXPONENTIAL_GRADE = 1023
 
 
-def _check_exponential_gain_range(grades: np.ndarray, gain: str, func: str, name: str, position: str) -> None:
-    if gain != "exponential":
-        return
-    above = np.flatnonzero(grades > _MAX_EXPONENTIAL_GRADE)
+def _reject_grades_above(grades: np.ndarray, limit: float, allowed: str, *, func: str, name: str = "rels",
+                         position: str = "rank") -> None:
+    """Raise naming the first grade above ``limit``; ``allowed`` says what the limit is."""
+    above = np.flatnonzero(grades > limit)
     if above.size:
         i = int(above[0])
         raise ValueError(
-            f"relevance grades in '{name}' of {func} must be at most {_MAX_EXPONENTIAL_GRADE} with "
-            f"gain='exponential' (2^rel - 1 overflows beyond it); got {grades[i]:g} at {position} {i + 1}."
+            f"relevance grades in '{name}' of {func} must {allowed}; got {grades[i]:g} at {position} {i + 1}."
         )
+
+
+def _check_exponential_gain_range(grades: np.ndarray, gain: str, func: str, name: str, position: str) -> None:
+    if gain == "exponential":
+        _reject_grades_above(grades, _MAX_EXPONENTIAL_GRADE, f"be at most {_MAX_EXPONENTIAL_GRADE} with "
+                             "gain='exponential' (2^rel - 1 overflows beyond it)", func=func, name=name,
+                             position=position)
 
 
 def _graded_input(rels, k, judged, gain, discount, log_base, func: str):
@@ -120,13 +126,7 @@ def _resolve_max_grade(grades: np.ndarray, max_grade, func: str) -> float:
     if max_grade is None:
         return float(grades.max()) if grades.size else 0.0
     top = check_positive_number(max_grade, func=func, name="max_grade", allow_zero=True)
-    above = np.flatnonzero(grades > top)
-    if above.size:
-        i = int(above[0])
-        raise ValueError(
-            f"relevance grades in 'rels' of {func} must not exceed max_grade={top:g}; "
-            f"got {grades[i]:g} at rank {i + 1}."
-        )
+    _reject_grades_above(grades, top, f"not exceed max_grade={top:g}", func=func)
     return top
 
 
