@@ -11,12 +11,20 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rankviz.ui.cached_results import fingerprint
+
 __all__ = ["chart_spec", "show_chart"]
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
 def chart_spec(builder: str, data, options: tuple) -> dict:
-    """The Vega-Lite spec of ``rankviz.charts.<builder>(data, **dict(options))``.
+    """The Vega-Lite spec of ``rankviz.charts.<builder>(data, **dict(options))``, cached by the
+    builder, the data and the options (see ``fingerprint``)."""
+    return _chart_spec(builder, fingerprint(data, options), data, options)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def _chart_spec(builder: str, key, _data, _options: tuple) -> dict:
+    """The Vega-Lite spec of ``rankviz.charts.<builder>(_data, **dict(_options))``.
 
     Its named datasets are stored as Arrow IPC bytes, the form ``st.vega_lite_chart`` sends them
     in: given rows, it would convert every dataset again on every rerun (a few ms each); given
@@ -24,7 +32,7 @@ def chart_spec(builder: str, data, options: tuple) -> dict:
     """
     import rankviz.charts as charts
 
-    spec = getattr(charts, builder)(data, **dict(options)).to_dict()
+    spec = getattr(charts, builder)(_data, **dict(_options)).to_dict()
     return _datasets_as_arrow(spec)
 
 
