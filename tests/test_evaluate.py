@@ -378,8 +378,8 @@ def test_fixed_width_and_dictionary_matching_agree():
                                       np.array([0, 0]), pa.chunked_array([["a", "bb"]]), 1) is None
 
 
-def test_keys_read_with_the_run_are_reused_only_while_its_ids_are_unchanged():
-    """read_run keeps its duplicate check's query codes and docno hashes for evaluate; a frame
+def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged():
+    """The readers keep their duplicate check's query codes and docno hashes for evaluate; a frame
     whose id columns were changed afterwards is evaluated from its new ids, not the kept keys."""
     from rankviz import trec_duplicates
 
@@ -395,6 +395,10 @@ def test_keys_read_with_the_run_are_reused_only_while_its_ids_are_unchanged():
     result = evaluate(qrels, run, ["P@1", "RR"]).per_query
     # q1: d1 (relevant) alone; q2: d2 (score 9, not judged for q2), d3 (relevant): RR = 1/2.
     assert result.to_dict("list") == {"P@1": [1.0, 0.0], "RR": [1.0, 0.5]}
+    assert trec_duplicates.remembered(qrels) is not None
+    qrels.loc[0, "doc_id"] = "d9"  # q1's relevant document is now one it did not retrieve
+    assert trec_duplicates.remembered(qrels) is None
+    assert evaluate(qrels, run, ["P@1", "RR"]).per_query.to_dict("list") == {"P@1": [0.0, 0.0], "RR": [0.0, 0.5]}
 
 
 @pytest.mark.parametrize("spread", ["uniform", "one deep query", "tiny"])

@@ -34,7 +34,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rankviz.trec_duplicates import fixed_width_bytes, hash_fixed_width, remembered
+from rankviz.trec_duplicates import RowKeys, fixed_width_bytes, hash_fixed_width, remembered
 
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
@@ -262,12 +262,14 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
 
 
 def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_queries,
-                       run_hashes: np.ndarray | None = None) -> np.ndarray | None:
+                       run_hashes: np.ndarray | None = None,
+                       judged_hashes: np.ndarray | None = None) -> np.ndarray | None:
     """Fast path: judgment row of each run row (-1 if none) by 64-bit keys of (query, docno),
     every candidate verified byte for byte. ``run_chars`` are the run docnos' fixed-width
-    views; ``run_hashes`` their :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the
-    reader computed them already. ``None`` when the docnos are not all of one width or two
-    judgments of a query share a key (then the exact path runs)."""
+    views; ``run_hashes`` and ``judged_hashes`` the docnos'
+    :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the readers computed them already.
+    ``None`` when the docnos are not all of one width or two judgments of a query share a key
+    (then the exact path runs)."""
     judged_chars = fixed_width_bytes(judged_docs)
     if run_chars is None or judged_chars is None:
         return None
@@ -276,7 +278,9 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
     if len(judged_chars) > 1:  # the judgments are small: one contiguous copy makes lookups direct
         judged_chars = [np.concatenate(judged_chars)]
 
-    judged_keys = _with_query(hash_fixed_width(judged_chars[0]), judged_query, n_queries)
+    if judged_hashes is None:
+        judged_hashes = hash_fixed_width(judged_chars[0])
+    judged_keys = _with_query(judged_hashes, judged_query, n_queries)
     key_order = np.argsort(judged_keys)
     sorted_keys = judged_keys[key_order]
     if np.any(sorted_keys[1:] == sorted_keys[:-1]):
@@ -321,6 +325,17 @@ def _match_by_dictionary(run_query, run_docs, judged_query, judged_docs, query_i
     return out
 
 
+def _translate(keys: RowKeys, universe: dict[str, int]) -> np.ndarray:
+    """A reader's query codes (first-appearance order) as codes of ``universe`` (-1 if absent)."""
+    translation = np.fromiter((universe.get(label, -1) for label in keys.query_labels), dtype=np.int64,
+                              count=len(keys.query_labels))
+    return translation[keys.query_codes.astype(np.intp)]
+
+
+def _fixed_width_hashes(keys: RowKeys | None) -> np.ndarray | None:
+    return keys.doc_hashes if keys is not None and keys.doc_width is not None else None
+
+
 def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
             judged_only: bool = False) -> JudgedRanking:
     """Build the :class:`JudgedRanking` of a validated qrels and run table.
@@ -334,20 +349,24 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     judged_q_str = _arrow_strings(qrels["query_id"])
     judged_d_str = _arrow_strings(qrels["doc_id"])
     judged_grade = qrels["relevance"].to_numpy(dtype=np.int64, copy=True)
-    _, block_labels = _blocks(judged_q_str)
-    query_ids = np.array(sorted(set(block_labels)), dtype=object)
-    universe = {q: i for i, q in enumerate(query_ids.tolist())}
+    # Frames straight from the readers come with the query codes and docno hashes their
+    # duplicate check computed: reused rather than recomputed (a few tenths of a second on a
+    # 5M-line run).
+    qrels_keys, run_keys = remembered(qrels), remembered(run)
+    if qrels_keys is not None:
+        query_ids = np.array(sorted(qrels_keys.query_labels), dtype=object)
+        universe = {q: i for i, q in enumerate(query_ids.tolist())}
+        judged_query = _translate(qrels_keys, universe)
+    else:
+        _, block_labels = _blocks(judged_q_str)
+        query_ids = np.array(sorted(set(block_labels)), dtype=object)
+        universe = {q: i for i, q in enumerate(query_ids.tolist())}
+        judged_query = _codes(judged_q_str, universe)
     n_queries = len(universe)
-    judged_query = _codes(judged_q_str, universe)
 
     # --- run rows of judged queries ----------------------------------------------------
-    # A run straight from read_run comes with the query codes and docno hashes its duplicate
-    # check computed: reused rather than recomputed (a few tenths of a second on 5M lines).
-    read_keys = remembered(run)
-    if read_keys is not None:
-        translation = np.fromiter((universe.get(label, -1) for label in read_keys.query_labels), dtype=np.int64,
-                                  count=len(read_keys.query_labels))
-        run_query = translation[read_keys.query_codes.astype(np.intp)]
+    if run_keys is not None:
+        run_query = _translate(run_keys, universe)
     else:
         run_query = _codes(_arrow_strings(run["query_id"]), universe)
     # Lines of queries without judgments go to an extra last query, dropped after sorting
@@ -364,8 +383,8 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     order = _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
 
     # --- match retrieved documents to judgments --------------------------------------------
-    run_hashes = read_keys.doc_hashes if read_keys is not None and read_keys.doc_width is not None else None
-    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries, run_hashes)
+    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
+                                    _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
     if judged_row is None:
         judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
     matched = judged_row >= 0
