@@ -19,8 +19,9 @@ from rankviz.explore import (
 from rankviz.export import format_number
 from rankviz.parsing import format_grades, parse_grades
 from rankviz.registry import get_spec
-from rankviz.ui.layout import page_header
 from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.cached_results import cached_call
+from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns
 from rankviz.ui.table_editor import optional_int_field
@@ -85,11 +86,11 @@ gain = gain_col.radio("nDCG gain", ("linear", "exponential"), key="ex_gain", bin
 top_grade = SCALES[scale][-1]
 settings = {"n_relevant": n_relevant, "k": k, "grade": top_grade, "max_grade": top_grade, "gain": gain,
             "others": others}
-sweep = compute(position_sweep, n_ranks, metrics=metrics, **settings)
+sweep = compute(cached_call, position_sweep, n_ranks, metrics=metrics, **settings)
 if sweep is None:  # e.g. R below the relevant documents ranked: the message is shown, fall back to the defaults
     settings = {"n_relevant": None, "k": None, "grade": top_grade, "max_grade": top_grade, "gain": gain,
                 "others": None}
-    sweep = position_sweep(n_ranks, metrics=metrics, **settings)
+    sweep = cached_call(position_sweep, n_ranks, metrics=metrics, **settings)
 used_r = sweep.attrs["settings"]["n_relevant"]
 
 with chart_col:
@@ -124,9 +125,9 @@ else:
              (other_value or used_r)}
     described = (f"R = {used_r} → {other['n_relevant']}" if change == "R"
                  else f"k = {settings['k'] or 'N'} → {other['k'] or 'N'}")
-other_sweep = compute(position_sweep, n_ranks, metrics=metrics, **other, where=changes_col)
+other_sweep = compute(cached_call, position_sweep, n_ranks, metrics=metrics, **other, where=changes_col)
 if other_sweep is not None:
-    changes = sweep_changes(sweep, other_sweep)
+    changes = cached_call(sweep_changes, sweep, other_sweep)
     changes["moved"] = changes["moved"].map({True: "yes", False: "no"})  # in words, not by colour
     changes_col.dataframe(changes.drop(columns="name"), hide_index=True, width="stretch", column_config={
         "largest change": st.column_config.NumberColumn("largest change", format="%+.3f",
@@ -152,7 +153,7 @@ if generator == "random":
     length = optional_int_field("Ranking length", "ex_len", minimum=1, maximum=MAX_SWEEP_RANKS, default="10",
                                 where=detail_col, placeholder="10", help="Grades are drawn uniformly from the "
                                                                          "grade scale chosen above.") or 10
-    rankings = random_rankings(n_rankings, length, seed=seed, grades=SCALES[scale])
+    rankings = cached_call(random_rankings, n_rankings, length, seed=seed, grades=SCALES[scale])
     described = f"{n_rankings} rankings of {length} grades drawn uniformly from {scale}, seed {seed}"
 else:
     st.session_state.setdefault("ex_base", "3,2,3,0,1,2,0,0,1,0")
@@ -167,14 +168,15 @@ else:
         base = st.session_state.get("_ex_last_base", (3, 2, 3, 0, 1, 2, 0, 0, 1, 0))
         detail_col.error(f"{error} Still using {format_grades(base)}.")
     st.session_state["_ex_last_base"] = base
-    rankings = compute(perturbed_rankings, base, n_rankings, seed=seed, where=detail_col)
+    rankings = compute(cached_call, perturbed_rankings, base, n_rankings, seed=seed, where=detail_col)
     if rankings is None:
         rankings = perturbed_rankings((3, 2, 3, 0, 1, 2, 0, 0, 1, 0), n_rankings, seed=seed)
     described = f"{n_rankings} random perturbations of {format_grades(base)}, seed {seed}"
 sim_r = optional_int_field("R (all rankings)", "ex_sim_r", minimum=1, maximum=10_000, where=sim_r_col,
                            placeholder="most", help="Relevant documents of the query, the same for every ranking. "
                                                     "Blank: the most relevant documents any ranking holds.")
-scores = compute(score_rankings, rankings, metrics, k=k, gain=gain, n_relevant=sim_r or "most", where=sim_r_col)
+scores = compute(cached_call, score_rankings, rankings, metrics, k=k, gain=gain, n_relevant=sim_r or "most",
+                 where=sim_r_col)
 if scores is None:
     scores = score_rankings(rankings, metrics, gain=gain, n_relevant="most")
 labels = [scores.attrs["labels"][name] for name in metrics]
@@ -183,7 +185,7 @@ with st.spinner("Comparing orderings"):
 
     with warnings.catch_warnings(record=True) as caught:  # undefined tau: shown as a message below
         warnings.simplefilter("always", RuntimeWarning)
-        agreement = metric_agreement(scores, labels)
+        agreement = cached_call(metric_agreement, scores, labels)
 
 x_col, y_col, tau_col = st.columns([2, 2, 1], vertical_alignment="bottom")
 # AP against nDCG first (when chosen): the classic question of whether two suites agree.
