@@ -10,8 +10,9 @@ from rankviz.metrics.classification import GAUC_WEIGHTS
 from rankviz.parsing import parse_grades
 from rankviz.presets import get_preset
 from rankviz.registry import get_spec
-from rankviz.ui.layout import page_header
 from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.cached_results import cached_call
+from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
 from rankviz.ui.table_editor import optional_int_field, table_editor
@@ -56,8 +57,8 @@ with log_col:
                        captions=["items shown", "positives", "1 per group"],
                        help="GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions.")
 
-gauc_table = compute(gauc_breakdown, log.labels, log.scores, log.groups, weights, where=result_col)
-global_auc = compute(auc, log.labels, log.scores, where=result_col)
+gauc_table = compute(cached_call, gauc_breakdown, log.labels, log.scores, log.groups, weights, where=result_col)
+global_auc = compute(cached_call, auc, log.labels, log.scores, where=result_col)
 with result_col:
     gauc_col, auc_col = st.columns(2)
     gauc_value = gauc_table.attrs["value"] if gauc_table is not None else None
@@ -71,10 +72,10 @@ with result_col:
     for group in log.group_ids():
         rows = log.group(group)
         if len(set(rows.labels)) == 2:
-            curves[group] = roc_curve_breakdown(rows.labels, rows.scores)
-            aucs[group] = auc(rows.labels, rows.scores)
+            curves[group] = cached_call(roc_curve_breakdown, rows.labels, rows.scores)
+            aucs[group] = cached_call(auc, rows.labels, rows.scores)
     if len(set(log.labels)) == 2:
-        curves["all items"] = roc_curve_breakdown(log.labels, log.scores)
+        curves["all items"] = cached_call(roc_curve_breakdown, log.labels, log.scores)
         aucs["all items"] = global_auc
     if curves:
         show_chart("roc_chart", curves, key="um_roc", threshold="threshold", auc=aucs, title="ROC curve of each group",
@@ -90,7 +91,7 @@ if st.session_state.get("um_group") not in groups:
     st.session_state["um_group"] = groups[0]
 group = st.selectbox("AUC of one group, pair by pair", groups, key="um_group")
 rows = log.group(group)
-_explained("auc", compute(auc_breakdown, rows.labels, rows.scores, items=rows.items), key="um_auc",
+_explained("auc", compute(cached_call, auc_breakdown, rows.labels, rows.scores, items=rows.items), key="um_auc",
            title=f"AUC ({group})", variant="ties count 1/2")
 
 # ------------------------------------------------------------------ user-oriented measures
@@ -158,25 +159,25 @@ from rankviz.metrics import (  # noqa: E402
 )
 
 with tabs[0]:
-    _explained("coverage", compute(coverage_breakdown, relevant, answer, known), key="um_coverage",
+    _explained("coverage", compute(cached_call, coverage_breakdown, relevant, answer, known), key="um_coverage",
                title="coverage", variant=f"|R| = {len(relevant)}, |A| = {len(answer)}, |K| = {len(known)}")
 with tabs[1]:
-    _explained("novelty", compute(novelty_breakdown, relevant, answer, known), key="um_novelty", title="novelty",
-               variant=f"|R| = {len(relevant)}, |A| = {len(answer)}, |K| = {len(known)}")
+    _explained("novelty", compute(cached_call, novelty_breakdown, relevant, answer, known), key="um_novelty",
+               title="novelty", variant=f"|R| = {len(relevant)}, |A| = {len(answer)}, |K| = {len(known)}")
 with tabs[2]:
-    _explained("relative_recall", compute(relative_recall_breakdown, found, expected), key="um_relrec",
+    _explained("relative_recall", compute(cached_call, relative_recall_breakdown, found, expected), key="um_relrec",
                title="relative recall", variant="capped at 1 when more are found than expected")
 with tabs[3]:
-    _explained("recall_effort", compute(recall_effort_breakdown, expected, examined), key="um_effort",
+    _explained("recall_effort", compute(cached_call, recall_effort_breakdown, expected, examined), key="um_effort",
                title="recall effort")
 with tabs[4]:
     _explained("expected_search_length",
-               compute(expected_search_length_breakdown, rels, wanted, levels=levels), key="um_esl",
+               compute(cached_call, expected_search_length_breakdown, rels, wanted, levels=levels), key="um_esl",
                title=f"ESL (wanted {wanted})",
                variant=("weak ordering: " + str(len(set(levels))) + " tie levels") if levels else "strict order")
 with tabs[5]:
-    _explained("satisfaction", compute(satisfaction_breakdown, rels, k), key="um_satisfaction",
+    _explained("satisfaction", compute(cached_call, satisfaction_breakdown, rels, k), key="um_satisfaction",
                title=f"satisfaction@{k or len(rels)}", variant="relevant: grade ≥ 1")
 with tabs[6]:
-    _explained("frustration", compute(frustration_breakdown, rels, k), key="um_frustration",
+    _explained("frustration", compute(cached_call, frustration_breakdown, rels, k), key="um_frustration",
                title=f"frustration@{k or len(rels)}", variant="relevant: grade ≥ 1")
