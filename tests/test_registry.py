@@ -167,3 +167,14 @@ def test_generated_metric_reference_is_up_to_date():
     docs = Path(__file__).resolve().parents[1] / "docs" / "metrics.md"
     assert docs.read_text(encoding="utf-8") == metrics_markdown(), (
         "docs/metrics.md is stale: regenerate it with `python -m rankviz.registry > docs/metrics.md`")
+
+
+@pytest.mark.parametrize("spec", [s for s in RANKING_SPECS if "rel_threshold" in s.param_names],
+                         ids=[s.name for s in RANKING_SPECS if "rel_threshold" in s.param_names])
+def test_rel_threshold_policy_is_the_same_for_every_binary_metric(spec):
+    # trec_eval's -l accepts any level; 0 makes every document relevant (grade 0 included).
+    with_zero = spec.function([0, 0, 2], **spec.applicable({"rel_threshold": 0}))
+    assert with_zero == spec.function([1, 1, 1], **spec.applicable({"rel_threshold": 1}))
+    for bad in (-1, float("nan"), "abc"):
+        with pytest.raises(ValueError, match=r"'rel_threshold' parameter of \w+ must be a number in the range \[0, inf\)"):
+            spec.function([1, 0], **spec.applicable({"rel_threshold": bad}))

@@ -20,6 +20,7 @@ __all__ = [
     "check_k",
     "check_positive_number",
     "check_choice",
+    "check_rel_threshold",
     "relevant_mask",
     "count_relevant",
     "resolve_n_relevant",
@@ -139,6 +140,14 @@ def check_choice(value, choices, *, func: str, name: str):
         options = ", ".join(repr(c) for c in choices)
         raise ValueError(f"The '{name}' parameter of {func} must be one of {options}. Got {_describe(value)} instead.")
     return value
+
+
+def check_rel_threshold(rel_threshold, *, func: str) -> float:
+    """The binary-relevance threshold: a finite number >= 0.
+
+    As trec_eval's ``-l``, any level is allowed; 0 makes every document relevant, grade 0 included.
+    """
+    return check_positive_number(rel_threshold, func=func, name="rel_threshold", allow_zero=True)
 
 
 def relevant_mask(grades: np.ndarray, rel_threshold: float) -> np.ndarray:

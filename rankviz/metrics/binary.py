@@ -32,6 +32,7 @@ from rankviz.metrics._validation import (
     check_choice,
     check_k,
     check_positive_number,
+    check_rel_threshold,
     relevant_mask,
     resolve_n_relevant,
     truncate,
@@ -82,7 +83,7 @@ _LATEX_TERMS = 10
 def _binary_input(rels, rel_threshold, func: str):
     """Validated grades and their relevant mask."""
     grades = as_grades(rels, func=func)
-    threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
+    threshold = check_rel_threshold(rel_threshold, func=func)
     return grades, relevant_mask(grades, threshold), threshold
 
 

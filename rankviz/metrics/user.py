@@ -23,7 +23,7 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 
-from rankviz.metrics._validation import as_grades, as_scores, check_k, relevant_mask, truncate
+from rankviz.metrics._validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
 
 __all__ = [
     "coverage",
@@ -494,7 +494,7 @@ def _search_plan(rels, wanted, rel_threshold, levels, *, func: str):
     grades = as_grades(rels, func=func)
     wanted = _check_wanted(wanted, func=func)
     level_index = _tie_levels(levels, grades.size, func=func)
-    relevant = relevant_mask(grades, rel_threshold)
+    relevant = relevant_mask(grades, check_rel_threshold(rel_threshold, func=func))
     weights = np.zeros(grades.size)  # expected count of this (non-relevant) doc being examined
     n_levels = int(level_index.max()) + 1 if grades.size else 0
     found_before = 0
@@ -671,7 +671,7 @@ def _returned(rels, k, rel_threshold, *, func: str):
     grades = as_grades(rels, func=func)
     k = check_k(k, func=func)
     returned = truncate(grades, k)
-    return returned, relevant_mask(returned, rel_threshold)
+    return returned, relevant_mask(returned, check_rel_threshold(rel_threshold, func=func))
 
 
 def satisfaction(rels, k=None, *, rel_threshold: float = 1) -> float:

@@ -643,9 +643,10 @@ def test_r_inconsistent_with_the_list_raises(func):
 
 
 @pytest.mark.parametrize("func", ALL_FUNCTIONS, ids=IDS)
-@pytest.mark.parametrize("threshold", [0, -1, float("nan"), "1", None])
+@pytest.mark.parametrize("threshold", [-1, float("nan"), "1", None])
 def test_bad_rel_threshold(func, threshold):
-    with pytest.raises(ValueError, match=r"'rel_threshold' parameter .* must be a number in the range \(0, inf\)"):
+    # 0 is allowed, as trec_eval's -l 0: every document counts as relevant.
+    with pytest.raises(ValueError, match=r"'rel_threshold' parameter .* must be a number in the range \[0, inf\)"):
         func([1, 0], rel_threshold=threshold)
 
 
