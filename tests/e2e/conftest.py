@@ -63,7 +63,7 @@ def browser_or_skip():
     missing = _missing_browser()
     if missing:
         message = f"real-browser tests need Chromium and Playwright ({missing}); install with: {INSTALL_HINT}"
-        if os.environ.get("CI") == "true":
+        if os.environ.get("CI", "").lower() == "true":
             pytest.fail(message + " -- under CI the browser tests must run, not skip.", pytrace=False)
         pytest.skip(message)
 
