@@ -36,7 +36,7 @@ class RowKeys:
 
     Attributes
     ----------
-    query_codes : ndarray of uint64
+    query_codes : ndarray of int32
         Dictionary code of each row's query id, codes in order of first appearance.
     query_labels : list of str
         The query id of each code.
@@ -74,7 +74,7 @@ def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | 
         keys = row_keys(table)
     columns = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
     with np.errstate(over="ignore"):
-        combined = keys.query_codes
+        combined = keys.query_codes.astype(np.uint64)
         if judgment_groups:
             combined = combined * _MIX_B + dictionary_codes(table["group"])
         combined = combined * _MIX_A ^ keys.doc_hashes
@@ -91,18 +91,18 @@ def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | 
 def dictionary_codes(column: pa.ChunkedArray) -> np.ndarray:
     """One integer per distinct value. Query ids come in long runs (a file is usually grouped by
     query), so encoding the runs and repeating their codes is cheaper than hashing every row."""
-    return _dictionary_codes_and_labels(column)[0]
+    return _dictionary_codes_and_labels(column)[0].astype(np.uint64)
 
 
 def _dictionary_codes_and_labels(column: pa.ChunkedArray) -> tuple[np.ndarray, list]:
     runs = [pc.run_end_encode(chunk) for chunk in column.chunks if len(chunk)]
     if not runs:
-        return np.zeros(0, dtype=np.uint64), []
+        return np.zeros(0, dtype=np.int32), []
     encoded = pc.dictionary_encode(pa.chunked_array([run.values for run in runs]))  # one shared dictionary
     codes = np.concatenate([chunk.indices.to_numpy(zero_copy_only=False) for chunk in encoded.chunks])
     run_lengths = np.concatenate([np.diff(run.run_ends.to_numpy(), prepend=0) for run in runs])
     labels = encoded.chunks[0].dictionary.to_pylist()
-    return np.repeat(codes.astype(np.uint64), run_lengths), labels
+    return np.repeat(codes.astype(np.int32), run_lengths), labels  # int32: ids are far fewer than 2**31
 
 
 _MIX_A = np.uint64(0x9E3779B97F4A7C15)

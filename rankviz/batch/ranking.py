@@ -226,7 +226,7 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
 
     One ``searchsorted`` per run row takes ~20 cache-missing steps over a million judgments
     and was the slowest part of matching. Instead the sorted keys are cut into buckets by their
-    top bits (about four buckets per key, so most hold zero or one key) and a key only looks at
+    top bits (two to four buckets per key, so most hold zero or one key) and a key only looks at
     the first few keys of its bucket, in ascending order. Keys of one query share their top
     bits (the query code), so consecutive run rows touch neighbouring buckets, in cache. Keys
     whose bucket holds more than a few judgments (say one query judged far more deeply than
@@ -235,13 +235,17 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
     found = np.full(keys.size, -1, dtype=np.int64)
     if sorted_keys.size == 0 or keys.size == 0:
         return found
-    bits = min(int(sorted_keys.size).bit_length() + 2, 30)
+    bits = min(int(sorted_keys.size).bit_length() + 1, 30)
     shift = np.uint64(64 - bits)
-    bucket_start = np.zeros((1 << bits) + 1, dtype=np.int64)
-    np.cumsum(np.bincount((sorted_keys >> shift).astype(np.intp), minlength=1 << bits), out=bucket_start[1:])
-    bucket = (keys >> shift).astype(np.intp)
+    # int32 positions and in-place steps: the arrays below are as long as the run (millions).
+    index_type = np.int32 if sorted_keys.size < 2**31 else np.int64
+    bucket_start = np.zeros((1 << bits) + 1, dtype=index_type)
+    np.cumsum(np.bincount((sorted_keys >> shift).view(np.int64), minlength=1 << bits), out=bucket_start[1:])
+    bucket = (keys >> shift).view(np.int64)  # < 2**30 after the shift: the view is exact
     position = bucket_start[bucket]
-    end = bucket_start[bucket + 1]
+    bucket += 1
+    end = bucket_start[bucket]
+    del bucket
     active = np.flatnonzero(position < end)
     for _ in range(_PROBES):
         slot = position[active]
@@ -329,7 +333,7 @@ def _translate(keys: RowKeys, universe: dict[str, int]) -> np.ndarray:
     """A reader's query codes (first-appearance order) as codes of ``universe`` (-1 if absent)."""
     translation = np.fromiter((universe.get(label, -1) for label in keys.query_labels), dtype=np.int64,
                               count=len(keys.query_labels))
-    return translation[keys.query_codes.astype(np.intp)]
+    return translation[keys.query_codes]
 
 
 def _fixed_width_hashes(keys: RowKeys | None) -> np.ndarray | None:
