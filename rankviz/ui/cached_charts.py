@@ -32,7 +32,9 @@ def _chart_spec(builder: str, key, _data, _options: tuple) -> dict:
     """
     import rankviz.charts as charts
 
-    spec = getattr(charts, builder)(_data, **dict(_options)).to_dict()
+    # No JSON-schema validation here: it is most of to_dict's time on every edit, and the same
+    # spec is validated by tests/test_charts.py, which builds every chart with validation on.
+    spec = getattr(charts, builder)(_data, **dict(_options)).to_dict(validate=False)
     return _datasets_as_arrow(spec)
 
 
