@@ -8,13 +8,14 @@ from rankviz.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_var
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
 from rankviz.presets import ranking_presets
 from rankviz.registry import get_spec
+from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.cached_results import cached_call
 from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
 from rankviz.ui.settings import ranking_settings, variant_label
 from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
-from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
 page = page_for("pages/graded.py")
@@ -30,7 +31,7 @@ k_label = k if k is not None else len(ranking)
 
 with table_col:
     st.subheader(f"Every gain and discount, at k = {k_label}")
-    variants = compute(graded_variants, ranking.rels, k, judged=judged, where=table_col)
+    variants = compute(cached_call, graded_variants, ranking.rels, k, judged=judged, where=table_col)
     if variants is not None:
         variants.insert(0, "shown below", [
             "▶" if (g, d) == (chosen["gain"], chosen["discount"]) else ""
@@ -50,7 +51,7 @@ with table_col:
     # A course exercise loaded (or typed) here: its printed numbers beside the exact ones.
     for preset in ranking_presets():
         if "dcg" in preset.printed and tuple(ranking.grades) == tuple(preset.rels):
-            exact = compute(ndcg_breakdown, preset.rels, **dict(preset.settings))
+            exact = compute(cached_call, ndcg_breakdown, preset.rels, **dict(preset.settings))
             if exact is not None:
                 printed_vs_exact(preset, {"dcg": ("DCG", exact.attrs["dcg"]), "idcg": ("IDCG", exact.attrs["idcg"]),
                                           "ndcg": ("nDCG", exact.attrs["value"])},
@@ -59,7 +60,7 @@ with table_col:
 st.subheader(f"nDCG worked out: your ranking beside the ideal one ({variant_label(chosen)})")
 spec = get_spec("ndcg")
 used = spec.applicable(settings)
-table = compute(ndcg_breakdown, ranking.rels, **used)
+table = compute(cached_call, ndcg_breakdown, ranking.rels, **used)
 if table is not None:
     formula = f"({GAIN_FORMULAS[chosen['gain']]}) / {DISCOUNT_FORMULAS[chosen['discount']]}"
     show_chart("gain_contribution_chart", table, key="graded_contributions", running="running DCG",
@@ -73,7 +74,7 @@ if table is not None:
 st.subheader("ERR: a user who stops once satisfied")
 # g_max is the top of the scale: the highest judged grade when the unretrieved ones are given.
 max_grade = max(judged) if judged is not None and max(judged) > 0 else None
-err_table = compute(err_breakdown, ranking.rels, k, max_grade=max_grade)
+err_table = compute(cached_call, err_breakdown, ranking.rels, k, max_grade=max_grade)
 if err_table is not None:
     g_max = err_table.attrs["max_grade"]
     whose = "the highest judged grade" if max_grade is not None else "the highest grade in the ranking"
