@@ -16,10 +16,11 @@ from rankviz.metrics import (
     spearman_rho_breakdown,
 )
 from rankviz.presets import PRESETS
+from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.cached_results import cached_call
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown, render_result
-from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
@@ -55,8 +56,8 @@ with edit_col:
                            "share their average rank), R2: that ranking as the system returned it.")
 items, a, b = list(rankings.items), rankings.ranks_a, rankings.ranks_b
 
-kendall = _computed(kendall_tau_breakdown, a, b, items=items, where=edit_col)
-spearman = _computed(spearman_rho_breakdown, a, b, items=items, where=edit_col)
+kendall = _computed(cached_call, kendall_tau_breakdown, a, b, items=items, where=edit_col)
+spearman = _computed(cached_call, spearman_rho_breakdown, a, b, items=items, where=edit_col)
 with chart_col:
     discordant = ([] if kendall is None else
                   list(zip(*[kendall.loc[kendall["pair"] == "discordant", c] for c in ("i", "j")])))
@@ -88,7 +89,7 @@ if spearman is not None:
 st.subheader("Kendall's τ: concordant and discordant pairs")
 if kendall is not None:
     counts = kendall.attrs["counts"]
-    tau_a = _computed(kendall_tau, a, b, "a")
+    tau_a = _computed(cached_call, kendall_tau, a, b, "a")
     tau_col, matrix_col = st.columns([2, 3], gap="medium")
     with tau_col:
         render_result("τ-b", kendall.attrs["value"],
@@ -122,7 +123,7 @@ penalty = number_field("p (penalty for a pair only one list ranks)", key="p", de
 list_a, list_b = rankings.ordered("a"), rankings.ordered("b")
 st.caption(f"Top {top_k} of R1: {', '.join(list_a[:top_k])}. Top {top_k} of R2: {', '.join(list_b[:top_k])}. "
            "Tied ranks are ordered as in the table.")
-distance = _computed(kendall_tau_distance_breakdown, list_a, list_b, k=top_k, penalty=penalty)
+distance = _computed(cached_call, kendall_tau_distance_breakdown, list_a, list_b, k=top_k, penalty=penalty)
 if distance is not None:
     render_breakdown(distance, key="corr_distance", title=f"K_n@{top_k}", file_stem="kendall_tau_distance",
                      variant=f"normalized over the n(n−1)/2 pairs of the union, p = {format_number(penalty)}",
