@@ -26,8 +26,9 @@ from rankviz.multi_query import (
     runs_aggregate_table,
 )
 from rankviz.presets import PRESETS
-from rankviz.ui.layout import page_header
 from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.cached_results import cached_call
+from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
 from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
@@ -125,8 +126,8 @@ def _render_rankings() -> None:
         gain = st.radio("nDCG gain", ("linear", "exponential"), key="mq_gain", bind="query-params", horizontal=True,
                         captions=["g", "2^g − 1"])
 
-    per_query = per_query_table(queries, k=k, rr_cutoff=rr_cutoff, gain=gain)
-    aggregates = aggregate_table(per_query)
+    per_query = cached_call(per_query_table, queries, k=k, rr_cutoff=rr_cutoff, gain=gain)
+    aggregates = cached_call(aggregate_table, per_query)
     columns = per_query.attrs["columns"]
     conventions = per_query.attrs["conventions"]
     with result_col:
@@ -160,7 +161,7 @@ def _render_rankings() -> None:
     query_id = st.selectbox("Query", ids, key="mq_query", bind="query-params",
                             help="Click a query in the chart, or choose it here.")
     query = next(q for q in queries if q.query_id == query_id)
-    tables = query_breakdowns(query, k=k, rr_cutoff=rr_cutoff, gain=gain)
+    tables = cached_call(query_breakdowns, query, k=k, rr_cutoff=rr_cutoff, gain=gain)
     for tab, (label, breakdown) in zip(st.tabs(list(tables)), tables.items()):
         with tab:
             variant = conventions.get(label, "") + (f", R = {query.n_relevant}" if query.n_relevant is not None
@@ -198,7 +199,7 @@ def _render_runs() -> None:
         floor = number_field("GMAP/HMAP floor ε", "mq_floor", default=1e-5, minimum=0.0, maximum=1.0,
                              help="Each AP counts as max(AP, ε) in GMAP and HMAP, so one AP of 0 does not send "
                                   "them to 0 (trec_eval's gm_map uses 1e-5).")
-    summary = runs_aggregate_table(runs, floor=floor)
+    summary = cached_call(runs_aggregate_table, runs, floor=floor)
     with result_col:
         st.subheader("Same MAP, different GMAP?")
         run_names = list(runs)
@@ -220,9 +221,9 @@ def _render_runs() -> None:
     run = st.selectbox("Run", run_names, key="mq_run")
     aps = runs[run]
     for tab, (label, breakdown) in zip(st.tabs(["MAP", "GMAP", "HMAP"]), [
-        ("MAP", compute(mean_average_precision_breakdown, aps)),
-        ("GMAP", compute(geometric_mean_average_precision_breakdown, aps, floor)),
-        ("HMAP", compute(harmonic_mean_average_precision_breakdown, aps, floor)),
+        ("MAP", compute(cached_call, mean_average_precision_breakdown, aps)),
+        ("GMAP", compute(cached_call, geometric_mean_average_precision_breakdown, aps, floor)),
+        ("HMAP", compute(cached_call, harmonic_mean_average_precision_breakdown, aps, floor)),
     ]):
         with tab:
             if breakdown is not None:
