@@ -27,6 +27,8 @@ How the work is done, since it dominates the run time on big files:
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -340,6 +342,9 @@ def _fixed_width_hashes(keys: RowKeys | None) -> np.ndarray | None:
     return keys.doc_hashes if keys is not None and keys.doc_width is not None else None
 
 
+_PARALLEL_ROWS = 1_000_000  # runs at least this long are sorted and matched in two threads
+
+
 def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
             judged_only: bool = False) -> JudgedRanking:
     """Build the :class:`JudgedRanking` of a validated qrels and run table.
@@ -380,27 +385,47 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     score = run["score"].to_numpy(dtype=np.float64)
     has_run = np.bincount(run_query, minlength=n_queries + 1)[:n_queries] > 0
 
-    order = _grouped_order(run_query, score, ignored=n_queries)
-    if order is None:
-        order = np.lexsort((-score, run_query))
+    # --- trec_eval's order, and the judgment of each run line ------------------------------
     run_chars = fixed_width_bytes(run_docs)
-    order = _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
 
-    # --- match retrieved documents to judgments --------------------------------------------
-    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
-                                    _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
-    if judged_row is None:
-        judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
-    matched = judged_row >= 0
+    def ranked_order() -> np.ndarray:
+        order = _grouped_order(run_query, score, ignored=n_queries)
+        if order is None:
+            order = np.lexsort((-score, run_query))
+        return _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
+
+    def judged_rows() -> np.ndarray:
+        """The judgment of each run row (-1 when none)."""
+        found = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
+                                   _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
+        if found is None:
+            found = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
+        return found
+
+    # Sorting and matching read the same arrays and write nothing shared: on a big run the
+    # sort goes to a second thread (numpy and Arrow release the GIL in their loops).
+    if run_query.size >= _PARALLEL_ROWS and (os.cpu_count() or 1) > 1:
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            sorting = pool.submit(ranked_order)
+            judged_row = judged_rows()
+            order = sorting.result()
+    else:
+        order = ranked_order()
+        judged_row = judged_rows()
+
+    # --- grades of the retrieved documents -------------------------------------------------
+    matched = np.flatnonzero(judged_row >= 0)  # a fifth of the rows or so: indices, gathered once
+    matched_judgment = judged_row[matched]
     # A judgment matched by two run rows is a docno the run lists twice for one query (the
     # readers check every line; this catches DataFrames built by hand).
-    reused = np.flatnonzero(np.bincount(judged_row[matched], minlength=judged_grade.size) > 1)
+    reused = np.flatnonzero(np.bincount(matched_judgment, minlength=judged_grade.size) > 1)
     if reused.size:
         row = int(reused[0])
         raise _duplicate_error("run", str(query_ids[judged_query[row]]), judged_d_str[row].as_py())
+    matched_grade = judged_grade[matched_judgment]
+    matched_grade[matched_grade < 0] = UNJUDGED
     grade = np.full(run_query.size, NONPOOL, dtype=np.int64)
-    grade[matched] = judged_grade[judged_row[matched]]
-    grade[matched & (grade < 0)] = UNJUDGED
+    grade[matched] = matched_grade
 
     # --- ranks, depth, judged-only ----------------------------------------------------------
     row_query = run_query[order]
