@@ -4,6 +4,7 @@ open any of them as a worked table with its formula and numbers."""
 import streamlit as st
 
 from rankviz.registry import get_spec, specs_for
+from rankviz.ui.cached_results import cached_call
 from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
@@ -29,7 +30,7 @@ with edit_col:
 
 with table_col:
     st.subheader("Every metric at k")
-    table, errors = every_metric_table(ranking.rels, settings, len(ranking))
+    table, errors = cached_call(every_metric_table, ranking.rels, settings, len(ranking))
     for message in errors:
         st.error(message)
     st.dataframe(table, hide_index=True, width="stretch", column_config=metric_table_config(),
@@ -42,7 +43,7 @@ metric = persistent_widget(st.selectbox, "Metric (the rankviz function)", names,
 spec = get_spec(metric)
 st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")
 used = spec.applicable(settings)
-breakdown = compute(spec.breakdown, ranking.rels, **used)
+breakdown = compute(cached_call, spec.breakdown, ranking.rels, **used)
 if breakdown is not None:
     render_breakdown(breakdown, key="one_ranking", title=at_k_label(spec, settings, len(ranking)),
                      file_stem=f"{spec.name}_breakdown", variant=variant_text(used, spec),
