@@ -415,6 +415,19 @@ def test_sorting_and_matching_in_two_threads_give_the_same_ranking(monkeypatch):
         np.testing.assert_array_equal(getattr(threaded, name), getattr(sequential, name))
 
 
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 2**40)), max_size=30))
+def test_judgments_ordered_by_query_then_grade_descending_as_lexsort_does(pairs):
+    from rankviz.batch import ranking
+
+    query = np.array([q for q, _ in pairs], dtype=np.int64)
+    grade = np.array([g for _, g in pairs], dtype=np.int64)
+    expected = np.lexsort((-grade, query))
+    np.testing.assert_array_equal(ranking._by_query_then_grade_descending(query, grade, 5), expected)
+    huge = np.append(grade, 2**62)
+    np.testing.assert_array_equal(ranking._by_query_then_grade_descending(np.append(query, 0), huge, 5),
+                                  np.lexsort((-huge, np.append(query, 0))))
+
+
 @pytest.mark.parametrize("spread", ["uniform", "one deep query", "tiny"])
 def test_bucketed_key_lookup_equals_searchsorted(spread):
     """_find_keys (buckets by top bits, a few probes, searchsorted for crowded buckets) finds

@@ -342,6 +342,18 @@ def _fixed_width_hashes(keys: RowKeys | None) -> np.ndarray | None:
     return keys.doc_hashes if keys is not None and keys.doc_width is not None else None
 
 
+def _by_query_then_grade_descending(query: np.ndarray, grade: np.ndarray, n_queries: int) -> np.ndarray:
+    """The stable order by query, then grade descending: one int64 key sorted once when it
+    fits (about twice as fast as a two-key lexsort on a million judgments)."""
+    if grade.size == 0:
+        return np.zeros(0, dtype=np.int64)
+    low, high = int(grade.min()), int(grade.max())
+    span = high - low + 1
+    if span * (n_queries + 1) >= 2**62:  # absurd grades: the key would overflow
+        return np.lexsort((-grade, query))
+    return np.argsort(query * span + (high - grade), kind="stable")
+
+
 _PARALLEL_ROWS = 1_000_000  # runs at least this long are sorted and matched in two threads
 
 
@@ -448,7 +460,7 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
         rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
 
     # --- judgments grouped by query, best grade first (for the ideal rankings) -------------
-    ideal_order = np.lexsort((-judged_grade, judged_query))
+    ideal_order = _by_query_then_grade_descending(judged_query, judged_grade, n_queries)
     judged_query = judged_query[ideal_order]
     judged_grade = judged_grade[ideal_order]
     judged_counts = np.bincount(judged_query, minlength=n_queries)
