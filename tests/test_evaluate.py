@@ -401,20 +401,6 @@ def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged(
     assert evaluate(qrels, run, ["P@1", "RR"]).per_query.to_dict("list") == {"P@1": [0.0, 0.0], "RR": [0.0, 0.5]}
 
 
-def test_sorting_and_matching_in_two_threads_give_the_same_ranking(monkeypatch):
-    """Big runs sort in a second thread while matching runs; forcing that path on a small
-    run (ties, unjudged and unmatched queries) must give the sequential path's arrays."""
-    from rankviz.batch import ranking
-
-    qrels, run = frames()
-    sequential = ranking.prepare(qrels, run)
-    monkeypatch.setattr(ranking, "_PARALLEL_ROWS", 0)
-    monkeypatch.setattr(ranking.os, "cpu_count", lambda: 2)
-    threaded = ranking.prepare(qrels, run)
-    for name in ("starts", "row_query", "rank", "grade", "judged_grade"):
-        np.testing.assert_array_equal(getattr(threaded, name), getattr(sequential, name))
-
-
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 2**40)), max_size=30))
 def test_judgments_ordered_by_query_then_grade_descending_as_lexsort_does(pairs):
     from rankviz.batch import ranking

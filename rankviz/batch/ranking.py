@@ -27,8 +27,6 @@ How the work is done, since it dominates the run time on big files:
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -354,9 +352,6 @@ def _by_query_then_grade_descending(query: np.ndarray, grade: np.ndarray, n_quer
     return np.argsort(query * span + (high - grade), kind="stable")
 
 
-_PARALLEL_ROWS = 1_000_000  # runs at least this long are sorted and matched in two threads
-
-
 def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
             judged_only: bool = False) -> JudgedRanking:
     """Build the :class:`JudgedRanking` of a validated qrels and run table.
@@ -399,31 +394,14 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
 
     # --- trec_eval's order, and the judgment of each run line ------------------------------
     run_chars = fixed_width_bytes(run_docs)
-
-    def ranked_order() -> np.ndarray:
-        order = _grouped_order(run_query, score, ignored=n_queries)
-        if order is None:
-            order = np.lexsort((-score, run_query))
-        return _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
-
-    def judged_rows() -> np.ndarray:
-        """The judgment of each run row (-1 when none)."""
-        found = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
-                                   _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
-        if found is None:
-            found = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
-        return found
-
-    # Sorting and matching read the same arrays and write nothing shared: on a big run the
-    # sort goes to a second thread (numpy and Arrow release the GIL in their loops).
-    if run_query.size >= _PARALLEL_ROWS and (os.cpu_count() or 1) > 1:
-        with ThreadPoolExecutor(max_workers=1) as pool:
-            sorting = pool.submit(ranked_order)
-            judged_row = judged_rows()
-            order = sorting.result()
-    else:
-        order = ranked_order()
-        judged_row = judged_rows()
+    order = _grouped_order(run_query, score, ignored=n_queries)
+    if order is None:
+        order = np.lexsort((-score, run_query))
+    order = _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
+    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
+                                    _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
+    if judged_row is None:
+        judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
 
     # --- grades of the retrieved documents -------------------------------------------------
     matched = np.flatnonzero(judged_row >= 0)  # a fifth of the rows or so: indices, gathered once
