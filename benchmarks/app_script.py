@@ -1,7 +1,7 @@
 """Time one rerun of each Streamlit page script, as AppTest runs it (issue 4: "the script's own work
 stays under 100 ms").
 
-    python benchmarks/app_script.py [--repeat 20] [--rows 100] [--pages ties run_files ...]
+    python benchmarks/app_script.py [--repeat 20] [--rows 100] [--edits] [--pages ties run_files ...]
 
 For every page of the app, open it once (imports and caches warm up, untimed), then time
 ``--repeat`` reruns, which is what every widget interaction triggers, with a ``--rows``-row
@@ -17,6 +17,11 @@ per page of:
   server compiles each file once. The browser's rendering is in neither number.
 - **AppTest overhead**: rerun minus script: compiling, starting the script thread, polling for
   its end (1 ms sleeps) and parsing the messages into an element tree.
+
+- with ``--edits``, **edit rerun** and **edit script**: the same, for reruns that each change one
+  grade of the ranking box first (pages that have one). Plain reruns find the pages' cached
+  results and chart specs; an edit recomputes the worked tables and rebuilds the charts whose
+  data changed (Altair), which is what a student editing a grade waits for.
 
 A first row, "empty page (AppTest floor)", reruns a one-line script through the same AppTest
 path: what AppTest costs when the script does nothing. The script timings come from wrapping two
