@@ -221,8 +221,9 @@ def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = No
         ranked_relevant = sum(1 for g in rels if g >= rel_threshold)
         r = query.n_relevant if query.n_relevant is not None else ranked_relevant
         # Unretrieved relevant documents (R beyond those ranked) raise the ideal DCG; their
-        # grade is unknown from R alone, so they count as grade 1 (binary relevance).
-        judged = rels + [1] * max(0, r - ranked_relevant) if query.n_relevant is not None else None
+        # grade is unknown from R alone, so they get the lowest grade that is relevant.
+        judged = (rels + [max(1, rel_threshold)] * max(0, r - ranked_relevant)
+                  if query.n_relevant is not None else None)
         p_at = k if k is not None else len(rels)
         rows.append({
             "query": query.query_id,
@@ -311,7 +312,7 @@ def query_breakdowns(query: QueryRanking, *, k: int | None = None, rr_cutoff: in
     ranked_relevant = sum(1 for g in rels if g >= rel_threshold)
     judged = None
     if query.n_relevant is not None:
-        judged = rels + [1] * max(0, query.n_relevant - ranked_relevant)
+        judged = rels + [max(1, rel_threshold)] * max(0, query.n_relevant - ranked_relevant)
     return {
         "AP": average_precision_breakdown(rels, n_relevant=query.n_relevant, rel_threshold=rel_threshold),
         _at("RR", rr_cutoff): reciprocal_rank_breakdown(rels, rr_cutoff, rel_threshold=rel_threshold),

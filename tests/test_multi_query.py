@@ -143,3 +143,13 @@ def test_the_link_form_round_trips_and_names_a_bad_part():
         parse_query_link("a=1;b")
     with pytest.raises(ValueError, match=r"Row 1 \(a\): R = 0 is smaller"):
         parse_query_link("a=1/0")
+
+
+def test_unretrieved_relevant_documents_get_the_lowest_relevant_grade_in_the_ideal():
+    # R = 2 at threshold 2 with one grade-2 document retrieved: the missing relevant document
+    # has grade >= 2, so the ideal ranking is 2, 2 and nDCG = (2/1) / (2/1 + 2/log2(3)).
+    query = QueryRanking("q", (2, 0), n_relevant=2)
+    table = per_query_table([query], rel_threshold=2)
+    expected = 2 / (2 + 2 / np.log2(3))
+    assert table["nDCG"].iloc[0] == pytest.approx(expected)
+    assert query_breakdowns(query, rel_threshold=2)["nDCG"].attrs["value"] == pytest.approx(expected)
