@@ -4,5 +4,7 @@ streamlit; ``import rankviz`` never loads it.
 
 Modules: ``pages`` (the page list), ``state`` (the shared ranking in session state),
 ``editor`` (``ranking_editor``), ``settings`` (k, R, judged grades, gain/discount),
-``render`` (worked tables, errors, downloads), ``layout`` (projector mode, page headers).
+``render`` (worked tables, errors, downloads), ``layout`` (projector mode, page headers),
+``cached_results`` (``cached_call``: pure results cached across reruns) and ``cached_charts``
+(``show_chart``: charts drawn from cached Vega-Lite specs).
 """
