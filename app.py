@@ -1,9 +1,12 @@
 """rankviz teaching app: page config, shared state and navigation only.
 
-Run with ``python -m streamlit run app.py``. Pages live in ``pages/`` and are listed in
-``rankviz/ui/pages.py``; a listed page appears once its file exists. ``st.navigation`` below
-replaces Streamlit's automatic ``pages/`` discovery (tests/conftest.py and rankviz/ui/testing.py
-explain how AppTest is kept on the same path).
+Run with ``python -m streamlit run app.py``. Pages live in ``app_pages/`` and are listed in
+``rankviz/ui/pages.py``; a listed page appears once its file exists.
+
+Why not a ``pages/`` folder: beside one, Streamlit keeps its legacy multipage mode on until the
+first ``st.navigation`` call, so on a fresh server a shared link to a page (``/graded?rels=...``)
+ran that page without this script (no state, no URL settings, an automatic sidebar), and AppTest,
+which resets that mode before every run, never ran this script after ``switch_page``.
 """
 
 import streamlit as st

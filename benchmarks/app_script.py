@@ -109,9 +109,6 @@ def edited_grades(grades: list[int], index: int) -> str:
 def time_page(page_path: str, repeat: int, rels: str, clock: ScriptClock, edits: bool = False):
     from streamlit.testing.v1 import AppTest
 
-    from rankviz.ui.testing import use_navigation_pages
-
-    use_navigation_pages()
     app = AppTest.from_file(str(REPOSITORY / "app.py"), default_timeout=60)
     app.query_params["rels"] = rels
     app.run()

@@ -46,10 +46,3 @@ def pytrec_eval():
         pytest.skip(message)
     return module
 
-
-@pytest.fixture(autouse=True, scope="session")
-def _apptest_runs_through_app_py():
-    """AppTest runs every page through app.py, as the real server does (rankviz.ui.testing)."""
-    from rankviz.ui.testing import use_navigation_pages
-
-    use_navigation_pages()

@@ -1,5 +1,5 @@
 """The app's pages, in one place: app.py builds the navigation from this list and the home
-page lists what each page is for. A page appears once its file exists in ``pages/``, so a
+page lists what each page is for. A page appears once its file exists in ``app_pages/``, so a
 page can be listed here before it is written.
 """
 
@@ -25,27 +25,27 @@ class PageInfo:
 
 
 PAGES: tuple[PageInfo, ...] = (
-    PageInfo("pages/home.py", "Home", ":material/home:",
+    PageInfo("app_pages/home.py", "Home", ":material/home:",
              "What each page is for; load a course exercise.", default=True),
-    PageInfo("pages/one_ranking.py", "One ranking, every metric", ":material/table_chart:",
+    PageInfo("app_pages/one_ranking.py", "One ranking, every metric", ":material/table_chart:",
              "Edit a ranked list and see every binary and graded metric at k, each worked out step by step."),
-    PageInfo("pages/precision_recall.py", "Precision and recall", ":material/show_chart:",
+    PageInfo("app_pages/precision_recall.py", "Precision and recall", ":material/show_chart:",
              "P@i and R@i down the ranking, the precision-recall curve, 11-point interpolation and AP as an area."),
-    PageInfo("pages/graded.py", "Graded relevance", ":material/stacked_bar_chart:",
+    PageInfo("app_pages/graded.py", "Graded relevance", ":material/stacked_bar_chart:",
              "CG, DCG, IDCG and nDCG under every gain and discount, the ideal ranking beside yours, and ERR."),
-    PageInfo("pages/correlation.py", "Rank correlation", ":material/compare_arrows:",
+    PageInfo("app_pages/correlation.py", "Rank correlation", ":material/compare_arrows:",
              "Two rankings of the same documents: Spearman's table, Kendall's pairs, tau and the distance at K."),
-    PageInfo("pages/homework.py", "Homework checker", ":material/fact_check:",
+    PageInfo("app_pages/homework.py", "Homework checker", ":material/fact_check:",
              "Type your answer for each step of an exercise and see which step went wrong and why."),
-    PageInfo("pages/many_queries.py", "Many queries: MAP, GMAP, MRR", ":material/view_list:",
+    PageInfo("app_pages/many_queries.py", "Many queries: MAP, GMAP, MRR", ":material/view_list:",
              "Several queries at once: AP, RR, nDCG and P@k per query, MAP vs GMAP vs HMAP vs MRR, any query worked out."),
-    PageInfo("pages/run_files.py", "Evaluate run files", ":material/upload_file:",
+    PageInfo("app_pages/run_files.py", "Evaluate run files", ":material/upload_file:",
              "Upload qrels and runs (or use the sample collection): trec_eval's numbers per query, charts, tests."),
-    PageInfo("pages/explorer.py", "Metric behaviour explorer", ":material/science:",
+    PageInfo("app_pages/explorer.py", "Metric behaviour explorer", ":material/science:",
              "Move a relevant document down the ranking, change R, k or the grades, and simulate many systems."),
-    PageInfo("pages/user_measures.py", "AUC, GAUC and user measures", ":material/person_search:",
+    PageInfo("app_pages/user_measures.py", "AUC, GAUC and user measures", ":material/person_search:",
              "AUC and GAUC with ROC curves; coverage, novelty, relative recall, effort, search length, satisfaction."),
-    PageInfo("pages/ties.py", "Ties", ":material/drag_handle:",
+    PageInfo("app_pages/ties.py", "Ties", ":material/drag_handle:",
              "Tied scores ranked three ways (trec_eval, input order, averaged): why evaluation tools disagree."),
 )
 
@@ -56,7 +56,7 @@ def available_pages(root: Path = APP_ROOT) -> list[PageInfo]:
 
 
 def page_for(path: str) -> PageInfo:
-    """The page whose file is ``path`` (e.g. ``"pages/one_ranking.py"``)."""
+    """The page whose file is ``path`` (e.g. ``"app_pages/one_ranking.py"``)."""
     for page in PAGES:
         if page.path == path:
             return page
@@ -69,12 +69,12 @@ def page_for_preset(preset, root: Path = APP_ROOT) -> PageInfo:
     Graded exercises go to the graded-relevance page, binary ones with R to precision and recall,
     two rankings to rank correlation; the one-ranking page is the fallback for any ranking.
     """
-    wanted = "pages/one_ranking.py"
+    wanted = "app_pages/one_ranking.py"
     if preset.kind == "two_rankings":
-        wanted = "pages/correlation.py"
+        wanted = "app_pages/correlation.py"
     elif preset.kind == "ranking" and "gain" in preset.settings:
-        wanted = "pages/graded.py"
+        wanted = "app_pages/graded.py"
     elif preset.kind == "ranking" and preset.n_relevant is not None:
-        wanted = "pages/precision_recall.py"
+        wanted = "app_pages/precision_recall.py"
     existing = {page.path: page for page in available_pages(root)}
-    return existing.get(wanted) or existing.get("pages/one_ranking.py") or page_for("pages/home.py")
+    return existing.get(wanted) or existing.get("app_pages/one_ranking.py") or page_for("app_pages/home.py")

@@ -11,11 +11,11 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app.py"
-PAGE_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pages").glob("*.py"))
+PAGE_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "app_pages").glob("*.py"))
 
 
 def open_app(page: str | None = None, query_params: dict | None = None) -> AppTest:
-    """Run the app (with ``query_params`` in the URL), then switch to ``page`` (e.g. ``pages/home.py``)."""
+    """Run the app (with ``query_params`` in the URL), then switch to ``page`` (e.g. ``app_pages/home.py``)."""
     at = AppTest.from_file(str(APP), default_timeout=30)
     for key, value in (query_params or {}).items():
         at.query_params[key] = value
@@ -25,8 +25,8 @@ def open_app(page: str | None = None, query_params: dict | None = None) -> AppTe
     return at
 
 
-ONE_RANKING = "pages/one_ranking.py"
-HOME = "pages/home.py"
+ONE_RANKING = "app_pages/one_ranking.py"
+HOME = "app_pages/home.py"
 
 
 def table_with(at: AppTest, column: str):

@@ -14,7 +14,7 @@ from rankviz.explore import (
 )
 from rankviz.export import format_number
 
-PAGE = "pages/explorer.py"
+PAGE = "app_pages/explorer.py"
 
 
 def _frame(at, first_column):

@@ -48,7 +48,7 @@ def test_the_graded_q1_exercise_brings_its_unretrieved_judged_grades():
 
 
 def test_each_exercise_opens_the_page_that_teaches_it():
-    assert page_for_preset(PRESETS["ndcg_exercise"]).path in ("pages/graded.py", ONE_RANKING)
+    assert page_for_preset(PRESETS["ndcg_exercise"]).path in ("app_pages/graded.py", ONE_RANKING)
     assert page_for_preset(PRESETS["rr_nuance_a"]).path == ONE_RANKING
 
 

@@ -15,7 +15,7 @@ from rankviz.metrics import (
 from rankviz.presets import get_preset
 from rankviz.ui.table_editor import table_key
 
-PAGE = "pages/many_queries.py"
+PAGE = "app_pages/many_queries.py"
 Q1, Q2 = get_preset("q1_binary").rels, get_preset("q2_binary").rels
 
 

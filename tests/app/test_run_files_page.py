@@ -18,7 +18,7 @@ from rankviz.evaluation import evaluate
 from rankviz.ui.run_files import PR_LEVELS, chosen_measures, split_measure_text
 from rankviz.ui.uploads import size_problem
 
-PAGE = "pages/run_files.py"
+PAGE = "app_pages/run_files.py"
 MEASURES = ["AP", "nDCG@10", "P@10", "RR"]  # the page's default choice
 
 QRELS = b"q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\nq2 0 y 1\nq3 0 z 3\n"

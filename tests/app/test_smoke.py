@@ -1,4 +1,4 @@
-"""Every page in pages/ opens without an exception (pages added later are covered too)."""
+"""Every page in app_pages/ opens without an exception (pages added later are covered too)."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from app_helpers import PAGE_FILES, open_app
 
 
 def test_pages_exist():
-    assert "pages/home.py" in PAGE_FILES and "pages/one_ranking.py" in PAGE_FILES
+    assert "app_pages/home.py" in PAGE_FILES and "app_pages/one_ranking.py" in PAGE_FILES
 
 
 @pytest.mark.parametrize("page", PAGE_FILES)

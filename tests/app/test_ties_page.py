@@ -12,7 +12,7 @@ from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
 from rankviz.ties import TIE_RULES, compare_tie_rules, tie_example
 from rankviz.ui.ties_view import DEFAULT_EXAMPLE, example_lists
 
-PAGE = "pages/ties.py"
+PAGE = "app_pages/ties.py"
 RUN_MEASURES = ["AP", "nDCG@10", "P@10", "RR"]  # the page's default choice
 
 QRELS = b"q1 0 a 1\nq1 0 b 0\nq1 0 c 2\nq2 0 x 1\n"

@@ -50,5 +50,5 @@ def test_ranking_frame_and_default_ids():
 
 def test_page_list():
     assert PAGES[0].default and sum(page.default for page in PAGES) == 1
-    assert {p.path for p in available_pages()} >= {"pages/home.py", "pages/one_ranking.py"}
-    assert page_for("pages/one_ranking.py").title == "One ranking, every metric"
+    assert {p.path for p in available_pages()} >= {"app_pages/home.py", "app_pages/one_ranking.py"}
+    assert page_for("app_pages/one_ranking.py").title == "One ranking, every metric"

@@ -18,7 +18,7 @@ from rankviz.metrics import (
 from rankviz.presets import get_preset
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_id_set
 
-PAGE = "pages/user_measures.py"
+PAGE = "app_pages/user_measures.py"
 LOG = DEFAULT_CLICK_LOG
 Q1 = list(get_preset("q1_binary").rels)
 SETS = {name: parse_id_set(text, name=name) for name, text in DEFAULT_SETS.items()}

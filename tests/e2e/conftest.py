@@ -7,6 +7,7 @@ CI (``CI=true``), where that is a failure: CI must run them.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import socket
@@ -68,14 +69,14 @@ def browser_or_skip():
         pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
-def app_url(browser_or_skip, tmp_path_factory):
-    """Base URL of a `streamlit run app.py` started for this test session, stopped at its end."""
+@contextlib.contextmanager
+def streamlit_server(log_dir: Path):
+    """A `streamlit run app.py` on a free loopback port; yields its base URL, stops it at the end."""
     port = _free_port()
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
-    log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
+    log_path = log_dir / "server.log"
     log = open(log_path, "w")  # noqa: SIM115 (closed below)
     process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -92,6 +93,20 @@ def app_url(browser_or_skip, tmp_path_factory):
         except subprocess.TimeoutExpired:
             process.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def app_url(browser_or_skip, tmp_path_factory):
+    """Base URL of a `streamlit run app.py` started for this test session, stopped at its end."""
+    with streamlit_server(tmp_path_factory.mktemp("streamlit")) as url:
+        yield url
+
+
+@pytest.fixture
+def fresh_app_url(browser_or_skip, tmp_path):
+    """A server that has served nothing yet: its first request is the test's own."""
+    with streamlit_server(tmp_path) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

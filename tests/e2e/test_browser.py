@@ -135,3 +135,14 @@ def test_a_course_exercise_follows_the_student_across_pages_and_into_the_url(pag
         "(want) => [...document.querySelectorAll('h3')].some(h => h.innerText.startsWith(want))",
         arg=f"nDCG@3 = {expected}", timeout=20_000)
     page.wait_for_url(re.compile(r"[?&]k=3(&|$)"))
+
+
+def test_a_link_to_a_page_is_the_first_request_of_a_fresh_server(page, fresh_app_url):
+    # A shared link opened before anyone visited the app must still run app.py (state, settings
+    # from the link, top navigation): Streamlit's legacy pages/ mode would run the page alone.
+    page.goto(f"{fresh_app_url}/one_ranking?rels=3,2,3,0,1,2&gain=exponential")
+    wait_until_idle(page)
+    no_error_text(page)
+    assert page.get_by_role("textbox", name="Grades in ranked order").input_value() == "3,2,3,0,1,2"
+    assert _result_text(page) == f"nDCG@6 = {format_number(ndcg([3, 2, 3, 0, 1, 2], gain='exponential'), 3)}"
+    assert page.get_by_test_id("stSidebarNav").count() == 0

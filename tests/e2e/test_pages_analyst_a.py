@@ -39,10 +39,10 @@ def _key_numbers() -> dict:
     """Per page: a number the page must show, computed by the package."""
     log = DEFAULT_CLICK_LOG
     return {
-        "pages/many_queries.py": format_number(mean_average_precision(
+        "app_pages/many_queries.py": format_number(mean_average_precision(
             [average_precision(Q1, n_relevant=10), average_precision(Q2, n_relevant=3)]), 3),
-        "pages/explorer.py": _default_tau(),
-        "pages/user_measures.py": format_number(float(gauc(log["label"], log["score"], log["group"])), 3),
+        "app_pages/explorer.py": _default_tau(),
+        "app_pages/user_measures.py": format_number(float(gauc(log["label"], log["score"], log["group"])), 3),
     }
 
 
@@ -82,7 +82,7 @@ def test_page_shows_its_key_number_and_is_screenshotted(page, app_url, path):
 
 def test_clicking_a_query_in_the_chart_opens_its_worked_tables(page, app_url):
     page.set_viewport_size({"width": 1280, "height": 1400})
-    _open(page, app_url, "pages/many_queries.py")
+    _open(page, app_url, "app_pages/many_queries.py")
     heading = page.locator("h3", has_text=re.compile(r"^AP\(q\d\) = ")).first
     heading.wait_for()
     assert heading.inner_text().startswith("AP(q1)")
@@ -98,7 +98,7 @@ def test_clicking_a_query_in_the_chart_opens_its_worked_tables(page, app_url):
 
 
 def test_a_shared_explorer_link_restores_the_seed(page, app_url):
-    _open(page, app_url, "pages/explorer.py", "?ex_seed=7&ex_r=3")
+    _open(page, app_url, "app_pages/explorer.py", "?ex_seed=7&ex_r=3")
     no_error_text(page)
     assert page.get_by_role("textbox", name="Seed").input_value() == "7"
     assert page.get_by_role("textbox", name="R (relevant)").input_value() == "3"

@@ -24,7 +24,7 @@ from rankviz.ui.render import compute, render_breakdown, render_result
 from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
-page = page_for("pages/correlation.py")
+page = page_for("app_pages/correlation.py")
 page_header(page.title, page.purpose)
 # Pairs beyond this make the pair matrix unreadable on a projector; the pair list stays.
 MATRIX_MAX_DOCUMENTS = 15

@@ -27,7 +27,7 @@ from rankviz.ui.render import compute, number_columns
 from rankviz.ui.table_editor import optional_int_field
 from rankviz.ui.teaching import chart_font_size
 
-page = page_for("pages/explorer.py")
+page = page_for("app_pages/explorer.py")
 page_header(page.title, page.purpose)
 
 # Grade scales: the moving document gets the top grade; random rankings draw from the whole scale.

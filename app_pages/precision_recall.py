@@ -25,7 +25,7 @@ from rankviz.ui.render import compute, number_columns, render_breakdown, render_
 from rankviz.ui.settings import ranking_settings
 from rankviz.ui.teaching import chart_font_size, choice_field, link_toggle, number_field
 
-page = page_for("pages/precision_recall.py")
+page = page_for("app_pages/precision_recall.py")
 page_header(page.title, page.purpose)
 
 ROUNDINGS = {

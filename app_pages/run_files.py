@@ -19,7 +19,7 @@ from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
 
 LAST = "rf_last_evaluation"  # the last evaluation that succeeded: shown when new input is bad
 
-page = page_for("pages/run_files.py")
+page = page_for("app_pages/run_files.py")
 page_header(page.title, page.purpose)
 
 # ---------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURE
                                   example_lists, example_tables, tie_counts)
 from rankviz.ui.uploads import MAX_UPLOAD_MB, read_run_file, sample_file, uploaded_file
 
-page = page_for("pages/ties.py")
+page = page_for("app_pages/ties.py")
 page_header(page.title, page.purpose)
 
 st.markdown(

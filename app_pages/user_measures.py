@@ -19,7 +19,7 @@ from rankviz.ui.table_editor import optional_int_field, table_editor
 from rankviz.ui.teaching import chart_font_size
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_click_log, parse_id_set
 
-page = page_for("pages/user_measures.py")
+page = page_for("app_pages/user_measures.py")
 page_header(page.title, page.purpose)
 
 

@@ -32,7 +32,7 @@ from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
 from rankviz.ui.teaching import choice_field, link_selectbox, link_text_input, number_field
 from rankviz.ui.two_rankings import parse_ranks
 
-page = page_for("pages/homework.py")
+page = page_for("app_pages/homework.py")
 page_header(page.title, page.purpose)
 
 SOURCES = {"course": "a course exercise", "own": "your own list", "practice": "a practice exercise"}

@@ -34,7 +34,7 @@ from rankviz.ui.render import compute, number_columns, render_breakdown
 from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
 from rankviz.ui.teaching import chart_font_size
 
-page = page_for("pages/many_queries.py")
+page = page_for("app_pages/many_queries.py")
 page_header(page.title, page.purpose)
 
 MODES = ("rankings", "AP per query")

@@ -20,7 +20,7 @@ from rankviz.ui.tables import (
     variant_text,
 )
 
-page = page_for("pages/one_ranking.py")
+page = page_for("app_pages/one_ranking.py")
 page_header(page.title, page.purpose)
 
 edit_col, table_col = st.columns([2, 3], gap="medium")

@@ -18,7 +18,7 @@ from rankviz.ui.settings import ranking_settings, variant_label
 from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
-page = page_for("pages/graded.py")
+page = page_for("app_pages/graded.py")
 page_header(page.title, page.purpose)
 
 edit_col, table_col = st.columns([2, 3], gap="medium")
