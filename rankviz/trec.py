@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import gzip
 import mmap
+import math
 import os
 import re
 from pathlib import Path
@@ -314,7 +315,7 @@ def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: dict, *, form
 def _source_bytes(source, func: str) -> tuple[bytes, str, list[str]]:
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source), "<bytes>", []
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
+    if isinstance(source, str) and (not source or "\n" in source or "\r" in source):
         return source.encode("utf-8"), "<text>", []
     if hasattr(source, "read"):
         content = source.read()
@@ -332,7 +333,8 @@ def _source_bytes(source, func: str) -> tuple[bytes, str, list[str]]:
 def _is_path(source) -> bool:
     """A ``str`` without a line break, or an ``os.PathLike``; a ``str`` with one is the text itself."""
     if isinstance(source, str):
-        return "\n" not in source and "\r" not in source
+        # "" is empty text (reported as an empty input), not the current directory.
+        return bool(source) and "\n" not in source and "\r" not in source
     return isinstance(source, os.PathLike)
 
 
@@ -579,8 +581,8 @@ def _parse_single_delimiter(data, spec: dict, delimiter: bytes, judgment_groups:
             return None
     if pc.any(pc.starts_with(table["query_id"], "#")).as_py():
         return None  # a comment line with the right number of fields
-    if spec is _RUN and pc.any(pc.is_nan(table["score"])).as_py():
-        return None
+    if spec is _RUN and not pc.all(pc.is_finite(table["score"])).as_py():
+        return None  # nan or inf: the exact parser names the line
     return table
 
 
@@ -611,10 +613,16 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
             if not _FLOAT_TOKEN.match(token):
                 raise _error(name, number, f"{spec['value_kind']} in field 5 ({spec['value_field']})", repr(token))
             value = float(token)
+            if not math.isfinite(value):
+                raise _error(name, number, f"{spec['value_kind']} in field 5 ({spec['value_field']}) that is finite",
+                             repr(token))
         else:
             if not _INT_TOKEN.match(token):
                 raise _error(name, number, f"{spec['value_kind']} in field 4 ({spec['value_field']})", repr(token))
             value = int(token)
+            if not -(2**63) <= value < 2**63:
+                raise _error(name, number, f"{spec['value_kind']} in field 4 ({spec['value_field']}) "
+                             f"between -2^63 and 2^63 - 1", repr(token))
         key = (parts[0], parts[1], parts[2]) if judgment_groups else (parts[0], parts[2])
         previous = seen.setdefault(key, number)
         if previous != number:

@@ -611,3 +611,22 @@ def test_explicit_format_overrides_detection(tmp_path):
     tsv = "qid\tdocno\trel\n001\td1\t2\n001\td2\t0\n002\td1\t1\n002\td3\t-1\n"
     assert_frame(read_qrels(tsv, format="tsv"), QRELS_EXPECTED)
     assert_frame(read_qrels(tsv), QRELS_EXPECTED)  # detected by its header
+
+
+@pytest.mark.parametrize("score", ["inf", "-inf", "nan", "1e400"])
+def test_a_score_that_is_not_finite_names_its_line(score):
+    # trec_eval sorts by score: an infinite or NaN score has no place in that order.
+    text = f"q1 Q0 d1 1 1.0 A\nq1 Q0 d2 2 {score} A\n"
+    with pytest.raises(TrecFormatError, match=rf"<text> line 2: expected a numeric score in field 5 \(score\).*, got '{score}'"):
+        read_run(text)
+
+
+def test_a_grade_beyond_int64_names_its_line():
+    with pytest.raises(TrecFormatError, match=r"<text> line 2: .*between -2\^63 and 2\^63 - 1, got '99999999999999999999'"):
+        read_qrels("q1 0 d1 1\nq1 0 d2 99999999999999999999\n")
+
+
+@pytest.mark.parametrize("reader", [read_qrels, read_run])
+def test_an_empty_string_is_empty_input_not_the_current_directory(reader):
+    with pytest.raises(TrecFormatError, match=r"<text>: .*\(empty input\)"):
+        reader("")
