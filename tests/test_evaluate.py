@@ -463,3 +463,12 @@ def test_rankviz_evaluate_and_compare_stay_functions_after_importing_their_modul
 
     assert callable(rankviz.compare) and rankviz.compare.__name__ == "compare"
     assert rankviz.evaluate(QRELS, RUN, "P@2").per_query.at["q1", "P@2"] == 1 / 2
+
+
+def test_huge_grades_give_err_without_overflow_and_a_clear_error_for_exponential_gain():
+    # ERR's R_i = (2^g - 1) / 2^g_max: with g = g_max = 2000 the first document satisfies the
+    # user almost surely, so ERR = 1 (no OverflowError from 2^2000).
+    qrels, run = "q1 0 d1 2000\nq1 0 d2 1\n", "q1 Q0 d1 1 2.0 A\nq1 Q0 d2 2 1.0 A\n"
+    assert evaluate(qrels, run, ["ERR@5"]).mean["ERR@5"] == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="exponential gain .* grades above 1023; the qrels hold grade 2000"):
+        evaluate(qrels, run, ["nDCG(gain=exp)@5"])

@@ -24,12 +24,19 @@ __all__ = [
 ]
 
 
+# 2^1024 overflows a float64: exponential gains are defined up to this grade.
+_MAX_EXP_GRADE = 1023
+
+
 def _gain_of(grades: np.ndarray, spec) -> np.ndarray:
     """Gains of judged grades (>= 0) under a gain spec."""
     grades = grades.astype(np.float64)
     if spec == "linear":
         return grades
     if spec == "exp":
+        if grades.size and grades.max() > _MAX_EXP_GRADE:
+            raise ValueError(f"exponential gain 2^g - 1 overflows a float for grades above {_MAX_EXP_GRADE}; "
+                             f"the qrels hold grade {grades.max():g}. Use linear gain for such grades.")
         return np.exp2(grades) - 1.0
     out = grades.copy()
     for level, gain in spec:
@@ -230,8 +237,11 @@ def expected_reciprocal_rank(ctx, measure):
     k = measure.cutoff
     inside = np.ones(ctx.rank.size, dtype=bool) if k is None else ctx.rank <= k
     grade = np.where(ctx.grade > 0, ctx.grade, 0).astype(np.float64)
-    stop = (np.exp2(grade) - 1.0) / 2.0**g_max
-    log_continue = np.log1p(-stop)
+    # (2^g - 1) / 2^g_max written so that no power overflows, whatever the grades.
+    stop = np.exp2(grade - g_max) - np.exp2(-float(g_max))
+    # With g_max >= 53 a top grade rounds to stop = 1 and log(1 - 1) = -inf would give NaN below;
+    # one ulp short of 1 keeps every later term (exactly 0 in theory) at ~1e-16.
+    log_continue = np.log1p(-np.minimum(stop, 1.0 - 2.0**-53))
     before = ctx.cumsum_rows(log_continue) - log_continue
     term = stop / ctx.rank * np.exp(before)
     return segment_sum(term[inside], ctx.row_query[inside], ctx.n)
