@@ -303,19 +303,9 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     >>> round(table.attrs["value"], 5)  # exp((-11.513 - 0.693) / 2) = sqrt(1e-5 x 0.5)
     0.00224
     """
-    func = "geometric_mean_average_precision_breakdown"
-    original = aps
-    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
-    floor = _check_floor(floor, func=func)
-    import pandas as pd
-
-    floored = _floored(aps, floor)
-    table = pd.DataFrame({
-        "query": _query_labels(queries, aps.size, func=func, values=original),
-        "AP": aps,
-        "max(AP, ε)": floored,
-        "ln max(AP, ε)": _logs(floored),
-    })
+    table = _floored_ap_table(aps, floor, queries, "ln max(AP, ε)", _logs,
+                              func="geometric_mean_average_precision_breakdown")
+    floor = table.attrs["floor"]
     logs = table["ln max(AP, ε)"].to_numpy()
     value = float(np.exp(logs.sum() / len(table)))
     table.attrs["value"] = value
@@ -412,19 +402,9 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
     >>> table.attrs["latex"]  # 2 / (2 + 4) = 0.333
     '\\mathrm{HMAP} = \\frac{2}{\\frac{1}{0.5} + \\frac{1}{0.25}} = \\frac{2}{6} = 0.333'
     """
-    func = "harmonic_mean_average_precision_breakdown"
-    original = aps
-    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
-    floor = _check_floor(floor, func=func)
-    import pandas as pd
-
-    floored = _floored(aps, floor)
-    table = pd.DataFrame({
-        "query": _query_labels(queries, aps.size, func=func, values=original),
-        "AP": aps,
-        "max(AP, ε)": floored,
-        "1 / max(AP, ε)": _reciprocals(floored),
-    })
+    table = _floored_ap_table(aps, floor, queries, "1 / max(AP, ε)", _reciprocals,
+                              func="harmonic_mean_average_precision_breakdown")
+    floor = table.attrs["floor"]
     total = float(table["1 / max(AP, ε)"].sum())
     value = float(len(table) / total)
     table.attrs["value"] = value
@@ -434,6 +414,25 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
         rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"
         rf" = {_tex_result(value)}"
     )
+    return table
+
+
+def _floored_ap_table(aps, floor, queries, column: str, transform, *, func: str):
+    """The per-query table GMAP and HMAP share: query, AP, max(AP, ε) and ``column`` =
+    ``transform(max(AP, ε))``; ``attrs["floor"]`` holds the validated floor."""
+    import pandas as pd
+
+    original = aps
+    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
+    floor = _check_floor(floor, func=func)
+    floored = _floored(aps, floor)
+    table = pd.DataFrame({
+        "query": _query_labels(queries, aps.size, func=func, values=original),
+        "AP": aps,
+        "max(AP, ε)": floored,
+        column: transform(floored),
+    })
+    table.attrs["floor"] = floor
     return table
 
 
