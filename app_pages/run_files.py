@@ -6,6 +6,7 @@ from functools import partial
 
 import streamlit as st
 
+from rankviz.comparison import count_wins_ties_losses
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
 from rankviz.ui.cached_charts import show_chart
@@ -13,7 +14,7 @@ from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.run_files import (COMMON_MEASURES, DEFAULT_MEASURES, aggregate_table, chosen_measures,
-                                  distribution_frame, evaluate_files, latex_bytes, outcome_counts, per_query_table,
+                                  distribution_frame, evaluate_files, latex_bytes, per_query_table,
                                   pr_points, run_deltas, significance)
 from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
 
@@ -154,11 +155,11 @@ with delta_tab:
         run_b = b_col.selectbox("Run B", runs, index=1, key="rf_run_b")
         delta_measure = m_col.selectbox("Measure", list(evaluation.measures), key="rf_delta_measure")
         deltas = run_deltas(evaluation, run_a, run_b, delta_measure)
-        counts = outcome_counts(deltas)
+        counts = count_wins_ties_losses(deltas)  # B - A: a win is a query where B is better
         wins_col, ties_col, losses_col = st.columns(3)
-        wins_col.metric(f"{run_b} better", counts["wins"])
-        ties_col.metric("Tied", counts["ties"])
-        losses_col.metric(f"{run_a} better", counts["losses"])
+        wins_col.metric(f"{run_b} better", counts.wins)
+        ties_col.metric("Tied", counts.ties)
+        losses_col.metric(f"{run_a} better", counts.losses)
         show_chart("delta_chart", deltas, key="rf_delta_chart", name_a=run_a, name_b=run_b, measure=delta_measure)
 
 with significance_tab:

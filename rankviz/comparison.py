@@ -12,13 +12,14 @@ import numbers
 import warnings
 import zlib
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
 from rankviz import significance
 
-__all__ = ["Comparison", "compare", "compare_per_query"]
+__all__ = ["Comparison", "WinsTiesLosses", "compare", "compare_per_query", "count_wins_ties_losses"]
 
 TESTS = ("t", "randomization", "bootstrap")
 CORRECTIONS = ("holm", "bonferroni", None)
@@ -130,6 +131,80 @@ _LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$"
 
 def _latex_escape(text) -> str:
     return "".join(_LATEX_SPECIALS.get(ch, ch) for ch in str(text))
+
+
+class WinsTiesLosses(NamedTuple):
+    """How many queries a run wins, ties and loses against another (see :func:`count_wins_ties_losses`)."""
+
+    wins: int
+    ties: int
+    losses: int
+
+
+def count_wins_ties_losses(differences, *, tolerance: float = 0.0) -> WinsTiesLosses:
+    """Count the queries where one run is better than, level with and worse than another.
+
+    With per-query differences :math:`d_q = \\mathrm{run}_q - \\mathrm{other}_q`:
+    wins :math:`= |\\{q : d_q > \\varepsilon\\}|`, ties :math:`= |\\{q : |d_q| \\le \\varepsilon\\}|`,
+    losses :math:`= |\\{q : d_q < -\\varepsilon\\}|`, with :math:`\\varepsilon` = ``tolerance``.
+
+    Parameters
+    ----------
+    differences : array-like of float
+        One difference per query (a list, a NumPy array or a pandas Series), the run's score
+        minus the other run's.
+    tolerance : float, default 0.0
+        Differences no larger than this in absolute value count as ties (0: only exact
+        equality ties).
+
+    Returns
+    -------
+    WinsTiesLosses
+        Named tuple ``(wins, ties, losses)`` of Python ints.
+
+    Notes
+    -----
+    A NaN difference (a query one run has no score for) is neither a win, a tie nor a loss,
+    so the three counts may sum to fewer than the number of differences. The same counts fill
+    the ``wins``, ``ties`` and ``losses`` columns of :func:`compare_per_query`.
+
+    References
+    ----------
+    ranx's ``compare`` (Bassani, ECIR 2022) reports the same W/T/L counts (exact equality
+    ties, i.e. ``tolerance=0``).
+
+    Examples
+    --------
+    Differences 0.5, 0.0, -0.25, 0.1: two above 0, one equal, one below.
+
+    >>> count_wins_ties_losses([0.5, 0.0, -0.25, 0.1])
+    WinsTiesLosses(wins=2, ties=1, losses=1)
+
+    With a tolerance of 0.1, |0.1| <= 0.1 becomes a tie as well:
+
+    >>> count_wins_ties_losses([0.5, 0.0, -0.25, 0.1], tolerance=0.1)
+    WinsTiesLosses(wins=1, ties=2, losses=1)
+    """
+    func = "count_wins_ties_losses"
+    if isinstance(tolerance, bool) or not isinstance(tolerance, numbers.Real) or not 0 <= tolerance < math.inf:
+        raise ValueError(
+            f"The 'tolerance' parameter of {func} must be a number in the range [0, inf). Got {tolerance!r} instead."
+        )
+    try:
+        values = np.asarray(differences, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"The 'differences' parameter of {func} must be a 1-D sequence of numbers. Got {differences!r} instead."
+        ) from None
+    if values.ndim != 1:
+        raise ValueError(
+            f"The 'differences' parameter of {func} must be a 1-D sequence of numbers. Got {values.ndim} dimensions."
+        )
+    return WinsTiesLosses(
+        wins=int(np.count_nonzero(values > tolerance)),
+        ties=int(np.count_nonzero(np.abs(values) <= tolerance)),
+        losses=int(np.count_nonzero(values < -tolerance)),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -356,9 +431,7 @@ def compare_per_query(per_query_by_run: dict, *, test: str = "t", correction: st
                 "delta": float(d.mean()) if d.size else math.nan,
                 "p_value": _p_value(d, test, n_resamples, rng),
                 "effect_size": significance.cohens_d(d) if d.size else math.nan,
-                "wins": int(np.count_nonzero(d > 0)),
-                "ties": int(np.count_nonzero(d == 0)),
-                "losses": int(np.count_nonzero(d < 0)),
+                **count_wins_ties_losses(d)._asdict(),
                 "n_queries": int(d.size),
             })
             delta_frames.append(pd.DataFrame({

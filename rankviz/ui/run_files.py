@@ -1,6 +1,7 @@
 """The run-files page's work: evaluate a qrels file against runs (cached), then shape the results
 into the tables and chart data the page shows. Every number comes from :func:`rankviz.evaluate`
-and :func:`rankviz.comparison.compare_per_query`; this module only arranges them.
+and :mod:`rankviz.comparison` (``compare_per_query``, ``count_wins_ties_losses``); this module only
+arranges them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
 __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
            "chosen_measures", "evaluate_files", "aggregate_table", "per_query_table", "distribution_frame",
-           "run_deltas", "outcome_counts", "pr_points", "significance", "latex_bytes"]
+           "run_deltas", "pr_points", "significance", "latex_bytes"]
 
 COMMON_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "R@100", "nDCG", "P@5", "Rprec", "Bpref", "Success@10",
                    "ERR@20", "GMAP", "NumRet", "NumRelRet")
@@ -219,17 +220,6 @@ def run_deltas(evaluation: Evaluation, run_a: str, run_b: str, measure: str) -> 
     b = evaluation.per_query[run_b][measure].astype(float)
     common = a.index.intersection(b.index)
     return (b.loc[common] - a.loc[common]).rename("delta")
-
-
-def outcome_counts(deltas: pd.Series, tolerance: float = 0.0) -> dict:
-    """Wins (B better), ties and losses (A better) among the per-query differences B - A.
-
-    >>> outcome_counts(pd.Series([0.5, 0.0, -0.25, 0.1]))
-    {'wins': 2, 'ties': 1, 'losses': 1}
-    """
-    values = deltas.dropna().to_numpy(dtype=np.float64)
-    return {"wins": int((values > tolerance).sum()), "ties": int((np.abs(values) <= tolerance).sum()),
-            "losses": int((values < -tolerance).sum())}
 
 
 def pr_points(evaluation: Evaluation) -> dict:
