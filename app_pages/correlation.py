@@ -15,6 +15,7 @@ from rankviz.metrics import (
     spearman_rho,
     spearman_rho_breakdown,
 )
+from rankviz.metrics.correlation import kendall_tau_a_formula
 from rankviz.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
@@ -75,9 +76,8 @@ with chart_col:
 
 st.subheader("Spearman's rank correlation ρ")
 if spearman is not None:
-    ties = len(set(a)) < len(a) or len(set(b)) < len(b)
     render_breakdown(spearman, key="corr_spearman", title="ρ (Spearman)", file_stem="spearman_rho",
-                     variant=("with ties: Pearson correlation of the average ranks" if ties else
+                     variant=("with ties: Pearson correlation of the average ranks" if spearman.attrs["ties"] else
                               "1 − 6 Σd² / (K (K² − 1)), no ties"),
                      function=spearman_rho)
     for key in presets:
@@ -95,9 +95,7 @@ if kendall is not None:
         render_result("τ-b", kendall.attrs["value"],
                       variant="(C − D) / √((C + D + T_a)(C + D + T_b)), scipy's default")
         if tau_a is not None:
-            n_pairs = len(items) * (len(items) - 1) // 2
-            render_result("τ-a", tau_a, variant=f"(C − D) / (n(n − 1)/2) = ({counts['concordant']} − "
-                                                f"{counts['discordant']}) / {n_pairs}")
+            render_result("τ-a", tau_a, variant=kendall_tau_a_formula(counts))
         st.caption(f"C = {counts['concordant']} concordant, D = {counts['discordant']} discordant, "
                    f"T_a = {counts['tied in a']} tied in R1 only, T_b = {counts['tied in b']} tied in R2 only, "
                    f"{counts['tied in both']} tied in both. Without ties τ-a = τ-b.")

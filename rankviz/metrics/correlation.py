@@ -12,6 +12,7 @@ Each function has a ``*_breakdown`` twin returning the worked table: one row per
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Hashable
 
 import numpy as np
@@ -24,6 +25,7 @@ __all__ = [
     "spearman_rho_breakdown",
     "kendall_tau",
     "kendall_tau_breakdown",
+    "kendall_tau_a_formula",
     "kendall_tau_distance",
     "kendall_tau_distance_breakdown",
 ]
@@ -202,7 +204,8 @@ def spearman_rho_breakdown(a, b, *, items=None):
         rank), ``d`` = rank difference and ``d^2``. Without ties ``attrs["value"]`` is
         1 - 6 sum(d^2) / (K(K^2 - 1)) from the ``d^2`` column; with ties it is the Pearson
         correlation of the two rank columns, and ``attrs["latex"]`` says which formula it used.
-        ``attrs["sum_d2"]`` holds sum(d^2).
+        ``attrs["sum_d2"]`` holds sum(d^2) and ``attrs["ties"]`` (bool) whether either ranking
+        has tied values, i.e. which of the two formulas was used.
 
     References
     ----------
@@ -257,6 +260,7 @@ def spearman_rho_breakdown(a, b, *, items=None):
             r"\quad \text{(ties: Pearson correlation of average ranks; } 1 - \tfrac{6\sum d^2}{K(K^2-1)}"
             rf" = {1.0 - 6.0 * sum_d2 / (n * (n * n - 1)):.3f} \text{{ would be only approximate)}}"
         )
+    table.attrs["ties"] = bool(has_ties)
     table.attrs["value"] = value
     table.attrs["latex"] = latex
     return table
@@ -396,6 +400,61 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
     table.attrs["value"] = float(value)
     table.attrs["latex"] = latex
     return table
+
+
+_PAIR_KINDS = ("concordant", "discordant", "tied in a", "tied in b", "tied in both")
+
+
+def kendall_tau_a_formula(counts) -> str:
+    r"""Kendall's tau-a with the pair counts substituted, in plain text for a caption.
+
+    .. math:: \tau_a = \frac{C - D}{n(n-1)/2}
+
+    Every one of the n(n-1)/2 pairs of n documents is exactly one of concordant, discordant,
+    tied in a only, tied in b only or tied in both, so the denominator is the sum of the five
+    counts.
+
+    Parameters
+    ----------
+    counts : mapping
+        The pair counts of :func:`kendall_tau_breakdown` (its ``attrs["counts"]``): ints >= 0
+        under ``"concordant"``, ``"discordant"``, ``"tied in a"``, ``"tied in b"`` and
+        ``"tied in both"``.
+
+    Returns
+    -------
+    str
+        ``"(C − D) / (n(n − 1)/2) = (c − d) / pairs"`` with this input's numbers.
+
+    Notes
+    -----
+    Only the formula is written out, not its value (the caller shows the value, which is
+    undefined when there are no pairs).
+
+    References
+    ----------
+    .. [1] M. G. Kendall, "A new measure of rank correlation", Biometrika 30, 1938.
+
+    Examples
+    --------
+    a = 1, 2, 3 and b = 1, 3, 2: C = 2, D = 1 over 3 × 2 / 2 = 3 pairs.
+
+    >>> kendall_tau_a_formula(kendall_tau_breakdown([1, 2, 3], [1, 3, 2]).attrs["counts"])
+    '(C − D) / (n(n − 1)/2) = (2 − 1) / 3'
+    """
+    func = "kendall_tau_a_formula"
+    if not hasattr(counts, "get"):
+        raise ValueError(f"The 'counts' parameter of {func} must be a mapping of pair kinds to counts (a "
+                         f"kendall_tau_breakdown's attrs['counts']). Got {type(counts).__name__} instead.")
+    values = {}
+    for kind in _PAIR_KINDS:
+        value = counts.get(kind)
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < 0:
+            raise ValueError(f"The 'counts' parameter of {func} must hold an int >= 0 under {kind!r}. "
+                             f"Got {value!r} instead.")
+        values[kind] = int(value)
+    n_pairs = sum(values.values())
+    return f"(C − D) / (n(n − 1)/2) = ({values['concordant']} − {values['discordant']}) / {n_pairs}"
 
 
 # ------------------------------------------------------ normalized Kendall tau distance

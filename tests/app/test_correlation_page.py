@@ -127,3 +127,11 @@ def test_all_tied_ranking_warns_instead_of_failing():
     at = _open({"items": "a,b,c", "r1": "1,2,3", "r2": "1,1,1"})
     assert any("undefined" in warning.value for warning in at.warning)
     assert results(at)["ρ (Spearman)"] == "NaN"
+
+
+def test_tau_a_caption_and_spearman_variant_come_from_the_package():
+    # a = 1,2,3,4 ; b = 1,1,3,4: 5 concordant pairs, 1 tied in b, of 4 * 3 / 2 = 6 pairs
+    at = _open({"items": "a,b,c,d", "r1": "1,2,3,4", "r2": "1,1,3,4"})
+    text = " ".join(m.value for m in at.markdown)
+    assert "(C − D) / (n(n − 1)/2) = (5 − 0) / 6" in text
+    assert "with ties: Pearson correlation of the average ranks" in " ".join(c.value for c in at.caption) + text
