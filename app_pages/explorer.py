@@ -10,14 +10,18 @@ from rankviz.explore import (
     MAX_SWEEP_RANKS,
     SWEEP_METRICS,
     metric_agreement,
+    parse_ranking_to_perturb,
+    parse_sweep_others,
     perturbed_rankings,
     position_sweep,
     random_rankings,
     score_rankings,
     sweep_changes,
+    sweep_length,
+    sweep_values_at,
 )
 from rankviz.export import format_number
-from rankviz.parsing import format_grades, parse_grades
+from rankviz.parsing import format_grades
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
@@ -55,20 +59,16 @@ others_text = others_col.text_input(
     "The other documents (optional)", key="ex_others", bind="query-params", placeholder="all not relevant",
     help="Grades of the other documents in their ranked order, e.g. 1,0,0,2,0: the moving document passes them "
          "one by one. Their number sets N. Blank: N − 1 documents that are not relevant.")
-others = None
-if others_text.strip():
-    try:
-        others = parse_grades(others_text, position="position")
-        if len(others) + 1 > MAX_SWEEP_RANKS:
-            raise ValueError(f"Give at most {MAX_SWEEP_RANKS - 1} other documents; got {len(others)}.")
-    except ValueError as error:
-        others = None
-        others_col.error(f"The other documents: {error} Using documents that are not relevant.")
+try:
+    others = parse_sweep_others(others_text)
+except ValueError as error:
+    others = None
+    others_col.error(f"The other documents: {error} Using documents that are not relevant.")
 n_ranks = optional_int_field("N (ranks)", "ex_n", minimum=1, maximum=MAX_SWEEP_RANKS, default="10", where=n_col,
                              placeholder="10", help="The length of the ranking (set by the other documents when "
                                                     "they are given).") or 10
+n_ranks = sweep_length(others, n_ranks)
 if others is not None:
-    n_ranks = len(others) + 1
     n_col.caption(f"N = {n_ranks}: the moving document and the {len(others)} others.")
 n_relevant = optional_int_field("R (relevant)", "ex_r", minimum=1, maximum=10_000, where=r_col,
                                 placeholder="counted", help="Relevant documents of the query in the collection: "
@@ -97,9 +97,9 @@ with chart_col:
     show_chart("metric_vs_position_chart", sweep, key="ex_sweep", font_size=chart_font_size(),
                title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {used_r})")
 with note_col:
-    at_rank_2 = sweep[sweep["position"] == min(2, n_ranks)].set_index("metric")["value"]
-    st.markdown(f"**At rank {min(2, n_ranks)}**")
-    st.dataframe(at_rank_2.rename("value").reset_index(), hide_index=True, width="stretch",
+    at_rank_2 = sweep_values_at(sweep, 2)
+    st.markdown(f"**At rank {at_rank_2.attrs['position']}**")
+    st.dataframe(at_rank_2, hide_index=True, width="stretch",
                  column_config={"value": st.column_config.NumberColumn("value", format="%.3f")})
     st.caption(f"Conventions: binary relevance grade ≥ 1; R = {used_r}; nDCG {gain} gain, log2(i+1) discount, "
                f"ideal from the ranking and the unretrieved relevant ones; ERR with g_max = {top_grade}.")
@@ -161,9 +161,7 @@ else:
                                       help="Grades in ranked order; ranking i swaps a random number (0 to its "
                                            "length) of random pairs.")
     try:
-        base = parse_grades(base_text)
-        if len(base) < 2:
-            raise ValueError("Give at least 2 grades to perturb.")
+        base = parse_ranking_to_perturb(base_text)
     except ValueError as error:
         base = st.session_state.get("_ex_last_base", (3, 2, 3, 0, 1, 2, 0, 0, 1, 0))
         detail_col.error(f"{error} Still using {format_grades(base)}.")

@@ -34,8 +34,12 @@ __all__ = [
     "MAX_SWEEP_RANKS",
     "MAX_RANKINGS",
     "metric_label",
+    "parse_sweep_others",
+    "sweep_length",
+    "parse_ranking_to_perturb",
     "sweep_rankings",
     "position_sweep",
+    "sweep_values_at",
     "sweep_changes",
     "random_rankings",
     "perturbed_rankings",
@@ -203,6 +207,111 @@ def _tau_b(sx: np.ndarray, sy: np.ndarray) -> float:
     return float(np.dot(sx.astype(np.int64), sy) / math.sqrt(untied_x * untied_y))
 
 
+def parse_sweep_others(text: str):
+    """The other documents of a position sweep, from typed grades such as ``"1,0,0,2"``.
+
+    The moving document passes them one by one, so N = len(others) + 1 (see
+    :func:`sweep_length`), at most :data:`MAX_SWEEP_RANKS`.
+
+    Parameters
+    ----------
+    text : str
+        Grades in ranked order, separated by commas, semicolons or blanks
+        (:func:`rankviz.parsing.parse_grades`). Blank text: no other documents given.
+
+    Returns
+    -------
+    tuple or None
+        The grades (ints when whole), or None for blank text (the sweep then uses N - 1
+        documents that are not relevant).
+
+    Raises
+    ------
+    ValueError
+        A grade that is not a number from 0 to 100 (naming its position), or more than
+        MAX_SWEEP_RANKS - 1 = 199 documents. Messages are written for the app's user, as
+        :mod:`rankviz.parsing`'s are.
+
+    Examples
+    --------
+    Four other documents: the moving one makes N = 4 + 1 = 5.
+
+    >>> parse_sweep_others("1, 0 0;2")
+    (1, 0, 0, 2)
+    >>> parse_sweep_others("   ") is None
+    True
+    """
+    from rankviz.parsing import parse_grades
+
+    if text is None or not str(text).strip():
+        return None
+    others = parse_grades(text, position="position")
+    if len(others) > MAX_SWEEP_RANKS - 1:
+        raise ValueError(f"Give at most {MAX_SWEEP_RANKS - 1} other documents (N = others + 1 <= "
+                         f"{MAX_SWEEP_RANKS}); got {len(others)}.")
+    return others
+
+
+def sweep_length(others, n_ranks: int) -> int:
+    """N, the length of a position sweep's rankings: the other documents plus the moving one.
+
+    Parameters
+    ----------
+    others : sequence of float or None
+        The other documents' grades (:func:`parse_sweep_others`), or None when none were given.
+    n_ranks : int
+        The N asked for, used when ``others`` is None.
+
+    Returns
+    -------
+    int
+        ``len(others) + 1`` when others are given, else ``n_ranks``.
+
+    Examples
+    --------
+    >>> sweep_length((1, 0, 0, 2), 10), sweep_length(None, 10)  # 4 others + 1 moving = 5
+    (5, 10)
+    """
+    return n_ranks if others is None else len(others) + 1
+
+
+def parse_ranking_to_perturb(text: str) -> tuple:
+    """The ranking :func:`perturbed_rankings` shuffles, from typed grades such as ``"3,2,3,0"``.
+
+    Parameters
+    ----------
+    text : str
+        Grades in ranked order (:func:`rankviz.parsing.parse_grades`).
+
+    Returns
+    -------
+    tuple
+        The grades, 2 to MAX_SWEEP_RANKS of them: what :func:`perturbed_rankings` accepts.
+
+    Raises
+    ------
+    ValueError
+        Blank text, a grade that is not a number from 0 to 100, or fewer than 2 or more than
+        MAX_SWEEP_RANKS grades (a single document has no order to perturb).
+
+    Examples
+    --------
+    >>> parse_ranking_to_perturb("3 2 3 0")
+    (3, 2, 3, 0)
+    >>> parse_ranking_to_perturb("3")
+    Traceback (most recent call last):
+    ...
+    ValueError: Give 2 to 200 grades to perturb (one document has no order to shuffle); got 1.
+    """
+    from rankviz.parsing import parse_grades
+
+    grades = parse_grades(text)
+    if not 2 <= len(grades) <= MAX_SWEEP_RANKS:  # the sizes perturbed_rankings accepts
+        raise ValueError(f"Give 2 to {MAX_SWEEP_RANKS} grades to perturb (one document has no order to shuffle); "
+                         f"got {len(grades)}.")
+    return grades
+
+
 def sweep_rankings(n_ranks: int, *, grade=1, others=None) -> np.ndarray:
     """The rankings of a position sweep: row p - 1 has the moving document (grade ``grade``) at rank p.
 
@@ -348,6 +457,41 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     table.attrs["rankings"] = tuple(tuple(row) for row in rankings.tolist())
     table.attrs["settings"] = {key: value for key, value in settings.items() if value is not None}
     return table
+
+
+def sweep_values_at(sweep, position: int):
+    """Every metric's value with the moving document at one position of a :func:`position_sweep`.
+
+    Parameters
+    ----------
+    sweep : DataFrame
+        A :func:`position_sweep` table.
+    position : int
+        The rank of the moving document (>= 1); beyond the sweep's last position, its last one.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``metric`` and ``value``, one row per metric in the sweep's order;
+        ``attrs["position"]`` is the position actually used.
+
+    Examples
+    --------
+    One relevant document at rank 2 of 3: RR = 1/2; a sweep of 1 rank has only rank 1 (RR = 1).
+
+    >>> sweep_values_at(position_sweep(3, metrics=("reciprocal_rank",)), 2).values.tolist()
+    [['RR@3', 0.5]]
+    >>> sweep_values_at(position_sweep(1, metrics=("reciprocal_rank",)), 2).attrs["position"]
+    1
+    """
+    func = "sweep_values_at"
+    if not {"position", "metric", "value"} <= set(getattr(sweep, "columns", ())) or sweep.empty:
+        raise ValueError(f"The 'sweep' parameter of {func} must be a non-empty position_sweep table.")
+    last = int(sweep["position"].max())
+    used = min(_check_count(position, func=func, name="position", minimum=1, maximum=10**6), last)
+    values = sweep.loc[sweep["position"] == used, ["metric", "value"]].reset_index(drop=True)
+    values.attrs = {"position": used}
+    return values
 
 
 def sweep_changes(before, after):

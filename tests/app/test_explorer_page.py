@@ -152,3 +152,24 @@ def test_the_charts_name_their_settings_and_tau(at):
     assert titles[1]["subtitle"] == f"Kendall's τ_b between the orderings = {_tau(at)}"
     at.text_input(key="ex_r").input("3").run()
     assert json.loads(at.get("vega_lite_chart")[0].proto.spec)["title"].endswith("(R = 3)")
+
+
+def test_too_many_other_documents_are_refused_with_the_limit():
+    at = open_app(PAGE, {"ex_others": ",".join(["0"] * 200)})  # 200 others + the moving one > 200 ranks
+    assert not at.exception
+    assert any("at most 199 other documents" in e.value for e in at.error)
+    assert _at_rank_2(at)["AP@10"] == pytest.approx(1 / 2)  # back to N = 10 non-relevant others
+
+
+def test_one_grade_is_not_a_ranking_to_perturb():
+    at = open_app(PAGE, {"ex_generator": "perturbed"})
+    at.text_input(key="ex_base").input("3").run()
+    assert not at.exception
+    assert any("Give 2 to 200 grades to perturb" in e.value and "Still using" in e.value for e in at.error)
+
+
+def test_at_rank_2_is_rank_1_when_the_ranking_has_one_document():
+    at = open_app(PAGE, {"ex_n": "1"})
+    assert not at.exception
+    assert any("**At rank 1**" in m.value for m in at.markdown)
+    assert _at_rank_2(at)["RR@1"] == 1.0
