@@ -138,7 +138,9 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     measures : str, Measure or list of them, default "official"
         Names in either family (``"P@10"``, ``"P_10"``, ``"ndcg_cut.10,20"``) or named sets
         (``"official"``, ``"all_trec"``); see :mod:`rankviz.measures`. ``runid`` adds no
-        column: the run's tag is ``result.run_name``.
+        column: the run's tag is ``result.run_name``. Names that spell the same measure
+        (``"P@10"``, ``"P_10"``, ``"P.10"``, or one name twice) are one measure: it gets one
+        column, where it first appears.
     per_query : bool, default False
         trec_eval's ``-q``. The per-query table is always filled (the means are computed
         from it); the flag only tells the CLI to print it.
@@ -165,7 +167,9 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     Returns
     -------
     EvalResult
-        ``per_query`` (one row per query, one column per measure) and ``mean``.
+        ``per_query`` (one row per query, one column per distinct measure, named by its
+        canonical spelling ``str(measure)``: ``"P_10"`` gives the column ``"P@10"``) and
+        ``mean`` (indexed the same way).
 
     Notes
     -----
@@ -185,6 +189,12 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     [0.5, 0.5833333333333333]
 
     P@2 = 1/2 (d3 relevant); AP = (1/2 + 2/3) / 2 = 0.583.
+
+    Two spellings of one measure give one column, under its canonical name; a measure whose
+    parameters differ (``P(rel=2)@2`` counts only grade 2 as relevant) is another column:
+
+    >>> evaluate(qrels, run, ["P@2", "P_2", "P(rel=2)@2"]).mean.to_dict()
+    {'P@2': 0.5, 'P(rel=2)@2': 0.5}
     """
     parsed = parse_measures(measures)
     _check_flag(per_query, "per_query")

@@ -569,10 +569,16 @@ def parse_measures(measures) -> tuple[Measure, ...]:
 
     ``"official"`` is trec_eval's default set (runid, num_q, num_ret, num_rel, num_rel_ret,
     map, gm_map, Rprec, bpref, recip_rank, iprec_at_recall_0.00..1.00, P_5..P_1000) and
-    ``"all_trec"`` is ``trec_eval -m all_trec`` (v10.0). Duplicates are dropped.
+    ``"all_trec"`` is ``trec_eval -m all_trec`` (v10.0). Duplicates are dropped, whatever
+    their spelling: names that parse to equal measures (``P@10``, ``P_10``, ``P.10``) are one
+    measure, kept where it first appears. A parameter given at its default is the default
+    (``nDCG(gain=linear)@10`` is ``nDCG@10``), except ``rel``, which overrides evaluate's
+    ``rel_threshold`` and so stays distinct (``P(rel=1)@10`` is not ``P@10``).
 
     >>> [str(m) for m in parse_measures("P.10,5")]
     ['P@5', 'P@10']
+    >>> [str(m) for m in parse_measures(["P@10", "AP", "P_10", "map", "P(rel=1)@10"])]
+    ['P@10', 'AP', 'P(rel=1)@10']
     >>> len(parse_measures("official"))
     30
     """
