@@ -217,8 +217,12 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     ranking = prepare(qrels_table, run_table, depth=depth, judged_only=judged_only)
     context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=version,
                            collection_size=collection_size)
-    selected = ranking.has_run | complete
-    if not selected.any():
+    # Output rows in trec_eval's order: query ids sorted as strings (Python's str order is
+    # UTF-8 byte order, strcmp's); prepare numbers the queries in the run's order instead.
+    query_ids = ranking.query_ids
+    selected = np.array(sorted(np.flatnonzero(ranking.has_run | complete), key=query_ids.__getitem__),
+                        dtype=np.int64)
+    if not selected.size:
         raise ValueError(
             "evaluate: no query of the run has judgments in the qrels (query ids must match exactly, "
             "as strings); nothing to evaluate."
@@ -240,7 +244,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
         if measure.aggregate != "none":
             means[name] = _aggregate(measure, values)
 
-    index = pd.Index(ranking.query_ids[selected].astype(str), name="query_id", dtype=object)
+    index = pd.Index(query_ids[selected].astype(str), name="query_id", dtype=object)
     table = pd.DataFrame(columns, index=index)
     run_name = run_table.attrs.get("run_name") if hasattr(run_table, "attrs") else None
     return EvalResult(per_query=table, mean=pd.Series(means, dtype=np.float64, name="mean"),

@@ -23,7 +23,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 __all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "fixed_width_hashes",
-           "has_duplicate_pairs", "remember", "remembered", "row_keys"]
+           "fixed_width_words", "has_duplicate_pairs", "query_codes_and_labels", "remember", "remembered",
+           "row_keys"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -54,7 +55,8 @@ class RowKeys:
 
 def row_keys(table: pa.Table) -> RowKeys:
     """The :class:`RowKeys` of a table with string columns query_id and doc_id."""
-    query_codes, query_labels = _dictionary_codes_and_labels(table["query_id"])
+    query_codes, query_labels = query_codes_and_labels(table["query_id"])
+    query_codes.flags.writeable = False  # evaluate may use this very array as its row -> query map
     docs = table["doc_id"]
     hashed = fixed_width_hashes(docs)
     if hashed is not None:
@@ -91,10 +93,13 @@ def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | 
 def dictionary_codes(column: pa.ChunkedArray) -> np.ndarray:
     """One integer per distinct value. Query ids come in long runs (a file is usually grouped by
     query), so encoding the runs and repeating their codes is cheaper than hashing every row."""
-    return _dictionary_codes_and_labels(column)[0].astype(np.uint64)
+    return query_codes_and_labels(column)[0].astype(np.uint64)
 
 
-def _dictionary_codes_and_labels(column: pa.ChunkedArray) -> tuple[np.ndarray, list]:
+def query_codes_and_labels(column: pa.ChunkedArray) -> tuple[np.ndarray, list]:
+    """Per row, an int32 code of its string, codes numbering the distinct strings in order of
+    first appearance; and the string of each code. Run-length encoded first (ids come in long
+    runs), so that only one value per run is hashed."""
     runs = [pc.run_end_encode(chunk) for chunk in column.chunks if len(chunk)]
     if not runs:
         return np.zeros(0, dtype=np.int32), []
@@ -196,7 +201,7 @@ def fixed_width_bytes(strings: pa.ChunkedArray) -> list[np.ndarray] | None:
 _MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB))
 
 
-def _words(characters: np.ndarray):
+def fixed_width_words(characters: np.ndarray):
     """The docnos' bytes as unaligned little-endian uint64 words, 8 bytes at a time, read in
     place (no copy); the last word ends at the last byte and may overlap the previous one."""
     n, width = characters.shape
@@ -218,7 +223,7 @@ def hash_fixed_width(characters: np.ndarray) -> np.ndarray:
     """
     n, width = characters.shape
     h = np.full(n, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
-    for word in _words(characters):
+    for word in fixed_width_words(characters):
         h *= _MIX[1]
         h += word
     h ^= h >> np.uint64(29)

@@ -98,3 +98,50 @@ def test_per_query_values_equal_pytrec_eval(pytrec_eval, seed, rel_threshold, ju
 def test_every_shared_measure_is_compared(pytrec_eval):
     """The list above covers every numeric measure pytrec_eval supports."""
     assert set(pytrec_eval.supported_measures) - set(TREC_SPECS) == {"runid", "relstring"}
+
+
+def _write_trec_files(directory, qrels_df: pd.DataFrame, run_df: pd.DataFrame):
+    qrels_path, run_path = directory / "qrels.txt", directory / "run.txt"
+    qrels_path.write_text("".join(f"{q} 0 {d} {g}\n" for q, d, g in qrels_df.itertuples(index=False)))
+    run_path.write_text("".join(f"{q} Q0 {d} {i} {s!r} tag\n" for i, (q, d, s) in enumerate(run_df.itertuples(index=False))))
+    return qrels_path, run_path
+
+
+@pytest.mark.parametrize("row_order", ["best first", "as generated", "shuffled", "best first, from files"])
+def test_values_do_not_depend_on_the_order_of_run_lines(pytrec_eval, tmp_path, row_order):
+    """evaluate takes a shortcut when each query's lines come together, best score first (as
+    run files usually are: rows then only move within score ties), and sorts otherwise; run-only
+    queries sit between judged ones. Every way must give pytrec_eval's values."""
+    from rankviz.batch.ranking import _in_order, prepare
+    from rankviz.trec import read_qrels, read_run
+
+    qrels, run = random_collection(3)
+    qrels_df, run_df = as_frames(qrels, run)
+    if row_order.startswith("best first"):
+        # Blocks in the generated query order (not string order), best score first in each.
+        block = run_df["query_id"].map({q: i for i, q in enumerate(run)})
+        run_df = run_df.assign(block=block).sort_values(["block", "score"], ascending=[True, False],
+                                                         kind="stable").drop(columns="block")
+    elif row_order == "shuffled":
+        run_df = run_df.sample(frac=1.0, random_state=7)
+    if row_order.endswith("from files"):
+        qrels_path, run_path = _write_trec_files(tmp_path, qrels_df, run_df)
+        qrels_df, run_df = read_qrels(qrels_path), read_run(run_path)
+
+    ranking = prepare(qrels_df, run_df)
+    universe = {q: i for i, q in enumerate(ranking.query_ids)}
+    codes = run_df["query_id"].map(lambda q: universe.get(q, len(universe))).to_numpy()
+    took_shortcut = _in_order(codes, run_df["score"].to_numpy(), ignored=len(universe))
+    assert took_shortcut == row_order.startswith("best first")
+    assert ranking.row_query.size == sum(len(run[q]) for q in run if q in qrels)
+
+    measures = parse_measures(TREC_SPECS)
+    result = evaluate(qrels_df, run_df, measures, trec_eval_version="9")
+    expected = pytrec_eval.RelevanceEvaluator(qrels, set(TREC_SPECS)).evaluate(run)
+    assert list(result.per_query.index) == sorted(expected)
+    for measure in measures:
+        theirs = np.array([expected[q][measure.trec_name] for q in sorted(expected)])
+        ours = result.per_query[str(measure)].to_numpy(dtype=np.float64)
+        if measure.family.trec in GEOMETRIC:
+            ours = np.log(np.maximum(ours, 1e-5))
+        np.testing.assert_allclose(ours, theirs, rtol=1e-9, atol=1e-9, err_msg=measure.trec_name)

@@ -93,7 +93,7 @@ class BatchContext:
 
     def relevant_rank(self, thr: int) -> np.ndarray:
         """Rank of each relevant row."""
-        return self._cached(("relrank", thr), lambda: self.rank[self.relevant_rows(thr)])
+        return self._cached(("relrank", thr), lambda: self.ranking.rank_of(self.relevant_rows(thr)))
 
     def num_rel_ret(self, thr: int) -> np.ndarray:
         """Relevant documents retrieved, per query."""

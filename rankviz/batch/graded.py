@@ -88,7 +88,7 @@ def _gain_rows(ctx, spec):
             gains = _gain_of(ctx.grade[rows], spec)
             nonzero = gains != 0
             rows, gains = rows[nonzero], gains[nonzero]
-        rank = ctx.rank[rows]
+        rank = ctx.ranking.rank_of(rows)
         return ctx.row_query[rows], rank, gains / np.log2(rank + 1.0)
     return ctx._cached(("gainrows", spec), compute)
 

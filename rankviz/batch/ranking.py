@@ -1,9 +1,9 @@
 """Turn a qrels and a run table into trec_eval's ranked, judged lists, for all queries at once.
 
-The result (:class:`JudgedRanking`) holds flat int64 arrays, one row per retrieved document,
-grouped by query (queries in string order) and sorted the way trec_eval sorts: score
-descending, then docno descending (``strcmp`` byte order). The rank column of a run file is
-never used. Each row carries the document's grade:
+The result (:class:`JudgedRanking`) holds flat integer arrays, one row per retrieved document,
+grouped by query and sorted the way trec_eval sorts: score descending, then docno descending
+(``strcmp`` byte order). The rank column of a run file is never used. Each row carries the
+document's grade:
 
 * its qrels grade (>= 0) when judged,
 * ``NONPOOL`` (-1) when the qrels do not list it (trec_eval's RELVALUE_NONPOOL),
@@ -12,29 +12,32 @@ never used. Each row carries the document's grade:
 
 How the work is done, since it dominates the run time on big files:
 
-* query ids are mapped to codes block by block (run and qrels files list a query's lines
-  together, so only a few thousand labels are looked up in a dict);
-* the sort is skipped when the run is already in (query, score descending) order, as run
-  files usually are (whole query blocks are reordered when the queries are not in string
-  order), and only rows whose score ties with a neighbour are re-sorted by docno;
+* queries are numbered in the order the run first lists them (from the run-length encoded
+  query column: a few thousand labels looked up, not one per line), so that a run listing each
+  query's lines together, best score first, as run files do, is already in trec_eval's order:
+  no row moves except within ties of equal score, which are re-sorted by docno; any other run
+  is sorted once. Callers put their output in query-id order;
 * docnos are matched to judgments without a string hash table when they all have one width
   (ClueWeb, GOV2...): a 64-bit key (query code in the high bits, a hash of the docno's bytes
   read in place 8 at a time in the low bits) and one look-up per run line in the sorted
   judgment keys, bucketed by their top bits, every hit verified byte for byte; otherwise
   through a dictionary of the judged docnos (``pyarrow.compute.index_in``). Both give the
-  same answer (tested).
+  same answer (tested);
+* ranks are computed only for the rows a measure looks at (:meth:`JudgedRanking.rank_of`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rankviz.trec_duplicates import RowKeys, fixed_width_bytes, hash_fixed_width, remembered
+from rankviz.trec_duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width,
+                                     query_codes_and_labels, remembered)
 
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
@@ -49,13 +52,16 @@ class JudgedRanking:
     Attributes
     ----------
     query_ids : ndarray of str
-        Every qrels query, sorted as strings. Queries absent from the run have no rows.
+        Every qrels query: first those of the run, in the order the run first lists them,
+        then the others (which have no rows). Callers sort their output by query id;
+        this order lets a run whose lines are grouped by query keep its row order.
     has_run : ndarray of bool
         Whether the run has lines for the query (before the depth and judged-only cuts).
     starts : ndarray of int64, length n_queries + 1
         Query ``q`` owns rows ``starts[q]:starts[q+1]``.
-    row_query, rank, grade : ndarray of int64
-        Per retrieved document: its query, its 1-based rank and its grade (or a sentinel).
+    row_query, grade : ndarray of int
+        Per retrieved document: its query and its grade (or a sentinel). Read-only:
+        ``row_query`` may be the reader's own array of query codes.
     judged_starts, judged_query, judged_grade : ndarray of int64
         Every qrels judgment, grouped by query, grades in descending order within a query.
     max_grade : int
@@ -66,7 +72,6 @@ class JudgedRanking:
     has_run: np.ndarray
     starts: np.ndarray
     row_query: np.ndarray
-    rank: np.ndarray
     grade: np.ndarray
     judged_starts: np.ndarray
     judged_query: np.ndarray
@@ -80,6 +85,17 @@ class JudgedRanking:
     @property
     def num_ret(self) -> np.ndarray:
         return np.diff(self.starts)
+
+    @cached_property
+    def rank(self) -> np.ndarray:
+        """The 1-based rank of every row (computed on first use: most measures only need the
+        ranks of a few rows, :meth:`rank_of`)."""
+        return self.rank_of(np.arange(self.row_query.size, dtype=np.int64))
+
+    def rank_of(self, rows: np.ndarray) -> np.ndarray:
+        """The 1-based ranks of the given rows."""
+        rows = np.asarray(rows, dtype=np.int64)
+        return rows - self.starts[self.row_query[rows]] + 1
 
 
 def _arrow_strings(column: pd.Series) -> pa.ChunkedArray:
@@ -96,69 +112,59 @@ def _arrow_strings(column: pd.Series) -> pa.ChunkedArray:
     return array
 
 
-def _blocks(strings: pa.Array) -> tuple[np.ndarray, list[str]]:
-    """Start row and label of each run of equal adjacent strings."""
-    n = len(strings)
-    if n == 0:
-        return np.zeros(0, dtype=np.int64), []
-    changed = pc.not_equal(strings.slice(1), strings.slice(0, n - 1))
-    starts = np.concatenate(([0], np.flatnonzero(changed.to_numpy(zero_copy_only=False)) + 1))
-    # Scalar access per block: a take() on a chunked array would concatenate its chunks.
-    return starts.astype(np.int64), [strings[int(i)].as_py() for i in starts]
+def _query_codes(keys: RowKeys | None, strings: pa.ChunkedArray | None) -> tuple[np.ndarray, list[str]]:
+    """Per row, the code of its query id, codes numbering the ids in order of first appearance,
+    and the id of each code: a reader's (``keys``), or computed from the strings."""
+    if keys is not None:
+        return keys.query_codes, keys.query_labels
+    return query_codes_and_labels(strings)
 
 
-def _codes(strings: pa.Array, universe: dict[str, int]) -> np.ndarray:
-    """Code of each string in ``universe`` (-1 when absent), looked up once per block."""
-    n = len(strings)
-    starts, labels = _blocks(strings)
-    if len(labels) * 4 > n and n > 10_000:  # not grouped: one C-level lookup per row instead
-        value_set = pa.array(list(universe), type=pa.string())
-        found = pc.index_in(strings, value_set=value_set).to_numpy(zero_copy_only=False)
-        codes = np.where(np.isnan(found), -1, found).astype(np.int64)
+def _query_order(judged_labels: list[str], run_labels: list[str]) -> list[str]:
+    """The judged query ids, in the order the run first lists them, then those it lacks (sorted)."""
+    judged = set(judged_labels)
+    in_run = [label for label in run_labels if label in judged]
+    return in_run + sorted(judged.difference(in_run))
+
+
+def _recode(codes: np.ndarray, labels: list[str], universe: dict[str, int], absent: int) -> np.ndarray:
+    """Per row, the code in ``universe`` of its id (``absent`` when not there), given the rows'
+    first-appearance ``codes`` and their ``labels``. Returns ``codes`` itself, not a copy, when
+    the two numberings agree (a run whose queries are all judged)."""
+    translation = np.fromiter((universe.get(label, absent) for label in labels), dtype=np.int64, count=len(labels))
+    if np.array_equal(translation, np.arange(translation.size)):
         return codes
-    block_codes = np.fromiter((universe.get(label, -1) for label in labels), dtype=np.int64, count=len(labels))
-    lengths = np.diff(np.append(starts, n))
-    return np.repeat(block_codes, lengths)
+    return translation[codes]
 
 
-def _grouped_order(query: np.ndarray, score: np.ndarray, ignored: int) -> np.ndarray | None:
-    """The (query, score descending) order, cheaply, when the run lists each query's lines
-    together in descending score order; ``None`` otherwise. Rows of query ``ignored`` (lines
-    of unjudged queries, dropped later) may be anywhere and in any order: they sort last."""
-    n = query.size
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    same = query[1:] == query[:-1]
-    if np.any(same & (score[1:] > score[:-1]) & (query[1:] != ignored)):
-        return None
-    block_starts = np.concatenate(([0], np.flatnonzero(~same) + 1))
-    block_query = query[block_starts]
-    kept = block_query[block_query != ignored]
-    if np.unique(kept).size != kept.size:  # a query split over several blocks
-        return None
-    lengths = np.diff(np.append(block_starts, n))
-    if np.all(block_query[1:] > block_query[:-1]):
-        return np.arange(n, dtype=np.int64)
-    # Reorder whole blocks: row i of block b moves with its block.
-    perm = np.argsort(block_query, kind="stable")
-    new_lengths = lengths[perm]
-    offsets = np.repeat(block_starts[perm] - np.concatenate(([0], np.cumsum(new_lengths)[:-1])), new_lengths)
-    return np.arange(n, dtype=np.int64) + offsets
+def _in_order(query: np.ndarray, score: np.ndarray, ignored: int) -> bool:
+    """Whether the rows are already in (query, score descending) order, rows of query
+    ``ignored`` (lines of unjudged queries, dropped later) left aside, wherever they are."""
+    if query.size < 2:
+        return True
+    changes = query[1:] != query[:-1]
+    if np.any(~changes & (score[1:] > score[:-1]) & (query[1:] != ignored)):
+        return False
+    block_query = query[np.concatenate(([0], np.flatnonzero(changes) + 1))]
+    block_query = block_query[block_query != ignored]
+    return bool(np.all(block_query[1:] > block_query[:-1]))
 
 
-def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray, docs: pa.ChunkedArray,
-                         characters: list[np.ndarray] | None) -> np.ndarray:
+def _tie_moves(order: np.ndarray | None, query: np.ndarray, score: np.ndarray, docs: pa.ChunkedArray,
+               characters: list[np.ndarray] | None) -> tuple[np.ndarray, np.ndarray]:
     """Within runs of equal (query, score), put docnos in descending byte order (trec_eval).
 
-    ``characters`` are the fixed-width views of ``docs`` (see
-    :func:`~rankviz.trec_duplicates.fixed_width_bytes`) when available: only the tied docnos'
-    bytes are then gathered, without going through the Arrow string chunks."""
-    q = query[order]
-    s = score[order]
+    ``order`` is the (query, score descending) order of the rows (None: the rows are in it).
+    Returns ``(positions, rows)``: position ``positions[i]`` of that order holds row
+    ``rows[i]``; the other positions keep theirs. ``characters`` are the fixed-width views of
+    ``docs`` (see :func:`~rankviz.trec_duplicates.fixed_width_bytes`) when available: only the
+    tied docnos' bytes are then gathered, without going through the Arrow string chunks."""
+    q = query if order is None else query[order]
+    s = score if order is None else score[order]
     equal_next = (q[1:] == q[:-1]) & (s[1:] == s[:-1])
     if not equal_next.any():
-        return order
-    in_tie = np.zeros(order.size, dtype=bool)
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    in_tie = np.zeros(q.size, dtype=bool)
     in_tie[1:] |= equal_next
     in_tie[:-1] |= equal_next
     positions = np.flatnonzero(in_tie)
@@ -166,20 +172,18 @@ def _break_ties_by_docno(order: np.ndarray, query: np.ndarray, score: np.ndarray
     starts_group = np.ones(positions.size, dtype=bool)
     starts_group[1:] = ~equal_next[positions[1:] - 1]
     group = np.cumsum(starts_group)
-    tied_rows = order[positions]
+    tied_rows = positions if order is None else order[positions]
     if characters is not None:
         # The tied docnos' bytes, copied once, seen by Arrow as fixed-size binary values (no
         # copy): its sort compares them byte by byte (strcmp order), several times faster than
         # a numpy lexsort over their 8-byte words.
-        tied = np.ascontiguousarray(_gather(characters, tied_rows))
+        tied = _gather(characters, tied_rows)
         tied_docs = pa.Array.from_buffers(pa.binary(tied.shape[1]), tied.shape[0], [None, pa.py_buffer(tied)])
     else:
         tied_docs = docs.combine_chunks().take(pa.array(tied_rows))
     table = pa.table({"group": group, "doc": tied_docs})
     within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("doc", "descending")]).to_numpy()
-    order = order.copy()
-    order[positions] = tied_rows[within]
-    return order
+    return positions, tied_rows[within]
 
 
 def _duplicate_error(kind: str, query_id: str, doc_id: str) -> ValueError:
@@ -190,23 +194,43 @@ def _duplicate_error(kind: str, query_id: str, doc_id: str) -> ValueError:
 
 
 def _gather(views: list[np.ndarray], rows: np.ndarray) -> np.ndarray:
-    """Rows (global indices) of chunked fixed-width character views, as one (len(rows), width) array."""
-    if len(views) == 1:
-        return views[0][rows]
+    """Rows (global indices) of chunked fixed-width character views, as one contiguous
+    (len(rows), width) array. Each docno is moved as one opaque item (a numpy void of its
+    width), about twice as fast as gathering rows of a 2-d uint8 array."""
+    width = views[0].shape[1]
+    items = [_as_items(view) for view in views]
+    if len(items) == 1:
+        return items[0][rows].view(np.uint8).reshape(-1, width)
     order = None
     if rows.size > 1 and np.any(rows[1:] < rows[:-1]):
         order = np.argsort(rows, kind="stable")
         rows = rows[order]
-    out = np.empty((rows.size, views[0].shape[1]), dtype=np.uint8)
-    bounds = np.cumsum([0] + [v.shape[0] for v in views])
+    out = np.empty(rows.size, dtype=items[0].dtype)
+    bounds = np.cumsum([0] + [len(chunk) for chunk in items])
     cuts = np.searchsorted(rows, bounds)  # rows are sorted: each chunk's rows are one slice
-    for view, start, lo, hi in zip(views, bounds, cuts, cuts[1:]):
-        out[lo:hi] = view[rows[lo:hi] - start]
+    for chunk, start, lo, hi in zip(items, bounds, cuts, cuts[1:]):
+        out[lo:hi] = chunk[rows[lo:hi] - start]
     if order is not None:
         unsorted = np.empty_like(out)
         unsorted[order] = out
         out = unsorted
-    return out
+    return out.view(np.uint8).reshape(-1, width)
+
+
+def _as_items(view: np.ndarray) -> np.ndarray:
+    """An (n, width) C-contiguous uint8 array as n void items of ``width`` bytes (no copy)."""
+    return view.view(np.dtype((np.void, view.shape[1]))).reshape(-1)
+
+
+def _same_bytes(left: np.ndarray, right: np.ndarray) -> np.ndarray:
+    """Row-wise equality of two (n, width) uint8 arrays, compared 8 bytes at a time."""
+    if left.shape[1] < 8:
+        return np.all(left == right, axis=1)
+    same = None
+    for a, b in zip(fixed_width_words(left), fixed_width_words(right)):
+        equal = a == b
+        same = equal if same is None else same & equal
+    return same
 
 
 def _with_query(doc_hashes: np.ndarray, query: np.ndarray, n_queries: int) -> np.ndarray:
@@ -296,7 +320,7 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
     candidate = np.flatnonzero(slot >= 0)
     judged_row = key_order[slot[candidate]]
     same = judged_query[judged_row] == run_query[candidate]
-    same &= np.all(_gather(run_chars, candidate) == _gather(judged_chars, judged_row), axis=1)
+    same &= _same_bytes(_gather(run_chars, candidate), _gather(judged_chars, judged_row))
     out = np.full(run_query.size, -1, dtype=np.int64)
     out[candidate[same]] = judged_row[same]
     return out
@@ -329,13 +353,6 @@ def _match_by_dictionary(run_query, run_docs, judged_query, judged_docs, query_i
     return out
 
 
-def _translate(keys: RowKeys, universe: dict[str, int]) -> np.ndarray:
-    """A reader's query codes (first-appearance order) as codes of ``universe`` (-1 if absent)."""
-    translation = np.fromiter((universe.get(label, -1) for label in keys.query_labels), dtype=np.int64,
-                              count=len(keys.query_labels))
-    return translation[keys.query_codes]
-
-
 def _fixed_width_hashes(keys: RowKeys | None) -> np.ndarray | None:
     return keys.doc_hashes if keys is not None and keys.doc_width is not None else None
 
@@ -361,43 +378,36 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     after sorting (trec_eval ``-M``); ``judged_only`` drops documents without a judgment
     before ranks are assigned (trec_eval ``-J``).
     """
-    # --- judgments -------------------------------------------------------------------
-    judged_q_str = _arrow_strings(qrels["query_id"])
-    judged_d_str = _arrow_strings(qrels["doc_id"])
-    judged_grade = qrels["relevance"].to_numpy(dtype=np.int64, copy=True)
+    # --- queries: judged ones only, numbered in the run's order ---------------------------
     # Frames straight from the readers come with the query codes and docno hashes their
     # duplicate check computed: reused rather than recomputed (a few tenths of a second on a
     # 5M-line run).
     qrels_keys, run_keys = remembered(qrels), remembered(run)
-    if qrels_keys is not None:
-        query_ids = np.array(sorted(qrels_keys.query_labels), dtype=object)
-        universe = {q: i for i, q in enumerate(query_ids.tolist())}
-        judged_query = _translate(qrels_keys, universe)
-    else:
-        _, block_labels = _blocks(judged_q_str)
-        query_ids = np.array(sorted(set(block_labels)), dtype=object)
-        universe = {q: i for i, q in enumerate(query_ids.tolist())}
-        judged_query = _codes(judged_q_str, universe)
+    judged_q_str = None if qrels_keys is not None else _arrow_strings(qrels["query_id"])
+    judged_d_str = _arrow_strings(qrels["doc_id"])
+    judged_grade = qrels["relevance"].to_numpy(dtype=np.int64, copy=True)
+    judged_codes, judged_labels = _query_codes(qrels_keys, judged_q_str)
+    run_codes, run_labels = _query_codes(run_keys, None if run_keys is not None else _arrow_strings(run["query_id"]))
+    query_ids = _query_order(judged_labels, run_labels)
+    universe = {query_id: code for code, query_id in enumerate(query_ids)}
     n_queries = len(universe)
-
-    # --- run rows of judged queries ----------------------------------------------------
-    if run_keys is not None:
-        run_query = _translate(run_keys, universe)
-    else:
-        run_query = _codes(_arrow_strings(run["query_id"]), universe)
-    # Lines of queries without judgments go to an extra last query, dropped after sorting
-    # (cheaper than filtering the docno strings).
-    run_query[run_query < 0] = n_queries
+    query_ids = np.array(query_ids, dtype=object)
+    judged_query = _recode(judged_codes, judged_labels, universe, -1).astype(np.int64)
+    # Lines of queries without judgments get the extra code n_queries and are dropped once
+    # sorted (cheaper than filtering the docno strings first). With every query judged this
+    # is the reader's array itself: the run's order is the queries' order.
+    run_query = _recode(run_codes, run_labels, universe, n_queries)
+    has_run = np.zeros(n_queries, dtype=bool)
+    has_run[[universe[label] for label in run_labels if label in universe]] = True
     run_docs = _arrow_strings(run["doc_id"])
     score = run["score"].to_numpy(dtype=np.float64)
-    has_run = np.bincount(run_query, minlength=n_queries + 1)[:n_queries] > 0
 
     # --- trec_eval's order, and the judgment of each run line ------------------------------
+    # A run usually lists each query's lines together, best score first: then its order is
+    # already trec_eval's but for ties, and no row moves except the tied ones.
     run_chars = fixed_width_bytes(run_docs)
-    order = _grouped_order(run_query, score, ignored=n_queries)
-    if order is None:
-        order = np.lexsort((-score, run_query))
-    order = _break_ties_by_docno(order, run_query, score, run_docs, run_chars)
+    order = None if _in_order(run_query, score, ignored=n_queries) else np.lexsort((-score, run_query))
+    tied_positions, tied_rows = _tie_moves(order, run_query, score, run_docs, run_chars)
     judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
                                     _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
     if judged_row is None:
@@ -417,42 +427,48 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     grade = np.full(run_query.size, NONPOOL, dtype=np.int64)
     grade[matched] = matched_grade
 
-    # --- ranks, depth, judged-only ----------------------------------------------------------
-    row_query = run_query[order]
-    grade = grade[order]
-    judged_query_rows = int(np.searchsorted(row_query, n_queries))  # the extra query sorts last
-    row_query, grade = row_query[:judged_query_rows], grade[:judged_query_rows]
-    counts = np.bincount(row_query, minlength=n_queries)
-    starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-    rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
+    # --- rows in trec_eval's order, lines of unjudged queries dropped ----------------------
+    if order is None:
+        row_query = run_query
+        grade[tied_positions] = grade[tied_rows]
+        if run_query is not run_codes:  # some lines belong to unjudged queries: drop them
+            judged_rows = run_query != n_queries
+            row_query, grade = run_query[judged_rows], grade[judged_rows]
+    else:
+        order[tied_positions] = tied_rows
+        row_query, grade = run_query[order], grade[order]
+        judged_rows = int(np.searchsorted(row_query, n_queries))  # the extra query sorts last
+        row_query, grade = row_query[:judged_rows], grade[:judged_rows]
+    starts = _starts(np.bincount(row_query, minlength=n_queries))
     # trec_eval cuts at -M first, then drops unjudged documents (-J) and re-ranks the rest.
     if depth is not None or judged_only:
         within = np.ones(row_query.size, dtype=bool)
         if depth is not None:
-            within &= rank <= depth
+            within &= np.arange(row_query.size) - starts[row_query] < depth
         if judged_only:
             within &= grade >= 0
         row_query, grade = row_query[within], grade[within]
-        counts = np.bincount(row_query, minlength=n_queries)
-        starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
-        rank = np.arange(row_query.size, dtype=np.int64) - starts[row_query] + 1
+        starts = _starts(np.bincount(row_query, minlength=n_queries))
 
     # --- judgments grouped by query, best grade first (for the ideal rankings) -------------
     ideal_order = _by_query_then_grade_descending(judged_query, judged_grade, n_queries)
     judged_query = judged_query[ideal_order]
     judged_grade = judged_grade[ideal_order]
-    judged_counts = np.bincount(judged_query, minlength=n_queries)
-    judged_starts = np.concatenate(([0], np.cumsum(judged_counts))).astype(np.int64)
+    judged_starts = _starts(np.bincount(judged_query, minlength=n_queries))
 
     return JudgedRanking(
         query_ids=query_ids,
         has_run=has_run,
         starts=starts,
-        row_query=row_query.astype(np.int64, copy=False),
-        rank=rank,
+        row_query=row_query,
         grade=grade,
         judged_starts=judged_starts,
         judged_query=judged_query,
         judged_grade=judged_grade,
         max_grade=int(max(judged_grade.max(initial=0), 0)),
     )
+
+
+def _starts(counts: np.ndarray) -> np.ndarray:
+    """Segment starts (length len(counts) + 1) of consecutive segments of these sizes."""
+    return np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
