@@ -675,3 +675,131 @@ def test_empty_tables_give_an_empty_chart_not_an_error(build):
     # A page shows an empty ranking or an empty upload without a traceback.
     spec = build().to_dict()
     assert spec["width"] == "container"
+
+
+# --- a chart in two parts: the template (options only) and the frames (data) ---------------------
+
+def resolved(spec: dict, datasets: dict):
+    """The spec with every named-data reference replaced by its rows (NaN read as None), datasets dropped."""
+    if isinstance(spec, dict):
+        return {key: ([{k: None if isinstance(v, float) and math.isnan(v) else v for k, v in row.items()}
+                       for row in datasets[value["name"]]]
+                      if key == "data" and isinstance(value, dict) and "name" in value else resolved(value, datasets))
+                for key, value in spec.items() if key not in ("datasets", "$schema")}
+    if isinstance(spec, list):
+        return [resolved(value, datasets) for value in spec]
+    return spec
+
+
+def split_cases():
+    """(builder, data, options) as the teaching pages call them, for rankings of different shapes."""
+    cases = []
+    for rels in ([(3 * i + i // 7) % 4 for i in range(40)], list(NDCG_RELS), [0, 0, 1], [0, 0]):
+        pr = m.precision_recall_points_breakdown(rels, n_relevant=sum(g >= 1 for g in rels) + 1)
+        q2 = m.precision_recall_points_breakdown(list(PRESETS["q2_binary"].rels), n_relevant=3)
+        for rounding in (None, "ceil", "lround", "floor_plus_0.9"):
+            cases.append(("precision_recall_chart", {"A: q1": pr, "B": q2},
+                          dict(ap_area=True, eleven_point=True, r_precision={"A: q1": 0.5}, f_beta_rank={"A: q1": 2},
+                               beta=2.0, rounding=rounding, font_size=22, title="PR")))
+        cases.append(("precision_recall_chart", {"A": pr}, {}))
+        cases.append(("precision_recall_at_rank_chart", pr, dict(font_size=22)))
+        cases.append(("precision_recall_at_rank_chart", pr, dict(grade=None)))
+        cases.append(("gain_contribution_chart", m.ndcg_breakdown(rels, gain="exponential"),
+                      dict(running="running DCG", ideal_running="running IDCG", font_size=22, title="DCG")))
+        cases.append(("gain_contribution_chart", m.dcg_breakdown(rels), dict(ideal_grade=None, ideal_contribution=None)))
+        cases.append(("err_chart", m.err_breakdown(rels), dict(grade="grade", reach="P(reach rank)")))
+        cases.append(("err_chart", m.err_breakdown(rels), dict(grade=None, running=None)))
+    # Averaged interpolated precision (the run-files page): not one ranking's table.
+    cases.append(("precision_recall_chart", {"run": pd.DataFrame({"R@i": np.arange(11) / 10,
+                                                                  "P@i": np.linspace(1, 0.1, 11)})},
+                  dict(rank=None, raw_points=False, eleven_point=True)))
+    return cases
+
+
+@pytest.mark.parametrize("builder, data, options", split_cases())
+def test_template_filled_with_the_frames_is_the_builders_chart(builder, data, options):
+    parts = charts.chart_parts(builder, data, **options)
+    template = parts.template(validate=True)
+    assert "datasets" not in template
+    public = getattr(charts, builder)(data, **options).to_dict()
+    frames = {name: frame.to_pylist() for name, frame in parts.frames.items()}
+    assert resolved(template, frames) == resolved(public, public["datasets"])
+
+
+def test_the_template_depends_on_the_options_not_on_the_grades():
+    tables = [m.ndcg_breakdown(rels) for rels in ([3, 2, 3, 0, 1, 2], [0, 1, 0], [2] * 30)]
+    parts = [charts.chart_parts("gain_contribution_chart", table, running="running DCG") for table in tables]
+    assert len({repr(p.template_key()) for p in parts}) == 1
+    assert parts[0].template() == parts[2].template()
+    other = charts.chart_parts("gain_contribution_chart", tables[0], running="running DCG", font_size=30)
+    assert repr(other.template_key()) != repr(parts[0].template_key())
+
+
+def test_builders_not_split_have_no_parts():
+    assert charts.chart_parts("roc_chart", {"q1": ([0, 1], [0, 1])}) is None
+
+
+# --- the precision-recall chart follows the chosen rounding rule --------------------------------
+
+Q2 = list(PRESETS["q2_binary"].rels)  # lecture 002: relevant at ranks 3, 8, 15, R = 3
+
+
+def eleven_squares(spec):
+    squares = rows(spec, unit_with(spec, "point", x="recall level"))
+    return column(squares, "interpolated precision")
+
+
+def step_value(corners: list, level: float) -> float:
+    """The step-before curve at recall ``level``: the value of the first corner at or right of it."""
+    pairs = list(zip(corners[::2], corners[1::2]))
+    return next(y for x, y in pairs if x >= level - 1e-12)
+
+
+def test_lround_chart_draws_trec_eval_10s_values_like_the_table():
+    # Level 0.4: 0.4 x 3 = 1.2 rounds to 1 relevant document under lround (trec_eval 10), so the best
+    # precision from rank 3 on: max(1/3, 2/8, 3/15) = 1/3; the textbook ceil(1.2) = 2 gives max(2/8, 3/15) = 0.25.
+    table = m.precision_recall_points_breakdown(Q2, n_relevant=3)
+    lround = precision_recall_chart({"A": table}, eleven_point=True, rounding="lround").to_dict()
+    textbook = precision_recall_chart({"A": table}, eleven_point=True, rounding="ceil").to_dict()
+    assert eleven_squares(lround)[4] == pytest.approx(1 / 3)
+    assert eleven_squares(textbook)[4] == pytest.approx(2 / 8)
+    assert step_value(interpolated_corners(lround), 0.4) == pytest.approx(1 / 3)
+    assert step_value(interpolated_corners(textbook), 0.4) == pytest.approx(2 / 8)
+    expected = m.eleven_point_precision_breakdown(Q2, n_relevant=3, rounding="lround")["interpolated P"]
+    assert eleven_squares(lround) == pytest.approx(expected.tolist())
+
+
+@settings(max_examples=30, deadline=None)
+@given(rels=rankings, missing=st.integers(0, 3), rounding=st.sampled_from(["ceil", "floor_plus_0.9", "lround"]))
+def test_chart_squares_and_curve_equal_the_metric_under_every_rounding(rels, missing, rounding):
+    n_relevant = sum(g >= 1 for g in rels) + missing
+    table = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
+    spec = precision_recall_chart({"A": table}, eleven_point=True, rounding=rounding).to_dict(validate=False)
+    expected = m.eleven_point_precision_breakdown(rels, n_relevant=n_relevant, rounding=rounding)
+    assert eleven_squares(spec) == pytest.approx(expected["interpolated P"].tolist())
+    # The curve, read at recall levels away from the rule's break points, is the metric there too.
+    corners = interpolated_corners(spec)
+    levels = [level for level in np.linspace(0, 1, 41)
+              if n_relevant == 0 or all(abs(level * n_relevant - (c + shift)) > 1e-6 for c in range(n_relevant + 1)
+                                        for shift in (0.0, 0.1, 0.5))]
+    metric = m.interpolated_precision(rels, levels, n_relevant=n_relevant, rounding=rounding)
+    assert [step_value(corners, level) for level in levels] == pytest.approx(metric.tolist())
+
+
+def test_textbook_rule_draws_what_the_points_alone_give():
+    # On one ranking's breakdown, rounding="ceil" (from rankviz.metrics) and None (from the points) agree.
+    for rels in ([1, 0, 1, 0], [0, 1, 1], [(3 * i + i // 7) % 4 for i in range(40)]):
+        table = m.precision_recall_points_breakdown(rels, n_relevant=sum(g >= 1 for g in rels) + 1)
+        given = precision_recall_chart({"A": table}, eleven_point=True).to_dict()
+        textbook = precision_recall_chart({"A": table}, eleven_point=True, rounding="ceil").to_dict()
+        assert interpolated_corners(textbook) == pytest.approx(interpolated_corners(given))
+        assert eleven_squares(textbook) == pytest.approx(eleven_squares(given))
+
+
+def test_rounding_needs_one_rankings_table():
+    table = m.precision_recall_points_breakdown([1, 0, 1], n_relevant=2)
+    with pytest.raises(ValueError, match="The 'rounding' parameter of precision_recall_chart must be one of"):
+        precision_recall_chart({"A": table}, rounding="round")
+    table.attrs["n_relevant"] = 1  # fewer than the two relevant ranks the table shows
+    with pytest.raises(ValueError, match=r"must be one ranking's table.*R \(attrs\['n_relevant'\]\) is 1"):
+        precision_recall_chart({"A": table}, rounding="lround")

@@ -16,13 +16,29 @@ carries ``alt.selection_point(name="pick", fields=["query_id"])``, read back wit
 >>> table = pd.DataFrame({"rank": [1, 2], "rel": [1, 0], "P@i": [1.0, 0.5], "R@i": [1.0, 1.0]})
 >>> precision_recall_at_rank_chart(table, font_size=22).to_dict()["width"]
 'container'
+
+An app that redraws a chart on every edit can skip Altair for the data: ``chart_parts`` gives a
+builder's frames (pandas, recomputed per call) apart from its Vega-Lite ``template()``, which
+depends on the options only and can be cached by ``template_key()``; the frames fill the
+template's named datasets (``rankviz.ui.cached_charts.show_chart`` does this).
+
+>>> parts = chart_parts("precision_recall_at_rank_chart", table, font_size=22)
+>>> sorted(parts.frames), "datasets" in parts.template()
+(['grades', 'long'], False)
 """
 
+from rankviz.charts._parts import ChartParts
 from rankviz.charts._style import OKABE_ITO, chart_config, projector_theme
 from rankviz.charts.behaviour import metric_scatter_chart, metric_vs_position_chart
 from rankviz.charts.correlation import pair_matrix_chart, rank_scatter_chart
-from rankviz.charts.graded import err_chart, gain_contribution_chart
-from rankviz.charts.precision_recall import precision_recall_at_rank_chart, precision_recall_chart, roc_chart
+from rankviz.charts.graded import err_chart, err_parts, gain_contribution_chart, gain_contribution_parts
+from rankviz.charts.precision_recall import (
+    precision_recall_at_rank_chart,
+    precision_recall_at_rank_parts,
+    precision_recall_chart,
+    precision_recall_parts,
+    roc_chart,
+)
 from rankviz.charts.queries import delta_chart, distribution_chart, per_query_chart, query_selection
 
 __all__ = [
@@ -42,4 +58,25 @@ __all__ = [
     "delta_chart",
     "distribution_chart",
     "query_selection",
+    "ChartParts",
+    "chart_parts",
 ]
+
+# Builders split into frames and a template (see ChartParts); the others are drawn whole.
+_PARTS = {
+    "precision_recall_chart": precision_recall_parts,
+    "precision_recall_at_rank_chart": precision_recall_at_rank_parts,
+    "gain_contribution_chart": gain_contribution_parts,
+    "err_chart": err_parts,
+}
+
+
+def chart_parts(builder: str, data, **options):
+    """The frames and layout of ``rankviz.charts.<builder>(data, **options)``, or None if that builder is not split.
+
+    ``parts.chart()`` is the builder's chart; ``parts.template()`` its Vega-Lite spec with every
+    layer reading a named dataset (``parts.frames[name]``), the same for every call with the same
+    ``parts.template_key()``.
+    """
+    split = _PARTS.get(builder)
+    return None if split is None else split(data, **options)

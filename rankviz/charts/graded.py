@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import altair as alt
 import numpy as np
-import pandas as pd
 
-from rankviz.charts._frames import pick, require_columns
+from rankviz.charts._frames import require_columns
+from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, finish, series_scales
 
-__all__ = ["gain_contribution_chart", "err_chart"]
+__all__ = ["gain_contribution_chart", "err_chart", "gain_contribution_parts", "err_parts"]
 
 SYSTEM = "system ranking"
 IDEAL = "ideal ranking"
@@ -76,6 +76,16 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['bar', 'text']
     """
+    return gain_contribution_parts(df, rank=rank, grade=grade, contribution=contribution, ideal_grade=ideal_grade,
+                                   ideal_contribution=ideal_contribution, running=running, ideal_running=ideal_running,
+                                   title=title, font_size=font_size, width=width, height=height).chart()
+
+
+def gain_contribution_parts(df, *, rank="rank", grade="rel", contribution="contribution", ideal_grade="ideal rel",
+                            ideal_contribution="ideal contribution", running=None, ideal_running=None,
+                            title="DCG: what each rank contributes", font_size=DEFAULT_FONT_SIZE,
+                            width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`gain_contribution_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "gain_contribution_chart"
     columns = {"rank": rank, "grade": grade, "contribution": contribution, "ideal_grade": ideal_grade,
                "ideal_contribution": ideal_contribution, "running": running, "ideal_running": ideal_running}
@@ -86,22 +96,47 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
     if (ideal_grade is None) != (ideal_contribution is None):
         raise ValueError(f"The 'ideal_grade' and 'ideal_contribution' parameters of {func} must both name columns "
                          f"or both be None. Got {ideal_grade!r} and {ideal_contribution!r}.")
-    parts = [pick(df, {"rank": rank, "grade": grade, "contribution": contribution, "running": running})
-             .assign(ranking=SYSTEM)]
-    if ideal_contribution is not None:
-        parts.append(pick(df, {"rank": rank, "grade": ideal_grade, "contribution": ideal_contribution,
-                               "running": ideal_running}).assign(ranking=IDEAL))
-    bars = pd.concat(parts, ignore_index=True)
-    bars["grade label"] = bars["grade"].map(_grade_label)
-    rankings = list(bars["ranking"].unique()) or [SYSTEM]
+    n = len(df)
+    ideal = ideal_contribution is not None
+    rankings = [SYSTEM, IDEAL] if ideal and n else [SYSTEM]  # an empty table: no ideal bars to name
+
+    def both(system_column, ideal_column):
+        """The system's column, then the ideal ranking's (NaN where the table has none)."""
+        values = [df[system_column].to_numpy()]
+        if ideal:
+            values.append(df[ideal_column].to_numpy() if ideal_column is not None else np.full(n, np.nan))
+        return np.concatenate(values)
+
+    grades = both(grade, ideal_grade)
+    bars = {"rank": both(rank, rank), "grade": grades, "contribution": both(contribution, ideal_contribution),
+            "ranking": np.repeat(np.array(rankings, dtype=object), n),
+            "grade label": np.array([_grade_label(g) for g in grades.tolist()], dtype=object)}
+    if running is not None:
+        bars["running"] = both(running, ideal_running).astype(float)
+    frames = {"bars": table(**bars)}
+    if running is not None:
+        drawn = ~np.isnan(bars["running"])
+        line_titles = {SYSTEM: str(running), IDEAL: str(ideal_running)}
+        lines = {name: values[drawn] for name, values in bars.items()}
+        lines["sum"] = np.array([line_titles[r] for r in lines["ranking"].tolist()], dtype=object)
+        frames["lines"] = table(**lines)
+    layout = {"rankings": rankings, "rank": str(rank), "grade": str(grade),
+              "contribution": str(contribution), "running": running is not None, "title": title,
+              "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_gain_contribution, layout, frames)
+
+
+def _draw_gain_contribution(data, layout: dict):
+    rankings, font_size, rank, contribution = layout["rankings"], layout["font_size"], layout["rank"], \
+        layout["contribution"]
     scales = series_scales(rankings)
     x_rank = alt.X("rank:O", title="rank i", axis=alt.Axis(labelAngle=0))
     offset = alt.XOffset("ranking:N", scale=alt.Scale(domain=rankings))
     y_contribution = alt.Y("contribution:Q", title=f"{contribution} at rank i")
-    tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=str(rank)),
-               alt.Tooltip("grade:N", title=f"{grade} (grade)"),
-               alt.Tooltip("contribution:Q", format=".3f", title=str(contribution))]
-    bar_layer = alt.Chart(bars).mark_bar(stroke="black", strokeWidth=1.5).encode(
+    tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=rank),
+               alt.Tooltip("grade:N", title=f"{layout['grade']} (grade)"),
+               alt.Tooltip("contribution:Q", format=".3f", title=contribution)]
+    bar_layer = alt.Chart(data["bars"]).mark_bar(stroke="black", strokeWidth=1.5).encode(
         x_rank, y_contribution, xOffset=offset,
         color=alt.Color("ranking:N", scale=scales["color"], title=None),
         # Every channel on "ranking" has the same (empty) title, so Vega-Lite merges them into one
@@ -110,17 +145,14 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
                                     title=None),
         strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"], title=None),
         tooltip=tooltip)
-    text_layer = alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
+    text_layer = alt.Chart(data["bars"]).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
         x_rank, y_contribution, xOffset=offset, text=alt.Text("grade label:N"), tooltip=tooltip)
     chart = alt.layer(bar_layer, text_layer)
-    if running is not None:
-        lines = bars.dropna(subset=["running"])
-        line_titles = {SYSTEM: str(running), IDEAL: str(ideal_running)}
-        lines = lines.assign(sum=lines["ranking"].map(line_titles))
-        line_tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=str(rank)),
+    if layout["running"]:
+        line_tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=rank),
                         alt.Tooltip("sum:N", title="running sum"),
                         alt.Tooltip("running:Q", format=".3f", title="value")]
-        line_base = alt.Chart(lines).encode(
+        line_base = alt.Chart(data["lines"]).encode(
             x_rank, alt.Y("running:Q", title="running sum (line)", axis=alt.Axis(orient="right")),
             color=alt.Color("ranking:N", scale=scales["color"], title=None), tooltip=line_tooltip)
         running_layer = alt.layer(
@@ -131,7 +163,8 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
         chart = alt.layer(chart, running_layer)
         # Assigned rather than .resolve_scale(), which deep-copies the whole layered chart again.
         chart.resolve = alt.Resolve(scale=alt.ScaleResolveMap(y="independent"))
-    return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
+    return finish(chart, func="gain_contribution_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])
 
 
 def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="running ERR", reach=None,
@@ -184,33 +217,57 @@ def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['bar', 'text', 'line', 'point']
     """
+    return err_parts(df, rank=rank, grade=grade, stop=stop, running=running, reach=reach, title=title,
+                     font_size=font_size, width=width, height=height).chart()
+
+
+def err_parts(df, *, rank="rank", grade="grade", stop="P(stop here)", running="running ERR", reach=None,
+              title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
+              height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`err_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "err_chart"
     require_columns(df, {"rank": rank, "grade": grade, "stop": stop, "running": running, "reach": reach}, func=func)
-    names = [str(stop)] + [str(c) for c in (running, reach) if c is not None]
-    scales = series_scales(names)
+    n = len(df)
+    ranks = df[rank].to_numpy()
+    bars = {"rank": ranks, "value": df[stop].to_numpy(), "quantity": np.full(n, str(stop), dtype=object)}
+    if grade is not None:
+        bars["grade"] = df[grade].to_numpy()
+        bars["grade label"] = np.array([_grade_label(g) for g in bars["grade"].tolist()], dtype=object)
+    frames = {"bars": table(**bars)}
+    line_columns = {str(c): c for c in (running, reach) if c is not None}
+    if line_columns:
+        frames["lines"] = table(rank=np.concatenate([ranks] * len(line_columns)),
+                                value=np.concatenate([df[column].to_numpy() for column in line_columns.values()]),
+                                quantity=np.repeat(np.array(list(line_columns), dtype=object), n))
+    layout = {"names": [str(stop)] + list(line_columns), "rank": str(rank), "stop": str(stop),
+              "grade": None if grade is None else str(grade), "title": title, "font_size": font_size,
+              "width": width, "height": height}
+    return ChartParts(_draw_err, layout, frames)
+
+
+def _draw_err(data, layout: dict):
+    font_size, rank = layout["font_size"], layout["rank"]
+    scales = series_scales(layout["names"])
     colour = alt.Color("quantity:N", scale=scales["color"], title=None)
     x_rank = alt.X("rank:O", title="rank r", axis=alt.Axis(labelAngle=0))
     y_unit = alt.Y("value:Q", scale=alt.Scale(domain=[0, 1]), title="probability / ERR")
-    bars = pick(df, {"rank": rank, "value": stop, "grade": grade}).assign(quantity=str(stop))
-    bar_tooltip = [alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("value:Q", format=".4f", title=str(stop))]
-    if grade is not None:
-        bars["grade label"] = bars["grade"].map(_grade_label)
-        bar_tooltip.insert(1, alt.Tooltip("grade:N", title=f"{grade} (grade)"))
-    layers = [alt.Chart(bars).mark_bar(stroke="black", strokeWidth=1, opacity=0.85).encode(
+    bar_tooltip = [alt.Tooltip("rank:O", title=rank), alt.Tooltip("value:Q", format=".4f", title=layout["stop"])]
+    if layout["grade"] is not None:
+        bar_tooltip.insert(1, alt.Tooltip("grade:N", title=f"{layout['grade']} (grade)"))
+    layers = [alt.Chart(data["bars"]).mark_bar(stroke="black", strokeWidth=1, opacity=0.85).encode(
         x_rank, y_unit, color=colour, tooltip=bar_tooltip)]
-    if grade is not None:
-        layers.append(alt.Chart(bars).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
+    if layout["grade"] is not None:
+        layers.append(alt.Chart(data["bars"]).mark_text(dy=-font_size * 0.6, fontSize=font_size,
+                                                        fontWeight="bold").encode(
             x_rank, y_unit, text=alt.Text("grade label:N"), tooltip=bar_tooltip))
-    line_columns = {str(c): c for c in (running, reach) if c is not None}
-    if line_columns:
-        lines = pd.concat([pick(df, {"rank": rank, "value": column}).assign(quantity=name)
-                           for name, column in line_columns.items()], ignore_index=True)
-        line_base = alt.Chart(lines).encode(
+    if "lines" in data:
+        line_base = alt.Chart(data["lines"]).encode(
             x_rank, y_unit, color=colour,
-            tooltip=[alt.Tooltip("rank:O", title=str(rank)), alt.Tooltip("quantity:N"),
+            tooltip=[alt.Tooltip("rank:O", title=rank), alt.Tooltip("quantity:N"),
                      alt.Tooltip("value:Q", format=".4f")])
         layers.append(line_base.mark_line(strokeWidth=3).encode(
             strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], title=None)))
         layers.append(line_base.mark_point(filled=True, size=font_size * 5).encode(
             shape=alt.Shape("quantity:N", scale=scales["shape"], title=None)))
-    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+    return finish(alt.layer(*layers), func="err_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])

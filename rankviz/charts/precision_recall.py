@@ -3,43 +3,82 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import altair as alt
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from rankviz.charts._frames import check_flag, pick, require_columns
+from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
-from rankviz.metrics._validation import check_positive_number
+from rankviz.metrics import interpolated_precision
+from rankviz.metrics._validation import check_choice, check_positive_number
 
-__all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart"]
+__all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart",
+           "precision_recall_parts", "precision_recall_at_rank_parts"]
 
 RELEVANCE_SHAPES = alt.Scale(domain=["relevant", "not relevant"], range=["circle", "cross"])
 UNIT = alt.Scale(domain=[0, 1], nice=False)
 TENTHS = alt.Axis(values=[i / 10 for i in range(11)], format=".1f")
+ROUNDINGS = ("ceil", "floor_plus_0.9", "lround")
+# Under each rounding rule, recall level r asks for c relevant documents on an interval of r*R whose
+# right end is c + this: (c-1, c] for ceil, [c-0.9, c+0.1) for floor(rR + 0.9), [c-0.5, c+0.5) for lround.
+_STEP_RIGHT_END = {"ceil": 0.0, "floor_plus_0.9": 0.1, "lround": 0.5}
+ELEVEN_LEVELS = np.arange(11) / 10
 
 
-def _raw_points(name, df, *, rank, recall, precision) -> pd.DataFrame:
+class _Points(NamedTuple):
+    """One system's ranks, as numpy columns (frames are built once, at the end: pandas costs per call)."""
+
+    system: str
+    rank: np.ndarray
+    recall: np.ndarray
+    precision: np.ndarray
+    relevant: np.ndarray  # bool: recall rises at this rank
+
+
+def _raw_points(name, df, *, rank, recall, precision) -> _Points:
     """One row per rank; a rank is relevant when recall rises there (each relevant document adds 1/R)."""
-    raw = pick(df, {"rank": rank, "recall": recall, "precision": precision}).astype({"recall": float,
-                                                                                     "precision": float})
-    if rank is None:
-        raw.insert(0, "rank", np.arange(1, len(raw) + 1))
-    rises = np.diff(raw["recall"].to_numpy(), prepend=0.0) > 0
-    raw.insert(0, "system", name)
-    raw["relevance"] = np.where(rises, "relevant", "not relevant")
-    return raw
+    recall_values = df[recall].to_numpy(dtype=float)
+    ranks = np.arange(1, len(df) + 1) if rank is None else df[rank].to_numpy()
+    return _Points(name, ranks, recall_values, df[precision].to_numpy(dtype=float),
+                   np.diff(recall_values, prepend=0.0) > 0)
 
 
-def _interpolated_steps(raw: pd.DataFrame) -> pd.DataFrame:
-    """Corners of the interpolated curve p_interp(r) = max{P(r') : r' >= r}, drawn with step-before.
+def _stack(columns_by_system: list[dict], columns: list[str]):
+    """One table of every system's columns, one after the other; "system" repeated to each system's length."""
+    data = {}
+    for name in columns:
+        if name == "system":
+            parts = [np.full(len(part["corner" if "corner" in part else columns[1]]), part["system"], dtype=object)
+                     for part in columns_by_system]
+        else:
+            parts = [np.asarray(part[name]) for part in columns_by_system]
+        data[name] = np.concatenate(parts) if parts else np.array([], dtype=object if name == "system" else float)
+    return table(**data)
+
+
+def _rows(records: list[dict], columns: list[str]):
+    """A table of a few rows given as dicts."""
+    return table(**{name: np.array([row[name] for row in records],
+                                   dtype=object if name in ("system", "label") else float) for name in columns})
+
+
+def _raw_columns(points: _Points) -> dict:
+    return {"system": points.system, "rank": points.rank, "recall": points.recall, "precision": points.precision,
+            "relevance": np.where(points.relevant, "relevant", "not relevant").astype(object)}
+
+
+def _interpolated_steps(points: _Points) -> dict:
+    """Corners of the interpolated curve p_interp(r) = max{P(r') : r' >= r} of the points as given.
 
     With step-before, the value on (r_{j-1}, r_j] is the one at r_j, which is exactly this
     left-continuous step function. Beyond the largest recall reached nothing is left to
     maximize over, so the curve is 0 there (trec_eval's convention).
     """
-    recall = raw["recall"].to_numpy()
-    precision = raw["precision"].to_numpy()
+    recall, precision = points.recall, points.precision
     levels = np.unique(recall[recall > 0])
     best = [float(precision[recall >= level].max()) for level in levels]
     xs = [0.0] + levels.tolist()
@@ -47,48 +86,91 @@ def _interpolated_steps(raw: pd.DataFrame) -> pd.DataFrame:
     if not levels.size or levels[-1] < 1:
         xs.append(1.0)
         ys.append(0.0)
-    return pd.DataFrame({"system": raw["system"].iloc[0] if len(raw) else "", "recall": xs,
-                         "interpolated precision": ys, "corner": np.arange(len(xs))})
+    return _steps_columns(points, xs, ys)
 
 
-def _eleven_points(raw: pd.DataFrame) -> pd.DataFrame:
-    """Interpolated precision at recall 0.0, 0.1, ..., 1.0 (0 where that recall is never reached)."""
-    recall = raw["recall"].to_numpy()
-    precision = raw["precision"].to_numpy()
+def _steps_columns(points: _Points, xs, ys) -> dict:
+    return {"system": points.system, "recall": np.asarray(xs, dtype=float),
+            "interpolated precision": np.asarray(ys, dtype=float), "corner": np.arange(len(xs))}
+
+
+def _eleven_points(points: _Points) -> dict:
+    """Interpolated precision of the points as given at recall 0.0, 0.1, ..., 1.0 (0 where never reached)."""
+    recall, precision = points.recall, points.precision
     # k/10 is the same double as a recall r/R of the same rational value, so >= is exact here.
-    levels = np.arange(11) / 10
-    values = [float(precision[recall >= level].max()) if np.any(recall >= level) else 0.0 for level in levels]
-    return pd.DataFrame({"system": raw["system"].iloc[0] if len(raw) else "", "recall level": levels,
-                         "interpolated precision": values})
+    values = [float(precision[recall >= level].max()) if np.any(recall >= level) else 0.0 for level in ELEVEN_LEVELS]
+    return _eleven_columns(points, values)
 
 
-def _ap_area(raw: pd.DataFrame) -> pd.DataFrame:
+def _eleven_columns(points: _Points, values) -> dict:
+    return {"system": points.system, "recall level": ELEVEN_LEVELS, "interpolated precision": np.asarray(values, float)}
+
+
+def _ranking_of(name, df, points: _Points, *, func) -> tuple[np.ndarray, int]:
+    """The binary ranking a per-rank table describes: relevant where recall rises, and its R.
+
+    R is the table's ``attrs["n_relevant"]`` (the breakdowns set it), else relevant found / last recall.
+    """
+    relevant = points.relevant.astype(np.int64)
+    found = int(relevant.sum())
+    n_relevant = df.attrs.get("n_relevant")
+    if n_relevant is None:
+        last = float(points.recall[-1]) if len(points.recall) else 0.0
+        n_relevant = round(found / last) if last > 0 else found
+    if isinstance(n_relevant, bool) or not isinstance(n_relevant, (int, np.integer)) or n_relevant < found:
+        raise ValueError(f"points_by_system[{name!r}] of {func} must be one ranking's table, one row per rank, "
+                         f"when 'rounding' is given: its R (attrs['n_relevant']) is {n_relevant!r} but recall "
+                         f"rises at {found} ranks.")
+    return relevant, int(n_relevant)
+
+
+def _interpolation_by_rule(points: _Points, relevant, n_relevant, rounding) -> tuple[dict, dict]:
+    """The step curve and the 11 points of ``rankviz.metrics.interpolated_precision`` under ``rounding``.
+
+    Level r asks for c = rounding(r R) relevant documents; the curve's value for c is the metric's at
+    r = c / R, and its corner sits at the right end of the recall interval that asks for c.
+    """
+    found = int(relevant.sum())
+    eleven = interpolated_precision(relevant, ELEVEN_LEVELS, n_relevant=n_relevant, rounding=rounding)
+    if found == 0:
+        return _steps_columns(points, [0.0, 1.0], [0.0, 0.0]), _eleven_columns(points, eleven)
+    counts = np.arange(1, found + 1)
+    values = interpolated_precision(relevant, np.concatenate([[0.0], counts / n_relevant]), n_relevant=n_relevant,
+                                    rounding=rounding)
+    xs = [0.0] + np.minimum(1.0, (counts + _STEP_RIGHT_END[rounding]) / n_relevant).tolist()
+    ys = values.tolist()
+    if xs[-1] < 1:
+        xs.append(1.0)
+        ys.append(0.0)
+    return _steps_columns(points, xs, ys), _eleven_columns(points, eleven)
+
+
+def _ap_area(points: _Points) -> dict:
     """Corners of the area AP sums: a rectangle of width 1/R and height P@i at each relevant rank."""
-    relevant = raw[raw["relevance"] == "relevant"]
-    xs = [0.0] + relevant["recall"].tolist()
-    ys = relevant["precision"].tolist()[:1] + relevant["precision"].tolist()
-    widths = np.diff(xs)
-    area = float(np.sum(widths * np.asarray(ys[1:]))) if len(xs) > 1 else 0.0
-    return pd.DataFrame({"system": raw["system"].iloc[0] if len(raw) else "", "recall": xs,
-                         "precision": ys or [0.0], "AP area": area, "corner": np.arange(len(xs))})
+    recall, precision = points.recall[points.relevant], points.precision[points.relevant]
+    xs = np.concatenate([[0.0], recall])
+    ys = np.concatenate([precision[:1], precision])
+    area = float(np.sum(np.diff(xs) * precision))
+    return {"system": points.system, "recall": xs, "precision": ys if ys.size else np.array([0.0]),
+            "AP area": np.full(xs.size, area), "corner": np.arange(xs.size)}
 
 
-def _f_beta_markers(raw_by_system, ranks, beta, *, func) -> pd.DataFrame:
+def _f_beta_markers(points_by_system, ranks, beta, *, func) -> list[dict]:
     rows = []
-    for name, raw in raw_by_system.items():
+    for name, points in points_by_system.items():
         if name not in ranks:
             continue
         k = ranks[name]
-        at_k = raw[raw["rank"] == k]
-        if at_k.empty:
+        at_k = np.flatnonzero(points.rank == k)
+        if not at_k.size:
             raise ValueError(f"The 'f_beta_rank' parameter of {func} asks for rank {k} of system {name!r}, "
-                             f"which its table does not have (ranks {raw['rank'].min()} to {raw['rank'].max()}).")
-        p, r = float(at_k["precision"].iloc[0]), float(at_k["recall"].iloc[0])
+                             f"which its table does not have (ranks {points.rank.min()} to {points.rank.max()}).")
+        p, r = float(points.precision[at_k[0]]), float(points.recall[at_k[0]])
         denominator = beta**2 * p + r
         value = (1 + beta**2) * p * r / denominator if denominator > 0 else 0.0
         rows.append({"system": name, "recall": r, "precision": p, "value": value,
                      "label": f"F{beta:g}@{k} = {value:.3f}"})
-    return pd.DataFrame(rows, columns=["system", "recall", "precision", "value", "label"])
+    return rows
 
 
 def _threshold_label(value) -> str:
@@ -96,9 +178,14 @@ def _threshold_label(value) -> str:
     return "∞" if number == np.inf else "-∞" if number == -np.inf else f"{number:g}"
 
 
+# Marker labels on the right half read leftwards, so they never run off the chart; R-precision labels sit
+# above their point and F-beta labels below, so the two never overprint when close: (align, dy in font sizes).
+_LABEL_PLACES = (("left", -0.7), ("right", -0.7), ("left", 1.2), ("right", 1.2))
+
+
 def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", precision="P@i", raw_points=True,
                            interpolated=True, eleven_point=False, ap_area=False, r_precision=None,
-                           f_beta_rank=None, beta=1.0, title="Precision-recall curve",
+                           f_beta_rank=None, beta=1.0, rounding=None, title="Precision-recall curve",
                            font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT):
     r"""Precision against recall for one or more systems: raw points, interpolated curve, AP as an area.
 
@@ -129,6 +216,14 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         :math:`F_\beta = (1 + \beta^2) P R / (\beta^2 P + R)` (0 when P = R = 0).
     beta : float, default 1.0
         The beta of that F-measure.
+    rounding : {"ceil", "floor_plus_0.9", "lround"} or None, default None
+        None interpolates the points as given, max{P : R >= r} (for tables that are not one
+        ranking's, e.g. interpolated precision averaged over queries). A rule takes each table
+        as one ranking's per-rank breakdown (relevant where recall rises, R from
+        ``attrs["n_relevant"]``) and draws the curve and the 11 points from
+        :func:`rankviz.metrics.interpolated_precision` with this ``rounding``, so they equal
+        ``eleven_point_precision_breakdown(..., rounding=rounding)``. On such tables None and
+        "ceil" draw the same.
     title : str
         Chart title.
     font_size : float, default 16
@@ -145,7 +240,10 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     -----
     A rank counts as relevant when its recall is higher than the rank before: this needs no
     grade column and matches the binary relevance the recall was computed with. The curve
-    shown is the interpolation of Manning et al. and trec_eval (0 beyond the last recall).
+    shown is the interpolation of Manning et al. and trec_eval (0 beyond the last recall); under
+    ``rounding="lround"`` (trec_eval 10) level r asks for round(r R) relevant documents, so the
+    step for c documents starts at recall (c - 0.5) / R, and under "floor_plus_0.9" (trec_eval 9)
+    at (c - 0.9) / R.
 
     References
     ----------
@@ -163,6 +261,19 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
 
     The shaded area is 0.5 * 1 + 0.5 * 2/3 = 0.833, the AP of this ranking.
     """
+
+    return precision_recall_parts(
+        points_by_system, rank=rank, recall=recall, precision=precision, raw_points=raw_points,
+        interpolated=interpolated, eleven_point=eleven_point, ap_area=ap_area, r_precision=r_precision,
+        f_beta_rank=f_beta_rank, beta=beta, rounding=rounding, title=title, font_size=font_size, width=width,
+        height=height).chart()
+
+
+def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", precision="P@i", raw_points=True,
+                           interpolated=True, eleven_point=False, ap_area=False, r_precision=None,
+                           f_beta_rank=None, beta=1.0, rounding=None, title="Precision-recall curve",
+                           font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`precision_recall_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "precision_recall_chart"
     if not isinstance(points_by_system, Mapping) or not points_by_system:
         raise ValueError(f"The 'points_by_system' parameter of {func} must be a non-empty mapping of system name "
@@ -171,13 +282,66 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
                         "ap_area": ap_area}.items():
         check_flag(value, func=func, name=flag)
     beta = check_positive_number(beta, func=func, name="beta")
-    raw_by_system = {}
+    if rounding is not None:
+        rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
+    raw_by_system, steps, elevens = {}, [], []
     for name, df in points_by_system.items():
         require_columns(df, {"rank": rank, "recall": recall, "precision": precision}, func=func,
                         name=f"points_by_system[{name!r}]")
-        raw_by_system[str(name)] = _raw_points(str(name), df, rank=rank, recall=recall, precision=precision)
-    systems = list(raw_by_system)
-    scales = series_scales(systems)
+        points = _raw_points(str(name), df, rank=rank, recall=recall, precision=precision)
+        raw_by_system[str(name)] = points
+        if rounding is None:
+            steps.append(_interpolated_steps(points) if interpolated else None)
+            elevens.append(_eleven_points(points) if eleven_point else None)
+        elif interpolated or eleven_point:
+            relevant, n_relevant = _ranking_of(name, df, points, func=func)
+            curve, eleven = _interpolation_by_rule(points, relevant, n_relevant, rounding)
+            steps.append(curve)
+            elevens.append(eleven)
+    frames = {}
+    if ap_area:
+        frames["ap_area"] = _stack([_ap_area(points) for points in raw_by_system.values()],
+                                   ["system", "recall", "precision", "AP area", "corner"])
+    if interpolated:
+        frames["steps"] = _stack(steps, ["system", "recall", "interpolated precision", "corner"])
+    if raw_points:
+        frames["raw"] = _stack([_raw_columns(points) for points in raw_by_system.values()],
+                               ["system", "rank", "recall", "precision", "relevance"])
+    if eleven_point:
+        frames["eleven"] = _stack(elevens, ["system", "recall level", "interpolated precision"])
+    markers = []
+    if r_precision is not None:
+        if not isinstance(r_precision, Mapping):
+            raise ValueError(f"The 'r_precision' parameter of {func} must map system name to R-precision. "
+                             f"Got {r_precision!r} instead.")
+        markers += [{"system": str(name), "recall": float(value), "precision": float(value), "value": float(value),
+                     "label": f"R-prec = {float(value):.3f}"} for name, value in r_precision.items()]
+        frames["diagonal"] = table(recall=[0.0, 1.0], precision=[0.0, 1.0],
+                                   line=["P = R (R-precision lies on it)"] * 2)
+    if f_beta_rank is not None:
+        ranks = f_beta_rank if isinstance(f_beta_rank, Mapping) else dict.fromkeys(raw_by_system, f_beta_rank)
+        markers += _f_beta_markers(raw_by_system, {str(s): k for s, k in ranks.items()}, beta, func=func)
+    labels = []
+    if r_precision is not None or f_beta_rank is not None:
+        marked = _rows(markers, ["system", "recall", "precision", "value", "label"])
+        frames["markers"] = marked
+        above = np.array([row["label"].startswith("R-prec") for row in markers], dtype=bool)
+        right = np.array([row["recall"] > 0.6 for row in markers], dtype=bool)
+        for place, rows in enumerate((~right & above, right & above, ~right & ~above, right & ~above)):
+            if rows.any():
+                frames[f"labels_{place}"] = marked.filter(pa.array(rows))
+                labels.append(place)
+    if not frames:
+        frames["empty"] = pa.table({})
+    layout = {"systems": list(raw_by_system), "layers": list(frames), "labels": labels,
+              "rank": None if rank is None else str(rank), "recall": str(recall), "precision": str(precision),
+              "title": title, "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_precision_recall, layout, frames)
+
+
+def _draw_precision_recall(data, layout: dict):
+    layers_present, font_size = layout["layers"], layout["font_size"]
+    scales = series_scales(layout["systems"])
     # A stroke symbol in the legend, so it shows each system's dash as well as its colour.
     colour = alt.Color("system:N", scale=scales["color"], title="system",
                        legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3, columns=2))
@@ -185,79 +349,55 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     x_recall = alt.X("recall:Q", scale=UNIT, title="recall", axis=TENTHS)
     y_precision = alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS)
     layers = []
-
-    if ap_area:
-        area = pd.concat([_ap_area(raw) for raw in raw_by_system.values()], ignore_index=True)
-        layers.append(alt.Chart(area).mark_area(interpolate="step-before", fillOpacity=0.18).encode(
+    if "ap_area" in layers_present:
+        layers.append(alt.Chart(data["ap_area"]).mark_area(interpolate="step-before", fillOpacity=0.18).encode(
             # stack=None: each system's area starts at 0, they overlap rather than pile up.
             # No order channel here: on an area mark it sets the stack order, and with it Chromium drew no
             # area at all. Area points are joined in x order, which is the corner order.
             x_recall, alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS, stack=None), color=colour,
             tooltip=[alt.Tooltip("system:N"), alt.Tooltip("AP area:Q", format=".3f", title="area = AP")]))
-    if interpolated:
-        steps = pd.concat([_interpolated_steps(raw) for raw in raw_by_system.values()], ignore_index=True)
-        layers.append(alt.Chart(steps).mark_line(interpolate="step-before", strokeWidth=3).encode(
+    if "steps" in layers_present:
+        layers.append(alt.Chart(data["steps"]).mark_line(interpolate="step-before", strokeWidth=3).encode(
             x_recall, alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
             strokeDash=dash, order=alt.Order("corner:Q"),
             tooltip=[alt.Tooltip("system:N"), alt.Tooltip("recall:Q", format=".3f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f")]))
-    if raw_points:
-        raw = pd.concat(list(raw_by_system.values()), ignore_index=True)
-        tooltip = [alt.Tooltip("system:N"), alt.Tooltip("rank:Q", title=str(rank or "rank")),
+    if "raw" in layers_present:
+        tooltip = [alt.Tooltip("system:N"), alt.Tooltip("rank:Q", title=layout["rank"] or "rank"),
                    alt.Tooltip("relevance:N"),
-                   alt.Tooltip("precision:Q", format=".3f", title=str(precision)),
-                   alt.Tooltip("recall:Q", format=".3f", title=str(recall))]
-        base = alt.Chart(raw).encode(x_recall, y_precision, color=colour, tooltip=tooltip)
+                   alt.Tooltip("precision:Q", format=".3f", title=layout["precision"]),
+                   alt.Tooltip("recall:Q", format=".3f", title=layout["recall"])]
+        base = alt.Chart(data["raw"]).encode(x_recall, y_precision, color=colour, tooltip=tooltip)
         layers.append(base.mark_line(strokeWidth=1, opacity=0.5).encode(order=alt.Order("rank:Q")))
         layers.append(base.mark_point(filled=True, size=font_size * 6, opacity=0.9).encode(
             shape=alt.Shape("relevance:N", scale=RELEVANCE_SHAPES, title="rank is",
                             legend=alt.Legend(columns=1, direction="vertical"))))
-    if eleven_point:
-        eleven = pd.concat([_eleven_points(raw) for raw in raw_by_system.values()], ignore_index=True)
-        layers.append(alt.Chart(eleven).mark_point(shape="square", filled=False, size=font_size * 10,
-                                                   strokeWidth=2).encode(
+    if "eleven" in layers_present:
+        layers.append(alt.Chart(data["eleven"]).mark_point(shape="square", filled=False, size=font_size * 10,
+                                                           strokeWidth=2).encode(
             alt.X("recall level:Q", scale=UNIT, title="recall", axis=TENTHS),
             alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
             tooltip=[alt.Tooltip("system:N"), alt.Tooltip("recall level:Q", format=".1f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f", title="11-point interpolated precision")]))
-    markers = []
-    if r_precision is not None:
-        if not isinstance(r_precision, Mapping):
-            raise ValueError(f"The 'r_precision' parameter of {func} must map system name to R-precision. "
-                             f"Got {r_precision!r} instead.")
-        markers.append(pd.DataFrame([{"system": str(name), "recall": float(value), "precision": float(value),
-                                      "value": float(value), "label": f"R-prec = {float(value):.3f}"}
-                                     for name, value in r_precision.items()],
-                                    columns=["system", "recall", "precision", "value", "label"]))
-        diagonal = pd.DataFrame({"recall": [0.0, 1.0], "precision": [0.0, 1.0],
-                                 "line": "P = R (R-precision lies on it)"})
-        layers.append(alt.Chart(diagonal).mark_line(color=NEUTRAL_GREY, strokeDash=[2, 4], strokeWidth=1.5).encode(
+    if "diagonal" in layers_present:
+        layers.append(alt.Chart(data["diagonal"]).mark_line(color=NEUTRAL_GREY, strokeDash=[2, 4],
+                                                            strokeWidth=1.5).encode(
             x_recall, y_precision, tooltip=[alt.Tooltip("line:N", title="diagonal")]))
-    if f_beta_rank is not None:
-        ranks = f_beta_rank if isinstance(f_beta_rank, Mapping) else dict.fromkeys(systems, f_beta_rank)
-        markers.append(_f_beta_markers(raw_by_system, {str(s): k for s, k in ranks.items()}, beta, func=func))
-    if markers:
-        marked = pd.concat(markers, ignore_index=True)
-        base = alt.Chart(marked).encode(x_recall, y_precision, color=colour,
-                                        tooltip=[alt.Tooltip("system:N"), alt.Tooltip("label:N", title="marker"),
-                                                 alt.Tooltip("recall:Q", format=".3f"),
-                                                 alt.Tooltip("precision:Q", format=".3f")])
-        layers.append(base.mark_point(shape="triangle-up", filled=True, size=font_size * 14, stroke="black",
-                                      strokeWidth=1))
-        # Labels of points on the right half read leftwards, so they never run off the chart; R-precision
-        # labels sit above their point and F-beta labels below, so the two never overprint when close.
-        above = marked["label"].str.startswith("R-prec")
-        for side, dy, rows in (("left", -0.7, (marked["recall"] <= 0.6) & above),
-                               ("right", -0.7, (marked["recall"] > 0.6) & above),
-                               ("left", 1.2, (marked["recall"] <= 0.6) & ~above),
-                               ("right", 1.2, (marked["recall"] > 0.6) & ~above)):
-            if rows.any():
-                layers.append(alt.Chart(marked[rows]).mark_text(
-                    align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=font_size * dy,
-                    fontSize=font_size, fontWeight="bold").encode(
-                    x_recall, y_precision, color=colour, text=alt.Text("label:N"), tooltip=base.encoding.tooltip))
-    chart = alt.layer(*layers) if layers else alt.Chart(pd.DataFrame()).mark_point()
-    return finish(chart, func=func, title=title, font_size=font_size, width=width, height=height)
+    if "markers" in layers_present:
+        marker_tooltip = [alt.Tooltip("system:N"), alt.Tooltip("label:N", title="marker"),
+                          alt.Tooltip("recall:Q", format=".3f"), alt.Tooltip("precision:Q", format=".3f")]
+        layers.append(alt.Chart(data["markers"]).encode(x_recall, y_precision, color=colour, tooltip=marker_tooltip)
+                      .mark_point(shape="triangle-up", filled=True, size=font_size * 14, stroke="black",
+                                  strokeWidth=1))
+        for place in layout["labels"]:
+            side, dy = _LABEL_PLACES[place]
+            layers.append(alt.Chart(data[f"labels_{place}"]).mark_text(
+                align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=font_size * dy,
+                fontSize=font_size, fontWeight="bold").encode(
+                x_recall, y_precision, color=colour, text=alt.Text("label:N"), tooltip=marker_tooltip))
+    chart = alt.layer(*layers) if layers else alt.Chart(data["empty"]).mark_point()
+    return finish(chart, func="precision_recall_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])
 
 
 def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="R@i", grade="rel",
@@ -301,30 +441,52 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['line', 'point', 'text']
     """
+    return precision_recall_at_rank_parts(df, rank=rank, precision=precision, recall=recall, grade=grade, title=title,
+                                          font_size=font_size, width=width, height=height).chart()
+
+
+def precision_recall_at_rank_parts(df, *, rank="rank", precision="P@i", recall="R@i", grade="rel",
+                                   title="Precision and recall down the ranking", font_size=DEFAULT_FONT_SIZE,
+                                   width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`precision_recall_at_rank_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "precision_recall_at_rank_chart"
     require_columns(df, {"rank": rank, "precision": precision, "recall": recall, "grade": grade}, func=func)
     measures = [str(precision), str(recall)]
-    wide = pick(df, {"rank": rank, measures[0]: precision, measures[1]: recall})
-    long = wide.melt(id_vars="rank", var_name="measure", value_name="value")
-    scales = series_scales(measures)
-    base = alt.Chart(long).encode(
+    ranks = df[rank].to_numpy()
+    # The long form of (rank, P@i, R@i): every P@i row, then every R@i row (as DataFrame.melt lays it out).
+    frames = {"long": table(rank=np.concatenate([ranks, ranks]),
+                            measure=np.repeat(np.array(measures, dtype=object), len(df)),
+                            value=np.concatenate([df[precision].to_numpy(), df[recall].to_numpy()]))}
+    if grade is not None:
+        grades = df[grade].to_numpy()
+        labels = [f"{g:g}" if isinstance(g, (int, float, np.number)) else str(g) for g in grades.tolist()]
+        frames["grades"] = table(rank=ranks, grade=grades, label=np.array(labels, dtype=object))
+    layout = {"measures": measures, "rank": str(rank), "grade": None if grade is None else str(grade),
+              "title": title, "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_precision_recall_at_rank, layout, frames)
+
+
+def _draw_precision_recall_at_rank(data, layout: dict):
+    font_size, rank = layout["font_size"], layout["rank"]
+    scales = series_scales(layout["measures"])
+    base = alt.Chart(data["long"]).encode(
         alt.X("rank:Q", title="rank i", scale=alt.Scale(domainMin=1, nice=False), axis=alt.Axis(tickMinStep=1)),
         alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.15], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
               title="value"),
         color=alt.Color("measure:N", scale=scales["color"], title=None),
-        tooltip=[alt.Tooltip("rank:Q", title=str(rank)), alt.Tooltip("measure:N"),
+        tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("measure:N"),
                  alt.Tooltip("value:Q", format=".3f")])
     layers = [base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("measure:N", scale=scales["strokeDash"],
                                                                              title=None)),
               base.mark_point(filled=True, size=font_size * 6).encode(
                   shape=alt.Shape("measure:N", scale=scales["shape"], title=None))]
-    if grade is not None:
-        grades = pick(df, {"rank": rank, "grade": grade})
-        grades["label"] = grades["grade"].map(lambda g: f"{g:g}" if isinstance(g, (int, float, np.number)) else str(g))
-        layers.append(alt.Chart(grades).mark_text(fontSize=font_size, fontWeight="bold", baseline="middle").encode(
+    if layout["grade"] is not None:
+        layers.append(alt.Chart(data["grades"]).mark_text(fontSize=font_size, fontWeight="bold",
+                                                          baseline="middle").encode(
             alt.X("rank:Q"), y=alt.YDatum(1.09), text=alt.Text("label:N"),
-            tooltip=[alt.Tooltip("rank:Q", title=str(rank)), alt.Tooltip("grade:Q", title=f"{grade} (grade)")]))
-    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+            tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("grade:Q", title=f"{layout['grade']} (grade)")]))
+    return finish(alt.layer(*layers), func="precision_recall_at_rank_chart", title=layout["title"],
+                  font_size=font_size, width=layout["width"], height=layout["height"])
 
 
 def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="ROC curve",
