@@ -97,16 +97,8 @@ if compare:
 points = {name: table for name, table in points.items() if table is not None}
 
 with chart_col:
-    if points:
-        r_precisions = {name_a: r_prec.attrs["value"]} if r_prec is not None and name_a in points else None
-        compute(show_chart, "precision_recall_chart", points, key="pr_curve", ap_area=True, eleven_point=True,
-                r_precision=r_precisions, f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta,
-                font_size=chart_font_size(), title="Precision-recall curve: raw points, interpolated steps, AP shaded",
-                where=chart_col)
-        st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
-                   "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
-                   "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
-                   f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_marker}.")
+    # Drawn once the rounding rule (chosen further down, with the 11-point table) is known.
+    curve_slot = st.container()
     summary = st.container()
     with summary:
         if ap is not None:
@@ -137,6 +129,21 @@ rounding = choice_field("Recall level → relevant documents needed", ROUNDINGS,
                         help=ROUNDING_HELP)
 st.caption(ROUNDING_HELP)
 eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
+with curve_slot:
+    if points:
+        r_precisions = {name_a: r_prec.attrs["value"]} if r_prec is not None and name_a in points else None
+        # The curve and squares follow the same rounding rule as the 11-point table below.
+        compute(show_chart, "precision_recall_chart", points, key="pr_curve", ap_area=True, eleven_point=True,
+                r_precision=r_precisions, f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta,
+                rounding=rounding, font_size=chart_font_size(),
+                title="Precision-recall curve: raw points, interpolated steps, AP shaded", where=chart_col)
+        rule = ("" if rounding == "ceil" else
+                f" Interpolation here follows {ROUNDINGS[rounding]} (chosen under the 11-point table), so a "
+                "step may start a little before the recall it stands for.")
+        st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
+                   "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
+                   "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
+                   f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_marker}." + rule)
 if eleven is not None:
     render_breakdown(eleven, key="pr_eleven", title="11-point interpolated precision", file_stem="eleven_point",
                      variant=f"{ROUNDINGS[rounding]}, R = {eleven.attrs['n_relevant']}",

@@ -1,10 +1,17 @@
-"""``show_chart``: draw a ``rankviz.charts`` builder's chart from a cached Vega-Lite spec.
+"""``show_chart``: draw a ``rankviz.charts`` builder's chart without rebuilding it in Altair on every rerun.
 
-Building an Altair chart and handing it to ``st.altair_chart`` costs 100-300 ms a chart on a
-busy machine (Altair builds and validates the spec on every run); most reruns of the analyst
-pages redraw charts whose data did not change. The spec (a dict) is cached per builder, data and
-options, and drawn with ``st.vega_lite_chart``, which takes it as is (about 10 ms). Selections
-work the same way: ``on_select="rerun"`` returns the event dict with ``["selection"][name]``.
+Building an Altair chart and turning it into a Vega-Lite spec costs 50-150 ms a chart on a busy
+machine, almost all of it the same whatever the data. Two caches avoid it:
+
+- the whole spec (a dict, datasets as Arrow bytes) per builder, data and options: a rerun that
+  changed nothing redraws it as is;
+- for the builders split into frames and a template (``rankviz.charts.chart_parts``), the
+  template per builder and layout (the options and the few facts of the data it depends on,
+  such as series names): an edit of the data recomputes the frames (pandas, a few ms), fills
+  the template's named datasets with them and never runs Altair.
+
+The spec is drawn with ``st.vega_lite_chart``, which takes it as is. Selections work the same
+way: ``on_select="rerun"`` returns the event dict with ``["selection"][name]``.
 """
 
 from __future__ import annotations
@@ -32,21 +39,36 @@ def _chart_spec(builder: str, key, _data, _options: tuple) -> dict:
     """
     import rankviz.charts as charts
 
-    # No JSON-schema validation here: it is most of to_dict's time on every edit, and the same
-    # spec is validated by tests/test_charts.py, which builds every chart with validation on.
-    spec = getattr(charts, builder)(_data, **dict(_options)).to_dict(validate=False)
-    return _datasets_as_arrow(spec)
+    parts = charts.chart_parts(builder, _data, **dict(_options))
+    if parts is None:
+        # No JSON-schema validation here: it is most of to_dict's time on every edit, and the same
+        # spec is validated by tests/test_charts.py, which builds every chart with validation on.
+        spec = getattr(charts, builder)(_data, **dict(_options)).to_dict(validate=False)
+        return _datasets_as_arrow(spec)
+    spec = _template(fingerprint(parts.template_key()), parts)
+    spec["datasets"] = {name: _arrow_bytes(frame) for name, frame in parts.frames.items()}
+    return spec
 
 
-def _datasets_as_arrow(spec: dict) -> dict:
+@st.cache_data(max_entries=128, show_spinner=False)
+def _template(key, _parts) -> dict:
+    """The spec of ``_parts`` without rows (cache_data hands out a copy, so the caller may add them)."""
+    return _parts.template(validate=False)
+
+
+def _arrow_bytes(rows):
     try:
         from streamlit.dataframe_util import convert_anything_to_arrow_bytes
     except ImportError:  # a Streamlit without it: st.vega_lite_chart converts the rows itself
-        return spec
+        return rows.to_pylist() if hasattr(rows, "to_pylist") else rows
+    return convert_anything_to_arrow_bytes(rows)
+
+
+def _datasets_as_arrow(spec: dict) -> dict:
     datasets = spec.get("datasets")
     if isinstance(datasets, dict):
         # The conversion st.vega_lite_chart applies to tabular rows (rankviz draws no GeoJSON, which it keeps).
-        spec["datasets"] = {name: convert_anything_to_arrow_bytes(rows) if isinstance(rows, list) else rows
+        spec["datasets"] = {name: _arrow_bytes(rows) if isinstance(rows, list) else rows
                             for name, rows in datasets.items()}
     return spec
 
