@@ -220,8 +220,8 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     # Output rows in trec_eval's order: query ids sorted as strings (Python's str order is
     # UTF-8 byte order, strcmp's); prepare numbers the queries in the run's order instead.
     query_ids = ranking.query_ids
-    selected = np.array(sorted(np.flatnonzero(ranking.has_run | complete), key=query_ids.__getitem__),
-                        dtype=np.int64)
+    shown = ranking.judged & (ranking.has_run | complete)
+    selected = np.array(sorted(np.flatnonzero(shown), key=query_ids.__getitem__), dtype=np.int64)
     if not selected.size:
         raise ValueError(
             "evaluate: no query of the run has judgments in the qrels (query ids must match exactly, "

@@ -52,9 +52,12 @@ class JudgedRanking:
     Attributes
     ----------
     query_ids : ndarray of str
-        Every qrels query: first those of the run, in the order the run first lists them,
-        then the others (which have no rows). Callers sort their output by query id;
-        this order lets a run whose lines are grouped by query keep its row order.
+        Every query of the run, in the order the run first lists them, then the queries only
+        the qrels list (which have no rows). Callers sort their output by query id; this
+        order lets a run whose lines are grouped by query keep its row order.
+    judged : ndarray of bool
+        Whether the qrels list the query. trec_eval evaluates only these: the values of the
+        others (run lines without judgments) are computed with the rest and never shown.
     has_run : ndarray of bool
         Whether the run has lines for the query (before the depth and judged-only cuts).
     starts : ndarray of int64, length n_queries + 1
@@ -69,6 +72,7 @@ class JudgedRanking:
     """
 
     query_ids: np.ndarray
+    judged: np.ndarray
     has_run: np.ndarray
     starts: np.ndarray
     row_query: np.ndarray
@@ -120,34 +124,23 @@ def _query_codes(keys: RowKeys | None, strings: pa.ChunkedArray | None) -> tuple
     return query_codes_and_labels(strings)
 
 
-def _query_order(judged_labels: list[str], run_labels: list[str]) -> list[str]:
-    """The judged query ids, in the order the run first lists them, then those it lacks (sorted)."""
-    judged = set(judged_labels)
-    in_run = [label for label in run_labels if label in judged]
-    return in_run + sorted(judged.difference(in_run))
-
-
-def _recode(codes: np.ndarray, labels: list[str], universe: dict[str, int], absent: int) -> np.ndarray:
-    """Per row, the code in ``universe`` of its id (``absent`` when not there), given the rows'
-    first-appearance ``codes`` and their ``labels``. Returns ``codes`` itself, not a copy, when
-    the two numberings agree (a run whose queries are all judged)."""
-    translation = np.fromiter((universe.get(label, absent) for label in labels), dtype=np.int64, count=len(labels))
-    if np.array_equal(translation, np.arange(translation.size)):
-        return codes
+def _recode(codes: np.ndarray, labels: list[str], universe: dict[str, int]) -> np.ndarray:
+    """Per row, the code in ``universe`` of its id, given the rows' first-appearance ``codes``
+    and their ``labels``."""
+    translation = np.fromiter((universe[label] for label in labels), dtype=np.int64, count=len(labels))
     return translation[codes]
 
 
-def _in_order(query: np.ndarray, score: np.ndarray, ignored: int) -> bool:
-    """Whether the rows are already in (query, score descending) order, rows of query
-    ``ignored`` (lines of unjudged queries, dropped later) left aside, wherever they are."""
+def _in_order(query: np.ndarray, score: np.ndarray) -> bool:
+    """Whether the rows are already in (query, score descending) order, given query codes
+    numbered in order of first appearance: each query's rows together, best score first."""
     if query.size < 2:
         return True
-    changes = query[1:] != query[:-1]
-    if np.any(~changes & (score[1:] > score[:-1]) & (query[1:] != ignored)):
+    changes = np.flatnonzero(query[1:] != query[:-1])
+    if np.any(query[changes + 1] <= query[changes]):  # a query listed in two places
         return False
-    block_query = query[np.concatenate(([0], np.flatnonzero(changes) + 1))]
-    block_query = block_query[block_query != ignored]
-    return bool(np.all(block_query[1:] > block_query[:-1]))
+    rising = np.flatnonzero(score[1:] > score[:-1])  # allowed only where the query changes
+    return bool(np.all(query[rising + 1] != query[rising]))
 
 
 def _tie_moves(order: np.ndarray | None, query: np.ndarray, score: np.ndarray, docs: pa.ChunkedArray,
@@ -161,17 +154,16 @@ def _tie_moves(order: np.ndarray | None, query: np.ndarray, score: np.ndarray, d
     tied docnos' bytes are then gathered, without going through the Arrow string chunks."""
     q = query if order is None else query[order]
     s = score if order is None else score[order]
-    equal_next = (q[1:] == q[:-1]) & (s[1:] == s[:-1])
-    if not equal_next.any():
+    # Position i ties with i + 1: equal scores first (few), then the same query among those.
+    ties_next = np.flatnonzero(s[1:] == s[:-1])
+    ties_next = ties_next[q[ties_next + 1] == q[ties_next]]
+    if not ties_next.size:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    in_tie = np.zeros(q.size, dtype=bool)
-    in_tie[1:] |= equal_next
-    in_tie[:-1] |= equal_next
-    positions = np.flatnonzero(in_tie)
+    positions = np.union1d(ties_next, ties_next + 1)
     # Group id: a new group starts where a tied row does not continue its predecessor's tie.
-    starts_group = np.ones(positions.size, dtype=bool)
-    starts_group[1:] = ~equal_next[positions[1:] - 1]
-    group = np.cumsum(starts_group)
+    continues = np.zeros(positions.size, dtype=bool)
+    continues[1:] = np.isin(positions[1:] - 1, ties_next, assume_unique=True)
+    group = np.cumsum(~continues)
     tied_rows = positions if order is None else order[positions]
     if characters is not None:
         # The tied docnos' bytes, copied once, seen by Arrow as fixed-size binary values (no
@@ -378,27 +370,26 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     after sorting (trec_eval ``-M``); ``judged_only`` drops documents without a judgment
     before ranks are assigned (trec_eval ``-J``).
     """
-    # --- queries: judged ones only, numbered in the run's order ---------------------------
+    # --- queries, numbered in the run's order ----------------------------------------------
     # Frames straight from the readers come with the query codes and docno hashes their
     # duplicate check computed: reused rather than recomputed (a few tenths of a second on a
-    # 5M-line run).
+    # 5M-line run). The run's codes number its queries in order of first appearance: they
+    # are the codes used here, so the run's rows need no translation; the queries only the
+    # qrels list come after them.
     qrels_keys, run_keys = remembered(qrels), remembered(run)
-    judged_q_str = None if qrels_keys is not None else _arrow_strings(qrels["query_id"])
     judged_d_str = _arrow_strings(qrels["doc_id"])
     judged_grade = qrels["relevance"].to_numpy(dtype=np.int64, copy=True)
-    judged_codes, judged_labels = _query_codes(qrels_keys, judged_q_str)
-    run_codes, run_labels = _query_codes(run_keys, None if run_keys is not None else _arrow_strings(run["query_id"]))
-    query_ids = _query_order(judged_labels, run_labels)
+    judged_codes, judged_labels = _query_codes(
+        qrels_keys, None if qrels_keys is not None else _arrow_strings(qrels["query_id"]))
+    run_query, run_labels = _query_codes(run_keys, None if run_keys is not None else _arrow_strings(run["query_id"]))
+    query_ids = list(run_labels) + sorted(set(judged_labels).difference(run_labels))
     universe = {query_id: code for code, query_id in enumerate(query_ids)}
     n_queries = len(universe)
     query_ids = np.array(query_ids, dtype=object)
-    judged_query = _recode(judged_codes, judged_labels, universe, -1).astype(np.int64)
-    # Lines of queries without judgments get the extra code n_queries and are dropped once
-    # sorted (cheaper than filtering the docno strings first). With every query judged this
-    # is the reader's array itself: the run's order is the queries' order.
-    run_query = _recode(run_codes, run_labels, universe, n_queries)
-    has_run = np.zeros(n_queries, dtype=bool)
-    has_run[[universe[label] for label in run_labels if label in universe]] = True
+    judged_query = _recode(judged_codes, judged_labels, universe)
+    judged = np.zeros(n_queries, dtype=bool)
+    judged[[universe[label] for label in judged_labels]] = True
+    has_run = np.arange(n_queries) < len(run_labels)
     run_docs = _arrow_strings(run["doc_id"])
     score = run["score"].to_numpy(dtype=np.float64)
 
@@ -406,7 +397,7 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     # A run usually lists each query's lines together, best score first: then its order is
     # already trec_eval's but for ties, and no row moves except the tied ones.
     run_chars = fixed_width_bytes(run_docs)
-    order = None if _in_order(run_query, score, ignored=n_queries) else np.lexsort((-score, run_query))
+    order = None if _in_order(run_query, score) else np.lexsort((-score, run_query))
     tied_positions, tied_rows = _tie_moves(order, run_query, score, run_docs, run_chars)
     judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
                                     _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
@@ -427,18 +418,13 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     grade = np.full(run_query.size, NONPOOL, dtype=np.int64)
     grade[matched] = matched_grade
 
-    # --- rows in trec_eval's order, lines of unjudged queries dropped ----------------------
+    # --- rows in trec_eval's order ---------------------------------------------------------
     if order is None:
         row_query = run_query
         grade[tied_positions] = grade[tied_rows]
-        if run_query is not run_codes:  # some lines belong to unjudged queries: drop them
-            judged_rows = run_query != n_queries
-            row_query, grade = run_query[judged_rows], grade[judged_rows]
     else:
         order[tied_positions] = tied_rows
         row_query, grade = run_query[order], grade[order]
-        judged_rows = int(np.searchsorted(row_query, n_queries))  # the extra query sorts last
-        row_query, grade = row_query[:judged_rows], grade[:judged_rows]
     starts = _starts(np.bincount(row_query, minlength=n_queries))
     # trec_eval cuts at -M first, then drops unjudged documents (-J) and re-ranks the rest.
     if depth is not None or judged_only:
@@ -458,6 +444,7 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
 
     return JudgedRanking(
         query_ids=query_ids,
+        judged=judged,
         has_run=has_run,
         starts=starts,
         row_query=row_query,
