@@ -31,6 +31,7 @@ from rankviz.ui.cached_results import cached_call
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
+from rankviz.ui.state import write_url_param
 from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
 from rankviz.ui.teaching import chart_font_size
 
@@ -89,12 +90,7 @@ def _queries_from_link(where) -> None:
 
 def _queries_to_link(queries) -> None:
     """Keep the valid table in the URL (left out while it is the course example it opened with)."""
-    wanted = format_query_link(queries)
-    if wanted == format_query_link(parse_query_rows(DEFAULT_QUERIES)):
-        if LINK_KEY in st.query_params:
-            del st.query_params[LINK_KEY]
-    elif st.query_params.get(LINK_KEY) != wanted:
-        st.query_params[LINK_KEY] = wanted
+    write_url_param(LINK_KEY, format_query_link(queries), format_query_link(parse_query_rows(DEFAULT_QUERIES)))
 
 
 def _render_rankings() -> None:

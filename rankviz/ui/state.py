@@ -24,7 +24,10 @@ computed with the default while showing the kept value: seen in AppTest and in C
 
 Shareable links: the URL mirrors those values. ``init_state`` reads the URL on a session's
 first run and ``sync_url`` (end of app.py) writes the current values back. Browser back/forward
-does not restore them; opening or reloading a link does.
+does not restore them; opening or reloading a link does. There is no separate "share" link: the
+address bar is the link, so every writer (``sync_url`` here, ``rankviz.ui.teaching.to_link`` for
+the pages' own settings, a page keeping a table in the link) goes through ``write_url_param``,
+and values are encoded by ``url_text`` and flags read by ``url_flag``, in this module only.
 """
 
 from __future__ import annotations
@@ -48,6 +51,9 @@ __all__ = [
     "set_widget_values",
     "discard_pending",
     "URL_DEFAULTS",
+    "url_text",
+    "url_flag",
+    "write_url_param",
     "use_url_keys",
     "sync_url",
     "persistent_widget",
@@ -154,12 +160,49 @@ _URL_INITIAL = "_url_initial"
 _URL_PREFIXES = "_url_prefixes"
 
 
-def _from_url(name: str, text: str):
-    return text.strip().lower() in ("1", "true", "yes", "on") if name == "projector" else text
+# One encoding of values in the URL, for every writer: sync_url (the ranking and settings, end of
+# app.py), rankviz.ui.teaching's link widgets (the pages' own settings) and pages that keep a
+# table in the link. Reading a flag back is url_flag; every other value stays text.
 
 
-def _to_url(value) -> str:
+def url_text(value, default) -> str | None:
+    """The text of ``value`` in the URL, or None when it is left out (None or equal to ``default``,
+    so a link holds only what differs from what a fresh session shows).
+
+    Booleans are written ``true`` / ``false`` (read back by :func:`url_flag`), anything else with
+    ``str``.
+
+    >>> url_text(True, False), url_text(5, ""), url_text("linear", "linear"), url_text(None, "")
+    ('true', '5', None, None)
+    """
+    if value is None or value == default:
+        return None
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def url_flag(text) -> bool:
+    """A boolean URL parameter: ``1``, ``true``, ``yes`` or ``on`` (any case) is on, anything else off.
+
+    >>> url_flag("true"), url_flag(" On "), url_flag("0"), url_flag("nope")
+    (True, True, False, False)
+    """
+    return str(text).strip().lower() in ("1", "true", "yes", "on")
+
+
+def write_url_param(name: str, value, default) -> None:
+    """Put ``value`` in the URL as ``?name=...`` (:func:`url_text`), or take ``name`` out of the URL
+    when the value is the default. ``st.query_params`` is written only on a change: each write
+    sends a message to the browser."""
+    wanted = url_text(value, default)
+    current = st.query_params.get(name)
+    if wanted is None and current is not None:
+        del st.query_params[name]
+    elif wanted is not None and current != wanted:
+        st.query_params[name] = wanted
+
+
+def _from_url(name: str, text: str):
+    return url_flag(text) if name == "projector" else text
 
 
 def use_url_keys(prefix: str = "") -> None:
@@ -242,15 +285,8 @@ def sync_url() -> None:
     Only this app's keys are touched; values equal to their default are left out of the URL.
     """
     for name, default in _url_keys().items():
-        if _kept(name) not in st.session_state:
-            continue
-        value = st.session_state[_kept(name)]
-        wanted = None if value is None or value == default else _to_url(value)
-        current = st.query_params.get(name)
-        if wanted is None and current is not None:
-            del st.query_params[name]
-        elif wanted is not None and current != wanted:
-            st.query_params[name] = wanted
+        if _kept(name) in st.session_state:
+            write_url_param(name, st.session_state[_kept(name)], default)
 
 
 def set_widget_values(values: dict) -> None:

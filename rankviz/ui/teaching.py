@@ -11,6 +11,7 @@ import math
 import streamlit as st
 
 from rankviz.export import format_number
+from rankviz.ui.state import url_flag, write_url_param
 
 __all__ = ["chart_font_size", "from_link", "to_link", "link_text_input", "link_toggle",
            "link_selectbox", "number_field", "choice_field", "printed_vs_exact"]
@@ -36,19 +37,9 @@ def from_link(key: str, default, *, convert=str) -> None:
 
 
 def to_link(key: str, default) -> None:
-    """After drawing ``key``: write its value into the URL, or drop it there when it is the default."""
-    value = st.session_state.get(key)
-    wanted = None if value is None or value == default else (str(value).lower() if isinstance(value, bool)
-                                                            else str(value))
-    current = st.query_params.get(key)
-    if wanted is None and current is not None:
-        del st.query_params[key]
-    elif wanted is not None and current != wanted:
-        st.query_params[key] = wanted
-
-
-def _truthy(text: str) -> bool:
-    return str(text).strip().lower() in ("1", "true", "yes", "on")
+    """After drawing ``key``: write its value into the URL, or drop it there when it is the default
+    (:func:`rankviz.ui.state.write_url_param`, the writer ``sync_url`` uses too)."""
+    write_url_param(key, st.session_state.get(key), default)
 
 
 def link_text_input(label: str, *, key: str, default: str = "", help: str, container=None, **kwargs) -> str:
@@ -63,7 +54,7 @@ def link_text_input(label: str, *, key: str, default: str = "", help: str, conta
 def link_toggle(label: str, *, key: str, help: str = "", container=None) -> bool:
     """A toggle whose value is in the link (``?key=true``)."""
     box = container if container is not None else st
-    from_link(key, False, convert=_truthy)
+    from_link(key, False, convert=url_flag)
     on = box.toggle(label, key=key, help=help or None, persist_state="session")
     to_link(key, False)
     return on
