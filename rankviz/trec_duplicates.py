@@ -23,7 +23,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 __all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "fixed_width_hashes",
-           "fixed_width_words", "has_duplicate_pairs", "query_codes_and_labels", "remember", "remembered",
+           "fixed_width_words", "has_duplicate_pairs", "pair_keys", "query_bits", "query_codes_and_labels", "remember", "remembered",
            "row_keys"]
 
 
@@ -45,12 +45,35 @@ class RowKeys:
         A hash of each row's docno: :func:`fixed_width_hashes` when every docno has the same
         byte length (``doc_width``), :func:`fingerprints` otherwise (``doc_width`` None).
     doc_width : int or None
+    pair_keys : ndarray of uint64
+        :func:`pair_keys` of the query codes and docno hashes: equal for rows of one query
+        with equal docnos (and, rarely, for a hash collision). The duplicate check sorts
+        them; evaluate looks up run lines by them.
     """
 
     query_codes: np.ndarray
     query_labels: list
     doc_hashes: np.ndarray
     doc_width: int | None
+    pair_keys: np.ndarray
+
+
+def pair_keys(query_codes: np.ndarray, doc_hashes: np.ndarray, n_queries: int) -> np.ndarray:
+    """A 64-bit key per (query, document): the query code in the high bits (so that the keys of
+    one query are close together, and look-ups among them stay in cache), the docno's hash in
+    the low bits (its high bits: those of :func:`hash_fixed_width` depend on every byte).
+
+    Codes must be below ``n_queries``; keys built with the same ``n_queries`` are comparable.
+    """
+    bits = query_bits(n_queries)
+    keys = doc_hashes >> np.uint64(bits)
+    keys |= np.left_shift(query_codes, 64 - bits, dtype=np.uint64, casting="unsafe")
+    return keys
+
+
+def query_bits(n_queries: int) -> int:
+    """How many high bits of a :func:`pair_keys` key hold the query code."""
+    return max(int(n_queries).bit_length(), 1)
 
 
 def row_keys(table: pa.Table) -> RowKeys:
@@ -59,9 +82,9 @@ def row_keys(table: pa.Table) -> RowKeys:
     query_codes.flags.writeable = False  # evaluate may use this very array as its row -> query map
     docs = table["doc_id"]
     hashed = fixed_width_hashes(docs)
-    if hashed is not None:
-        return RowKeys(query_codes, query_labels, hashed[0], hashed[1])
-    return RowKeys(query_codes, query_labels, fingerprints(docs), None)
+    doc_hashes, doc_width = hashed if hashed is not None else (fingerprints(docs), None)
+    return RowKeys(query_codes, query_labels, doc_hashes, doc_width,
+                   pair_keys(query_codes, doc_hashes, len(query_labels)))
 
 
 def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | None = None) -> bool:
@@ -75,11 +98,12 @@ def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | 
     if keys is None:
         keys = row_keys(table)
     columns = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
-    with np.errstate(over="ignore"):
-        combined = keys.query_codes.astype(np.uint64)
-        if judgment_groups:
-            combined = combined * _MIX_B + dictionary_codes(table["group"])
-        combined = combined * _MIX_A ^ keys.doc_hashes
+    if judgment_groups:
+        with np.errstate(over="ignore"):
+            combined = keys.query_codes.astype(np.uint64) * _MIX_B + dictionary_codes(table["group"])
+            combined = combined * _MIX_A ^ keys.doc_hashes
+    else:
+        combined = keys.pair_keys
     ordered = np.sort(combined)
     same = ordered[1:] == ordered[:-1]
     if not same.any():

@@ -372,6 +372,11 @@ def test_fixed_width_and_dictionary_matching_agree():
         reused = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
                                             judged_arrow, 20, read_hashes)
         np.testing.assert_array_equal(reused, exact)
+        # So are the pair keys its duplicate check sorted, when the query numbering agrees.
+        read_keys = trec_duplicates.pair_keys(run_query, read_hashes, 20)
+        from_keys = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
+                                               judged_arrow, 20, None, None, read_keys)
+        np.testing.assert_array_equal(from_keys, exact)
         assert (exact >= 0).sum() > 0
     # Docnos of different widths take the exact path.
     assert ranking._match_fixed_width(np.array([0]), ranking.fixed_width_bytes(pa.chunked_array([["a"]])),
@@ -472,3 +477,26 @@ def test_huge_grades_give_err_without_overflow_and_a_clear_error_for_exponential
     assert evaluate(qrels, run, ["ERR@5"]).mean["ERR@5"] == pytest.approx(1.0)
     with pytest.raises(ValueError, match="exponential gain .* grades above 1023; the qrels hold grade 2000"):
         evaluate(qrels, run, ["nDCG(gain=exp)@5"])
+
+
+def test_evaluate_reuses_the_run_readers_pair_keys_only_when_they_fit(tmp_path):
+    """A run read from a file lends evaluate the keys of its duplicate check (its query codes
+    are evaluate's); when qrels-only queries need one more bit for the query code, evaluate
+    builds its own. Both give trec_eval's per-query values (checked against a DataFrame copy,
+    which lends nothing)."""
+    from rankviz.batch import ranking
+    from rankviz.trec_duplicates import remembered
+
+    run_lines = [f"q{q} Q0 d{d:02d} 0 {1.0 / (d + 1)} t" for q in range(3) for d in range(20)]
+    (tmp_path / "run").write_text("\n".join(run_lines) + "\n")
+    for extra_queries, reusable in ((0, True), (2, False)):  # 3 queries fit 2 bits, 5 need 3
+        qrels_lines = [f"q{q} 0 d{d:02d} {d // 3 % 3}" for q in range(3 + extra_queries) for d in range(0, 20, 3)]
+        (tmp_path / "qrels").write_text("\n".join(qrels_lines) + "\n")
+        qrels, run = read_qrels(tmp_path / "qrels"), read_run(tmp_path / "run")
+        n_queries = 3 + extra_queries
+        assert (ranking._reusable_pair_keys(remembered(run), n_queries) is not None) == reusable
+        measures = ["P@5", "AP", "nDCG", "NumRelRet"]
+        from_files = evaluate(qrels, run, measures).per_query
+        from_frames = evaluate(pd.DataFrame(qrels), pd.DataFrame(run), measures).per_query
+        pd.testing.assert_frame_equal(from_files, from_frames)
+        assert from_files["NumRelRet"].tolist() == [4, 4, 4]  # d03 d06 d12 d15 of every query: grades 1, 2, 1, 2

@@ -36,8 +36,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rankviz.trec_duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width,
-                                     query_codes_and_labels, remembered)
+from rankviz.trec_duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width, pair_keys,
+                                     query_bits, query_codes_and_labels, remembered)
 
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
@@ -225,15 +225,6 @@ def _same_bytes(left: np.ndarray, right: np.ndarray) -> np.ndarray:
     return same
 
 
-def _with_query(doc_hashes: np.ndarray, query: np.ndarray, n_queries: int) -> np.ndarray:
-    """A 64-bit key for (query, document): the query code in the high bits (so that keys of
-    one query are close together and the look-ups stay in cache), the docno's hash
-    (:func:`rankviz.trec_duplicates.hash_fixed_width`, whose high bits depend on every byte)
-    in the low bits."""
-    query_bits = np.uint64(max(int(n_queries).bit_length(), 1))
-    return (query.astype(np.uint64) << (np.uint64(64) - query_bits)) | (doc_hashes >> query_bits)
-
-
 _PROBES = 4
 
 
@@ -283,12 +274,14 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
 
 def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_queries,
                        run_hashes: np.ndarray | None = None,
-                       judged_hashes: np.ndarray | None = None) -> np.ndarray | None:
+                       judged_hashes: np.ndarray | None = None,
+                       run_pair_keys: np.ndarray | None = None) -> np.ndarray | None:
     """Fast path: judgment row of each run row (-1 if none) by 64-bit keys of (query, docno),
     every candidate verified byte for byte. ``run_chars`` are the run docnos' fixed-width
     views; ``run_hashes`` and ``judged_hashes`` the docnos'
-    :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the readers computed them already.
-    ``None`` when the docnos are not all of one width or two judgments of a query share a key
+    :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the readers computed them already,
+    and ``run_pair_keys`` the run's :func:`~rankviz.trec_duplicates.pair_keys` for
+    ``n_queries`` (then ``run_hashes`` is not needed). ``None`` when the docnos are not all of one width or two judgments of a query share a key
     (then the exact path runs)."""
     judged_chars = fixed_width_bytes(judged_docs)
     if run_chars is None or judged_chars is None:
@@ -300,14 +293,16 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
 
     if judged_hashes is None:
         judged_hashes = hash_fixed_width(judged_chars[0])
-    judged_keys = _with_query(judged_hashes, judged_query, n_queries)
+    judged_keys = pair_keys(judged_query, judged_hashes, n_queries)
     key_order = np.argsort(judged_keys)
     sorted_keys = judged_keys[key_order]
     if np.any(sorted_keys[1:] == sorted_keys[:-1]):
         return None  # a duplicate judgment, or a (rare) collision: let the exact path decide
-    if run_hashes is None:
-        run_hashes = np.concatenate([hash_fixed_width(view) for view in run_chars])
-    run_keys = _with_query(run_hashes, run_query, n_queries)
+    run_keys = run_pair_keys
+    if run_keys is None:
+        if run_hashes is None:
+            run_hashes = np.concatenate([hash_fixed_width(view) for view in run_chars])
+        run_keys = pair_keys(run_query, run_hashes, n_queries)
     slot = _find_keys(sorted_keys, run_keys)
     candidate = np.flatnonzero(slot >= 0)
     judged_row = key_order[slot[candidate]]
@@ -347,6 +342,14 @@ def _match_by_dictionary(run_query, run_docs, judged_query, judged_docs, query_i
 
 def _fixed_width_hashes(keys: RowKeys | None) -> np.ndarray | None:
     return keys.doc_hashes if keys is not None and keys.doc_width is not None else None
+
+
+def _reusable_pair_keys(run_keys: RowKeys | None, n_queries: int) -> np.ndarray | None:
+    """The run reader's pair keys when they are the ones evaluate would build: its query codes
+    are evaluate's, but the number of queries (qrels-only ones added) may need more bits."""
+    if run_keys is None or run_keys.doc_width is None:
+        return None
+    return run_keys.pair_keys if query_bits(len(run_keys.query_labels)) == query_bits(n_queries) else None
 
 
 def _by_query_then_grade_descending(query: np.ndarray, grade: np.ndarray, n_queries: int) -> np.ndarray:
@@ -400,7 +403,8 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     order = None if _in_order(run_query, score) else np.lexsort((-score, run_query))
     tied_positions, tied_rows = _tie_moves(order, run_query, score, run_docs, run_chars)
     judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
-                                    _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys))
+                                    _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys),
+                                    _reusable_pair_keys(run_keys, n_queries))
     if judged_row is None:
         judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
 
