@@ -8,7 +8,7 @@ import streamlit as st
 
 from rankviz.data import SAMPLE_RUNS
 from rankviz.export import to_csv_bytes
-from rankviz.ties import sampled_measures
+from rankviz.ties import affordable_samples, sampled_measures
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
@@ -120,9 +120,9 @@ if not problems and qrels_file is not None and run_file is not None:
     try:
         sampled = sampled_measures(run_measures)
         lines = len(read_run_file(run_file)) if sampled else 0
-        if sampled and samples * lines > SAMPLING_BUDGET:
-            # Each sample evaluates the whole run once: keep the page responsive on big runs.
-            samples = max(1, SAMPLING_BUDGET // lines)
+        affordable = affordable_samples(samples, lines, SAMPLING_BUDGET)
+        if affordable < samples:  # each sample evaluates the whole run once: keep the page responsive
+            samples = affordable
             st.warning(f"{', '.join(sampled)}: no closed form, so each Monte Carlo sample evaluates all {lines:,} "
                        f"lines; using {samples} samples to keep the page responsive.", icon=":material/speed:")
         with st.spinner("Evaluating under the three tie rules"):

@@ -70,6 +70,7 @@ __all__ = [
     "orderings_side_by_side",
     "expected_relevance_by_rank",
     "sampled_measures",
+    "affordable_samples",
 ]
 
 TIE_RULES = ("trec_eval", "input order", "tie-averaged")
@@ -419,6 +420,52 @@ def sampled_measures(measures) -> list[str]:
     """
     return [str(m) for m in parse_measures(measures)
             if m.name not in _ORDER_FREE and not _has_exact_form(m)]
+
+
+def affordable_samples(samples: int, n_lines: int, budget: int) -> int:
+    """How many Monte Carlo samples fit a budget of run lines evaluated.
+
+    Each sample of :func:`compare_tie_rules` evaluates the whole run once, so ``samples``
+    samples of an ``n_lines`` run evaluate samples × n_lines lines:
+
+    .. math:: \\min\\left(\\text{samples}, \\max\\left(1, \\left\\lfloor \\frac{\\text{budget}}{n_\\text{lines}}
+              \\right\\rfloor\\right)\\right)
+
+    Parameters
+    ----------
+    samples : int
+        The samples asked for (>= 1).
+    n_lines : int
+        Lines of the run (>= 0; an empty run costs nothing).
+    budget : int
+        Most run lines to evaluate in total (>= 1).
+
+    Returns
+    -------
+    int
+        ``samples`` when it fits, else the most that fit, and always at least 1.
+
+    Notes
+    -----
+    At least one sample is always kept, even for a run longer than the budget: the page then
+    warns rather than shows nothing.
+
+    Examples
+    --------
+    100 samples of a 50,000-line run evaluate 5,000,000 lines; a budget of 2,000,000 affords
+    2,000,000 // 50,000 = 40 of them.
+
+    >>> affordable_samples(100, 50_000, 2_000_000), affordable_samples(100, 1_000, 2_000_000)
+    (40, 100)
+    """
+    func = "affordable_samples"
+    for name, value, minimum in (("samples", samples, 1), ("n_lines", n_lines, 0), ("budget", budget, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
+            raise ValueError(f"The '{name}' parameter of {func} must be an int in the range [{minimum}, inf). "
+                             f"Got {value!r} instead.")
+    if n_lines == 0:
+        return int(samples)
+    return int(min(samples, max(1, budget // n_lines)))
 
 
 
