@@ -488,9 +488,28 @@ def test_pair_matrix_letters_and_counts_follow_the_kendall_table():
     counts = table.attrs["counts"]
     assert spec["title"]["subtitle"] == f"{counts['concordant']} concordant, {counts['discordant']} discordant, 0 tied"
     assert {"i", "j", "pair", "order in a", "order in b"} <= set(tooltip_fields(letters))
-    # The matrix keeps the documents in ranking order on both axes.
+    # The matrix keeps the documents in ranking order on both axes: each axis sorts by an order column.
     order = list(dict.fromkeys(table["i"].tolist() + table["j"].tolist()))
-    assert letters["encoding"]["x"]["sort"] == order and letters["encoding"]["y"]["sort"] == order
+    assert axis_order(cells, letters, "x") == order[1:]  # d1 is never the second document of a pair
+    assert axis_order(cells, letters, "y") == order[:-1]
+
+
+def axis_order(cells: list[dict], unit: dict, channel: str) -> list:
+    """The documents along an axis sorted by the field its sort names (its minimum over each document's cells)."""
+    sort, field = unit["encoding"][channel]["sort"], unit["encoding"][channel]["field"]
+    assert sort["op"] == "min"
+    position = {}
+    for cell in cells:
+        position[cell[field]] = min(position.get(cell[field], math.inf), cell[sort["field"]])
+    return sorted(position, key=position.get)
+
+
+def test_pair_matrix_follows_the_order_given_and_puts_unlisted_documents_after_it():
+    pairs = pd.DataFrame({"i": ["a", "a", "b"], "j": ["b", "c", "c"], "pair": ["C", "D", "C"]})
+    spec = pair_matrix_chart(pairs, order=["c", "b"]).to_dict()
+    cells = rows(spec, unit_with(spec, "rect"))
+    letters = unit_with(spec, "text", text="letter")
+    assert axis_order(cells, letters, "x") == ["c", "b"] and axis_order(cells, letters, "y") == ["b", "a"]
 
 
 def test_pair_matrix_with_ties_letters_them_t_and_counts_each_kind():
@@ -709,6 +728,18 @@ def split_cases():
         cases.append(("gain_contribution_chart", m.dcg_breakdown(rels), dict(ideal_grade=None, ideal_contribution=None)))
         cases.append(("err_chart", m.err_breakdown(rels), dict(grade="grade", reach="P(reach rank)")))
         cases.append(("err_chart", m.err_breakdown(rels), dict(grade=None, running=None)))
+    srcc = PRESETS["srcc_exercise"]
+    spearman = m.spearman_rho_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
+    kendall = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
+    cases += [("rank_scatter_chart", spearman, dict(highlight_pairs=[("d1", "d3"), ("d2", "d4")], name_a="ideal")),
+              ("rank_scatter_chart", spearman, {}),
+              ("pair_matrix_chart", kendall, dict(order=list(kendall["i"].unique())[::-1], font_size=22)),
+              ("pair_matrix_chart", m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2]), {}),
+              ("metric_vs_position_chart", position_table(), dict(font_size=22)),
+              ("metric_scatter_chart", pd.DataFrame({"AP": [0.1, 0.5, 0.5], "nDCG": [0.2, 0.7, 0.4],
+                                                     "run": ["r1", "r2", "r3"], "kind": ["a", "b", "a"]}),
+               dict(x="AP", y="nDCG", label="run", group="kind", diagonal=True, subtitle="Kendall's τ = 0.33")),
+              ("metric_scatter_chart", pd.DataFrame({"AP": [0.1, 0.5], "nDCG": [0.2, 0.7]}), dict(x="AP", y="nDCG"))]
     # Averaged interpolated precision (the run-files page): not one ranking's table.
     cases.append(("precision_recall_chart", {"run": pd.DataFrame({"R@i": np.arange(11) / 10,
                                                                   "P@i": np.linspace(1, 0.1, 11)})},
@@ -721,6 +752,7 @@ def test_template_filled_with_the_frames_is_the_builders_chart(builder, data, op
     parts = charts.chart_parts(builder, data, **options)
     template = parts.template(validate=True)
     assert "datasets" not in template
+    template.update(parts.top_level)
     public = getattr(charts, builder)(data, **options).to_dict()
     frames = {name: frame.to_pylist() for name, frame in parts.frames.items()}
     assert resolved(template, frames) == resolved(public, public["datasets"])

@@ -29,8 +29,13 @@ template's named datasets (``rankviz.ui.cached_charts.show_chart`` does this).
 
 from rankviz.charts._parts import ChartParts
 from rankviz.charts._style import OKABE_ITO, chart_config, projector_theme
-from rankviz.charts.behaviour import metric_scatter_chart, metric_vs_position_chart
-from rankviz.charts.correlation import pair_matrix_chart, rank_scatter_chart
+from rankviz.charts.behaviour import (
+    metric_scatter_chart,
+    metric_scatter_parts,
+    metric_vs_position_chart,
+    metric_vs_position_parts,
+)
+from rankviz.charts.correlation import pair_matrix_chart, pair_matrix_parts, rank_scatter_chart, rank_scatter_parts
 from rankviz.charts.graded import err_chart, err_parts, gain_contribution_chart, gain_contribution_parts
 from rankviz.charts.precision_recall import (
     precision_recall_at_rank_chart,
@@ -68,6 +73,10 @@ _PARTS = {
     "precision_recall_at_rank_chart": precision_recall_at_rank_parts,
     "gain_contribution_chart": gain_contribution_parts,
     "err_chart": err_parts,
+    "rank_scatter_chart": rank_scatter_parts,
+    "pair_matrix_chart": pair_matrix_parts,
+    "metric_vs_position_chart": metric_vs_position_parts,
+    "metric_scatter_chart": metric_scatter_parts,
 }
 
 

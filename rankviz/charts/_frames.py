@@ -55,8 +55,12 @@ def check_flag(value, *, func: str, name: str) -> bool:
     return value
 
 
+def tooltip_kind(df: pd.DataFrame, column) -> str:
+    """The Vega-Lite type a tooltip shows ``df[column]`` as: quantitative for numbers, else nominal."""
+    return "quantitative" if pd.api.types.is_numeric_dtype(df[column]) and not pd.api.types.is_bool_dtype(df[column]) \
+        else "nominal"
+
+
 def tooltip_for(df: pd.DataFrame, column):
     """A tooltip entry for any column of ``df``, whatever characters its name holds."""
-    kind = "quantitative" if pd.api.types.is_numeric_dtype(df[column]) and not pd.api.types.is_bool_dtype(df[column]) \
-        else "nominal"
-    return alt.Tooltip(field=escape_field(column), type=kind, title=str(column))
+    return alt.Tooltip(field=escape_field(column), type=tooltip_kind(df, column), title=str(column))

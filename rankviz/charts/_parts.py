@@ -37,21 +37,28 @@ class ChartParts:
         Everything ``draw`` reads besides the rows: plain picklable values (options, series names).
     frames : dict of str to pyarrow.Table
         The named datasets.
+    top_level : dict
+        Top-level spec properties that depend on the data, such as a title with counts in it
+        (``{"title": {"text": ..., "subtitle": ...}}``): not in the template, set on top of it.
     """
 
     draw: Callable[[Mapping, dict], alt.TopLevelMixin]
     layout: dict
     frames: dict = field(default_factory=dict)
+    top_level: dict = field(default_factory=dict)
 
     def chart(self):
         """The Altair chart, data inline (what the public builders return)."""
-        return self.draw({name: frame.to_pandas() for name, frame in self.frames.items()}, self.layout)
+        chart = self.draw({name: frame.to_pandas() for name, frame in self.frames.items()}, self.layout)
+        for name, value in self.top_level.items():
+            setattr(chart, name, value)
+        return chart
 
     def template(self, *, validate: bool = False) -> dict:
         """The Vega-Lite spec without its rows: every layer reads a named dataset, ``frames[name]``.
 
         It depends on ``draw`` and ``layout`` only, so it can be cached by them; add
-        ``"datasets": {name: rows}`` to draw it.
+        ``"datasets": {name: rows}`` and ``top_level`` to draw it.
         """
         named = {name: alt.NamedData(name=name) for name in self.frames}
         return self.draw(named, self.layout).to_dict(validate=validate)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import altair as alt
+import numpy as np
 import pandas as pd
 
 from rankviz.charts._frames import check_flag, pick, require_columns
+from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 
-__all__ = ["metric_vs_position_chart", "metric_scatter_chart"]
+__all__ = ["metric_vs_position_chart", "metric_scatter_chart", "metric_vs_position_parts", "metric_scatter_parts"]
 
 
 def metric_vs_position_chart(df, *, position="position", metric="metric", value="value",
@@ -35,7 +37,9 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
     Notes
     -----
     Metrics are told apart by colour, dash and marker shape, and each line is labelled with
-    its metric's name at its last position, so no legend look-up is needed.
+    its metric's name at its last position, so no legend look-up is needed. Metrics ending on
+    the same value (to 3 decimals) share a label; labels of close values are nudged apart to
+    one text line each (their tooltip keeps the value).
 
     Examples
     --------
@@ -46,23 +50,53 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['line', 'point', 'text']
     """
+    return metric_vs_position_parts(df, position=position, metric=metric, value=value, title=title,
+                                    font_size=font_size, width=width, height=height).chart()
+
+
+def metric_vs_position_parts(df, *, position="position", metric="metric", value="value",
+                             title="Every metric as one relevant document moves down the ranking",
+                             font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`metric_vs_position_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "metric_vs_position_chart"
     require_columns(df, {"position": position, "metric": metric, "value": value}, func=func)
     data = pick(df, {"position": position, "metric": metric, "value": value})
     data["metric"] = data["metric"].astype(str)
-    metrics = list(dict.fromkeys(data["metric"])) or ["metric"]
-    scales = series_scales(metrics)
-    colour = alt.Color("metric:N", scale=scales["color"], title=None)
-    tooltip = [alt.Tooltip("metric:N"), alt.Tooltip("position:Q", title=f"{position} of the relevant document"),
-               alt.Tooltip("value:Q", format=".4f")]
-    base = alt.Chart(data).encode(
-        alt.X("position:Q", title="rank of the relevant document", scale=alt.Scale(nice=False),
-              axis=alt.Axis(tickMinStep=1)),
-        alt.Y("value:Q", title="metric value"), color=colour, tooltip=tooltip)
     # Metrics that end on the same value share one label ("RR, AP"), so labels do not overprint.
     ends = data.dropna(subset=["value"]).sort_values("position", kind="stable").groupby("metric", sort=False).tail(1)
     ends = ends.assign(level=ends["value"].round(3)).groupby("level", sort=False).agg(
         position=("position", "max"), value=("value", "first"), metric=("metric", ", ".join)).reset_index(drop=True)
+    # Labels ending on close but different values (P@10 = 0.1, AP = 0.11) are nudged apart to one
+    # line of text each; the label's value in the tooltip stays the metric's own.
+    plot_height = height if isinstance(height, int) and not isinstance(height, bool) else DEFAULT_HEIGHT
+    values = data["value"].dropna()
+    low = min(0.0, float(values.min())) if len(values) else 0.0
+    high = max(low + 1e-9, float(values.max())) if len(values) else 1.0
+    line_gap = font_size * 0.9 * 1.2 / plot_height * (high - low)  # one label's height, in value units
+    ends["label_value"] = ends["value"].astype(float)
+    for _, same_end in ends.groupby("position", sort=False):
+        ends.loc[same_end.index, "label_value"] = _spread(same_end["value"].to_numpy(dtype=float), line_gap, low,
+                                                          high)
+    frames = {"data": _table_of(data), "ends": _table_of(ends)}
+    layout = {"metrics": list(dict.fromkeys(data["metric"])) or ["metric"], "position": str(position),
+              "title": title, "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_metric_vs_position, layout, frames)
+
+
+def _table_of(df: pd.DataFrame):
+    return table(**{str(column): df[column].to_numpy() for column in df.columns})
+
+
+def _draw_metric_vs_position(data, layout: dict):
+    font_size = layout["font_size"]
+    scales = series_scales(layout["metrics"])
+    colour = alt.Color("metric:N", scale=scales["color"], title=None)
+    tooltip = [alt.Tooltip("metric:N"), alt.Tooltip("position:Q", title=f"{layout['position']} of the relevant document"),
+               alt.Tooltip("value:Q", format=".4f")]
+    base = alt.Chart(data["data"]).encode(
+        alt.X("position:Q", title="rank of the relevant document", scale=alt.Scale(nice=False),
+              axis=alt.Axis(tickMinStep=1)),
+        alt.Y("value:Q", title="metric value"), color=colour, tooltip=tooltip)
     layers = [
         base.mark_line(strokeWidth=2.5).encode(strokeDash=alt.StrokeDash("metric:N", scale=scales["strokeDash"],
                                                                           title=None)),
@@ -70,12 +104,47 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
                                                                                 title=None)),
         # limit: a long shared label ("P@5, R@5, Hit@3, ...") is cut with an ellipsis rather than
         # squeezing the plot; the tooltip has the full list.
-        alt.Chart(ends).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9, fontWeight="bold",
-                                  limit=font_size * 7)
-        .encode(alt.X("position:Q"), alt.Y("value:Q"), text=alt.Text("metric:N"),
+        alt.Chart(data["ends"]).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9,
+                                          fontWeight="bold", limit=font_size * 7)
+        .encode(alt.X("position:Q"), alt.Y("label_value:Q", title="metric value"), text=alt.Text("metric:N"),
                 tooltip=[alt.Tooltip("metric:N", title="ends here"), alt.Tooltip("value:Q", format=".4f")]),
     ]
-    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+    return finish(alt.layer(*layers), func="metric_vs_position_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])
+
+
+def _spread(values: np.ndarray, gap: float, low: float, high: float) -> np.ndarray:
+    """Label positions at least ``gap`` apart, each as close to its value as the others allow.
+
+    Labels that would overlap are joined into a block centred on their values' mean (so the
+    block moves as little as possible on average) until no two blocks overlap, then kept inside
+    [low, high] when they fit. Returns the positions in the order of ``values``.
+    """
+    order = np.argsort(values, kind="stable")
+    blocks = [[float(values[i]), 1] for i in order]  # [centre, number of labels], bottom to top
+    sums = [float(values[i]) for i in order]
+    merged = True
+    while merged:
+        merged = False
+        for b in range(len(blocks) - 1):
+            (centre_a, n_a), (centre_b, n_b) = blocks[b], blocks[b + 1]
+            if (centre_b - (n_b - 1) * gap / 2) - (centre_a + (n_a - 1) * gap / 2) < gap - 1e-12:
+                total = sums[b] + sums[b + 1]
+                blocks[b:b + 2] = [[total / (n_a + n_b), n_a + n_b]]
+                sums[b:b + 2] = [total]
+                merged = True
+                break
+    positions = []
+    for centre, n in blocks:
+        half = (n - 1) * gap / 2
+        if 2 * half <= high - low:  # keep the block inside the axis when it fits
+            centre = min(max(centre, low + half), high - half)
+        positions.extend(centre - half + j * gap for j in range(n))
+    for j in range(1, len(positions)):  # clamping may have pushed two blocks together again
+        positions[j] = max(positions[j], positions[j - 1] + gap)
+    spread = np.empty(len(values))
+    spread[order] = positions
+    return spread
 
 
 def metric_scatter_chart(df, x, y, *, label=None, group=None, diagonal=False, subtitle=None, title=None,
@@ -116,33 +185,60 @@ def metric_scatter_chart(df, x, y, *, label=None, group=None, diagonal=False, su
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['line', 'point']
     """
+    return metric_scatter_parts(df, x, y, label=label, group=group, diagonal=diagonal, subtitle=subtitle, title=title,
+                                font_size=font_size, width=width, height=height).chart()
+
+
+def metric_scatter_parts(df, x, y, *, label=None, group=None, diagonal=False, subtitle=None, title=None,
+                         font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`metric_scatter_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
+
+    The title and subtitle (which often carry a value, such as Kendall's tau) are ``top_level``.
+    """
     func = "metric_scatter_chart"
     require_columns(df, {"x": x, "y": y, "label": label, "group": group}, func=func)
     check_flag(diagonal, func=func, name="diagonal")
-    data = pick(df, {"x": x, "y": y, "label": label, "group": group})
-    tooltip = [alt.Tooltip("x:Q", format=".4f", title=str(x)), alt.Tooltip("y:Q", format=".4f", title=str(y))]
+    columns = {"x": df[x].to_numpy(), "y": df[y].to_numpy()}
     if label is not None:
-        data["label"] = data["label"].astype(str)
-        tooltip.insert(0, alt.Tooltip("label:N", title=str(label)))
-    encoding = {"tooltip": tooltip}
+        columns["label"] = np.array([str(v) for v in df[label].tolist()], dtype=object)
+    groups = None
     if group is not None:
-        data["group"] = data["group"].astype(str)
-        scales = series_scales(data["group"].unique())
-        encoding["color"] = alt.Color("group:N", scale=scales["color"], title=str(group))
-        encoding["shape"] = alt.Shape("group:N", scale=scales["shape"], title=str(group))
-        tooltip.append(alt.Tooltip("group:N", title=str(group)))
-    x_axis = alt.X("x:Q", title=str(x), scale=alt.Scale(zero=False), axis=alt.Axis(tickCount=8))
-    y_axis = alt.Y("y:Q", title=str(y), scale=alt.Scale(zero=False), axis=alt.Axis(tickCount=8))
-    layers = []
+        columns["group"] = np.array([str(v) for v in df[group].tolist()], dtype=object)
+        groups = list(dict.fromkeys(columns["group"].tolist()))
+    frames = {}
     if diagonal:
-        values = pd.concat([data["x"], data["y"]]).astype(float)
-        low, high = (float(values.min()), float(values.max())) if len(values) else (0.0, 1.0)
-        line = pd.DataFrame({"x": [low, high], "y": [low, high], "line": f"{y} = {x}"})
-        layers.append(alt.Chart(line).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
-            x_axis, y_axis, tooltip=[alt.Tooltip("line:N", title="diagonal")]))
-    layers.append(alt.Chart(data).mark_point(filled=True, size=font_size * 5, opacity=0.75, stroke="black",
-                                             strokeWidth=0.5).encode(x_axis, y_axis, **encoding))
+        values = np.concatenate([columns["x"], columns["y"]]).astype(float)
+        low, high = (float(np.nanmin(values)), float(np.nanmax(values))) if len(values) else (0.0, 1.0)
+        frames["diagonal"] = table(x=[low, high], y=[low, high], line=[f"{y} = {x}"] * 2)
+    frames["points"] = table(**columns)
     chart_title = title or f"{y} against {x}"
-    if subtitle:
-        chart_title = alt.Title(chart_title, subtitle=subtitle)
-    return finish(alt.layer(*layers), func=func, title=chart_title, font_size=font_size, width=width, height=height)
+    layout = {"x": str(x), "y": str(y), "label": None if label is None else str(label),
+              "group": None if group is None else str(group), "groups": groups, "font_size": font_size,
+              "width": width, "height": height}
+    return ChartParts(_draw_metric_scatter, layout, frames,
+                      top_level={"title": {"text": chart_title, "subtitle": subtitle} if subtitle else chart_title})
+
+
+def _draw_metric_scatter(data, layout: dict):
+    font_size, x, y = layout["font_size"], layout["x"], layout["y"]
+    tooltip = [alt.Tooltip("x:Q", format=".4f", title=x), alt.Tooltip("y:Q", format=".4f", title=y)]
+    if layout["label"] is not None:
+        tooltip.insert(0, alt.Tooltip("label:N", title=layout["label"]))
+    encoding = {"tooltip": tooltip}
+    if layout["group"] is not None:
+        scales = series_scales(layout["groups"])
+        encoding["color"] = alt.Color("group:N", scale=scales["color"], title=layout["group"])
+        encoding["shape"] = alt.Shape("group:N", scale=scales["shape"], title=layout["group"])
+        tooltip.append(alt.Tooltip("group:N", title=layout["group"]))
+    x_axis = alt.X("x:Q", title=x, scale=alt.Scale(zero=False), axis=alt.Axis(tickCount=8))
+    y_axis = alt.Y("y:Q", title=y, scale=alt.Scale(zero=False), axis=alt.Axis(tickCount=8))
+    layers = []
+    if "diagonal" in data:
+        layers.append(alt.Chart(data["diagonal"]).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4],
+                                                            strokeWidth=1.5).encode(
+            x_axis, y_axis, tooltip=[alt.Tooltip("line:N", title="diagonal")]))
+    layers.append(alt.Chart(data["points"]).mark_point(filled=True, size=font_size * 5, opacity=0.75, stroke="black",
+                                                       strokeWidth=0.5).encode(x_axis, y_axis, **encoding))
+    # The title (it may carry a value in its subtitle) is set by ChartParts.
+    return finish(alt.layer(*layers), func="metric_scatter_chart", title=None, font_size=font_size,
+                  width=layout["width"], height=layout["height"])

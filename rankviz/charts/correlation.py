@@ -6,10 +6,11 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
-from rankviz.charts._frames import escape_field, pick, require_columns, tooltip_for
+from rankviz.charts._frames import escape_field, require_columns, tooltip_kind
+from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish
 
-__all__ = ["rank_scatter_chart", "pair_matrix_chart"]
+__all__ = ["rank_scatter_chart", "pair_matrix_chart", "rank_scatter_parts", "pair_matrix_parts"]
 
 VERDICTS = ["concordant", "discordant", "tied"]
 LETTERS = {"concordant": "C", "discordant": "D", "tied": "T"}
@@ -73,22 +74,27 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['line', 'line', 'point', 'text']
     """
+    return rank_scatter_parts(df, doc=doc, rank_a=rank_a, rank_b=rank_b, name_a=name_a, name_b=name_b,
+                              highlight_pairs=highlight_pairs, title=title, font_size=font_size, width=width,
+                              height=height).chart()
+
+
+def rank_scatter_parts(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", name_b="R2", highlight_pairs=None,
+                       title="Rank in one ranking against rank in the other", font_size=DEFAULT_FONT_SIZE,
+                       width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`rank_scatter_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "rank_scatter_chart"
     require_columns(df, {"doc": doc, "rank_a": rank_a, "rank_b": rank_b}, func=func)
-    points = pick(df, {"doc": doc, "a": rank_a, "b": rank_b}).astype({"a": float, "b": float})
-    points["doc"] = points["doc"].astype(str)
-    points["d"] = points["a"] - points["b"]
-    low = float(np.nanmin(points[["a", "b"]].to_numpy())) if len(points) else 1.0
-    high = float(np.nanmax(points[["a", "b"]].to_numpy())) if len(points) else 1.0
-    scale = alt.Scale(domain=[low - 0.5, high + 0.5], nice=False, zero=False)
-    x_a = alt.X("a:Q", scale=scale, title=f"rank in {name_a}", axis=alt.Axis(tickMinStep=1))
-    y_b = alt.Y("b:Q", scale=scale, title=f"rank in {name_b}", axis=alt.Axis(tickMinStep=1))
-    diagonal = pd.DataFrame({"a": [low - 0.5, high + 0.5], "b": [low - 0.5, high + 0.5],
-                             "line": f"y = x: same rank in {name_a} and {name_b}"})
-    layers = [alt.Chart(diagonal).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
-        x_a, y_b, tooltip=[alt.Tooltip("line:N", title="diagonal")])]
+    docs = np.array([str(d) for d in df[doc].tolist()], dtype=object)
+    ranks_a = df[rank_a].to_numpy(dtype=float)
+    ranks_b = df[rank_b].to_numpy(dtype=float)
+    both = np.concatenate([ranks_a, ranks_b])
+    low = float(np.nanmin(both)) if len(docs) else 1.0
+    high = float(np.nanmax(both)) if len(docs) else 1.0
+    frames = {"diagonal": table(a=[low - 0.5, high + 0.5], b=[low - 0.5, high + 0.5],
+                                line=[f"y = x: same rank in {name_a} and {name_b}"] * 2)}
     if highlight_pairs is not None:
-        by_doc = points.set_index("doc")
+        position = {name: i for i, name in enumerate(docs.tolist())}
         rows = []
         for pair in highlight_pairs:
             try:
@@ -96,27 +102,46 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
             except (TypeError, ValueError):
                 raise ValueError(f"The 'highlight_pairs' parameter of {func} must hold (doc, doc) pairs. "
                                  f"Got {pair!r}.") from None
-            missing = [d for d in (x, y) if d not in by_doc.index]
+            missing = [d for d in (x, y) if d not in position]
             if missing:
                 raise ValueError(f"The 'highlight_pairs' parameter of {func} names {missing[0]!r}, which is not "
                                  f"in the {doc!r} column.")
-            verdict = _verdict(by_doc.at[x, "a"], by_doc.at[y, "a"], by_doc.at[x, "b"], by_doc.at[y, "b"])
-            for end in (x, y):
-                rows.append({"pair": f"{x}, {y}", "pair is": verdict, "doc": end,
-                             "a": by_doc.at[end, "a"], "b": by_doc.at[end, "b"]})
-        segments = pd.DataFrame(rows, columns=["pair", "pair is", "doc", "a", "b"])
-        layers.append(alt.Chart(segments).mark_line(strokeWidth=3).encode(
+            i, j = position[x], position[y]
+            verdict = _verdict(ranks_a[i], ranks_a[j], ranks_b[i], ranks_b[j])
+            for end in (i, j):
+                rows.append((f"{x}, {y}", verdict, docs[end], ranks_a[end], ranks_b[end]))
+        frames["segments"] = table(**{name: np.array([row[n] for row in rows], dtype=object if n < 3 else float)
+                                      for n, name in enumerate(["pair", "pair is", "doc", "a", "b"])})
+    frames["points"] = table(doc=docs, a=ranks_a, b=ranks_b, d=ranks_a - ranks_b)
+    layout = {"low": low, "high": high, "doc": str(doc), "rank_a": str(rank_a), "rank_b": str(rank_b),
+              "name_a": str(name_a), "name_b": str(name_b), "title": title, "font_size": font_size, "width": width,
+              "height": height}
+    return ChartParts(_draw_rank_scatter, layout, frames)
+
+
+def _draw_rank_scatter(data, layout: dict):
+    low, high, font_size, name_a, name_b = (layout[key] for key in ("low", "high", "font_size", "name_a", "name_b"))
+    scale = alt.Scale(domain=[low - 0.5, high + 0.5], nice=False, zero=False)
+    x_a = alt.X("a:Q", scale=scale, title=f"rank in {name_a}", axis=alt.Axis(tickMinStep=1))
+    y_b = alt.Y("b:Q", scale=scale, title=f"rank in {name_b}", axis=alt.Axis(tickMinStep=1))
+    layers = [alt.Chart(data["diagonal"]).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
+        x_a, y_b, tooltip=[alt.Tooltip("line:N", title="diagonal")])]
+    if "segments" in data:
+        layers.append(alt.Chart(data["segments"]).mark_line(strokeWidth=3).encode(
             x_a, y_b, detail=alt.Detail("pair:N"),
             color=alt.Color("pair is:N", scale=VERDICT_LINES, title="pair is"),
             strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title="pair is"),
             tooltip=[alt.Tooltip("pair:N"), alt.Tooltip("pair is:N")]))
-    tooltip = [alt.Tooltip("doc:N", title=str(doc)), alt.Tooltip("a:Q", title=f"{rank_a} (rank in {name_a})"),
-               alt.Tooltip("b:Q", title=f"{rank_b} (rank in {name_b})"), alt.Tooltip("d:Q", title="d = s1 - s2")]
-    base = alt.Chart(points).encode(x_a, y_b, tooltip=tooltip)
+    tooltip = [alt.Tooltip("doc:N", title=layout["doc"]),
+               alt.Tooltip("a:Q", title=f"{layout['rank_a']} (rank in {name_a})"),
+               alt.Tooltip("b:Q", title=f"{layout['rank_b']} (rank in {name_b})"),
+               alt.Tooltip("d:Q", title="d = s1 - s2")]
+    base = alt.Chart(data["points"]).encode(x_a, y_b, tooltip=tooltip)
     layers.append(base.mark_point(filled=True, size=font_size * 8, color=OKABE_ITO["blue"]))
     layers.append(base.mark_text(align="left", dx=font_size * 0.6, dy=-font_size * 0.5, fontSize=font_size)
                   .encode(text=alt.Text("doc:N")))
-    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+    return finish(alt.layer(*layers), func="rank_scatter_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])
 
 
 def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=None,
@@ -165,12 +190,23 @@ def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=
     >>> spec["title"]["subtitle"]
     '1 concordant, 1 discordant, 1 tied in a'
     """
+    return pair_matrix_parts(pairs_df, first=first, second=second, verdict=verdict, order=order, title=title,
+                             font_size=font_size, width=width, height=height).chart()
+
+
+def pair_matrix_parts(pairs_df, *, first="i", second="j", verdict="pair", order=None,
+                      title="Kendall's pairs: concordant (C), discordant (D), tied (T)", font_size=DEFAULT_FONT_SIZE,
+                      width="container", height=None) -> ChartParts:
+    """:func:`pair_matrix_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
+
+    The matrix's row and column order travels in the data (the "row order" and "column order"
+    columns the axes sort by), and its counts in the subtitle (``top_level``), so the template
+    stays the same whatever the rankings.
+    """
     func = "pair_matrix_chart"
     require_columns(pairs_df, {"first": first, "second": second, "verdict": verdict}, func=func, name="pairs_df")
-    data = pairs_df.copy()
-    data.attrs = {}
     kinds, details = [], []
-    for position, value in enumerate(data[verdict].tolist(), start=1):
+    for position, value in enumerate(pairs_df[verdict].tolist(), start=1):
         text = str(value).strip().lower()
         kind = _SPELLINGS.get(text) or ("tied" if text.startswith("tied") else None)
         if kind is None:
@@ -179,34 +215,49 @@ def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=
                              f"row {position}.")
         kinds.append(kind)
         details.append(text if text.startswith("tied") else kind)
-    data["pair is"] = kinds
-    data["letter"] = [LETTERS[k] for k in kinds]
-    for column in (first, second):
-        data[column] = data[column].astype(str)
-    documents = ([str(d) for d in order] if order is not None
-                 else list(dict.fromkeys(data[first].tolist() + data[second].tolist())))
-    extra = [c for c in pairs_df.columns if c not in (first, second, verdict)]
-    tooltip = [alt.Tooltip(f"{escape_field(first)}:N", title=str(first)),
-               alt.Tooltip(f"{escape_field(second)}:N", title=str(second)),
-               alt.Tooltip(f"{escape_field(verdict)}:N", title=str(verdict))] + [tooltip_for(data, c) for c in extra]
-    base = alt.Chart(data).encode(
-        alt.X(f"{escape_field(second)}:O", sort=documents, title=str(second),
-              axis=alt.Axis(orient="top", labelAngle=0)),
-        alt.Y(f"{escape_field(first)}:O", sort=documents, title=str(first), axis=alt.Axis(titleAngle=0)),
-        tooltip=tooltip)
-    cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
-        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title="pair is"))
-    letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(
-        text=alt.Text("letter:N"))
+    firsts = [str(d) for d in pairs_df[first].tolist()]
+    seconds = [str(d) for d in pairs_df[second].tolist()]
+    documents = [str(d) for d in order] if order is not None else list(dict.fromkeys(firsts + seconds))
+    # Documents missing from `order` come after it, in the order they first appear (as a Vega-Lite sort list does).
+    place = {name: i for i, name in enumerate(dict.fromkeys(documents + firsts + seconds))}
+    columns = {str(column): pairs_df[column].to_numpy() for column in pairs_df.columns}
+    columns[str(first)] = np.array(firsts, dtype=object)
+    columns[str(second)] = np.array(seconds, dtype=object)
+    columns.update({"pair is": np.array(kinds, dtype=object), "letter": np.array([LETTERS[k] for k in kinds],
+                                                                                 dtype=object),
+                    "row order": np.array([place[d] for d in firsts], dtype=np.int64),
+                    "column order": np.array([place[d] for d in seconds], dtype=np.int64)})
+    extra = [(str(c), tooltip_kind(pairs_df, c)) for c in pairs_df.columns if c not in (first, second, verdict)]
     # Ties are counted as the table words them: tau-b needs ties in a and in b apart.
     counts = {word: details.count(word) for word in dict.fromkeys(["concordant", "discordant"] + details)}
     if len(counts) == 2:
         counts["tied"] = 0
     subtitle = ", ".join(f"{n} {word}" for word, n in counts.items())
-    chart = alt.layer(cells, letters)
     if height is None:
         # A row per document tall enough for its label, plus title, subtitle, top axis and legend.
-        rows = len(set(data[first]))
-        height = max(DEFAULT_HEIGHT, int(rows * font_size * 2.2 + 14 * font_size))
-    return finish(chart, func=func, title=alt.Title(title, subtitle=subtitle), font_size=font_size, width=width,
-                  height=height)
+        height = max(DEFAULT_HEIGHT, int(len(set(firsts)) * font_size * 2.2 + 14 * font_size))
+    layout = {"first": str(first), "second": str(second), "verdict": str(verdict), "extra": extra,
+              "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_pair_matrix, layout, {"pairs": table(**columns)},
+                      top_level={"title": {"text": title, "subtitle": subtitle}})
+
+
+def _draw_pair_matrix(data, layout: dict):
+    first, second, verdict, font_size = layout["first"], layout["second"], layout["verdict"], layout["font_size"]
+    tooltip = [alt.Tooltip(f"{escape_field(first)}:N", title=first),
+               alt.Tooltip(f"{escape_field(second)}:N", title=second),
+               alt.Tooltip(f"{escape_field(verdict)}:N", title=verdict)] + [
+        alt.Tooltip(field=escape_field(column), type=kind, title=column) for column, kind in layout["extra"]]
+    base = alt.Chart(data["pairs"]).encode(
+        alt.X(f"{escape_field(second)}:O", sort=alt.EncodingSortField(field="column order", op="min"), title=second,
+              axis=alt.Axis(orient="top", labelAngle=0)),
+        alt.Y(f"{escape_field(first)}:O", sort=alt.EncodingSortField(field="row order", op="min"), title=first,
+              axis=alt.Axis(titleAngle=0)),
+        tooltip=tooltip)
+    cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
+        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title="pair is"))
+    letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(
+        text=alt.Text("letter:N"))
+    # The title (with the counts in its subtitle) is set by ChartParts: it changes with the data.
+    return finish(alt.layer(cells, letters), func="pair_matrix_chart", title=None, font_size=font_size,
+                  width=layout["width"], height=layout["height"])
