@@ -71,10 +71,10 @@ with result_col:
     curves, aucs = {}, {}
     for group in log.group_ids():
         rows = log.group(group)
-        if len(set(rows.labels)) == 2:
+        if rows.has_both_classes:
             curves[group] = cached_call(roc_curve_breakdown, rows.labels, rows.scores)
             aucs[group] = cached_call(auc, rows.labels, rows.scores)
-    if len(set(log.labels)) == 2:
+    if log.has_both_classes:
         curves["all items"] = cached_call(roc_curve_breakdown, log.labels, log.scores)
         aucs["all items"] = global_auc
     if curves:

@@ -42,6 +42,18 @@ class ClickLog:
     def group_ids(self) -> list:
         return list(dict.fromkeys(self.groups))
 
+    @property
+    def has_both_classes(self) -> bool:
+        """True when the rows hold a positive and a negative: only then are AUC and a ROC curve
+        defined (with one class there is no (positive, negative) pair to order).
+
+        >>> log = parse_click_log([{"group": "u1", "item": "a", "label": 1, "score": 0.9},
+        ...                        {"group": "u2", "item": "b", "label": 0, "score": 0.2}])
+        >>> log.has_both_classes, log.group("u1").has_both_classes
+        (True, False)
+        """
+        return 0 in self.labels and 1 in self.labels
+
 
 def _blank(value) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value)) or str(value).strip() == ""

@@ -53,3 +53,14 @@ def test_id_sets_split_on_commas_and_spaces_each_id_once():
     with pytest.raises(ValueError, match="K must be text"):
         parse_id_set(["d1"], name="K")
     assert len(parse_id_set(DEFAULT_SETS["R"], name="R")) == 10  # q1's reference collection
+
+
+def test_both_classes_agree_with_the_groups_gauc_keeps():
+    log = parse_click_log(DEFAULT_CLICK_LOG)
+    assert log.has_both_classes  # 0 and 1 labels over all items
+    kept = [group for group in log.group_ids() if log.group(group).has_both_classes]
+    # GAUC leaves out exactly the groups without a (positive, negative) pair
+    assert tuple(g for g in log.group_ids() if g not in kept) == gauc(log.labels, log.scores, log.groups).skipped_groups
+    only_positives = parse_click_log([{"group": "u", "item": "a", "label": 1, "score": 0.5},
+                                      {"group": "u", "item": "b", "label": 1, "score": 0.1}])
+    assert not only_positives.has_both_classes

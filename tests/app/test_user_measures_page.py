@@ -129,3 +129,14 @@ def test_examined_below_expected_is_explained_not_raised(at):
     at.text_input(key="um_examined").input("2").run()
     assert not at.exception
     assert any("examined" in e.value for e in at.error)
+
+
+def test_roc_curves_are_drawn_for_the_groups_with_both_classes_only():
+    from teaching_helpers import chart_frames
+
+    at = open_app(PAGE)
+    assert not at.exception
+    curves = next(frame for frame in chart_frames(at, 0) if "curve" in frame.columns)
+    names = {name.split(" (")[0] for name in curves["curve"]}
+    # u3 of the default log has negatives only (labels 0, 0): no ROC curve, as GAUC leaves it out
+    assert names == {"u1", "u2", "all items"}
