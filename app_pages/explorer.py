@@ -135,8 +135,9 @@ if other_sweep is not None:
         "at position": st.column_config.NumberColumn("at position", help="Rank of the moving document there."),
     })
     moved = changes.loc[changes["moved"] == "yes", "metric"].tolist()
+    still = changes.loc[changes["moved"] == "no", "metric"].tolist()
     changes_col.caption(f"{described}: " + (f"{', '.join(moved)} moved; " if moved else "nothing moved; ")
-                        + f"{len(changes) - len(moved)} of {len(changes)} metrics did not.")
+                        + f"{len(still)} of {len(changes)} metrics did not.")
 
 # ------------------------------------------------------------------ 2. many rankings
 st.subheader("2. Many rankings: metric against metric")

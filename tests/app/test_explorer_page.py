@@ -173,3 +173,15 @@ def test_at_rank_2_is_rank_1_when_the_ranking_has_one_document():
     assert not at.exception
     assert any("**At rank 1**" in m.value for m in at.markdown)
     assert _at_rank_2(at)["RR@1"] == 1.0
+
+
+def test_which_metrics_move_caption_counts_what_sweep_changes_says():
+    from rankviz.explore import position_sweep, sweep_changes
+
+    at = open_app(PAGE)  # default: R counted (1) -> 3, every default metric, N = 10
+    assert not at.exception
+    changes = sweep_changes(position_sweep(10), position_sweep(10, n_relevant=3))
+    still = int((~changes["moved"]).sum())
+    caption = next(c.value for c in at.caption if c.value.startswith("R = 1 → 3"))
+    assert caption.endswith(f"{still} of {len(changes)} metrics did not.")
+    assert 0 < still < len(changes)  # R moves the recall-oriented metrics only
