@@ -185,3 +185,16 @@ def test_which_metrics_move_caption_counts_what_sweep_changes_says():
     caption = next(c.value for c in at.caption if c.value.startswith("R = 1 → 3"))
     assert caption.endswith(f"{still} of {len(changes)} metrics did not.")
     assert 0 < still < len(changes)  # R moves the recall-oriented metrics only
+
+
+def test_end_labels_are_a_text_line_apart_in_projector_mode():
+    from teaching_helpers import chart_frames
+
+    # Default sweep: P@10 = AP = RR = 1/10 share a label, ERR@10 = 1/2 * 1/10 = 0.05 ends 0.05 below it:
+    # 0.05 of the 420 px axis is 21 px, less than a line of 22 px labels (0.9 * 22 * 1.2 = 23.8 px).
+    at = open_app(PAGE, {"projector": "true"})
+    assert not at.exception
+    ends = next(frame for frame in chart_frames(at, 0) if "label_value" in frame.columns)
+    assert ends.set_index("metric")["value"].to_dict()["ERR@10"] == pytest.approx(0.05)
+    labels = sorted(ends["label_value"])
+    assert min(b - a for a, b in zip(labels, labels[1:])) * 420 >= 0.9 * 22 * 1.2 - 1e-6
