@@ -19,9 +19,12 @@ per page of:
   its end (1 ms sleeps) and parsing the messages into an element tree.
 
 - with ``--edits``, **edit rerun** and **edit script**: the same, for reruns that each change one
-  grade of the ranking box first (pages that have one). Plain reruns find the pages' cached
-  results and chart specs; an edit recomputes the worked tables and rebuilds the charts whose
-  data changed (Altair), which is what a student editing a grade waits for.
+  grade of the page's ranking box first (pages that have one: the shared ``rels`` box, or the
+  page's own, loaded with a ``--rows``-long ranking too: the correlation page's R2 ranks, where
+  an edit swaps two neighbours, the explorer's ranking to perturb, the user-measures ranking).
+  Plain reruns find the pages' cached results and chart specs; an edit recomputes the worked
+  tables and refills the charts whose data changed, which is what a student editing a grade
+  waits for.
 
 A first row, "empty page (AppTest floor)", reruns a one-line script through the same AppTest
 path: what AppTest costs when the script does nothing. The script timings come from wrapping two
@@ -32,6 +35,7 @@ the rerun column is still measured.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import threading
@@ -106,11 +110,39 @@ def edited_grades(grades: list[int], index: int) -> str:
     return ",".join(map(str, changed))
 
 
+def swapped_ranks(ranks: list[int], index: int) -> str:
+    """The ranks with two neighbours swapped, a different pair each time."""
+    changed = list(ranks)
+    position = index % (len(changed) - 1)
+    changed[position], changed[position + 1] = changed[position + 1], changed[position]
+    return ",".join(map(str, changed))
+
+
+def own_ranking_boxes(rels: str) -> dict:
+    """Pages whose ranking box is their own, not the shared ``rels``: page stem -> (query parameters that
+    load a ranking as long as ``rels``, the box's key, the i-th edited value)."""
+    grades = [int(grade) for grade in rels.split(",")]
+    rows = len(grades)
+    ranks_b = list(range(1, rows + 1))
+    random.Random(0).shuffle(ranks_b)  # R2: a reproducible shuffle of R1
+    return {
+        "correlation": ({"items": ",".join(f"d{i}" for i in range(1, rows + 1)),
+                         "r1": ",".join(map(str, range(1, rows + 1))), "r2": ",".join(map(str, ranks_b))},
+                        "r2", lambda index: swapped_ranks(ranks_b, index)),
+        "explorer": ({"ex_generator": "perturbed", "ex_base": rels}, "ex_base",
+                     lambda index: edited_grades(grades, index)),
+        "user_measures": ({"um_rels": rels}, "um_rels", lambda index: edited_grades(grades, index)),
+    }
+
+
 def time_page(page_path: str, repeat: int, rels: str, clock: ScriptClock, edits: bool = False):
     from streamlit.testing.v1 import AppTest
 
+    own_box = own_ranking_boxes(rels).get(Path(page_path).stem)
     app = AppTest.from_file(str(REPOSITORY / "app.py"), default_timeout=60)
     app.query_params["rels"] = rels
+    for name, value in (own_box[0] if own_box else {}).items():
+        app.query_params[name] = value
     app.run()
     app.switch_page(page_path).run()
     if app.exception:
@@ -118,11 +150,17 @@ def time_page(page_path: str, repeat: int, rels: str, clock: ScriptClock, edits:
     reruns = time_reruns(app, repeat, clock)
     if not edits:
         return reruns, None
-    if not any(box.key == "rels" for box in app.text_input):
+    if own_box is not None:
+        key, edited = own_box[1], own_box[2]
+    else:
+        grades = [int(grade) for grade in rels.split(",")]
+        key, edited = "rels", (lambda index: edited_grades(grades, index))
+    if not any(box.key == key for box in app.text_input):
         return reruns, None  # the page has no ranking box to edit
-    grades = [int(grade) for grade in rels.split(",")]
-    return reruns, time_reruns(app, repeat, clock,
-                               edit=lambda index: app.text_input(key="rels").set_value(edited_grades(grades, index)))
+    timed = time_reruns(app, repeat, clock, edit=lambda index: app.text_input(key=key).set_value(edited(index)))
+    if app.exception or app.error:
+        raise RuntimeError(f"{page_path} after an edit: {app.exception or [e.value for e in app.error]}")
+    return reruns, timed
 
 
 def time_empty_page(repeat: int, clock: ScriptClock):
