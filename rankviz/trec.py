@@ -372,14 +372,29 @@ def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, jud
     delimiter, other = (b"\t", b" ") if b"\t" in first_line else (b" ", b"\t")
     if not _only_text_and(path, delimiter, other):
         return None
-    table = _parse_single_delimiter(str(path), spec, delimiter, judgment_groups)
+    parsed = _parse_fast(str(path), spec, delimiter, judgment_groups)
+    if parsed is None:
+        return None
+    table, keys = parsed
+    run_name = _last_run_tag(_tail(path)) if spec is _RUN else None
+    return _finish(table, spec, name, run_name), keys
+
+
+def _parse_fast(data, spec: dict, delimiter: bytes, judgment_groups: bool) -> tuple[pa.Table, RowKeys] | None:
+    """(table, keys of its ids) from pyarrow's reader when the input is regular and has no
+    duplicate (query, docno); None otherwise, and the exact parser then names the problem."""
+    table = _parse_single_delimiter(data, spec, delimiter, judgment_groups)
     if table is None:
         return None
     keys = row_keys(table)
+    # Checked on the distinct query ids (a few thousand), not on every line: an empty one
+    # comes from a blank at a line start, and one starting with "#" is a comment line that
+    # happens to have the right number of fields.
+    if any(not label or label.startswith("#") for label in keys.query_labels):
+        return None
     if has_duplicate_pairs(table, judgment_groups, keys):
         return None
-    run_name = _last_run_tag(_tail(path)) if spec is _RUN else None
-    return _finish(table, spec, name, run_name), keys
+    return table, keys
 
 
 def _only_text_and(path: Path, delimiter: bytes, other: bytes) -> bool:
@@ -463,18 +478,19 @@ def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> tup
     if first_line is None:
         raise _error(name, None, f"{spec['what']} lines ({' '.join(spec['fields'])})", f"{spec['empty']} (empty input)")
     delimiter, other = (b"\t", b" ") if b"\t" in first_line else (b" ", b"\t")
-    table = None
+    parsed = None
     if data.find(other) < 0:  # one kind of blank only (a single-byte search: fast)
-        table = _parse_single_delimiter(data, spec, delimiter, judgment_groups)
-    if table is None:
+        parsed = _parse_fast(data, spec, delimiter, judgment_groups)
+    if parsed is None:
         normalised = _normalise_whitespace(data)
         if normalised:
-            table = _parse_single_delimiter(normalised, spec, b" ", judgment_groups)
-    keys = row_keys(table) if table is not None else None
-    if table is None or has_duplicate_pairs(table, judgment_groups, keys):
+            parsed = _parse_fast(normalised, spec, b" ", judgment_groups)
+    if parsed is None:
         # The exact parser raises the precise error (line number, field), or reads what the
         # fast paths refused (extra columns after the run tag).
         table, keys = _parse_exact(data, spec, name, judgment_groups), None
+    else:
+        table, keys = parsed
     run_name = None
     if spec is _RUN:
         run_name = _last_run_tag(data)
@@ -574,13 +590,12 @@ def _parse_single_delimiter(data, spec: dict, delimiter: bytes, judgment_groups:
     if irregular or table.num_rows == 0:
         return None
     # An empty field comes from a blank at a line start or a doubled blank. Only the columns kept
-    # are checked: a doubled blank standing in for a missing Q0 or rank field goes unnoticed
-    # (trec_eval would stop), a leniency that cannot change the ids or numbers read.
-    for column in ("query_id", "doc_id", "group"):
+    # are checked (query ids by _parse_fast): a doubled blank standing in for a missing Q0 or
+    # rank field goes unnoticed (trec_eval would stop), a leniency that cannot change the ids
+    # or numbers read.
+    for column in ("doc_id", "group"):
         if column in table.column_names and pc.any(pc.equal(table[column], "")).as_py():
             return None
-    if pc.any(pc.starts_with(table["query_id"], "#")).as_py():
-        return None  # a comment line with the right number of fields
     if spec is _RUN and not pc.all(pc.is_finite(table["score"])).as_py():
         return None  # nan or inf: the exact parser names the line
     return table

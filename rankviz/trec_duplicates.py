@@ -239,14 +239,16 @@ def fixed_width_words(characters: np.ndarray):
         yield np.ndarray(shape=(n,), dtype="<u8", buffer=flat, offset=start, strides=(width,))
 
 
-def hash_fixed_width(characters: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of each row of an (n, width) uint8 array, every byte counted.
+def hash_fixed_width(characters: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """A 64-bit hash of each row of an (n, width) uint8 array, every byte counted (written to
+    ``out``, a uint64 array of length n, when given).
 
     Polynomial hash over the 8-byte words, then one avalanche step so that the high bits
     (which evaluate keeps) depend on every byte. Collisions only cost speed: hits are verified.
     """
     n, width = characters.shape
-    h = np.full(n, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
+    h = np.empty(n, dtype=np.uint64) if out is None else out
+    h.fill((width * int(_MIX[0])) % 2**64)
     for word in fixed_width_words(characters):
         h *= _MIX[1]
         h += word
@@ -261,12 +263,17 @@ def fixed_width_hashes(column: pa.ChunkedArray) -> tuple[np.ndarray, int] | None
     views = fixed_width_bytes(column)
     if views is None:
         return None
+    # Each chunk hashed straight into its slice of the result (no concatenation afterwards).
+    hashes = np.empty(len(column), dtype=np.uint64)
+    bounds = np.cumsum([0] + [view.shape[0] for view in views])
+    slices = [hashes[start:end] for start, end in zip(bounds, bounds[1:])]
     if len(column) > 1_000_000 and len(views) > 1 and (os.cpu_count() or 1) > 1:
         with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:  # numpy releases the GIL
-            parts = list(pool.map(hash_fixed_width, views))
+            list(pool.map(hash_fixed_width, views, slices))
     else:
-        parts = [hash_fixed_width(view) for view in views]
-    return np.concatenate(parts), views[0].shape[1]
+        for view, part in zip(views, slices):
+            hash_fixed_width(view, part)
+    return hashes, views[0].shape[1]
 
 
 # --------------------------------------------------------------------------------------------
