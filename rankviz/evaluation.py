@@ -105,10 +105,20 @@ def _as_table(source, kind: str) -> pd.DataFrame:
                 f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."
             )
     for column in ("query_id", "doc_id"):
-        if source[column].isna().any():
+        if _has_missing(source[column]):
             row = int(np.flatnonzero(source[column].isna().to_numpy())[0])
             raise ValueError(f"The '{kind}' DataFrame has a missing {column} at row {row}.")
     return source
+
+
+def _has_missing(column: pd.Series) -> bool:
+    """Whether a column holds a missing value: Arrow-backed strings (what the readers return)
+    know their null count without a scan over millions of rows."""
+    if isinstance(column.dtype, pd.StringDtype) and column.dtype.storage == "pyarrow":
+        import pyarrow as pa
+
+        return pa.array(column.array).null_count > 0
+    return bool(column.isna().any())
 
 
 def _aggregate(measure: Measure, values: np.ndarray) -> float:

@@ -500,3 +500,16 @@ def test_evaluate_reuses_the_run_readers_pair_keys_only_when_they_fit(tmp_path):
         from_frames = evaluate(pd.DataFrame(qrels), pd.DataFrame(run), measures).per_query
         pd.testing.assert_frame_equal(from_files, from_frames)
         assert from_files["NumRelRet"].tolist() == [4, 4, 4]  # d03 d06 d12 d15 of every query: grades 1, 2, 1, 2
+
+
+@pytest.mark.parametrize("dtype", ["str", object])
+@pytest.mark.parametrize("column", ["query_id", "doc_id"])
+def test_a_missing_id_is_named_with_its_row(dtype, column):
+    """Arrow-backed id columns (what the readers return: pandas' "str") and plain object
+    columns both report a missing id, by column and row, before anything is evaluated."""
+    qrels = pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": ["d1", "d2"], "relevance": [1, 0]})
+    run = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d1", "d2", "d3"], "score": [3.0, 2.0, 1.0]})
+    run[column] = pd.array(["q1" if column == "query_id" else "d1", None, "q1" if column == "query_id" else "d3"],
+                           dtype=dtype)
+    with pytest.raises(ValueError, match=rf"'run' DataFrame has a missing {column} at row 1\."):
+        evaluate(qrels, run, ["P@10"])
