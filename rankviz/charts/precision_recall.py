@@ -260,6 +260,17 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     ['area', 'line', 'line', 'point']
 
     The shaded area is 0.5 * 1 + 0.5 * 2/3 = 0.833, the AP of this ranking.
+
+    The lecture's q2 (relevant at ranks 3, 8, 15; R = 3) under trec_eval 10's rule: level 0.4
+    asks for round(0.4 x 3) = round(1.2) = 1 relevant document, so its square is the best
+    precision from rank 3 on, max(1/3, 2/8, 3/15) = 0.333 (the textbook's ceil(1.2) = 2 gives 2/8):
+
+    >>> from rankviz.metrics import precision_recall_points_breakdown
+    >>> q2 = precision_recall_points_breakdown([0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1], n_relevant=3)
+    >>> spec = precision_recall_chart({"q2": q2}, eleven_point=True, rounding="lround").to_dict()
+    >>> squares = next(rows for rows in spec["datasets"].values() if "recall level" in rows[0])
+    >>> [round(row["interpolated precision"], 3) for row in squares[3:5]]
+    [0.333, 0.333]
     """
 
     return precision_recall_parts(
