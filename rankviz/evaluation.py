@@ -96,10 +96,13 @@ def _as_table(source, kind: str) -> pd.DataFrame:
                     f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."
                 )
     else:
-        numeric = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64)
-        bad = ~np.isfinite(numeric)
-        if bad.any():
-            row = int(np.flatnonzero(bad)[0])
+        if pd.api.types.is_float_dtype(values) or pd.api.types.is_integer_dtype(values):
+            numeric = values.to_numpy(dtype=np.float64, na_value=np.nan)  # to_numeric would copy millions
+        else:
+            numeric = pd.to_numeric(values, errors="coerce").to_numpy(dtype=np.float64)
+        finite = np.isfinite(numeric)
+        if not finite.all():
+            row = int(np.flatnonzero(~finite)[0])
             raise ValueError(
                 f"run scores must be finite numbers; got {_show(values.iloc[row])} at row {row} "
                 f"(query {source['query_id'].iloc[row]!r}, doc {source['doc_id'].iloc[row]!r})."

@@ -243,6 +243,12 @@ def test_bad_dataframes():
     bad = run.assign(score=run["score"].where(run.index != 2, np.nan))
     with pytest.raises(ValueError, match=r"run scores must be finite numbers; got nan at row 2"):
         evaluate(qrels, bad, "P@5")
+    for dtype in ("Int64", "Float64"):  # nullable columns: a missing score is named too
+        nullable = run.assign(score=pd.array([3, None] + [1] * (len(run) - 2), dtype=dtype))
+        with pytest.raises(ValueError, match=r"run scores must be finite numbers; got <NA> at row 1"):
+            evaluate(qrels, nullable, "P@5")
+    with pytest.raises(ValueError, match=r"run scores must be finite numbers; got 'x' at row 0"):
+        evaluate(qrels, run.assign(score=["x"] + [1.0] * (len(run) - 1)), "P@5")
     with pytest.raises(ValueError, match=r"qrels relevance grades must be integers; got 0.5 at row 1"):
         evaluate(qrels.assign(relevance=[1, 0.5, 2, 1, 1, 1]), run, "P@5")
 
