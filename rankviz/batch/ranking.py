@@ -159,13 +159,14 @@ def _tie_moves(order: np.ndarray | None, query: np.ndarray, score: np.ndarray, d
     ties_next = ties_next[q[ties_next + 1] == q[ties_next]]
     if not ties_next.size:
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    # Every row of a tie, in order (np.union1d would sort millions of times slower here).
+    # Every row of a tie, in order. (Sorted by hand: numpy's unique, union1d and isin are far
+    # slower than one sort on arrays of this size.)
     positions = np.sort(np.concatenate((ties_next, ties_next + 1)))
     positions = positions[np.concatenate(([True], positions[1:] != positions[:-1]))]
-    # Group id: a new group starts where a tied row does not continue its predecessor's tie.
-    continues = np.zeros(positions.size, dtype=bool)
-    continues[1:] = np.isin(positions[1:] - 1, ties_next, assume_unique=True)
-    group = np.cumsum(~continues)
+    # Group id: a new group starts where a tied row does not tie with the row before it.
+    before = positions - 1
+    found = np.minimum(np.searchsorted(ties_next, before), ties_next.size - 1)
+    group = np.cumsum(ties_next[found] != before)
     tied_rows = positions if order is None else order[positions]
     if characters is not None:
         # The tied docnos' bytes, copied once, seen by Arrow as fixed-size binary values (no
