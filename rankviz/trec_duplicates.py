@@ -187,8 +187,11 @@ def _chunk_fingerprints(chunk: pa.Array) -> np.ndarray:
 # Docnos of one byte width (ClueWeb, GOV2, MS MARCO passages...): every byte hashed, in place
 
 
-def fixed_width_chunk(strings: pa.Array) -> np.ndarray | None:
-    """An (n, width) uint8 view of one chunk's characters when all have the same byte length."""
+def fixed_width_chunk(strings: pa.Array, known_width: int | None = None) -> np.ndarray | None:
+    """An (n, width) uint8 view of one chunk's characters when all have the same byte length.
+
+    ``known_width``: the width :func:`row_keys` found for these very strings, which spares
+    checking every length again."""
     n = len(strings)
     if n == 0 or strings.null_count:
         return None
@@ -203,19 +206,20 @@ def fixed_width_chunk(strings: pa.Array) -> np.ndarray | None:
     offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=n + 1, offset=strings.offset * itemsize)
     first, last = int(offsets[0]), int(offsets[-1])
     width, remainder = divmod(last - first, n)
-    if width == 0 or remainder or not np.all(np.diff(offsets) == width):
+    if width == 0 or remainder or (width != known_width and not np.all(np.diff(offsets) == width)):
         return None
     return np.frombuffer(data_buffer, dtype=np.uint8, count=last - first, offset=first).reshape(n, width)
 
 
-def fixed_width_bytes(strings: pa.ChunkedArray) -> list[np.ndarray] | None:
+def fixed_width_bytes(strings: pa.ChunkedArray, known_width: int | None = None) -> list[np.ndarray] | None:
     """Per non-empty chunk, an (n, width) uint8 view of the characters, when every string of
-    every chunk has the same byte length; ``None`` otherwise."""
+    every chunk has the same byte length; ``None`` otherwise. ``known_width``: as for
+    :func:`fixed_width_chunk`."""
     views = []
     for chunk in strings.chunks:
         if len(chunk) == 0:
             continue
-        view = fixed_width_chunk(chunk)
+        view = fixed_width_chunk(chunk, known_width)
         if view is None or (views and view.shape[1] != views[0].shape[1]):
             return None
         views.append(view)

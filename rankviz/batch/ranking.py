@@ -278,15 +278,17 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
 def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_queries,
                        run_hashes: np.ndarray | None = None,
                        judged_hashes: np.ndarray | None = None,
-                       run_pair_keys: np.ndarray | None = None) -> np.ndarray | None:
+                       run_pair_keys: np.ndarray | None = None,
+                       judged_width: int | None = None) -> np.ndarray | None:
     """Fast path: judgment row of each run row (-1 if none) by 64-bit keys of (query, docno),
     every candidate verified byte for byte. ``run_chars`` are the run docnos' fixed-width
     views; ``run_hashes`` and ``judged_hashes`` the docnos'
     :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the readers computed them already,
     and ``run_pair_keys`` the run's :func:`~rankviz.trec_duplicates.pair_keys` for
-    ``n_queries`` (then ``run_hashes`` is not needed). ``None`` when the docnos are not all of one width or two judgments of a query share a key
+    ``n_queries`` (then ``run_hashes`` is not needed), ``judged_width`` the qrels reader's docno
+    width. ``None`` when the docnos are not all of one width or two judgments of a query share a key
     (then the exact path runs)."""
-    judged_chars = fixed_width_bytes(judged_docs)
+    judged_chars = fixed_width_bytes(judged_docs, judged_width)
     if run_chars is None or judged_chars is None:
         return None
     if run_chars[0].shape[1] != judged_chars[0].shape[1]:
@@ -402,12 +404,13 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     # --- trec_eval's order, and the judgment of each run line ------------------------------
     # A run usually lists each query's lines together, best score first: then its order is
     # already trec_eval's but for ties, and no row moves except the tied ones.
-    run_chars = fixed_width_bytes(run_docs)
+    run_chars = fixed_width_bytes(run_docs, run_keys.doc_width if run_keys is not None else None)
     order = None if _in_order(run_query, score) else np.lexsort((-score, run_query))
     tied_positions, tied_rows = _tie_moves(order, run_query, score, run_docs, run_chars)
     judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
                                     _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys),
-                                    _reusable_pair_keys(run_keys, n_queries))
+                                    _reusable_pair_keys(run_keys, n_queries),
+                                    qrels_keys.doc_width if qrels_keys is not None else None)
     if judged_row is None:
         judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
 
