@@ -68,7 +68,8 @@ def metric_vs_position_parts(df, *, position="position", metric="metric", value=
         position=("position", "max"), value=("value", "first"), metric=("metric", ", ".join)).reset_index(drop=True)
     # Labels ending on close but different values (P@10 = 0.1, AP = 0.11) are nudged apart to one
     # line of text each; the label's value in the tooltip stays the metric's own.
-    plot_height = height if isinstance(height, int) and not isinstance(height, bool) else DEFAULT_HEIGHT
+    plot_height = _plot_height(height if isinstance(height, int) and not isinstance(height, bool) else DEFAULT_HEIGHT,
+                               font_size, n_series=data["metric"].nunique())
     values = data["value"].dropna()
     low = min(0.0, float(values.min())) if len(values) else 0.0
     high = max(low + 1e-9, float(values.max())) if len(values) else 1.0
@@ -113,35 +114,46 @@ def _draw_metric_vs_position(data, layout: dict):
                   width=layout["width"], height=layout["height"])
 
 
+def _plot_height(height: int, font_size: float, *, n_series: int) -> float:
+    """The plot's height in pixels, estimated on the small side, for a chart ``height`` px tall in all.
+
+    Streamlit draws charts with autosize "fit" (see ``rankviz.charts._style``): ``height`` holds
+    the title, the x axis with its title and the legend below as well. Measured in Chromium on
+    the explorer page (1400 px window, 6 metrics, legend in 2 rows of 4): the y axis spans 207 of
+    420 px at 16 px type and 167 px at 22 px type; this gives 206 and 155. Too small an estimate
+    only nudges labels a little further apart than needed; too large a one lets them overlap.
+    """
+    legend_rows = -(-max(n_series, 1) // 4)
+    overhead = 76 + font_size * (1.5 + 1.5 + 2 + 1.8 * legend_rows)  # padding; title; tick labels; axis title
+    return max(height - overhead, height / 4)
+
+
 def _spread(values: np.ndarray, gap: float, low: float, high: float) -> np.ndarray:
     """Label positions at least ``gap`` apart, each as close to its value as the others allow.
 
     Labels that would overlap are joined into a block centred on their values' mean (so the
-    block moves as little as possible on average) until no two blocks overlap, then kept inside
-    [low, high] when they fit. Returns the positions in the order of ``values``.
+    block moves as little as possible on average), shifted inside [low, high] when it fits there,
+    until no two blocks overlap. Returns the positions in the order of ``values``.
     """
+    def centre(total: float, n: int) -> float:
+        half = (n - 1) * gap / 2
+        mean = total / n
+        return min(max(mean, low + half), high - half) if 2 * half <= high - low else mean
+
     order = np.argsort(values, kind="stable")
-    blocks = [[float(values[i]), 1] for i in order]  # [centre, number of labels], bottom to top
-    sums = [float(values[i]) for i in order]
+    blocks = [[float(values[i]), 1] for i in order]  # [sum of the values, number of labels], bottom to top
     merged = True
     while merged:
         merged = False
         for b in range(len(blocks) - 1):
-            (centre_a, n_a), (centre_b, n_b) = blocks[b], blocks[b + 1]
-            if (centre_b - (n_b - 1) * gap / 2) - (centre_a + (n_a - 1) * gap / 2) < gap - 1e-12:
-                total = sums[b] + sums[b + 1]
-                blocks[b:b + 2] = [[total / (n_a + n_b), n_a + n_b]]
-                sums[b:b + 2] = [total]
+            (sum_a, n_a), (sum_b, n_b) = blocks[b], blocks[b + 1]
+            top_a = centre(sum_a, n_a) + (n_a - 1) * gap / 2
+            bottom_b = centre(sum_b, n_b) - (n_b - 1) * gap / 2
+            if bottom_b - top_a < gap - 1e-12:
+                blocks[b:b + 2] = [[sum_a + sum_b, n_a + n_b]]
                 merged = True
                 break
-    positions = []
-    for centre, n in blocks:
-        half = (n - 1) * gap / 2
-        if 2 * half <= high - low:  # keep the block inside the axis when it fits
-            centre = min(max(centre, low + half), high - half)
-        positions.extend(centre - half + j * gap for j in range(n))
-    for j in range(1, len(positions)):  # clamping may have pushed two blocks together again
-        positions[j] = max(positions[j], positions[j - 1] + gap)
+    positions = [centre(total, n) - (n - 1) * gap / 2 + j * gap for total, n in blocks for j in range(n)]
     spread = np.empty(len(values))
     spread[order] = positions
     return spread
