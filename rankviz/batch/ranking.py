@@ -250,7 +250,8 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
     # int32 positions and in-place steps: the arrays below are as long as the run (millions).
     index_type = np.int32 if sorted_keys.size < 2**31 else np.int64
     bucket_start = np.zeros((1 << bits) + 1, dtype=index_type)
-    np.cumsum(np.bincount((sorted_keys >> shift).view(np.int64), minlength=1 << bits), out=bucket_start[1:])
+    counts = np.bincount((sorted_keys >> shift).view(np.int64), minlength=1 << bits).astype(index_type)
+    np.cumsum(counts, out=bucket_start[1:])  # same type in and out: numpy's casting cumsum is slower
     bucket = (keys >> shift).view(np.int64)  # < 2**30 after the shift: the view is exact
     position = bucket_start[bucket]
     bucket += 1
