@@ -156,7 +156,7 @@ METRICS: tuple[MetricSpec, ...] = (
     ),
     MetricSpec(
         name="eleven_point_precision", pretty_name="11-point interpolated precision", family="binary",
-        module="binary",
+        module="precision_recall",
         formula=r"\frac{1}{11} \sum_{r \in \{0, 0.1, \ldots, 1\}} \max_{r' \ge r} P(r')",
         description="Mean interpolated precision at the 11 recall levels 0.0, 0.1, ..., 1.0.",
         reference=f"{MANNING}, 8.4; {TREC}: 11pt_avg",
@@ -164,7 +164,7 @@ METRICS: tuple[MetricSpec, ...] = (
     ),
     MetricSpec(
         name="interpolated_average_precision", pretty_name="Interpolated AP (lecture's MAP)", family="binary",
-        module="binary",
+        module="precision_recall",
         formula=r"\frac{1}{10} \sum_{r \in \{0.1, \ldots, 1\}} \max_{r' \ge r} P(r')",
         description="The lecture's per-query 'MAP': mean interpolated precision at recall 0.1, ..., 1.0.",
         reference=f"{LECTURE}, slides 'MAP - An example'",

@@ -12,10 +12,10 @@ from __future__ import annotations
 import importlib
 
 _FAMILIES = {
-    "binary": [
-        "precision", "recall", "hit", "f_beta", "r_precision", "average_precision",
+    "binary": ["precision", "recall", "hit", "f_beta", "r_precision", "average_precision", "reciprocal_rank"],
+    "precision_recall": [
         "interpolated_precision", "eleven_point_precision", "interpolated_average_precision",
-        "precision_recall_points", "reciprocal_rank",
+        "precision_recall_points",
     ],
     "graded": ["cumulative_gain", "dcg", "ideal_dcg", "ndcg", "err"],
     "correlation": ["spearman_rho", "kendall_tau", "kendall_tau_distance"],

@@ -1,13 +1,13 @@
-"""Binary-relevance metrics: P@k, R@k, Hit@k, F_beta, R-precision, AP, interpolated precision, RR.
+"""Binary-relevance metrics: P@k, R@k, Hit@k, F_beta, R-precision, AP, RR.
 
 Every function takes ``rels``, the relevance grades in ranked order (``rels[0]`` is rank 1), and
 counts a document as relevant when its grade is ``>= rel_threshold`` (default 1, as trec_eval's
 ``-l``). ``k=None`` means the whole list.
 
 Metrics that divide by R, the number of relevant documents of the query (recall, F, R-precision,
-AP, interpolated precision), take it from ``n_relevant`` when given, else from ``judged`` (the
-grades of every judged document of the query, retrieved or not), else from the list itself, which
-is only right when every relevant document was retrieved. R = 0 gives 0.0 (trec_eval's policy).
+AP), take it from ``n_relevant`` when given, else from ``judged`` (the grades of every judged
+document of the query, retrieved or not), else from the list itself, which is only right when
+every relevant document was retrieved. R = 0 gives 0.0 (trec_eval's policy).
 
 Conventions shared with trec_eval: a cut-off k beyond the end of the list counts the missing ranks
 as non-relevant (P@10 of a 6-document list divides by 10), and AP@k divides by R, not by the
@@ -15,12 +15,12 @@ relevant documents within the top k.
 
 Each metric has a ``*_breakdown`` twin returning the worked table of a lecture exercise as a
 DataFrame, with ``attrs["value"]`` (computed from the table's columns) and ``attrs["latex"]``.
+The input helpers and the rank table here are shared with :mod:`rankviz.metrics.precision_recall`
+(precision-recall points, interpolated precision, 11-point and interpolated AP), whose public
+names are also importable from this module, where they were first defined.
 """
 
 from __future__ import annotations
-
-import math
-from typing import NamedTuple
 
 import numpy as np
 
@@ -28,8 +28,6 @@ from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import (
     as_grades,
-    as_scores,
-    check_choice,
     check_k,
     check_positive_number,
     check_rel_threshold,
@@ -51,27 +49,18 @@ __all__ = [
     "r_precision_breakdown",
     "average_precision",
     "average_precision_breakdown",
-    "PrecisionRecallPoints",
-    "precision_recall_points",
-    "precision_recall_points_breakdown",
-    "interpolated_precision",
-    "interpolated_precision_breakdown",
-    "eleven_point_precision",
-    "eleven_point_precision_breakdown",
-    "interpolated_average_precision",
-    "interpolated_average_precision_breakdown",
     "reciprocal_rank",
     "reciprocal_rank_breakdown",
-    "ROUNDINGS",
-    "ELEVEN_RECALL_LEVELS",
+    # Defined in rankviz.metrics.precision_recall since the family moved out of this module, and
+    # still importable from here (see __getattr__ at the end), star imports included, for code
+    # written against rankviz.metrics.binary. (F822: linters do not see names served by __getattr__.)
+    "PrecisionRecallPoints", "precision_recall_points", "precision_recall_points_breakdown",  # noqa: F822
+    "interpolated_precision", "interpolated_precision_breakdown",  # noqa: F822
+    "eleven_point_precision", "eleven_point_precision_breakdown",  # noqa: F822
+    "interpolated_average_precision", "interpolated_average_precision_breakdown",  # noqa: F822
+    "ROUNDINGS", "ELEVEN_RECALL_LEVELS",  # noqa: F822
 ]
 
-#: How a recall level p becomes the number of relevant documents c a rank must have reached.
-#: "ceil": c = ceil(p R), the textbook "recall >= p"; "floor_plus_0.9": c = floor(p R + 0.9),
-#: trec_eval 9.x (and pytrec_eval, ranx, ir_measures); "lround": c = round-half-up(p R), trec_eval 10.0.
-ROUNDINGS = ("ceil", "floor_plus_0.9", "lround")
-#: The 11 standard recall levels 0.0, 0.1, ..., 1.0.
-ELEVEN_RECALL_LEVELS = tuple(i / 10 for i in range(11))
 # Beyond this many terms the LaTeX shows the first ones and an ellipsis: a formula with hundreds
 # of terms teaches nothing and is slow to render.
 _LATEX_TERMS = 10
@@ -94,28 +83,6 @@ def _n_relevant(grades, threshold, func: str, n_relevant, judged) -> int:
 def _check_beta(beta, func: str) -> float:
     # The lecture allows any non-negative beta; beta = 0 reduces F to precision.
     return check_positive_number(beta, func=func, name="beta", allow_zero=True)
-
-
-def _check_levels(recall_levels, func: str) -> np.ndarray:
-    if recall_levels is None:
-        return np.array(ELEVEN_RECALL_LEVELS)
-    levels = as_scores(recall_levels, func=func, name="recall_levels")
-    if levels.size == 0:
-        raise ValueError(f"The 'recall_levels' parameter of {func} must hold at least one level. Got none.")
-    outside = np.flatnonzero((levels < 0) | (levels > 1))
-    if outside.size:
-        i = int(outside[0])
-        raise ValueError(
-            f"The 'recall_levels' parameter of {func} must hold numbers in the range [0, 1]. "
-            f"Got {levels[i]:g} at position {i + 1}."
-        )
-    return levels
-
-
-def _check_level_count(levels, func: str) -> int:
-    if levels is None:
-        raise ValueError(f"The 'levels' parameter of {func} must be an int in the range [1, inf). Got None instead.")
-    return check_k(levels, func=func, name="levels")
 
 
 # ---------------------------------------------------------------------------- kernels
@@ -153,51 +120,7 @@ def _reciprocal_rank(relevant: np.ndarray, k: int | None) -> float:
     return 0.0 if ranks.size == 0 else 1.0 / (int(ranks[0]) + 1)
 
 
-def _relevant_needed(level: float, n_rel: int, rounding: str) -> int:
-    """The number of relevant documents c a rank must have reached to count for recall level p."""
-    x = level * n_rel
-    if rounding == "ceil":
-        # The tolerance absorbs binary noise: 0.7 * 10 is 7.000000000000001, which must give 7.
-        return math.ceil(x - 1e-9 * max(1.0, x))
-    if rounding == "floor_plus_0.9":
-        return math.floor(x + 0.9)  # trec_eval 9.x: (long) (p * R + 0.9)
-    whole = math.floor(x)  # C's lround: halves away from zero (Python's round() halves to even)
-    return whole + (1 if x - whole >= 0.5 else 0)
-
-
-class _Interpolation(NamedTuple):
-    values: np.ndarray  # interpolated precision per level
-    needed: np.ndarray  # relevant documents needed per level
-    first_rank: np.ndarray  # first rank that reaches them (0: never)
-    best_rank: np.ndarray  # rank where the maximum precision is reached (0: none)
-
-
-def _interpolate(relevant: np.ndarray, n_rel: int, levels: np.ndarray, rounding: str) -> _Interpolation:
-    n = relevant.shape[0]
-    hits = np.cumsum(relevant)
-    precision_at = hits / np.arange(1, n + 1)
-    # best_from[i]: the highest precision at rank i + 1 or any later rank (read right to left).
-    best_from = np.maximum.accumulate(precision_at[::-1])[::-1]
-    found = int(hits[-1]) if n else 0
-    out = _Interpolation(np.zeros(levels.size), np.zeros(levels.size, dtype=np.int64),
-                         np.zeros(levels.size, dtype=np.int64), np.zeros(levels.size, dtype=np.int64))
-    for j, level in enumerate(levels):
-        needed = _relevant_needed(float(level), n_rel, rounding)
-        out.needed[j] = needed
-        if n_rel == 0 or found == 0 or needed > found:
-            continue  # no rank reaches this recall: 0, as in trec_eval
-        start = int(np.searchsorted(hits, needed, side="left"))  # first index with hits >= needed
-        out.first_rank[j] = start + 1
-        out.values[j] = best_from[start]
-        out.best_rank[j] = start + 1 + int(np.argmax(precision_at[start:]))
-    return out
-
-
 # ------------------------------------------------------------------------ formatting
-
-
-
-
 
 
 def _sum_latex(terms: list[str]) -> str:
@@ -833,441 +756,6 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
     return table
 
 
-# ------------------------------------------------------- public: precision-recall points
-
-
-class PrecisionRecallPoints(NamedTuple):
-    """P@i and R@i at every rank i of a ranking: the points of its precision-recall curve."""
-
-    rank: np.ndarray
-    precision: np.ndarray
-    recall: np.ndarray
-
-
-def precision_recall_points(rels, *, n_relevant=None, judged=None, rel_threshold=1) -> PrecisionRecallPoints:
-    r"""Precision and recall after each rank: the raw (non-interpolated) precision-recall curve.
-
-    .. math:: P@i = \frac{1}{i} \sum_{j \le i} \mathrm{rel}(j), \quad
-              R@i = \frac{1}{R} \sum_{j \le i} \mathrm{rel}(j)
-
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
-
-    Returns
-    -------
-    PrecisionRecallPoints
-        Named tuple of three new arrays of length ``len(rels)``: ``rank`` (1, 2, ...),
-        ``precision`` and ``recall``. Recall is all zeros when R = 0.
-
-    Notes
-    -----
-    Charts draw these points and, for the interpolated curve, :func:`interpolated_precision`.
-    The curve has no single value; its breakdown table reports the final recall.
-
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.4, 2008.
-
-    Examples
-    --------
-    Relevant at ranks 1 and 3, R = 4: precision 1/1, 1/2, 2/3; recall 1/4, 1/4, 2/4.
-
-    >>> points = precision_recall_points([1, 0, 1], n_relevant=4)
-    >>> points.precision.round(3).tolist(), points.recall.tolist()
-    ([1.0, 0.5, 0.667], [0.25, 0.25, 0.5])
-    """
-    func = "precision_recall_points"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    ranks = np.arange(1, relevant.shape[0] + 1)
-    hits = np.cumsum(relevant, dtype=np.int64)
-    recall_at = hits / n_rel if n_rel else np.zeros(hits.shape[0])
-    return PrecisionRecallPoints(ranks, hits / ranks, recall_at)
-
-
-def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1):
-    r"""Worked table of :func:`precision_recall_points`: one row per rank with P@i and R@i.
-
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold
-        As in :func:`precision_recall_points`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``, ``P@i``, ``R@i``.
-        The curve has no natural single value: ``attrs["value"]`` is the final recall (the
-        last ``R@i``, 0.0 for an empty list), which equals ``recall(rels, ...)``;
-        ``attrs["latex"]`` the final precision and recall.
-
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.4, 2008.
-
-    Examples
-    --------
-    >>> table = precision_recall_points_breakdown([1, 0, 1], n_relevant=4)
-    >>> table[["P@i", "R@i"]].round(3).values.tolist()
-    [[1.0, 0.25], [0.5, 0.25], [0.667, 0.5]]
-    >>> table.attrs["value"]
-    0.5
-    """
-    func = "precision_recall_points_breakdown"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    table = _rank_table(grades, relevant, grades.shape[0])
-    table["P@i"] = table["relevant so far"] / table["rank"]
-    table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
-    value = float(table["R@i"].iloc[-1]) if len(table) else 0.0
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
-    if not len(table):
-        table.attrs["latex"] = r"R = 0 \quad (\text{empty ranking})"
-    else:
-        depth, found = len(table), int(table["relevant so far"].iloc[-1])
-        r_tex = _frac(found, n_rel) if n_rel else r"0 \ (R = 0)"
-        table.attrs["latex"] = rf"P@{depth} = {_frac(found, depth)}, \quad R@{depth} = {r_tex} = {value:.3f}"
-    return table
-
-
-# ------------------------------------------------------- public: interpolated precision
-
-
-def interpolated_precision(rels, recall_levels=None, *, n_relevant=None, judged=None, rel_threshold=1,
-                           rounding="ceil") -> np.ndarray:
-    r"""Interpolated precision at recall levels: the best precision at any rank reaching that recall.
-
-    .. math:: P_{\mathrm{interp}}(r) = \max_{i \,:\, R@i \ge r} P@i
-
-    (0 when no rank reaches recall r).
-
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    recall_levels : sequence of float or None, default None
-        Levels in [0, 1], in any order; ``None`` gives the 11 standard levels 0.0, 0.1, ..., 1.0.
-    n_relevant, judged : optional
-        R, as in :func:`recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
-    rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
-        How level r becomes c, the relevant documents a rank must have reached (recall
-        c / R). ``"ceil"``: c = ceil(r R), the textbook "R@i >= r"; ``"floor_plus_0.9"``:
-        c = floor(r R + 0.9) in double arithmetic, trec_eval 9.x exactly (and pytrec_eval,
-        which bundles it); ``"lround"``: c = r R rounded half up, trec_eval 10.0.
-
-    Returns
-    -------
-    numpy.ndarray
-        One interpolated precision per level, in the order given; all zeros when R = 0.
-
-    Notes
-    -----
-    Interpolation makes the precision-recall curve non-increasing: the value at r is the
-    precision of the best cut-off from the first rank reaching recall r downwards.
-
-    trec_eval 10.0 changed its ``iprec_at_recall`` (commit 2a9e214): a level becomes a count of
-    relevant documents with ``lround(r R)`` rather than 9.x's ``(long)(r R + 0.9)``. So 10.0 may
-    use a rank whose recall is *below* r: topic 301 of its test data (R = 474) gives
-    ``iprec_at_recall_0.10`` = 0.2098 in 10.0 and 0.2096 in 9.0.8 and the textbook. The 9.x
-    rule is close to the textbook's but not equal: it differs when r R has a fractional part in
-    (0, 0.1], and where binary rounding puts r R + 0.9 just below an integer: 0.7 x 3 + 0.9 =
-    2.9999999999999996 gives c = 2, so 9.x reports at recall 0.7 the precision of a rank whose
-    recall is only 2/3. Pick ``rounding`` to match the trec_eval you compare with; the default
-    is the textbook. The tolerance of ``"ceil"`` (1e-9) absorbs binary noise in the other
-    direction, such as 0.7 x 10 = 7.000000000000001, which must give c = 7.
-
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.4, 2008.
-    .. [2] trec_eval 9.0.8 and 10.0, NIST, measure ``iprec_at_recall``.
-
-    Examples
-    --------
-    The lecture's q2 (course 002), relevant at ranks 3, 8, 15 with R = 3: recall 1/3 at rank 3
-    (P = 1/3), 2/3 at rank 8 (P = 2/8), 1 at rank 15 (P = 3/15).
-
-    >>> q2 = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]
-    >>> interpolated_precision(q2, [0.3, 0.4, 0.7], n_relevant=3).round(3).tolist()
-    [0.333, 0.25, 0.2]
-
-    trec_eval 10.0 rounds 0.4 x 3 = 1.2 to 1 relevant document and 0.7 x 3 = 2.1 to 2:
-
-    >>> interpolated_precision(q2, [0.3, 0.4, 0.7], n_relevant=3, rounding="lround").round(3).tolist()
-    [0.333, 0.333, 0.25]
-    """
-    func = "interpolated_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    levels = _check_levels(recall_levels, func)
-    rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return _interpolate(relevant, n_rel, levels, rounding).values
-
-
-def _interpolation_table(func, rels, levels, n_relevant, judged, rel_threshold, rounding, *, name: str):
-    """The per-level table shared by the interpolated breakdowns; value = mean over the levels."""
-    import pandas as pd
-
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    result = _interpolate(relevant, n_rel, levels, rounding)
-    reached = result.first_rank > 0
-    table = pd.DataFrame({
-        "recall level": levels,
-        "relevant needed": result.needed,
-        "first rank reaching it": pd.array(np.where(reached, result.first_rank, 0), dtype="Int64"),
-        "best rank": pd.array(np.where(reached, result.best_rank, 0), dtype="Int64"),
-        "interpolated P": result.values,
-    })
-    # Levels no rank reaches have no rank to show (pd.NA), not rank 0.
-    table.loc[~reached, ["first rank reaching it", "best rank"]] = pd.NA
-    value = float(table["interpolated P"].mean())
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
-    table.attrs["rounding"] = rounding
-    terms = [_num(p) for p in table["interpolated P"]]
-    count = len(table)
-    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{count}}}\left({_sum_latex(terms)}\right) = {value:.3f}"
-    return table
-
-
-def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=None, judged=None, rel_threshold=1,
-                                     rounding="ceil"):
-    r"""Worked table of :func:`interpolated_precision`: one row per recall level.
-
-    Parameters
-    ----------
-    rels, recall_levels, n_relevant, judged, rel_threshold, rounding
-        As in :func:`interpolated_precision`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``recall level``, ``relevant needed`` (c, from ``rounding``), ``first rank
-        reaching it`` (the rank of the c-th relevant document), ``best rank`` (the rank at or
-        below it with the highest precision) and ``interpolated P``; ranks are ``<NA>`` for
-        levels no rank reaches. ``attrs["value"]`` is the mean of ``interpolated P``, which is
-        trec_eval's ``11pt_avg`` for these levels (:func:`eleven_point_precision` for the
-        default ones); ``attrs["latex"]`` the mean written out.
-
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measures ``iprec_at_recall`` and ``11pt_avg``.
-
-    Examples
-    --------
-    >>> table = interpolated_precision_breakdown([0, 1, 1], [0.5, 1.0])
-    >>> table[["recall level", "best rank", "interpolated P"]].round(3).values.tolist()
-    [[0.5, 3, 0.667], [1.0, 3, 0.667]]
-    """
-    func = "interpolated_precision_breakdown"
-    levels = _check_levels(recall_levels, func)
-    return _interpolation_table(func, rels, levels, n_relevant, judged, rel_threshold, rounding,
-                                name=r"\overline{P}_{\mathrm{interp}}")
-
-
-def eleven_point_precision(rels, *, n_relevant=None, judged=None, rel_threshold=1, rounding="ceil") -> float:
-    r"""11-point interpolated average precision: mean interpolated precision at recall 0.0, 0.1, ..., 1.0.
-
-    .. math:: \frac{1}{11} \sum_{r \in \{0, 0.1, \ldots, 1\}} P_{\mathrm{interp}}(r)
-
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
-    rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
-        As in :func:`interpolated_precision`: ``"lround"`` matches trec_eval 10.0's
-        ``11pt_avg``, ``"floor_plus_0.9"`` trec_eval 9.x's.
-
-    Returns
-    -------
-    float
-        In [0, 1]; 0.0 when R = 0.
-
-    Notes
-    -----
-    The level 0.0 is reached by every rank, so its interpolated precision is the best precision
-    anywhere in the list (1 when rank 1 is relevant). Compare
-    :func:`interpolated_average_precision`, the lecture's 10-level variant without 0.0.
-
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.4, 2008.
-    .. [2] trec_eval 10.0, NIST, measure ``11pt_avg``.
-
-    Examples
-    --------
-    The lecture's q2 (course 002), R = 3: levels 0.0 to 0.3 give 1/3, 0.4 to 0.6 give 2/8,
-    0.7 to 1.0 give 3/15: (4/3 + 3/4 + 4/5) / 11 = 0.262.
-
-    >>> q2 = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]
-    >>> round(eleven_point_precision(q2, n_relevant=3), 3)
-    0.262
-    """
-    func = "eleven_point_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return float(_interpolate(relevant, n_rel, np.array(ELEVEN_RECALL_LEVELS), rounding).values.mean())
-
-
-def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1, rounding="ceil"):
-    r"""Worked table of :func:`eleven_point_precision`: one row per recall level 0.0, ..., 1.0.
-
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold, rounding
-        As in :func:`eleven_point_precision`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The table of :func:`interpolated_precision_breakdown` at the 11 levels;
-        ``attrs["value"]`` is the mean of ``interpolated P``.
-
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measure ``11pt_avg``.
-
-    Examples
-    --------
-    >>> table = eleven_point_precision_breakdown([1, 0, 1, 0])
-    >>> table["interpolated P"].round(3).tolist()
-    [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.667, 0.667, 0.667, 0.667, 0.667]
-    >>> table.attrs["latex"]
-    '11\\text{pt} = \\frac{1}{11}\\left(1 + 1 + 1 + 1 + 1 + 1 + 0.667 + 0.667 + \\cdots + 0.667 + 0.667\\right) = 0.848'
-    """
-    func = "eleven_point_precision_breakdown"
-    return _interpolation_table(func, rels, np.array(ELEVEN_RECALL_LEVELS), n_relevant, judged, rel_threshold,
-                                rounding, name=r"11\text{pt}")
-
-
-def _lecture_levels(levels, func: str) -> np.ndarray:
-    count = _check_level_count(levels, func)
-    return np.arange(1, count + 1) / count
-
-
-def interpolated_average_precision(rels, *, n_relevant=None, judged=None, rel_threshold=1, levels=10,
-                                   rounding="ceil") -> float:
-    r"""The lecture's per-query "MAP": mean interpolated precision at recall 0.1, 0.2, ..., 1.0.
-
-    .. math:: \frac{1}{10} \sum_{r \in \{0.1, 0.2, \ldots, 1\}} P_{\mathrm{interp}}(r)
-
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
-    levels : int, default 10
-        Number of equally spaced recall levels 1/levels, 2/levels, ..., 1.
-    rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
-        As in :func:`interpolated_precision`.
-
-    Returns
-    -------
-    float
-        In [0, 1]; 0.0 when R = 0.
-
-    Notes
-    -----
-    The lecture (course 002, "MAP - An example") reads its per-query value off the interpolated
-    precision-recall curve at the 10 levels 0.1, ..., 1.0, and calls it MAP:
-
-    - q1 (relevant at ranks 1, 3, 6, 10, 15; R = 10) reaches recall 0.1..0.5 with precisions
-      1, 2/3, 1/2, 4/10, 5/15 and never reaches 0.6..1.0: (1 + 0.667 + 0.5 + 0.4 + 0.333)/10
-      = 0.290. The slide writes 0.66 and 0.33, sums to 2.89, and prints 0.289 truncated as 0.28.
-    - q2 (relevant at ranks 3, 8, 15; R = 3): 3 x 1/3 + 3 x 2/8 + 4 x 3/15 over 10 = 0.255;
-      the slide, with 1/3 written 0.33, prints 0.254.
-
-    Both slide values are reproduced by the textbook rule (``rounding="ceil"``), which is the
-    rule the slide's rows follow: q2's levels 0.4 to 0.6 take 2/8 from rank 8 (the first rank
-    with recall >= 0.4), not 1/3. trec_eval 10.0's ``lround`` would give 1/3 at 0.4 and 2/8 at
-    0.7 and 0.8 (0.4 x 3 = 1.2 rounds to 1 relevant document, 2.4 to 2): 0.273 in all.
-
-    Non-interpolated :func:`average_precision` averages the precisions at the R relevant ranks
-    instead of the interpolated curve at fixed recall levels. The two agree when R equals the
-    number of levels and precision never rises from one relevant rank to a later one: q1 gives
-    0.290 both ways. Otherwise they differ: q2's AP is (1/3 + 2/8 + 3/15) / 3 = 0.261, not 0.255.
-
-    References
-    ----------
-    .. [1] Course lecture 002 "Evaluating IR Systems", slides "MAP - An example".
-    .. [2] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.4, 2008.
-
-    Examples
-    --------
-    The lecture's q1: (1 + 2/3 + 1/2 + 4/10 + 5/15 + 0 + 0 + 0 + 0 + 0) / 10 = 0.290.
-
-    >>> q1 = [1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-    >>> round(interpolated_average_precision(q1, n_relevant=10), 3)
-    0.29
-
-    The lecture's q2: (3 x 1/3 + 3 x 2/8 + 4 x 3/15) / 10 = 0.255.
-
-    >>> q2 = [0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1]
-    >>> round(interpolated_average_precision(q2, n_relevant=3), 3)
-    0.255
-    """
-    func = "interpolated_average_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    grid = _lecture_levels(levels, func)
-    rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return float(_interpolate(relevant, n_rel, grid, rounding).values.mean())
-
-
-def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1, levels=10,
-                                             rounding="ceil"):
-    r"""Worked table of :func:`interpolated_average_precision`, like the lecture's "MAP - An example".
-
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold, levels, rounding
-        As in :func:`interpolated_average_precision`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The table of :func:`interpolated_precision_breakdown` at the levels 0.1, ..., 1.0;
-        ``attrs["value"]`` is the mean of ``interpolated P``.
-
-    References
-    ----------
-    .. [1] Course lecture 002, slides "MAP - An example".
-
-    Examples
-    --------
-    The lecture's q1 slide, exactly: (1 + 0.667 + 0.5 + 0.4 + 0.333 + 0 + ... + 0) / 10.
-
-    >>> q1 = [1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-    >>> table = interpolated_average_precision_breakdown(q1, n_relevant=10)
-    >>> table["interpolated P"].round(3).tolist()
-    [1.0, 0.667, 0.5, 0.4, 0.333, 0.0, 0.0, 0.0, 0.0, 0.0]
-    >>> round(table.attrs["value"], 3)
-    0.29
-    """
-    func = "interpolated_average_precision_breakdown"
-    grid = _lecture_levels(levels, func)
-    return _interpolation_table(func, rels, grid, n_relevant, judged, rel_threshold, rounding,
-                                name=r"\mathrm{MAP}_{\mathrm{interp}}")
-
-
 # ------------------------------------------------------------------ public: reciprocal rank
 
 
@@ -1371,3 +859,20 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
             why = r"\text{no relevant document in the list}"
         table.attrs["latex"] = rf"\mathrm{{RR}} = 0 \quad ({why})"
     return table
+
+
+def __getattr__(name: str):
+    # Only names not defined here reach this: those of __all__ are the precision-recall family,
+    # looked up on first use because precision_recall imports this module's helpers (importing it
+    # at the top would be circular).
+    if name in __all__:
+        from rankviz.metrics import precision_recall
+
+        value = getattr(precision_recall, name)
+        globals()[name] = value  # later look-ups skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))

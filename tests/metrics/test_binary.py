@@ -1,4 +1,4 @@
-"""Tests of rankviz.metrics.binary: course values, hand computations, trec_eval, sklearn, properties.
+"""Tests of rankviz.metrics.binary and .precision_recall: course values, hand computations, trec_eval, sklearn, properties.
 
 Known values are written as formulas with their input in a comment, or cite the course file
 and slide they come from (shared/course/). trec_eval's own outputs are read from
@@ -17,26 +17,28 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rankviz.metrics import binary
+from rankviz.metrics import binary, precision_recall
 from rankviz.metrics.binary import (
     average_precision,
     average_precision_breakdown,
-    eleven_point_precision,
     f_beta,
     f_beta_breakdown,
     hit,
-    interpolated_average_precision,
-    interpolated_average_precision_breakdown,
-    interpolated_precision,
-    interpolated_precision_breakdown,
     precision,
     precision_breakdown,
-    precision_recall_points,
-    precision_recall_points_breakdown,
     r_precision,
     recall,
     reciprocal_rank,
     reciprocal_rank_breakdown,
+)
+from rankviz.metrics.precision_recall import (
+    eleven_point_precision,
+    interpolated_average_precision,
+    interpolated_average_precision_breakdown,
+    interpolated_precision,
+    interpolated_precision_breakdown,
+    precision_recall_points,
+    precision_recall_points_breakdown,
 )
 
 # Course 002, slides "MRR - An example" / "F-Measure - Homework Exercise": q1 has relevant
@@ -460,7 +462,7 @@ def test_trec_eval_10_and_9_differ_where_the_readme_says(conformance_dir):
     # 0.2096 in 9.0.8; topic 302 iprec_at_recall_0.25 is 0.7917 in 10.0 and 0.7500 in 9.0.8.
     ranked, judged = _read_ranked_grades(conformance_dir / "qrels.test", conformance_dir / "results.test")
     at = {rounding: {qid: interpolated_precision(ranked[qid], [0.1, 0.25], judged=judged[qid], rounding=rounding)
-                     for qid in ("301", "302")} for rounding in binary.ROUNDINGS}
+                     for qid in ("301", "302")} for rounding in precision_recall.ROUNDINGS}
     assert at["lround"]["301"][0] == pytest.approx(0.2098, abs=5e-5)
     assert at["ceil"]["301"][0] == pytest.approx(0.2096, abs=5e-5)
     assert at["lround"]["302"][1] == pytest.approx(0.7917, abs=5e-5)
@@ -564,7 +566,7 @@ def _breakdown_pairs(rels, k, n_rel, threshold, beta, levels, rounding):
         "interpolated_precision": (float(interpolated_precision(rels, levels, **r, rounding=rounding).mean()),
                                    interpolated_precision_breakdown(rels, levels, **r, rounding=rounding)),
         "eleven_point_precision": (eleven_point_precision(rels, **r, rounding=rounding),
-                                   binary.eleven_point_precision_breakdown(rels, **r, rounding=rounding)),
+                                   precision_recall.eleven_point_precision_breakdown(rels, **r, rounding=rounding)),
         "interpolated_average_precision": (
             interpolated_average_precision(rels, **r, rounding=rounding),
             interpolated_average_precision_breakdown(rels, **r, rounding=rounding)),
@@ -574,7 +576,7 @@ def _breakdown_pairs(rels, k, n_rel, threshold, beta, levels, rounding):
 
 @SETTINGS
 @given(rels=grades, k=cutoffs, missing=st.integers(min_value=0, max_value=4), threshold=st.sampled_from([1, 2]),
-       beta=st.sampled_from([0, 0.5, 1, 2]), rounding=st.sampled_from(binary.ROUNDINGS),
+       beta=st.sampled_from([0, 0.5, 1, 2]), rounding=st.sampled_from(precision_recall.ROUNDINGS),
        levels=st.lists(st.floats(min_value=0, max_value=1), min_size=1, max_size=5))
 def test_breakdown_value_equals_the_scalar(rels, k, missing, threshold, beta, rounding, levels):
     n_rel = sum(g >= threshold for g in rels) + missing
@@ -584,19 +586,48 @@ def test_breakdown_value_equals_the_scalar(rels, k, missing, threshold, beta, ro
         assert isinstance(table.attrs["latex"], str) and table.attrs["latex"], name
 
 
+# Every public name, from the module that defines it.
+PUBLIC = {name: getattr(module, name) for module in (binary, precision_recall) for name in module.__all__
+          if name in vars(module)}
+
+
+def test_precision_recall_family_is_still_importable_from_binary_and_the_package():
+    # It lived in rankviz.metrics.binary before moving to rankviz.metrics.precision_recall.
+    import rankviz.metrics
+
+    for name in precision_recall.__all__:
+        assert name in binary.__all__ and name in dir(binary), name
+        assert getattr(binary, name) is getattr(precision_recall, name), name
+        if not name.isupper() and name != "PrecisionRecallPoints":
+            assert getattr(rankviz.metrics, name) is getattr(precision_recall, name), name
+    with pytest.raises(AttributeError, match="has no attribute 'no_such_metric'"):
+        binary.no_such_metric  # noqa: B018
+
+
+def test_precision_recall_imports_first_in_a_fresh_interpreter():
+    # binary serves the moved names lazily: importing either module first must work (no cycle).
+    import subprocess
+    import sys
+
+    code = ("from rankviz.metrics.precision_recall import interpolated_precision as a; "
+            "from rankviz.metrics.binary import interpolated_precision as b, precision; "
+            "from rankviz.metrics.binary import *; "
+            "assert a is b is interpolated_precision and ROUNDINGS; print(a([1, 0, 1], [0.5]).tolist())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[1.0]"  # rank 1 is relevant: P@1 = 1/1 at recall 1/2
+
+
 def test_every_public_function_has_a_breakdown_twin_and_a_docstring_example():
-    for name in binary.__all__:
-        obj = getattr(binary, name)
+    for name, obj in PUBLIC.items():
         if callable(obj) and not isinstance(obj, type) and not name.endswith("_breakdown"):
-            twin = getattr(binary, name + "_breakdown")
+            twin = PUBLIC[name + "_breakdown"]
             for func in (obj, twin):
                 assert ">>>" in (func.__doc__ or ""), func.__name__
 
 
 # ------------------------------------------------------------------------------ bad input
 
-ALL_FUNCTIONS = [getattr(binary, name) for name in binary.__all__
-                 if callable(getattr(binary, name)) and not isinstance(getattr(binary, name), type)]
+ALL_FUNCTIONS = [obj for obj in PUBLIC.values() if callable(obj) and not isinstance(obj, type)]
 IDS = [f.__name__ for f in ALL_FUNCTIONS]
 
 
