@@ -740,6 +740,10 @@ def split_cases():
                                                      "run": ["r1", "r2", "r3"], "kind": ["a", "b", "a"]}),
                dict(x="AP", y="nDCG", label="run", group="kind", diagonal=True, subtitle="Kendall's τ = 0.33")),
               ("metric_scatter_chart", pd.DataFrame({"AP": [0.1, 0.5], "nDCG": [0.2, 0.7]}), dict(x="AP", y="nDCG"))]
+    roc = m.roc_curve_breakdown([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
+    cases += [("roc_chart", {"q1": roc, "q2": ([0, 0.5, 1], [0.5, 1, 1])}, dict(threshold="threshold",
+                                                                             auc={"q1": 0.75})),
+              ("roc_chart", {"q1": roc}, {})]
     # Averaged interpolated precision (the run-files page): not one ranking's table.
     cases.append(("precision_recall_chart", {"run": pd.DataFrame({"R@i": np.arange(11) / 10,
                                                                   "P@i": np.linspace(1, 0.1, 11)})},
@@ -768,7 +772,7 @@ def test_the_template_depends_on_the_options_not_on_the_grades():
 
 
 def test_builders_not_split_have_no_parts():
-    assert charts.chart_parts("roc_chart", {"q1": ([0, 1], [0, 1])}) is None
+    assert charts.chart_parts("per_query_chart", per_query_table()) is None
 
 
 # --- the precision-recall chart follows the chosen rounding rule --------------------------------

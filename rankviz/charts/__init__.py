@@ -43,6 +43,7 @@ from rankviz.charts.precision_recall import (
     precision_recall_chart,
     precision_recall_parts,
     roc_chart,
+    roc_parts,
 )
 from rankviz.charts.queries import delta_chart, distribution_chart, per_query_chart, query_selection
 
@@ -73,6 +74,7 @@ _PARTS = {
     "precision_recall_at_rank_chart": precision_recall_at_rank_parts,
     "gain_contribution_chart": gain_contribution_parts,
     "err_chart": err_parts,
+    "roc_chart": roc_parts,
     "rank_scatter_chart": rank_scatter_parts,
     "pair_matrix_chart": pair_matrix_parts,
     "metric_vs_position_chart": metric_vs_position_parts,

@@ -17,7 +17,7 @@ from rankviz.metrics import interpolated_precision
 from rankviz.metrics._validation import check_choice, check_positive_number
 
 __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart",
-           "precision_recall_parts", "precision_recall_at_rank_parts"]
+           "precision_recall_parts", "precision_recall_at_rank_parts", "roc_parts"]
 
 RELEVANCE_SHAPES = alt.Scale(domain=["relevant", "not relevant"], range=["circle", "cross"])
 UNIT = alt.Scale(domain=[0, 1], nice=False)
@@ -541,21 +541,28 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
     >>> sorted({row["curve"] for rows in spec["datasets"].values() for row in rows if "curve" in row})
     ['q1 (AUC 0.875)']
     """
+    return roc_parts(curves, fpr=fpr, tpr=tpr, threshold=threshold, auc=auc, title=title, font_size=font_size,
+                     width=width, height=height).chart()
+
+
+def roc_parts(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="ROC curve",
+              font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`roc_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "roc_chart"
     if not isinstance(curves, Mapping) or not curves:
         raise ValueError(f"The 'curves' parameter of {func} must be a non-empty mapping of label to a DataFrame "
                          f"or an (fpr, tpr) pair. Got {curves!r} instead.")
     if auc is not None and not isinstance(auc, Mapping):
         raise ValueError(f"The 'auc' parameter of {func} must map curve label to AUC. Got {auc!r} instead.")
-    frames = []
+    parts = []
     for name, curve in curves.items():
         if isinstance(curve, pd.DataFrame):
             require_columns(curve, {"fpr": fpr, "tpr": tpr, "threshold": threshold}, func=func,
                             name=f"curves[{name!r}]")
-            points = pick(curve, {"fpr": fpr, "tpr": tpr, "threshold": threshold})
+            points = {"fpr": curve[fpr].to_numpy(), "tpr": curve[tpr].to_numpy()}
             if threshold is not None:
                 # The first threshold of a ROC table is +inf ("nothing is positive"), which JSON cannot hold.
-                points["threshold"] = [_threshold_label(t) for t in points["threshold"]]
+                points["threshold"] = np.array([_threshold_label(t) for t in curve[threshold].tolist()], dtype=object)
         else:
             try:
                 x, y = (np.asarray(values, dtype=float) for values in curve)
@@ -565,23 +572,37 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
             if x.shape != y.shape or x.ndim != 1:
                 raise ValueError(f"curves[{name!r}] of {func} must hold fpr and tpr of the same length; "
                                  f"got {x.size} and {y.size} values.")
-            points = pd.DataFrame({"fpr": x, "tpr": y})
+            points = {"fpr": x, "tpr": y}
         label = f"{name} (AUC {float(auc[name]):.3f})" if auc is not None and name in auc else str(name)
-        points.insert(0, "curve", label)
-        points["step"] = np.arange(len(points))
-        frames.append(points)
-    data = pd.concat(frames, ignore_index=True)
-    scales = series_scales(data["curve"].unique())
-    tooltip = [alt.Tooltip("curve:N"), alt.Tooltip("fpr:Q", format=".3f", title=str(fpr)),
-               alt.Tooltip("tpr:Q", format=".3f", title=str(tpr))]
-    if threshold is not None:
-        tooltip.append(alt.Tooltip("threshold:N", title=str(threshold)))
-    base = alt.Chart(data).encode(alt.X("fpr:Q", scale=UNIT, title="false positive rate", axis=TENTHS),
-                                  alt.Y("tpr:Q", scale=UNIT, title="true positive rate", axis=TENTHS),
-                                  color=alt.Color("curve:N", scale=scales["color"], title=None), tooltip=tooltip)
-    chance = pd.DataFrame({"fpr": [0.0, 1.0], "tpr": [0.0, 1.0], "line": "random scoring (AUC 0.5)"})
+        size = len(points["fpr"])
+        parts.append({"curve": np.full(size, label, dtype=object), **points, "step": np.arange(size)})
+    columns = ["curve", "fpr", "tpr"] + (["threshold"] if threshold is not None else []) + ["step"]
+    data = {}
+    for column in columns:
+        # A curve given as arrays has no thresholds: None there, as a DataFrame concat leaves NaN.
+        data[column] = np.concatenate([part[column] if column in part else np.full(len(part["fpr"]), None, object)
+                                       for part in parts])
+    frames = {"chance": table(fpr=[0.0, 1.0], tpr=[0.0, 1.0], line=["random scoring (AUC 0.5)"] * 2),
+              "curves": table(**data)}
+    layout = {"curves": list(dict.fromkeys(data["curve"].tolist())), "fpr": str(fpr), "tpr": str(tpr),
+              "threshold": None if threshold is None else str(threshold), "title": title, "font_size": font_size,
+              "width": width, "height": height}
+    return ChartParts(_draw_roc, layout, frames)
+
+
+def _draw_roc(data, layout: dict):
+    font_size = layout["font_size"]
+    scales = series_scales(layout["curves"])
+    tooltip = [alt.Tooltip("curve:N"), alt.Tooltip("fpr:Q", format=".3f", title=layout["fpr"]),
+               alt.Tooltip("tpr:Q", format=".3f", title=layout["tpr"])]
+    if layout["threshold"] is not None:
+        tooltip.append(alt.Tooltip("threshold:N", title=layout["threshold"]))
+    base = alt.Chart(data["curves"]).encode(alt.X("fpr:Q", scale=UNIT, title="false positive rate", axis=TENTHS),
+                                            alt.Y("tpr:Q", scale=UNIT, title="true positive rate", axis=TENTHS),
+                                            color=alt.Color("curve:N", scale=scales["color"], title=None),
+                                            tooltip=tooltip)
     layers = [
-        alt.Chart(chance).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
+        alt.Chart(data["chance"]).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
             alt.X("fpr:Q", scale=UNIT), alt.Y("tpr:Q", scale=UNIT), tooltip=[alt.Tooltip("line:N", title="diagonal")]),
         base.mark_line(strokeWidth=3).encode(order=alt.Order("step:Q"),
                                              strokeDash=alt.StrokeDash("curve:N", scale=scales["strokeDash"],
@@ -589,4 +610,5 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
         base.mark_point(filled=True, size=font_size * 5).encode(shape=alt.Shape("curve:N", scale=scales["shape"],
                                                                                 title=None)),
     ]
-    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+    return finish(alt.layer(*layers), func="roc_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])

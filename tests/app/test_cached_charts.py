@@ -3,6 +3,7 @@ precision-recall page's chart agrees with its 11-point table under every roundin
 
 import json
 
+import pandas as pd
 import pyarrow as pa
 import pytest
 
@@ -28,7 +29,9 @@ def _sent_rows(spec: dict) -> dict:
       ("rounding", "lround"))),
     ("gain_contribution_chart", ndcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential"),
      (("ideal_running", "running IDCG"), ("running", "running DCG"))),
-    ("roc_chart", {"q1": ([0, 0.5, 1], [0.5, 1, 1])}, ()),  # not split: drawn whole
+    ("roc_chart", {"q1": ([0, 0.5, 1], [0.5, 1, 1])}, ()),
+    ("per_query_chart", pd.DataFrame({"query_id": ["q1", "q2"], "system": "A", "value": [0.5, 1.0]}),
+     (("select", True),)),  # not split: drawn whole
 ])
 def test_the_spec_sent_draws_the_builders_rows(builder, data, options):
     options = tuple((name, dict(value) if name == "r_precision" else value) for name, value in options)
