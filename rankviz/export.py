@@ -65,6 +65,19 @@ def to_csv_bytes(df) -> bytes:
 
     Whole floats are written without a trailing ``.0`` (a grade 3, a gain 7) so the CSV reads like
     the slide; other floats at full precision (``repr``), NaN as an empty cell.
+
+    Examples
+    --------
+    A gain of 7.0 is written 7, log2(3) keeps all its digits, a missing gain is an empty cell:
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"rank": [1, 2, 3], "gain": [7.0, 3.0, float("nan")],
+    ...                    "log2(1+i)": [1.0, 1.584962500721156, 2.0]})
+    >>> print(to_csv_bytes(df).decode(), end="")
+    rank,gain,log2(1+i)
+    1,7,1
+    2,3,1.584962500721156
+    3,,2
     """
     out = df.copy()
     for column in out.columns:
@@ -86,6 +99,27 @@ def to_latex_table(df, *, caption: str | None = None, digits: int = 4) -> str:
     Numbers are right-aligned and rounded to ``digits`` decimals (see :func:`format_number`);
     text is left-aligned and escaped, so ``log2(1+i)`` or ``P@k`` compile as written. Needs
     ``\usepackage{booktabs}``.
+
+    Examples
+    --------
+    2/3 is rounded to ``digits`` = 3 decimals, 1.0 written 1; the text column is left-aligned
+    and its underscores escaped, as are the caption's:
+
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"doc": ["d_1", "d_2"], "P@i": [1.0, 2 / 3]})
+    >>> print(to_latex_table(df, caption="P@i of q_1", digits=3))
+    \begin{table}[ht]
+    \centering
+    \begin{tabular}{lr}
+    \toprule
+    doc & P@i \\
+    \midrule
+    d\_1 & 1 \\
+    d\_2 & 0.667 \\
+    \bottomrule
+    \end{tabular}
+    \caption{P@i of q\_1}
+    \end{table}
     """
     columns = list(df.columns)
     numeric = [df[c].dtype.kind in "biuf" for c in columns]

@@ -38,6 +38,23 @@ def graded_variants(rels, k=None, *, judged=None):
     ------
     ValueError
         From the metric functions, for bad grades, k or judged grades.
+
+    Examples
+    --------
+    Grades 2, 0, 1 (ideal order 2, 1, 0). Linear gain, log2(i + 1): DCG = 2/1 + 0 + 1/log2(4)
+    = 2.5, IDCG = 2/1 + 1/log2(3) = 2.631, nDCG = 0.950. Exponential gain 2^g - 1 turns 2 into
+    3: DCG = 3 + 1/2 = 3.5, IDCG = 3 + 1/log2(3) = 3.631. Järvelin's max(1, log2 i) does not
+    discount rank 2: IDCG = 2/1 + 1/1 = 3 (linear) and 3 + 1 = 4 (exponential).
+
+    >>> table = graded_variants([2, 0, 1])
+    >>> for row in table[["gain", "discount", "DCG", "IDCG", "nDCG"]].round(3).values.tolist():
+    ...     print(*row)
+    linear log2 2.5 2.631 0.95
+    exponential log2 3.5 3.631 0.964
+    linear jarvelin 2.631 3.0 0.877
+    exponential jarvelin 3.631 4.0 0.908
+    >>> table["CG"].tolist()  # 2 + 0 + 1, whatever the gain and discount
+    [3.0, 3.0, 3.0, 3.0]
     """
     import pandas as pd
 

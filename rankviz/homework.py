@@ -89,6 +89,20 @@ class Exercise:
     optionally ``judged`` (every judged grade of the query, for the ideal ranking); ``ap``
     uses ``rels`` (binary: grade >= 1 is relevant) and ``n_relevant`` (R); ``spearman`` uses
     ``items``, ``ranks_a`` and ``ranks_b``.
+
+    Examples
+    --------
+    Relevant documents at ranks 1 and 3 of 4, R = 3 (one relevant document was not retrieved):
+    P@1 = 1/1, P@2 = 1/2, P@3 = 2/3, P@4 = 2/4, then AP = (1 + 2/3) / 3 = 0.556.
+
+    >>> exercise = Exercise("ap", "Two of three relevant documents retrieved", rels=(1, 0, 1, 0), n_relevant=3)
+    >>> for step in steps_for(exercise):
+    ...     print(step.label, round(step.expected, 3))
+    P@1 (relevant) 1.0
+    P@2 (not relevant) 0.5
+    P@3 (relevant) 0.667
+    P@4 (not relevant) 0.5
+    AP 0.556
     """
 
     kind: str
@@ -113,6 +127,20 @@ class Step:
     A step computed from earlier ones names them in ``uses`` (indices into the step list)
     and says how in ``rule``: ``"sum"`` (their sum divided by ``scale``), ``"ratio"``
     (first / second) or ``"spearman"`` (1 - 6 x first / ``scale``).
+
+    Examples
+    --------
+    The last step of an AP exercise (relevant at ranks 1 and 3, R = 3) sums P@1 and P@3, steps
+    0 and 2, and divides by R:
+
+    >>> exercise = Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3)
+    >>> ap = steps_for(exercise)[-1]
+    >>> ap.label, round(ap.expected, 3)
+    ('AP', 0.556)
+    >>> print(ap.formula)
+    \\frac{1}{3}\\left(1 + 0.667\\right) = 0.556
+    >>> ap.uses, ap.rule, ap.scale
+    ((0, 2), 'sum', 3.0)
     """
 
     label: str
@@ -123,7 +151,18 @@ class Step:
     scale: float = 1.0
 
     def from_values(self, values) -> float | None:
-        """This step computed from other values of the steps in ``uses`` (None if one is missing)."""
+        """This step computed from other values of the steps in ``uses`` (None if one is missing).
+
+        Examples
+        --------
+        AP from a student's own P@1 = 1 and P@3 = 0.6 (steps 0 and 2): (1 + 0.6) / 3 = 0.533.
+
+        >>> ap = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))[-1]
+        >>> round(ap.from_values([1.0, 0.5, 0.6, 0.5]), 3)
+        0.533
+        >>> ap.from_values([1.0, 0.5, None, 0.5]) is None  # P@3 not answered
+        True
+        """
         picked = [values[i] for i in self.uses]
         if not self.rule or any(v is None for v in picked):
             return None
@@ -138,7 +177,21 @@ class Step:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The mark of one answer: ``status`` is right, carried, wrong, blank or unreadable."""
+    """The mark of one answer: ``status`` is right, carried, wrong, blank or unreadable.
+
+    Examples
+    --------
+    Relevant at ranks 1 and 3, R = 3. A student writes P@3 = 0.6 (it is 2/3 = 0.667), then
+    AP = 0.533: wrong, but (1 + 0.6) / 3 = 0.533 follows from their own P@3, so it is "carried"
+    and counts as right (``ok``).
+
+    >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
+    >>> verdicts = check_answers(steps, ["1", "0.5", "0.6", "0.5", "0.533"])
+    >>> [(verdict.status, verdict.ok) for verdict in verdicts[2:]]
+    [('wrong', False), ('right', True), ('carried', True)]
+    >>> verdicts[2].message
+    'That is 0.067 away from the exact value (tolerance ±0.001).'
+    """
 
     step: Step
     answer: str
@@ -148,7 +201,14 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        """Right, or right given the student's own earlier answers."""
+        """Right, or right given the student's own earlier answers.
+
+        Examples
+        --------
+        >>> step = Step("P@2", 0.5, "1/2 = 0.5")
+        >>> [verdict.ok for verdict in check_answers([step], ["1/2"])], check_answers([step], [""])[0].ok
+        ([True], False)
+        """
         return self.status in ("right", "carried")
 
 
@@ -200,7 +260,20 @@ def own_exercise(kind: str, *, rels=(), gain="exponential", discount="log2", n_r
 
 
 def exercise_from_preset(key: str) -> Exercise:
-    """The course exercise ``key`` (a key of :data:`HOMEWORK_PRESETS`) as a homework exercise."""
+    """The course exercise ``key`` (a key of :data:`HOMEWORK_PRESETS`) as a homework exercise.
+
+    Examples
+    --------
+    The lecture's q2: 15 ranked documents, relevant at ranks 3, 8 and 15, R = 3.
+
+    >>> exercise = exercise_from_preset("q2_binary")
+    >>> exercise.kind, exercise.n_relevant, [rank for rank, grade in enumerate(exercise.rels, 1) if grade]
+    ('ap', 3, [3, 8, 15])
+    >>> exercise_from_preset("gmap_runs")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: The homework checker has no steps for preset 'gmap_runs'; it knows ndcg_exercise, ...
+    """
     from rankviz.presets import get_preset
 
     if key not in HOMEWORK_PRESETS:
@@ -268,7 +341,14 @@ def _variant_words(gain: str, discount: str) -> str:
 
 
 def describe(exercise: Exercise) -> str:
-    """What is given and what to compute, in one or two sentences of Markdown."""
+    """What is given and what to compute, in one or two sentences of Markdown.
+
+    Examples
+    --------
+    >>> print(describe(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3)))  # doctest: +NORMALIZE_WHITESPACE
+    Relevance in ranked order (1 = relevant): 1, 0, 1, 0; R = 3 relevant documents in the collection.
+    Compute P@i at every rank i, then AP = (1/R) Σ P@i over the relevant ranks.
+    """
     if exercise.kind == "spearman":
         pairs = ", ".join(f"{d} ({a}, {b})" for d, a, b in zip(exercise.items, exercise.ranks_a, exercise.ranks_b))
         return (f"Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, "
@@ -495,7 +575,18 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
 
 
 def first_wrong(verdicts) -> int | None:
-    """Index of the first step marked wrong (where the working went astray), or None."""
+    """Index of the first step marked wrong (where the working went astray), or None.
+
+    Examples
+    --------
+    P@3 of ranks 1 and 3 relevant is 2/3, not 0.6: step 2 is where the working went astray.
+
+    >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
+    >>> first_wrong(check_answers(steps, ["1", "0.5", "0.6", "0.5", "0.533"]))
+    2
+    >>> first_wrong(check_answers(steps, ["1", "1/2", "2/3", "2/4", "5/9"])) is None  # (1 + 2/3) / 3 = 5/9
+    True
+    """
     for i, verdict in enumerate(verdicts):
         if verdict.status == "wrong":
             return i
@@ -503,7 +594,17 @@ def first_wrong(verdicts) -> int | None:
 
 
 def summary(verdicts) -> str:
-    """One sentence: how many steps are right, wrong, unread and unanswered."""
+    """One sentence: how many steps are right, wrong, unread and unanswered.
+
+    Examples
+    --------
+    P@1 and P@2 right, P@3 wrong (0.6 for 2/3), P@4 not answered, AP = (1 + 0.6) / 3 carried
+    from the wrong P@3:
+
+    >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
+    >>> summary(check_answers(steps, ["1", "0.5", "0.6", "", "0.533"]))
+    '3 of 5 steps right, 1 of them following from an earlier slip, 1 wrong, 1 not answered.'
+    """
     counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
     parts = [f"{counts['right'] + counts['carried']} of {len(verdicts)} steps right"]
     if counts["carried"]:

@@ -59,7 +59,17 @@ RUN_PRESETS = ("gmap_runs",)
 
 @dataclass(frozen=True)
 class QueryRanking:
-    """One query of the table: its id, grades in ranked order, and R (None: counted from the list)."""
+    """One query of the table: its id, grades in ranked order, and R (None: counted from the list).
+
+    Examples
+    --------
+    Relevant at ranks 1 and 3 with R = 10 relevant documents in the collection: AP divides by
+    R, not by the 2 retrieved, (1/1 + 2/3) / 10 = 0.167.
+
+    >>> query = QueryRanking("q1", (1, 0, 1), n_relevant=10)
+    >>> per_query_table([query])[["query", "R", "AP"]].round(3).values.tolist()
+    [['q1', 10, 0.167]]
+    """
 
     query_id: str
     rels: tuple
@@ -143,7 +153,20 @@ def parse_query_rows(rows) -> tuple[QueryRanking, ...]:
 
 
 def query_rows_frame(queries):
-    """The editable table of ``queries`` (the inverse of :func:`parse_query_rows`), all text columns."""
+    """The editable table of ``queries`` (the inverse of :func:`parse_query_rows`), all text columns.
+
+    Examples
+    --------
+    Grades become comma-separated text and a missing R an empty cell; parsing the table gives
+    the queries back:
+
+    >>> queries = (QueryRanking("q1", (1, 0, 1), 10), QueryRanking("q2", (0, 2)))
+    >>> frame = query_rows_frame(queries)
+    >>> frame.values.tolist()
+    [['q1', '1,0,1', '10'], ['q2', '0,2', '']]
+    >>> parse_query_rows(frame) == queries
+    True
+    """
     import pandas as pd
 
     return pd.DataFrame({

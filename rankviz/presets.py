@@ -33,6 +33,18 @@ class Preset:
     (``runs``: run name -> per-query values). ``settings`` are the metric options the exercise
     uses (e.g. ``{"gain": "exponential"}``); ``printed`` the values the note prints, rounded
     as printed; ``note`` explains where the note's convention or rounding differs.
+
+    Examples
+    --------
+    The Chinese notes' AP exercise: relevant documents at ranks 1, 3 and 6 of 6, R = 3. The note
+    prints (1/1 + 2/3 + 3/6) / 3 = 0.722, and the metric computed on the preset agrees:
+
+    >>> preset = PRESETS["ap_positions_1_3_6"]
+    >>> preset.kind, preset.rels, preset.n_relevant, preset.printed["ap"]
+    ('ranking', (1, 0, 1, 0, 0, 1), 3, 0.722)
+    >>> from rankviz.metrics import average_precision
+    >>> round(average_precision(preset.rels, n_relevant=preset.n_relevant), 3)
+    0.722
     """
 
     key: str
@@ -266,7 +278,21 @@ PRESETS: MappingProxyType = MappingProxyType({p.key: p for p in _PRESET_LIST})
 
 
 def get_preset(key: str) -> Preset:
-    """The preset named ``key``; a ValueError lists the known keys otherwise."""
+    """The preset named ``key``; a ValueError lists the known keys otherwise.
+
+    Examples
+    --------
+    The lecture's Spearman exercise ranks ten documents twice; the slide prints rho = 0.854
+    (1 - 6 x 24 / (10 x 99) = 0.8545, truncated):
+
+    >>> preset = get_preset("srcc_exercise")
+    >>> preset.kind, preset.ranks_b, preset.printed["srcc"]
+    ('two_rankings', (2, 3, 1, 5, 4, 7, 8, 10, 6, 9), 0.854)
+    >>> get_preset("srcc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown preset 'srcc'; known presets: ndcg_exercise, q1_binary, ...
+    """
     try:
         return PRESETS[key]
     except KeyError:
@@ -274,5 +300,16 @@ def get_preset(key: str) -> Preset:
 
 
 def ranking_presets() -> list[Preset]:
-    """The presets that hold one ranked list (what the ranking editor can load)."""
+    """The presets that hold one ranked list (what the ranking editor can load).
+
+    Examples
+    --------
+    The first three, in the order the course presents them; presets of two rankings (the
+    Spearman exercise) or of several queries are left out:
+
+    >>> [preset.key for preset in ranking_presets()][:3]
+    ['ndcg_exercise', 'q1_binary', 'q2_binary']
+    >>> "srcc_exercise" in {preset.key for preset in ranking_presets()}
+    False
+    """
     return [p for p in PRESETS.values() if p.kind == "ranking"]

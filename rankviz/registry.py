@@ -30,7 +30,18 @@ __all__ = [
 
 @dataclass(frozen=True)
 class Param:
-    """A parameter of a metric: its keyword, default, allowed values and meaning."""
+    """A parameter of a metric: its keyword, default, allowed values and meaning.
+
+    Examples
+    --------
+    nDCG's parameters and the defaults the app starts from: the whole list, the ideal from the
+    list itself, linear gain and the log2(i + 1) discount (trec_eval's nDCG).
+
+    >>> [(p.name, p.default) for p in get_spec("ndcg").params]
+    [('k', None), ('judged', None), ('gain', 'linear'), ('discount', 'log2'), ('log_base', 2)]
+    >>> get_spec("ndcg").params[2].choices
+    ('linear', 'exponential')
+    """
 
     name: str
     default: object
@@ -48,6 +59,20 @@ class MetricSpec:
     ``"sets"`` (relevant, answer, known), ``"counts"`` or ``"per_query_values"``.
     ``monotone``: moving a relevant document up never lowers the value (ranking metrics).
     ``binary``: uses ``grade >= rel_threshold`` rather than the grades themselves.
+
+    Examples
+    --------
+    P@k of the grades 1, 0, 1, 1 at k = 3: ranks 1 and 3 of the top 3 are relevant, 2/3 = 0.667.
+    The spec reaches the function and its worked table, whose running count of relevant
+    documents gives the same 2 at rank 3.
+
+    >>> spec = get_spec("precision")
+    >>> spec.pretty_name, sorted(spec.param_names)
+    ('P@k', ['k', 'rel_threshold'])
+    >>> round(spec.function([1, 0, 1, 1], k=3), 3)
+    0.667
+    >>> spec.breakdown([1, 0, 1, 1], k=3)["relevant so far"].tolist()
+    [1, 1, 2]
     """
 
     name: str
@@ -82,6 +107,15 @@ class MetricSpec:
 
         Defaults are passed explicitly so that a caller can always say which variant a value
         used; parameters whose value is None are left to the function.
+
+        Examples
+        --------
+        Recall takes ``k`` from the settings and ``rel_threshold`` from its default; ``gain`` is
+        not one of its parameters, and ``n_relevant`` and ``judged`` default to None (R is then
+        counted by the function), so none of the three is passed.
+
+        >>> get_spec("recall").applicable({"k": 5, "gain": "exponential"})
+        {'k': 5, 'rel_threshold': 1}
         """
         chosen = {p.name: settings.get(p.name, p.default) for p in self.params}
         return {name: value for name, value in chosen.items() if value is not None}
@@ -343,7 +377,20 @@ _BY_NAME = {spec.name: spec for spec in METRICS}
 
 
 def get_spec(name: str) -> MetricSpec:
-    """The spec of ``name``; a ValueError lists close matches otherwise."""
+    """The spec of ``name``; a ValueError lists close matches otherwise.
+
+    Examples
+    --------
+    >>> get_spec("average_precision").pretty_name
+    'AP@k'
+
+    A misspelt name gets the closest known ones:
+
+    >>> get_spec("ndgc")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: Unknown metric 'ndgc'. Did you mean 'ndcg'? Known metrics: hit, precision, ...
+    """
     try:
         return _BY_NAME[name]
     except KeyError:
@@ -355,7 +402,18 @@ def get_spec(name: str) -> MetricSpec:
 
 
 def specs_for(*, inputs: str | None = None, families: tuple[str, ...] | None = None) -> list[MetricSpec]:
-    """Specs filtered by input kind and/or family, in registry order."""
+    """Specs filtered by input kind and/or family, in registry order.
+
+    Examples
+    --------
+    The metrics that compare two rankings of the same documents, and the aggregates of
+    per-query values:
+
+    >>> [spec.name for spec in specs_for(inputs="two_rankings")]
+    ['spearman_rho', 'kendall_tau', 'kendall_tau_distance']
+    >>> [spec.pretty_name for spec in specs_for(families=("aggregate",))]
+    ['MAP', 'GMAP', 'HMAP', 'MRR']
+    """
     return [s for s in METRICS
             if (inputs is None or s.inputs == inputs) and (families is None or s.family in families)]
 
@@ -389,6 +447,14 @@ def metrics_markdown() -> str:
 
     Regenerate with ``python -m rankviz.registry > docs/metrics.md``; a test fails when the file
     and the registry disagree, so the documentation cannot drift from the code.
+
+    Examples
+    --------
+    One section per family, one entry per metric, in registry order (Hit@k comes first):
+
+    >>> lines = metrics_markdown().splitlines()
+    >>> lines[0], lines[4], lines[6]
+    ('# rankviz metric reference', '## Binary', '### Hit@k (Accuracy@k) — `rankviz.metrics.hit`')
     """
     lines = [
         "# rankviz metric reference",
