@@ -45,7 +45,15 @@ from rankviz.charts.precision_recall import (
     roc_chart,
     roc_parts,
 )
-from rankviz.charts.queries import delta_chart, distribution_chart, per_query_chart, query_selection
+from rankviz.charts.queries import (
+    delta_chart,
+    delta_parts,
+    distribution_chart,
+    distribution_parts,
+    per_query_chart,
+    per_query_parts,
+    query_selection,
+)
 
 __all__ = [
     "OKABE_ITO",
@@ -79,6 +87,9 @@ _PARTS = {
     "pair_matrix_chart": pair_matrix_parts,
     "metric_vs_position_chart": metric_vs_position_parts,
     "metric_scatter_chart": metric_scatter_parts,
+    "per_query_chart": per_query_parts,
+    "delta_chart": delta_parts,
+    "distribution_chart": distribution_parts,
 }
 
 

@@ -73,6 +73,11 @@ def table(**columns) -> pa.Table:
     return pa.table({name: _arrow_column(values) for name, values in columns.items()})
 
 
+def table_of(df) -> pa.Table:
+    """A DataFrame's columns as an Arrow table (names as text, the index left out)."""
+    return table(**{str(column): df[column].to_numpy() for column in df.columns})
+
+
 def _arrow_column(values) -> pa.Array:
     array = np.asarray(values)
     try:

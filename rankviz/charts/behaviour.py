@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 
 from rankviz.charts._frames import check_flag, pick, require_columns
-from rankviz.charts._parts import ChartParts, table
+from rankviz.charts._parts import ChartParts, table, table_of
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 
 __all__ = ["metric_vs_position_chart", "metric_scatter_chart", "metric_vs_position_parts", "metric_scatter_parts"]
@@ -78,14 +78,10 @@ def metric_vs_position_parts(df, *, position="position", metric="metric", value=
     for _, same_end in ends.groupby("position", sort=False):
         ends.loc[same_end.index, "label_value"] = _spread(same_end["value"].to_numpy(dtype=float), line_gap, low,
                                                           high)
-    frames = {"data": _table_of(data), "ends": _table_of(ends)}
+    frames = {"data": table_of(data), "ends": table_of(ends)}
     layout = {"metrics": list(dict.fromkeys(data["metric"])) or ["metric"], "position": str(position),
               "title": title, "font_size": font_size, "width": width, "height": height}
     return ChartParts(_draw_metric_vs_position, layout, frames)
-
-
-def _table_of(df: pd.DataFrame):
-    return table(**{str(column): df[column].to_numpy() for column in df.columns})
 
 
 def _draw_metric_vs_position(data, layout: dict):

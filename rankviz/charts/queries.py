@@ -7,10 +7,12 @@ import numpy as np
 import pandas as pd
 
 from rankviz.charts._frames import check_flag, pick, require_columns
+from rankviz.charts._parts import ChartParts, table, table_of
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish, series_scales
 from rankviz.metrics._validation import check_choice, check_positive_number
 
-__all__ = ["per_query_chart", "delta_chart", "distribution_chart", "query_selection"]
+__all__ = ["per_query_chart", "delta_chart", "distribution_chart", "query_selection", "per_query_parts",
+           "delta_parts", "distribution_parts"]
 
 
 def query_selection():
@@ -82,6 +84,17 @@ def per_query_chart(df, *, query="query_id", system="system", value="value", mea
     >>> [param["name"] for param in spec["params"]]
     ['pick']
     """
+    return per_query_parts(df, query=query, system=system, value=value, measure=measure, kind=kind, sort=sort,
+                           select=select, title=title, font_size=font_size, width=width, height=height).chart()
+
+
+def per_query_parts(df, *, query="query_id", system="system", value="value", measure="value", kind="dots",
+                    sort="input", select=False, title=None, font_size=DEFAULT_FONT_SIZE, width="container",
+                    height=None) -> ChartParts:
+    """:func:`per_query_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
+
+    The order of the queries travels in the data (a "query order" column the query axis sorts by).
+    """
     func = "per_query_chart"
     require_columns(df, {"query": query, "system": system, "value": value}, func=func)
     check_choice(kind, ("dots", "bars"), func=func, name="kind")
@@ -96,29 +109,44 @@ def per_query_chart(df, *, query="query_id", system="system", value="value", mea
     if sort == "value":
         queries = data.groupby("query_id", sort=False)["value"].mean().sort_values(ascending=False,
                                                                                    kind="stable").index.tolist()
-    systems = list(dict.fromkeys(data["system"])) or ["system"]
+    place = {name: i for i, name in enumerate(queries)}
+    data["query order"] = [place[name] for name in data["query_id"]]
+    if height is None:
+        height = _auto_height(len(queries), 1.6 * font_size, font_size) if kind == "dots" else DEFAULT_HEIGHT
+    layout = {"systems": list(dict.fromkeys(data["system"])) or ["system"], "query": str(query),
+              "measure": str(measure), "kind": kind, "select": select, "title": title or f"{measure} per query",
+              "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_per_query, layout, {"values": table_of(data)})
+
+
+def _by_order(column: str):
+    """Sort a discrete axis by an order column of the data (its minimum per axis value)."""
+    return alt.EncodingSortField(field=column, op="min")
+
+
+def _draw_per_query(data, layout: dict):
+    font_size, systems, query, measure = layout["font_size"], layout["systems"], layout["query"], layout["measure"]
     scales = series_scales(systems)
     colour = alt.Color("system:N", scale=scales["color"], title=None)
-    tooltip = [alt.Tooltip("query_id:N", title=str(query)), alt.Tooltip("system:N"),
-               alt.Tooltip("value:Q", format=".4f", title=str(measure))]
-    y_or_x_query = dict(sort=queries, title=str(query))
-    if kind == "dots":
-        chart = alt.Chart(data).mark_point(filled=True, size=font_size * 9, strokeWidth=1, stroke="black").encode(
-            alt.Y("query_id:N", **y_or_x_query), alt.X("value:Q", title=str(measure), axis=alt.Axis(tickCount=10)),
+    tooltip = [alt.Tooltip("query_id:N", title=query), alt.Tooltip("system:N"),
+               alt.Tooltip("value:Q", format=".4f", title=measure)]
+    y_or_x_query = dict(sort=_by_order("query order"), title=query)
+    if layout["kind"] == "dots":
+        chart = alt.Chart(data["values"]).mark_point(filled=True, size=font_size * 9, strokeWidth=1,
+                                                     stroke="black").encode(
+            alt.Y("query_id:N", **y_or_x_query), alt.X("value:Q", title=measure, axis=alt.Axis(tickCount=10)),
             color=colour,
             shape=alt.Shape("system:N", scale=scales["shape"], title=None), tooltip=tooltip)
-        height = _auto_height(len(queries), 1.6 * font_size, font_size) if height is None else height
     else:
-        chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
+        chart = alt.Chart(data["values"]).mark_bar(stroke="black", strokeWidth=1).encode(
             alt.X("query_id:N", axis=alt.Axis(labelAngle=-45, labelOverlap=True), **y_or_x_query),
-            alt.Y("value:Q", title=str(measure)), xOffset=alt.XOffset("system:N", scale=alt.Scale(domain=systems)),
+            alt.Y("value:Q", title=measure), xOffset=alt.XOffset("system:N", scale=alt.Scale(domain=systems)),
             color=colour, tooltip=tooltip)
-        height = DEFAULT_HEIGHT if height is None else height
-    if select:
+    if layout["select"]:
         pick_query = query_selection()
         chart = chart.add_params(pick_query).encode(opacity=_faded_unless_picked())
-    return finish(chart, func=func, title=title or f"{measure} per query", font_size=font_size, width=width,
-                  height=height)
+    return finish(chart, func="per_query_chart", title=layout["title"], font_size=font_size, width=layout["width"],
+                  height=layout["height"])
 
 
 def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="B", measure="value",
@@ -168,6 +196,19 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     >>> spec["title"]["subtitle"]
     'neural better on 1, tied on 1, BM25 better on 1 of 3 queries'
     """
+    return delta_parts(deltas, query=query, delta=delta, name_a=name_a, name_b=name_b, measure=measure,
+                       tie_tolerance=tie_tolerance, select=select, title=title, font_size=font_size, width=width,
+                       height=height).chart()
+
+
+def delta_parts(deltas, *, query="query_id", delta="delta", name_a="A", name_b="B", measure="value",
+                tie_tolerance=0.0, select=False, title=None, font_size=DEFAULT_FONT_SIZE, width="container",
+                height=DEFAULT_HEIGHT) -> ChartParts:
+    """:func:`delta_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
+
+    The queries' order travels in the data (a "query order" column), the counts in the subtitle
+    (``top_level``).
+    """
     func = "delta_chart"
     if isinstance(deltas, pd.Series):
         data = pd.DataFrame({"query_id": deltas.index.astype(str), "delta": deltas.to_numpy(dtype=float)})
@@ -189,18 +230,30 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     # What a screen reader announces for a bar (Vega's aria-label), with the exact difference.
     data["summary"] = [f"{q}: {o}, {measure} {name_b} - {name_a} = {d:+.4f}"
                        for q, o, d in zip(data["query_id"], data["outcome"], data["delta"])]
+    # The bars run in this order, largest difference first (a stable sort: ties keep the input order).
+    data["query order"] = np.arange(len(data))
     counts = data["outcome"].value_counts()
     subtitle = (f"{name_b} better on {counts.get(wins, 0)}, tied on {counts.get(ties, 0)}, "
                 f"{name_a} better on {counts.get(losses, 0)} of {len(data)} queries")
     if missing:
         subtitle += f" ({missing} without a value left out)"
-    outcomes = [wins, ties, losses]
+    frames = {"zero": table(delta=[0.0], line=[f"no difference ({name_a} = {name_b})"]), "deltas": table_of(data)}
+    layout = {"name_a": str(name_a), "name_b": str(name_b), "measure": str(measure), "query": str(query),
+              "select": select, "font_size": font_size, "width": width, "height": height}
+    return ChartParts(_draw_delta, layout, frames,
+                      top_level={"title": {"text": title or f"Per-query difference in {measure}",
+                                           "subtitle": subtitle}})
+
+
+def _draw_delta(data, layout: dict):
+    name_a, name_b, measure, font_size = layout["name_a"], layout["name_b"], layout["measure"], layout["font_size"]
+    outcomes = [f"{name_b} better", "tie", f"{name_a} better"]
     colour = alt.Color("outcome:N", scale=alt.Scale(domain=outcomes, range=[OKABE_ITO["blue"], NEUTRAL_GREY,
                                                                             OKABE_ITO["vermillion"]]), title=None)
-    tooltip = [alt.Tooltip("query_id:N", title=str(query)),
+    tooltip = [alt.Tooltip("query_id:N", title=layout["query"]),
                alt.Tooltip("delta:Q", format="+.4f", title=f"{measure}: {name_b} - {name_a}"), alt.Tooltip("outcome:N")]
-    base = alt.Chart(data).encode(
-        alt.X("query_id:N", sort=data["query_id"].tolist(), title=f"{query} (sorted by difference)",
+    base = alt.Chart(data["deltas"]).encode(
+        alt.X("query_id:N", sort=_by_order("query order"), title=f"{layout['query']} (sorted by difference)",
               axis=alt.Axis(labelAngle=-45, labelOverlap=True)),
         alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip,
         description=alt.Description("summary:N"))
@@ -209,15 +262,16 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     markers = base.mark_point(filled=True, size=font_size * 6, stroke="black", strokeWidth=0.5).encode(
         shape=alt.Shape("outcome:N", scale=alt.Scale(domain=outcomes, range=["triangle-up", "circle", "triangle-down"]),
                         title=None))
-    if select:
+    if layout["select"]:
         faded = _faded_unless_picked()
         bars = bars.add_params(query_selection()).encode(opacity=faded)
         markers = markers.encode(opacity=faded)
-    zero = alt.Chart(pd.DataFrame({"delta": [0.0], "line": f"no difference ({name_a} = {name_b})"})).mark_rule(
-        color="black", strokeWidth=1.5).encode(alt.Y("delta:Q"), tooltip=[alt.Tooltip("line:N", title="0")])
+    zero = alt.Chart(data["zero"]).mark_rule(color="black", strokeWidth=1.5).encode(
+        alt.Y("delta:Q"), tooltip=[alt.Tooltip("line:N", title="0")])
     chart = alt.layer(zero, bars, markers)  # the 0 line underneath, so it never takes a click meant for a tie
-    return finish(chart, func=func, title=alt.Title(title or f"Per-query difference in {measure}", subtitle=subtitle),
-                  font_size=font_size, width=width, height=height)
+    # The title (its subtitle counts the outcomes) is set by ChartParts.
+    return finish(chart, func="delta_chart", title=None, font_size=font_size, width=layout["width"],
+                  height=layout["height"])
 
 
 def _box_statistics(data: pd.DataFrame) -> pd.DataFrame:
@@ -279,6 +333,17 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['rule', 'bar', 'tick', 'point', 'point']
     """
+    return distribution_parts(df, measure=measure, value=value, system=system, query=query, kind=kind, title=title,
+                              font_size=font_size, width=width, height=height).chart()
+
+
+def distribution_parts(df, *, measure="measure", value="value", system=None, query="query_id", kind="box",
+                       title="Distribution over queries", font_size=DEFAULT_FONT_SIZE, width="container",
+                       height=None) -> ChartParts:
+    """:func:`distribution_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
+
+    The order of the box rows travels in the data (a "row order" column the row axis sorts by).
+    """
     func = "distribution_chart"
     require_columns(df, {"measure": measure, "value": value, "system": system, "query": query}, func=func)
     check_choice(kind, ("box", "histogram"), func=func, name="kind")
@@ -289,30 +354,44 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
         data["query_id"] = ""
     data["query_id"] = data["query_id"].astype(str)
     data["value"] = data["value"].astype(float)
-    systems = list(dict.fromkeys(data["system"])) or [""]
-    scales = series_scales(systems)
-    colour = alt.Color("system:N", scale=scales["color"], title=None, legend=None if system is None else alt.Legend())
+    layout = {"systems": list(dict.fromkeys(data["system"])) or [""], "legend": system is not None, "kind": kind,
+              "query": str(query or "query"), "title": title, "font_size": font_size, "width": width}
     if kind == "histogram":
         measures = data["measure"].unique()
-        measure_name = str(measures[0]) if len(measures) else "value"
         if len(measures) > 1:
             raise ValueError(f"{func} draws a histogram of one measure; the table holds {len(measures)} "
                              f"({', '.join(map(str, measures[:5]))}). Filter it to one measure first.")
-        chart = alt.Chart(data).mark_bar(stroke="black", strokeWidth=1).encode(
+        layout.update(measure=str(measures[0]) if len(measures) else "value",
+                      height=DEFAULT_HEIGHT if height is None else height)
+        return ChartParts(_draw_distribution, layout, {"values": table_of(data)})
+    data["row"] = data["measure"] + (" · " + data["system"] if system is not None else "")
+    rows = list(dict.fromkeys(data["row"]))
+    place = {row: i for i, row in enumerate(rows)}
+    boxes = _box_statistics(data)
+    data["row order"] = [place[row] for row in data["row"]]
+    boxes["row order"] = [place[row] for row in boxes["row"]]
+    layout["height"] = _auto_height(len(rows), 3 * font_size, font_size) if height is None else height
+    return ChartParts(_draw_distribution, layout, {"boxes": table_of(boxes), "values": table_of(data)})
+
+
+def _draw_distribution(data, layout: dict):
+    font_size = layout["font_size"]
+    scales = series_scales(layout["systems"])
+    colour = alt.Color("system:N", scale=scales["color"], title=None, legend=alt.Legend() if layout["legend"] else None)
+    if layout["kind"] == "histogram":
+        measure_name = layout["measure"]
+        chart = alt.Chart(data["values"]).mark_bar(stroke="black", strokeWidth=1).encode(
             alt.X("value:Q", bin=alt.Bin(maxbins=20), title=measure_name, axis=alt.Axis(tickCount=10)),
             alt.Y("count():Q", title="queries"), color=colour,
             tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measure_name} bin"), alt.Tooltip("system:N"),
                      alt.Tooltip("count():Q", title="queries")])
-        return finish(chart, func=func, title=title, font_size=font_size, width=width,
-                      height=DEFAULT_HEIGHT if height is None else height)
-    data["row"] = data["measure"] + (" · " + data["system"] if system is not None else "")
-    rows = list(dict.fromkeys(data["row"]))
-    boxes = _box_statistics(data)
-    y_row = alt.Y("row:N", sort=rows, title=None)
+        return finish(chart, func="distribution_chart", title=layout["title"], font_size=font_size,
+                      width=layout["width"], height=layout["height"])
+    y_row = alt.Y("row:N", sort=_by_order("row order"), title=None)
     box_tooltip = [alt.Tooltip("row:N", title="measure"), alt.Tooltip("queries:Q")] + [
         alt.Tooltip(f"{name}:Q", format=".4f") for name in ("whisker low", "q1", "median", "mean", "q3",
                                                             "whisker high")]
-    box_base = alt.Chart(boxes).encode(y_row, tooltip=box_tooltip)
+    box_base = alt.Chart(data["boxes"]).encode(y_row, tooltip=box_tooltip)
     layers = [
         box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value",
                                                                        axis=alt.Axis(tickCount=10)),
@@ -321,11 +400,11 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
                                                                                 color=colour),
         box_base.mark_tick(color="black", thickness=3).encode(alt.X("median:Q")),
         box_base.mark_point(shape="diamond", filled=True, color="black", size=font_size * 8).encode(alt.X("mean:Q")),
-        alt.Chart(data).mark_point(filled=False, size=font_size * 4, strokeWidth=1.5).encode(
+        alt.Chart(data["values"]).mark_point(filled=False, size=font_size * 4, strokeWidth=1.5).encode(
             alt.X("value:Q"), y_row, color=colour,
-            tooltip=[alt.Tooltip("query_id:N", title=str(query or "query")), alt.Tooltip("measure:N"),
+            tooltip=[alt.Tooltip("query_id:N", title=layout["query"]), alt.Tooltip("measure:N"),
                      alt.Tooltip("system:N"),
                      alt.Tooltip("value:Q", format=".4f")]),
     ]
-    height = _auto_height(len(rows), 3 * font_size, font_size) if height is None else height
-    return finish(alt.layer(*layers), func=func, title=title, font_size=font_size, width=width, height=height)
+    return finish(alt.layer(*layers), func="distribution_chart", title=layout["title"], font_size=font_size,
+                  width=layout["width"], height=layout["height"])

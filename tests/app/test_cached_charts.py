@@ -31,7 +31,7 @@ def _sent_rows(spec: dict) -> dict:
      (("ideal_running", "running IDCG"), ("running", "running DCG"))),
     ("roc_chart", {"q1": ([0, 0.5, 1], [0.5, 1, 1])}, ()),
     ("per_query_chart", pd.DataFrame({"query_id": ["q1", "q2"], "system": "A", "value": [0.5, 1.0]}),
-     (("select", True),)),  # not split: drawn whole
+     (("select", True),)),
 ])
 def test_the_spec_sent_draws_the_builders_rows(builder, data, options):
     options = tuple((name, dict(value) if name == "r_precision" else value) for name, value in options)
