@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from rankviz.charts._frames import check_flag, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import altair as alt
 import numpy as np
-import pandas as pd
 
 from rankviz.charts._frames import escape_field, require_columns, tooltip_kind
 from rankviz.charts._parts import ChartParts, table

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from rankviz.charts._frames import check_flag, pick, require_columns
+from rankviz.charts._frames import check_flag, require_columns
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 from rankviz.metrics import interpolated_precision
