@@ -64,8 +64,9 @@ class ChartParts:
         return self.draw(named, self.layout).to_dict(validate=validate)
 
     def template_key(self) -> tuple:
-        """What the template depends on: the drawing function and the layout."""
-        return (f"{self.draw.__module__}.{self.draw.__qualname__}", self.layout)
+        """What the template depends on, hashable: the drawing function's name and the layout's repr
+        (plain values, so equal layouts give equal text)."""
+        return (f"{self.draw.__module__}.{self.draw.__qualname__}", repr(self.layout))
 
 
 def table(**columns) -> pa.Table:

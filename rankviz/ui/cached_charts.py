@@ -45,7 +45,7 @@ def _chart_spec(builder: str, key, _data, _options: tuple) -> dict:
         # spec is validated by tests/test_charts.py, which builds every chart with validation on.
         spec = getattr(charts, builder)(_data, **dict(_options)).to_dict(validate=False)
         return _datasets_as_arrow(spec)
-    spec = _template(fingerprint(parts.template_key()), parts)
+    spec = _template(parts.template_key(), parts)
     spec.update(parts.top_level)
     spec["datasets"] = {name: _arrow_bytes(frame) for name, frame in parts.frames.items()}
     return spec
