@@ -3,11 +3,12 @@
 Building a layered chart with Altair and turning it into a Vega-Lite dict takes 50-150 ms;
 most of that is the same on every call with the same options. Each builder is therefore split:
 a function that checks the input and computes the frames (numpy columns in Arrow tables, about
-a millisecond: a pandas DataFrame costs about that much per frame to build, and as much again to
-turn into the Arrow bytes Streamlit sends) and the *layout*
-(plain values: the options, and the few facts about the data the spec itself depends on, such
-as the series names of a scale's domain), and a ``draw`` function that lays the frames out with
-Altair. The public builders draw the frames themselves (``ChartParts.chart``); the app draws
+a millisecond a chart: a pandas DataFrame costs about that much per frame to build, and as much
+again to turn into the Arrow bytes Streamlit sends) and the *layout* (plain values: the options,
+and the few facts about the data the spec itself depends on, such as the series names of a
+scale's domain), and a ``draw`` function that lays the frames out with Altair. What else depends
+on the data goes into the frames (an axis order becomes an order column the axis sorts by) or
+into ``top_level`` (a subtitle that counts something). The public builders draw the frames themselves (``ChartParts.chart``); the app draws
 a *template* once per layout, with the frames referenced by name (``ChartParts.template``), and
 sends the frames beside it, so an edit that only changes the data never runs Altair.
 """

@@ -5,10 +5,10 @@ machine, almost all of it the same whatever the data. Two caches avoid it:
 
 - the whole spec (a dict, datasets as Arrow bytes) per builder, data and options: a rerun that
   changed nothing redraws it as is;
-- for the builders split into frames and a template (``rankviz.charts.chart_parts``), the
-  template per builder and layout (the options and the few facts of the data it depends on,
-  such as series names): an edit of the data recomputes the frames (pandas, a few ms), fills
-  the template's named datasets with them and never runs Altair.
+- the template per builder and layout (``rankviz.charts.chart_parts``: the options and the few
+  facts of the data the spec depends on, such as series names): an edit of the data recomputes
+  the frames (about a millisecond a chart), fills the template's named datasets with them and
+  never runs Altair.
 
 The spec is drawn with ``st.vega_lite_chart``, which takes it as is. Selections work the same
 way: ``on_select="rerun"`` returns the event dict with ``["selection"][name]``.
