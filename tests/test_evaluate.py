@@ -5,6 +5,7 @@ rankviz.metrics (the obviously-correct references) on random data."""
 from __future__ import annotations
 
 import dataclasses
+import os
 
 import numpy as np
 import pandas as pd
@@ -519,3 +520,25 @@ def test_a_missing_id_is_named_with_its_row(dtype, column):
                            dtype=dtype)
     with pytest.raises(ValueError, match=rf"'run' DataFrame has a missing {column} at row 1\."):
         evaluate(qrels, run, ["P@10"])
+
+
+def test_the_two_thread_path_of_big_runs_gives_the_same_ranking(monkeypatch):
+    """Runs of a million lines or more break ties on a second thread and look their lines up
+    in two halves; forced onto a small run, every array equals the one-thread result."""
+    from rankviz.batch import ranking
+    from rankviz.batch.ranking import prepare
+
+    rng = np.random.default_rng(11)
+    queries = np.repeat([f"q{q}" for q in range(30)], 50)
+    docs = np.concatenate([rng.permutation(80)[:50] for _ in range(30)])
+    run = pd.DataFrame({"query_id": queries, "doc_id": [f"d{d:03d}" for d in docs],
+                        "score": np.round(rng.normal(size=queries.size), 1)})  # ties
+    judged = run.sample(frac=0.4, random_state=3)
+    qrels = pd.DataFrame({"query_id": judged["query_id"], "doc_id": judged["doc_id"],
+                          "relevance": rng.integers(-1, 4, size=len(judged))})
+    one_thread = prepare(qrels, run)
+    monkeypatch.setattr(ranking, "_THREADED_ROWS", 10)
+    assert not isinstance(ranking._helpers(run.shape[0]), ranking._Inline) or (os.cpu_count() or 1) == 1
+    two_threads = prepare(qrels, run)
+    for field in dataclasses.fields(one_thread):
+        np.testing.assert_array_equal(getattr(two_threads, field.name), getattr(one_thread, field.name), field.name)

@@ -28,6 +28,8 @@ How the work is done, since it dominates the run time on big files:
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -231,8 +233,48 @@ def _same_bytes(left: np.ndarray, right: np.ndarray) -> np.ndarray:
 _PROBES = 4
 
 
-def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Position of each key in ``sorted_keys`` (distinct, ascending uint64), -1 when absent.
+class _Inline:
+    """The executor interface, running each call at once in the calling thread."""
+
+    def submit(self, function, *args):
+        future = Future()
+        future.set_result(function(*args))
+        return future
+
+    def map(self, function, *iterables):
+        return map(function, *iterables)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info):
+        return False
+
+
+# Below this many run lines a second thread costs more than it saves.
+_THREADED_ROWS = 1_000_000
+
+
+def _helpers(n_rows: int):
+    """A two-thread executor for a big run on a machine with more than one core, else _Inline."""
+    if n_rows >= _THREADED_ROWS and (os.cpu_count() or 1) > 1:
+        return ThreadPoolExecutor(max_workers=2)
+    return _Inline()
+
+
+def _find_keys_in_parts(sorted_keys: np.ndarray, keys: np.ndarray, pool) -> np.ndarray:
+    """:func:`_find_keys`, the keys cut in two halves looked up side by side by ``pool``."""
+    if pool is None or isinstance(pool, _Inline) or keys.size < _THREADED_ROWS:
+        return _find_keys(sorted_keys, keys)
+    half = keys.size // 2
+    found = np.empty(keys.size, dtype=np.int64)
+    list(pool.map(_find_keys, (sorted_keys, sorted_keys), (keys[:half], keys[half:]), (found[:half], found[half:])))
+    return found
+
+
+def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray, found: np.ndarray | None = None) -> np.ndarray:
+    """Position of each key in ``sorted_keys`` (distinct, ascending uint64), -1 when absent
+    (written to ``found``, an int64 array as long as ``keys``, when given).
 
     One ``searchsorted`` per run row takes ~20 cache-missing steps over a million judgments
     and was the slowest part of matching. Instead the sorted keys are cut into buckets by their
@@ -242,7 +284,9 @@ def _find_keys(sorted_keys: np.ndarray, keys: np.ndarray) -> np.ndarray:
     whose bucket holds more than a few judgments (say one query judged far more deeply than
     the others) finish with ``searchsorted``, so the answer never depends on the spread.
     """
-    found = np.full(keys.size, -1, dtype=np.int64)
+    if found is None:
+        found = np.empty(keys.size, dtype=np.int64)
+    found.fill(-1)
     if sorted_keys.size == 0 or keys.size == 0:
         return found
     bits = min(int(sorted_keys.size).bit_length() + 1, 30)
@@ -280,7 +324,7 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
                        run_hashes: np.ndarray | None = None,
                        judged_hashes: np.ndarray | None = None,
                        run_pair_keys: np.ndarray | None = None,
-                       judged_width: int | None = None) -> np.ndarray | None:
+                       judged_width: int | None = None, pool=None) -> np.ndarray | None:
     """Fast path: judgment row of each run row (-1 if none) by 64-bit keys of (query, docno),
     every candidate verified byte for byte. ``run_chars`` are the run docnos' fixed-width
     views; ``run_hashes`` and ``judged_hashes`` the docnos'
@@ -309,7 +353,7 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
         if run_hashes is None:
             run_hashes = np.concatenate([hash_fixed_width(view) for view in run_chars])
         run_keys = pair_keys(run_query, run_hashes, n_queries)
-    slot = _find_keys(sorted_keys, run_keys)
+    slot = _find_keys_in_parts(sorted_keys, run_keys, pool)
     candidate = np.flatnonzero(slot >= 0)
     judged_row = key_order[slot[candidate]]
     same = judged_query[judged_row] == run_query[candidate]
@@ -407,13 +451,17 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
     # already trec_eval's but for ties, and no row moves except the tied ones.
     run_chars = fixed_width_bytes(run_docs, run_keys.doc_width if run_keys is not None else None)
     order = None if _in_order(run_query, score) else np.lexsort((-score, run_query))
-    tied_positions, tied_rows = _tie_moves(order, run_query, score, run_docs, run_chars)
-    judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
-                                    _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys),
-                                    _reusable_pair_keys(run_keys, n_queries),
-                                    qrels_keys.doc_width if qrels_keys is not None else None)
-    if judged_row is None:
-        judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
+    with _helpers(run_query.size) as pool:
+        # The two are independent; numpy and Arrow release the GIL in both. On a big run the
+        # tie-break (small arrays) runs on a second core while lines are matched.
+        ties = pool.submit(_tie_moves, order, run_query, score, run_docs, run_chars)
+        judged_row = _match_fixed_width(run_query, run_chars, judged_query, judged_d_str, n_queries,
+                                        _fixed_width_hashes(run_keys), _fixed_width_hashes(qrels_keys),
+                                        _reusable_pair_keys(run_keys, n_queries),
+                                        qrels_keys.doc_width if qrels_keys is not None else None, pool)
+        if judged_row is None:
+            judged_row = _match_by_dictionary(run_query, run_docs, judged_query, judged_d_str, query_ids)
+        tied_positions, tied_rows = ties.result()
 
     # --- grades of the retrieved documents -------------------------------------------------
     matched = np.flatnonzero(judged_row >= 0)  # a fifth of the rows or so: indices, gathered once
