@@ -23,11 +23,21 @@ its ``on_change``. (Streamlit 1.67 drops a widget's state when a page without it
 computed with the default while showing the kept value: seen in AppTest and in Chromium.)
 
 Shareable links: the URL mirrors those values. ``init_state`` reads the URL on a session's
-first run and ``sync_url`` (end of app.py) writes the current values back. Browser back/forward
-does not restore them; opening or reloading a link does. There is no separate "share" link: the
-address bar is the link, so every writer (``sync_url`` here, ``rankviz.ui.teaching.to_link`` for
-the pages' own settings, a page keeping a table in the link) goes through ``write_url_param``,
-and values are encoded by ``url_text`` and flags read by ``url_flag``, in this module only.
+first run and ``sync_url`` (end of app.py) writes the current values back. There is no separate
+"share" link: the address bar is the link, so every writer (``sync_url`` here,
+``rankviz.ui.teaching.to_link`` for the pages' own settings, a page keeping a table in the link)
+goes through ``write_url_param``, and values are encoded by ``url_text`` and flags read by
+``url_flag``, in this module only.
+
+Browser Back/Forward: each URL write pushes a history entry. On Back/Forward Streamlit 1.67 reruns
+the page the entry's path names with ``st.query_params`` set to the entry's query string and
+flags the run as history navigation (``is_history_navigation`` of the script-run context; a page
+switch by a link or ``st.switch_page`` instead reruns with the app's parameters stripped and no
+flag). When such a run finds the link's values differing from what the app last wrote,
+``init_state`` forgets the link-derived state and reads the link again through the code a fresh
+session uses, so the page shows what opening that link shows. An entry holding none of the app's
+parameters is skipped (the state stays): Streamlit pushes one on every page switch, before the
+app writes its parameters.
 """
 
 from __future__ import annotations
@@ -56,6 +66,7 @@ __all__ = [
     "write_url_param",
     "use_url_keys",
     "sync_url",
+    "forget_with_link",
     "persistent_widget",
     "kept_value",
     "set_now",
@@ -158,6 +169,8 @@ _APP_URL_DEFAULTS = {"metric": "ndcg", "projector": False}
 
 _URL_INITIAL = "_url_initial"
 _URL_PREFIXES = "_url_prefixes"
+_URL_WRITTEN = "_url_written"  # {URL parameter: text the app last put there, None when left out}
+_LINK_DERIVED = "_link_derived"  # keys registered by forget_with_link
 
 
 # One encoding of values in the URL, for every writer: sync_url (the ranking and settings, end of
@@ -199,6 +212,8 @@ def write_url_param(name: str, value, default) -> None:
         del st.query_params[name]
     elif wanted is not None and current != wanted:
         st.query_params[name] = wanted
+    # What the app last wrote: a later run whose link differs came from Back/Forward.
+    st.session_state.setdefault(_URL_WRITTEN, {})[name] = wanted
 
 
 def _from_url(name: str, text: str):
@@ -259,19 +274,82 @@ def persistent_widget(widget, label: str, *args, key: str, default, **kwargs):
     return value
 
 
+def forget_with_link(*state_keys: str) -> None:
+    """Register session-state keys whose values were read from the link (a page's own setting, a
+    flag saying the link was read): Back/Forward to another link drops them, so the page reads
+    them from that link again as a fresh session would."""
+    registered = st.session_state.setdefault(_LINK_DERIVED, [])
+    registered.extend(key for key in state_keys if key not in registered)
+
+
+def _read_link() -> None:
+    """Take the session's state from the URL: what a session opened on this link starts with.
+
+    Values of the app's URL keys are kept here (``_URL_INITIAL``) and taken over by each ranking
+    editor and its settings when they are first drawn (:func:`use_url_keys`).
+    """
+    st.session_state[_URL_READ] = True
+    st.session_state[_URL_INITIAL] = {name: st.query_params[name] for name in st.query_params}
+    for name in _APP_URL_DEFAULTS:
+        if name in st.query_params:
+            st.session_state[_kept(name)] = _from_url(name, st.query_params[name])
+
+
+def _history_navigation() -> bool:
+    """True when Back/Forward started this run (Streamlit sets the flag on the run's context)."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    return bool(getattr(get_script_run_ctx(), "is_history_navigation", False))
+
+
+def _link_moved_in_history() -> bool:
+    """Back/Forward brought a link whose app values differ from those the app last wrote.
+
+    Only history navigation counts: a page switch also reruns with the app's parameters missing
+    (they are written back at the end of that run). A link holding none of the app's parameters
+    is the entry Streamlit pushes on a page switch, before the app wrote them: not a state.
+    """
+    if not _history_navigation():
+        return False
+    written = st.session_state.get(_URL_WRITTEN, {})
+    if not any(name in st.query_params for name in set(written) | set(_url_keys())):
+        return False
+    return any(st.query_params.get(name) != text for name, text in written.items())
+
+
+def _forget_link_state() -> None:
+    """Drop every value the link describes, so the next read takes them from the link.
+
+    Rankings are re-created by their editors (from the kept texts); their grids get a new revision
+    so old cell edits are not re-applied to the restored rows (streamlit#17026).
+    """
+    for prefix in st.session_state.get(_URL_PREFIXES, []):
+        st.session_state.pop(keys(prefix).ranking, None)
+        st.session_state[keys(prefix).revision] = revision(prefix) + 1
+    synced = set(_url_keys())
+    for name in synced:
+        st.session_state.pop(name, None)
+        st.session_state.pop(_kept(name), None)
+    for key in st.session_state.get(_LINK_DERIVED, []):
+        st.session_state.pop(key, None)
+    discard_pending(*synced)
+    st.session_state[_URL_PREFIXES] = []
+    st.session_state[_URL_WRITTEN] = {}
+
+
 def init_state() -> None:
     """Run at the top of every script run, before any page draws a widget.
 
     On a session's first run, copies the app's URL parameters into session state (a shared link
-    opens exactly its state). Then writes queued widget values (from presets, grid edits, row
-    buttons) into session state.
+    opens exactly its state); after Back/Forward to another link, does the same again (see the
+    module docstring). Then writes queued widget values (from presets, grid edits, row buttons)
+    into session state.
     """
     if not st.session_state.get(_URL_READ):
-        st.session_state[_URL_READ] = True
-        st.session_state[_URL_INITIAL] = {name: st.query_params[name] for name in st.query_params}
-        for name in _APP_URL_DEFAULTS:
-            if name in st.query_params:
-                st.session_state[_kept(name)] = _from_url(name, st.query_params[name])
+        _read_link()
+    elif _link_moved_in_history():
+        _forget_link_state()
+        _read_link()
     pending = st.session_state.get(_PENDING)
     if pending:
         for key, value in pending.items():

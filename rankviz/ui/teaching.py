@@ -11,7 +11,7 @@ import math
 import streamlit as st
 
 from rankviz.export import format_number
-from rankviz.ui.state import url_flag, write_url_param
+from rankviz.ui.state import forget_with_link, url_flag, write_url_param
 
 __all__ = ["chart_font_size", "from_link", "to_link", "link_text_input", "link_toggle",
            "link_selectbox", "number_field", "choice_field", "printed_vs_exact"]
@@ -30,7 +30,10 @@ def from_link(key: str, default, *, convert=str) -> None:
     own settings do not use ``bind="query-params"``: in Streamlit 1.67 a bound widget first drawn
     on a page reached by a page switch returned its default for one run. Widgets keep their value
     for the session (``persist_state="session"``) and :func:`to_link` mirrors it in the URL.
+    Browser Back/Forward to another link drops the value (``forget_with_link``), so it is read
+    from that link again.
     """
+    forget_with_link(key)
     if key not in st.session_state:
         raw = st.query_params.get(key)
         st.session_state[key] = default if raw is None else convert(raw)
@@ -87,6 +90,7 @@ def number_field(label: str, *, key: str, default: float, minimum: float, maximu
     text = link_text_input(label, key=key, default=format_number(default), help=help, container=container)
     box = container if container is not None else st
     last_key = f"_{key}_last_valid"
+    forget_with_link(last_key)  # after Back/Forward, a bad value in the link falls back to the default
     kind = "a whole number" if whole else "a number"
     try:
         value = float(str(text).strip().replace(",", "."))
