@@ -29,14 +29,16 @@ first run and ``sync_url`` (end of app.py) writes the current values back. There
 goes through ``write_url_param``, and values are encoded by ``url_text`` and flags read by
 ``url_flag``, in this module only.
 
-Browser Back/Forward: each URL write pushes a history entry. On Back/Forward Streamlit 1.67 reruns
+Browser Back/Forward: each URL write pushes a history entry (``sync_url`` sends its changes as
+one write, so an entry does not hold half of a preset; not beside a widget bound to the URL,
+see ``_replace_link``). On Back/Forward Streamlit 1.67 reruns
 the page the entry's path names with ``st.query_params`` set to the entry's query string and
 flags the run as history navigation (``is_history_navigation`` of the script-run context; a page
 switch by a link or ``st.switch_page`` instead reruns with the app's parameters stripped and no
 flag). When such a run finds the link's values differing from what the app last wrote,
 ``init_state`` forgets the link-derived state and reads the link again through the code a fresh
 session uses, so the page shows what opening that link shows. An entry holding none of the app's
-parameters is skipped (the state stays): Streamlit pushes one on every page switch, before the
+parameters is skipped (the state stays): Streamlit may push one on a page switch, before the
 app writes its parameters.
 """
 
@@ -205,8 +207,11 @@ def url_flag(text) -> bool:
 def write_url_param(name: str, value, default) -> None:
     """Put ``value`` in the URL as ``?name=...`` (:func:`url_text`), or take ``name`` out of the URL
     when the value is the default. ``st.query_params`` is written only on a change: each write
-    sends a message to the browser."""
-    wanted = url_text(value, default)
+    sends a message to the browser, which pushes a history entry."""
+    _write_text(name, url_text(value, default))
+
+
+def _write_text(name: str, wanted: str | None) -> None:
     current = st.query_params.get(name)
     if wanted is None and current is not None:
         del st.query_params[name]
@@ -307,7 +312,7 @@ def _link_moved_in_history() -> bool:
 
     Only history navigation counts: a page switch also reruns with the app's parameters missing
     (they are written back at the end of that run). A link holding none of the app's parameters
-    is the entry Streamlit pushes on a page switch, before the app wrote them: not a state.
+    is an entry Streamlit may push on a page switch, before the app wrote them: not a state.
     """
     if not _history_navigation():
         return False
@@ -361,10 +366,37 @@ def sync_url() -> None:
     """Write the app's URL parameters from session state (run at the end of app.py).
 
     Only this app's keys are touched; values equal to their default are left out of the URL.
+    Several changes (a course exercise sets the ranking, gain and R at once) go out as one
+    message, so the browser keeps one history entry for them and Back never shows half of them.
     """
-    for name, default in _url_keys().items():
-        if _kept(name) in st.session_state:
-            write_url_param(name, st.session_state[_kept(name)], default)
+    wanted = {name: url_text(st.session_state[_kept(name)], default)
+              for name, default in _url_keys().items() if _kept(name) in st.session_state}
+    changed = {name: text for name, text in wanted.items() if st.query_params.get(name) != text}
+    if len(changed) > 1:
+        _replace_link(changed)
+    for name, text in wanted.items():
+        _write_text(name, text)  # whatever the batch left, and the record of what was written
+
+
+def _replace_link(changed: dict) -> None:
+    """Apply ``changed`` ({name: text, None to remove}) to the URL in one message, if possible."""
+    from streamlit.errors import StreamlitAPIException
+
+    link = {}
+    for name in st.query_params:
+        values = st.query_params.get_all(name)
+        link[name] = values[0] if len(values) == 1 else values
+    for name, text in changed.items():
+        if text is None:
+            link.pop(name, None)
+        else:
+            link[name] = text
+    try:
+        st.query_params.from_dict(link)
+    except StreamlitAPIException:
+        # A widget bound to the URL (bind="query-params") is on the page: from_dict may not set
+        # its parameter and leaves the URL as it was. The caller then writes key by key.
+        pass
 
 
 def set_widget_values(values: dict) -> None:

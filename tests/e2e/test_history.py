@@ -19,9 +19,9 @@ from rankviz.metrics import ndcg
 pytestmark = pytest.mark.e2e
 
 
-def _shows(tab, rels, k=None) -> None:
+def _shows(tab, rels, k=None, gain="linear") -> None:
     """Wait until the page shows ``rels`` (paste box) and its nDCG (worked result) for cut-off ``k``."""
-    want = f"nDCG@{k or len(rels)} = {format_number(ndcg(rels, k=k), 3)}"
+    want = f"nDCG@{k or len(rels)} = {format_number(ndcg(rels, k=k, gain=gain), 3)}"
     tab.wait_for_function(
         "(want) => [...document.querySelectorAll('h3')].some(h => h.innerText.startsWith(want))",
         arg=want, timeout=20_000)
@@ -29,6 +29,46 @@ def _shows(tab, rels, k=None) -> None:
     assert tab.get_by_role("textbox", name="Grades in ranked order").input_value() == ",".join(map(str, rels))
     assert tab.get_by_role("textbox", name="k (cut-off)").input_value() == ("" if k is None else str(k))
     no_error_text(tab)
+
+
+class ScriptRuns:
+    """Counts the script runs the server finished for a tab (``script_finished`` messages on its
+    websocket). Attach before ``goto``.
+
+    Some tests assert that Back shows the same values as before: waiting for the values alone
+    could pass before the rerun began, and the app's script-state attribute can flip to running
+    and back within one render, so the server's own message is the reliable sign.
+    """
+
+    def __init__(self, tab):
+        self.finished = 0
+        tab.on("websocket", lambda socket: socket.on("framereceived", self._frame))
+
+    def _frame(self, payload) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+        if not isinstance(payload, bytes):
+            return
+        message = ForwardMsg()
+        try:
+            message.ParseFromString(payload)
+        except Exception:  # noqa: BLE001 (not a ForwardMsg: not a finished run)
+            return
+        if message.WhichOneof("type") == "script_finished":
+            self.finished += 1
+
+
+def _history(tab, runs: ScriptRuns, direction: str) -> None:
+    """Press Back or Forward and wait until the rerun it starts has finished."""
+    before = runs.finished
+    tab.go_back() if direction == "back" else tab.go_forward()
+    for _ in range(200):
+        if runs.finished > before:
+            break
+        tab.wait_for_timeout(100)  # lets Playwright deliver the websocket events
+    else:
+        raise AssertionError(f"no script run finished within 20 s of pressing {direction}")
+    wait_until_idle(tab)
 
 
 def _type(tab, label: str, text: str) -> None:
@@ -63,6 +103,7 @@ def _edit_grade_in_grid(tab, rank: int, grade: int) -> None:
 
 
 def test_back_and_forward_show_the_ranking_and_metric_of_each_entry(page, app_url):
+    runs = ScriptRuns(page)
     page.goto(f"{app_url}/one_ranking?rels=3,2,3,0,1,2")
     wait_until_idle(page)
     _shows(page, [3, 2, 3, 0, 1, 2])
@@ -74,18 +115,49 @@ def test_back_and_forward_show_the_ranking_and_metric_of_each_entry(page, app_ur
     _shows(page, [1, 0, 3, 0], k=2)
     _edit_grade_in_grid(page, rank=2, grade=3)  # second edit, in the grid
     _shows(page, [1, 3, 3, 0], k=2)
+    page.wait_for_url(re.compile(r"rels=1%2C3%2C3%2C0|rels=1,3,3,0"))
 
-    page.go_back()
+    _history(page, runs, "back")
     _shows(page, [1, 0, 3, 0], k=2)
-    page.go_back()
+    _history(page, runs, "back")
     _shows(page, [1, 0, 3, 0])
     page.wait_for_url(re.compile(r"rels=1%2C0%2C3%2C0$|rels=1,0,3,0$"))  # the address still agrees
 
-    page.go_forward()
+    _history(page, runs, "forward")
     _shows(page, [1, 0, 3, 0], k=2)
-    page.go_forward()
+    _history(page, runs, "forward")
     _shows(page, [1, 3, 3, 0], k=2)
 
     _type(page, "Grades in ranked order", "0,0,2")  # editing after Back/Forward works as before
     _shows(page, [0, 0, 2], k=2)
     page.wait_for_url(re.compile(r"rels=0%2C0%2C2|rels=0,0,2"))
+
+
+def test_back_after_a_course_exercise_never_stops_at_half_of_it(page, app_url):
+    # The exercise sets the ranking and the gain in one run: one history entry, not one per value
+    # (with one per value, the entry holding the ranking without the gain showed linear gain).
+    lecture = [3, 2, 3, 0, 1, 2]  # 002 lecture, "Class Exercise - Compute DCG / IDCG / NDCG"
+    runs = ScriptRuns(page)
+    page.goto(app_url)
+    wait_until_idle(page)
+    page.get_by_role("button", name=re.compile("Open it on")).click()  # opens the graded page
+    wait_until_idle(page)
+    page.get_by_test_id("stTopNav").get_by_role("link", name="One ranking, every metric").click()
+    wait_until_idle(page)
+    _shows(page, lecture, gain="exponential")
+    _type(page, "k (cut-off)", "3")
+    _shows(page, lecture, k=3, gain="exponential")
+
+    _history(page, runs, "back")
+    _shows(page, lecture, gain="exponential")
+    for _ in range(2):  # back to the graded page (through the entry of the page switch, if any)
+        _history(page, runs, "back")
+        assert page.get_by_role("textbox", name="Grades in ranked order").input_value() == "3,2,3,0,1,2"
+        assert page.get_by_role("radio", name="exponential").first.is_checked()
+        no_error_text(page)
+    assert "/graded" in page.url
+
+    while "k=3" not in page.url:
+        _history(page, runs, "forward")
+        assert page.get_by_role("radio", name="exponential").first.is_checked()
+    _shows(page, lecture, k=3, gain="exponential")
