@@ -37,7 +37,8 @@ flags the run as history navigation (``is_history_navigation`` of the script-run
 switch by a link or ``st.switch_page`` instead reruns with the app's parameters stripped and no
 flag). When such a run finds the link's values differing from what the app last wrote,
 ``init_state`` forgets the link-derived state and reads the link again through the code a fresh
-session uses, so the page shows what opening that link shows. An entry holding none of the app's
+session uses, so the page shows what opening that link shows (a page's own settings, registered
+by ``forget_with_link``, only when that link or the one left holds them: other pages keep theirs). An entry holding none of the app's
 parameters is skipped (the state stays): Streamlit may push one on a page switch, before the
 app writes its parameters.
 """
@@ -172,7 +173,7 @@ _APP_URL_DEFAULTS = {"metric": "ndcg", "projector": False}
 _URL_INITIAL = "_url_initial"
 _URL_PREFIXES = "_url_prefixes"
 _URL_WRITTEN = "_url_written"  # {URL parameter: text the app last put there, None when left out}
-_LINK_DERIVED = "_link_derived"  # keys registered by forget_with_link
+_LINK_DERIVED = "_link_derived"  # {URL parameter: session-state keys read from it}, see forget_with_link
 
 
 # One encoding of values in the URL, for every writer: sync_url (the ranking and settings, end of
@@ -279,12 +280,13 @@ def persistent_widget(widget, label: str, *args, key: str, default, **kwargs):
     return value
 
 
-def forget_with_link(*state_keys: str) -> None:
-    """Register session-state keys whose values were read from the link (a page's own setting, a
-    flag saying the link was read): Back/Forward to another link drops them, so the page reads
-    them from that link again as a fresh session would."""
-    registered = st.session_state.setdefault(_LINK_DERIVED, [])
-    registered.extend(key for key in state_keys if key not in registered)
+def forget_with_link(name: str, *state_keys: str) -> None:
+    """Register session-state keys read from the URL parameter ``name`` (default: the key ``name``
+    itself, as for a page's own setting). When Back/Forward brings a link holding ``name``, or
+    leaves the page whose link held it, they are dropped, so the page reads them from that link
+    again as a fresh session would. Settings of other pages, absent from both links, stay."""
+    registered = st.session_state.setdefault(_LINK_DERIVED, {}).setdefault(name, [])
+    registered.extend(key for key in (state_keys or (name,)) if key not in registered)
 
 
 def _read_link() -> None:
@@ -322,6 +324,15 @@ def _link_moved_in_history() -> bool:
     return any(st.query_params.get(name) != text for name, text in written.items())
 
 
+def _forget_records_left_out_of_the_link() -> None:
+    """Keep the record of what the app wrote to what the URL still holds: a page switch strips the
+    parameters, and the parameters of the page left (its own settings) are no longer in the link."""
+    written = st.session_state.get(_URL_WRITTEN)
+    if written:
+        st.session_state[_URL_WRITTEN] = {name: text for name, text in written.items()
+                                          if text is None or st.query_params.get(name) == text}
+
+
 def _forget_link_state() -> None:
     """Drop every value the link describes, so the next read takes them from the link.
 
@@ -335,8 +346,11 @@ def _forget_link_state() -> None:
     for name in synced:
         st.session_state.pop(name, None)
         st.session_state.pop(_kept(name), None)
-    for key in st.session_state.get(_LINK_DERIVED, []):
-        st.session_state.pop(key, None)
+    written = st.session_state.get(_URL_WRITTEN, {})
+    for name, state_keys in st.session_state.get(_LINK_DERIVED, {}).items():
+        if name in st.query_params or name in written:
+            for key in state_keys:
+                st.session_state.pop(key, None)
     discard_pending(*synced)
     st.session_state[_URL_PREFIXES] = []
     st.session_state[_URL_WRITTEN] = {}
@@ -355,6 +369,8 @@ def init_state() -> None:
     elif _link_moved_in_history():
         _forget_link_state()
         _read_link()
+    else:
+        _forget_records_left_out_of_the_link()
     pending = st.session_state.get(_PENDING)
     if pending:
         for key, value in pending.items():

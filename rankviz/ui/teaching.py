@@ -90,7 +90,7 @@ def number_field(label: str, *, key: str, default: float, minimum: float, maximu
     text = link_text_input(label, key=key, default=format_number(default), help=help, container=container)
     box = container if container is not None else st
     last_key = f"_{key}_last_valid"
-    forget_with_link(last_key)  # after Back/Forward, a bad value in the link falls back to the default
+    forget_with_link(key, last_key)  # after Back/Forward, a bad value in the link falls back to the default
     kind = "a whole number" if whole else "a number"
     try:
         value = float(str(text).strip().replace(",", "."))

@@ -215,3 +215,20 @@ def test_with_a_url_bound_widget_on_the_page_the_changes_are_still_all_written(m
     assert not at.exception, at.exception
     assert _entry(at) == {"rels": "3,2", "gain": "exponential", "note": "hello"}
     assert at.text_input(key="note").value == "hello"
+
+
+def test_back_on_one_page_keeps_the_settings_of_another_page(monkeypatch):
+    # beta lives in precision_recall's link only; Back on the one-ranking page (whose link never
+    # held it) must not reset it, while the ranking follows the entry.
+    at = open_app(PRECISION_RECALL, {"rels": "1,0,1"})
+    _type(at, "beta", "2")
+    at.switch_page(ONE_RANKING)
+    at.query_params.clear()  # as the browser does on a page switch (AppTest keeps them)
+    at.run()
+    first = _entry(at)
+    assert first == {"rels": "1,0,1"}
+    _type(at, "rels", "0,1,1")
+    _rerun_at(at, first, history=True, monkeypatch=monkeypatch)
+    assert at.text_input(key="rels").value == "1,0,1"
+    at.switch_page(PRECISION_RECALL).run()
+    assert at.text_input(key="beta").value == "2"
