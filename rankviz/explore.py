@@ -683,7 +683,7 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     """
     import pandas as pd
 
-    from rankviz.parsing import format_grades
+    from rankviz.parsing import format_grade_rows, format_grades
 
     func = "score_rankings"
     names = _check_metrics(metrics, func)
@@ -716,7 +716,7 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": rel_threshold, "gain": gain,
                 "discount": discount, "max_grade": max_grade, "beta": beta}
     table = pd.DataFrame({"ranking": [f"r{i}" for i in range(1, matrix.shape[0] + 1)],
-                          "grades": [format_grades(row) for row in matrix]})
+                          "grades": format_grade_rows(matrix)})
     labels = {}
     for name in names:
         spec = _spec(name, func)
@@ -785,15 +785,16 @@ def metric_agreement(table, columns=None):
                          f"{', '.join(map(repr, missing)) or 'none given'} not found.")
     if len(table) < 2:
         raise ValueError(f"{func} needs at least 2 rankings to compare orderings; got {len(table)}.")
-    matrix = pd.DataFrame(np.nan, index=pd.Index(columns, name="metric"), columns=columns)
+    values = np.full((len(columns), len(columns)), np.nan)
     undefined_pairs = []
-    signs = {column: _pair_signs(table[column].to_numpy(dtype=float)) for column in columns}
+    signs = [_pair_signs(table[column].to_numpy(dtype=float)) for column in columns]
     for i, x in enumerate(columns):
-        for y in columns[i:]:
-            tau = _tau_b(signs[x], signs[y])
+        for j in range(i, len(columns)):
+            tau = _tau_b(signs[i], signs[j])
             if math.isnan(tau):
-                undefined_pairs.append(x if x == y else f"{x} / {y}")
-            matrix.loc[x, y] = matrix.loc[y, x] = tau
+                undefined_pairs.append(x if i == j else f"{x} / {columns[j]}")
+            values[i, j] = values[j, i] = tau  # filled as an array: .loc per cell took most of the time
+    matrix = pd.DataFrame(values, index=pd.Index(columns, name="metric"), columns=columns)
     if undefined_pairs:
         undefined(f"{func}: Kendall's tau is undefined where a metric ties every ranking: "
                   f"{', '.join(undefined_pairs[:6])}{' ...' if len(undefined_pairs) > 6 else ''}; NaN there.")

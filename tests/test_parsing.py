@@ -3,6 +3,8 @@
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rankviz.parsing import (
     MAX_GRADE,
@@ -112,3 +114,12 @@ def test_format_round_trips():
     assert parse_grades(format_grades((0.5, 2.0, 1 / 3))) == (0.5, 2, pytest.approx(1 / 3, rel=1e-5))
     assert parse_doc_ids(format_doc_ids(("d1", "x"))) == ("d1", "x")
     assert not math.isnan(parse_grades(format_grades([0]))[0])
+
+
+@given(st.lists(st.lists(st.one_of(st.integers(0, 3), st.floats(0, 2e6, allow_nan=False), st.just(1e6)),
+                         min_size=3, max_size=3), min_size=1, max_size=5))
+def test_format_grade_rows_writes_each_row_as_format_grades_does(rows):
+    """The vectorized texts (whole numbers below a million as integers) equal the row-by-row ones."""
+    from rankviz.parsing import format_grade_rows, format_grades
+
+    assert format_grade_rows(rows) == [format_grades(row) for row in rows]
