@@ -150,14 +150,26 @@ def test_back_after_a_course_exercise_never_stops_at_half_of_it(page, app_url):
 
     _history(page, runs, "back")
     _shows(page, lecture, gain="exponential")
-    for _ in range(2):  # back to the graded page (through the entry of the page switch, if any)
+    for _ in range(3):  # back to the graded page, through the entries of the page switch, if any
         _history(page, runs, "back")
-        assert page.get_by_role("textbox", name="Grades in ranked order").input_value() == "3,2,3,0,1,2"
-        assert page.get_by_role("radio", name="exponential").first.is_checked()
-        no_error_text(page)
+        _never_half_of_the_exercise(page)
+        if "/graded" in page.url:
+            break
     assert "/graded" in page.url
 
-    while "k=3" not in page.url:
+    for _ in range(4):
         _history(page, runs, "forward")
-        assert page.get_by_role("radio", name="exponential").first.is_checked()
+        _never_half_of_the_exercise(page)
+        if "k=3" in page.url:
+            break
     _shows(page, lecture, k=3, gain="exponential")
+
+
+def _never_half_of_the_exercise(page) -> None:
+    """Where the page shows a ranking, it is the exercise's, with its exponential gain. (How many
+    entries a page switch adds depends on timing: Streamlit may push one before the app writes.)"""
+    no_error_text(page)
+    box = page.get_by_role("textbox", name="Grades in ranked order")
+    if box.count():
+        assert box.input_value() == "3,2,3,0,1,2"
+        assert page.get_by_role("radio", name="exponential").first.is_checked()
