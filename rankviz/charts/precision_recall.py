@@ -14,6 +14,7 @@ from rankviz.charts._frames import check_flag, require_columns
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 from rankviz.metrics import interpolated_precision
+from rankviz.metrics.precision_recall import ROUNDINGS
 from rankviz.metrics._validation import check_choice, check_positive_number
 
 __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart",
@@ -22,7 +23,6 @@ __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_char
 RELEVANCE_SHAPES = alt.Scale(domain=["relevant", "not relevant"], range=["circle", "cross"])
 UNIT = alt.Scale(domain=[0, 1], nice=False)
 TENTHS = alt.Axis(values=[i / 10 for i in range(11)], format=".1f")
-ROUNDINGS = ("ceil", "floor_plus_0.9", "lround")
 # Under each rounding rule, recall level r asks for c relevant documents on an interval of r*R whose
 # right end is c + this: (c-1, c] for ceil, [c-0.9, c+0.1) for floor(rR + 0.9), [c-0.5, c+0.5) for lround.
 _STEP_RIGHT_END = {"ceil": 0.0, "floor_plus_0.9": 0.1, "lround": 0.5}
