@@ -305,11 +305,9 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     """
     table = _floored_ap_table(aps, floor, queries, "ln max(AP, ε)", _logs,
                               func="geometric_mean_average_precision_breakdown")
-    floor = table.attrs["floor"]
     logs = table["ln max(AP, ε)"].to_numpy()
     value = float(np.exp(logs.sum() / len(table)))
     table.attrs["value"] = value
-    table.attrs["floor"] = floor
     log_terms = _tex_terms([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
     table.attrs["latex"] = (
         rf"\mathrm{{GMAP}} = \exp\left(\frac{{{log_terms}}}{{{len(table)}}}\right)"
@@ -404,11 +402,9 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
     """
     table = _floored_ap_table(aps, floor, queries, "1 / max(AP, ε)", _reciprocals,
                               func="harmonic_mean_average_precision_breakdown")
-    floor = table.attrs["floor"]
     total = float(table["1 / max(AP, ε)"].sum())
     value = float(len(table) / total)
     table.attrs["value"] = value
-    table.attrs["floor"] = floor
     terms = _tex_terms([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
     table.attrs["latex"] = (
         rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"

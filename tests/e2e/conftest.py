@@ -148,3 +148,27 @@ def no_error_text(tab) -> None:
     assert tab.get_by_test_id("stException").count() == 0, tab.get_by_test_id("stException").first.inner_text()
     body = tab.locator("body").inner_text()
     assert "Traceback" not in body, body[:2000]
+
+
+def edit_grade_in_grid(tab, rank: int, grade: int) -> None:
+    """Type ``grade`` into the grade cell of ``rank`` in the page's first grid, press Enter and
+    wait for the rerun (see ../shared/TESTING.md for the waits: without them edits were lost)."""
+    grid = tab.get_by_test_id("stDataFrame").first
+    previous = None
+    for _ in range(20):  # wait until the grid stops moving (fonts, columns settling)
+        box = grid.bounding_box()
+        if box == previous:
+            break
+        previous = box
+        tab.wait_for_timeout(150)
+    tab.wait_for_timeout(200)
+    row_height = 35  # px at the default 16 px root font; the header row comes first
+    grid.click(position={"x": box["width"] - 40, "y": row_height * rank + row_height / 2})  # grade: last column
+    tab.wait_for_timeout(200)
+    tab.keyboard.type(str(grade))
+    editor = tab.locator("input.gdg-input")  # the grid's overlay editor, pre-filled by typing
+    editor.wait_for()
+    assert editor.input_value() == str(grade)
+    tab.keyboard.press("Enter")
+    tab.wait_for_timeout(500)
+    wait_until_idle(tab)

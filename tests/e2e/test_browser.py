@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SCREENSHOTS, no_error_text, wait_until_idle
+from conftest import SCREENSHOTS, edit_grade_in_grid, no_error_text, wait_until_idle
 from rankviz.export import format_number
 from rankviz.metrics import ndcg
 from rankviz.ui.pages import available_pages
@@ -69,29 +69,7 @@ def test_editing_a_grade_in_the_grid_changes_ndcg(page, app_url):
     wait_until_idle(page)
     assert _result_text(page) == f"nDCG@6 = {format_number(ndcg([3, 2, 3, 0, 1, 2], gain='exponential'), 3)}"
 
-    grid = page.get_by_test_id("stDataFrame").first
-    # Wait until the grid stops moving (fonts, columns settling) before computing coordinates.
-    previous = None
-    for _ in range(20):
-        box = grid.bounding_box()
-        if box == previous:
-            break
-        previous = box
-        page.wait_for_timeout(150)
-    page.wait_for_timeout(200)
-    row_height = 35  # px at the default 16 px root font
-    rank = 4  # grade 0 -> 3
-    grade_x = box["width"] - 40  # the grade column is the last one
-    grade_y = row_height * rank + row_height / 2  # header row, then ranks 1..4
-    grid.click(position={"x": grade_x, "y": grade_y})
-    page.wait_for_timeout(200)
-    page.keyboard.type("3")
-    cell_editor = page.locator("input.gdg-input")  # the grid's overlay editor, pre-filled by typing
-    cell_editor.wait_for()
-    assert cell_editor.input_value() == "3"
-    page.keyboard.press("Enter")
-    page.wait_for_timeout(500)
-    wait_until_idle(page)
+    edit_grade_in_grid(page, rank=4, grade=3)  # grade 0 -> 3
 
     expected = format_number(ndcg([3, 2, 3, 3, 1, 2], gain="exponential"), 3)
     page.wait_for_function(

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from conftest import no_error_text, wait_until_idle
+from conftest import edit_grade_in_grid, no_error_text, wait_until_idle
 from rankviz.export import format_number
 from rankviz.metrics import ndcg
 
@@ -79,29 +79,6 @@ def _type(tab, label: str, text: str) -> None:
     wait_until_idle(tab)
 
 
-def _edit_grade_in_grid(tab, rank: int, grade: int) -> None:
-    """Type ``grade`` into the grade cell of ``rank`` (see ../shared/TESTING.md for the waits)."""
-    grid = tab.get_by_test_id("stDataFrame").first
-    previous = None
-    for _ in range(20):  # wait until the grid stops moving before computing coordinates
-        box = grid.bounding_box()
-        if box == previous:
-            break
-        previous = box
-        tab.wait_for_timeout(150)
-    tab.wait_for_timeout(200)
-    row_height = 35  # px at the default 16 px root font
-    grid.click(position={"x": box["width"] - 40, "y": row_height * rank + row_height / 2})
-    tab.wait_for_timeout(200)
-    tab.keyboard.type(str(grade))
-    editor = tab.locator("input.gdg-input")
-    editor.wait_for()
-    assert editor.input_value() == str(grade)
-    tab.keyboard.press("Enter")
-    tab.wait_for_timeout(500)
-    wait_until_idle(tab)
-
-
 def test_back_and_forward_show_the_ranking_and_metric_of_each_entry(page, app_url):
     runs = ScriptRuns(page)
     page.goto(f"{app_url}/one_ranking?rels=3,2,3,0,1,2")
@@ -113,7 +90,7 @@ def test_back_and_forward_show_the_ranking_and_metric_of_each_entry(page, app_ur
     page.wait_for_url(re.compile(r"rels=1%2C0%2C3%2C0$|rels=1,0,3,0$"))
     _type(page, "k (cut-off)", "2")
     _shows(page, [1, 0, 3, 0], k=2)
-    _edit_grade_in_grid(page, rank=2, grade=3)  # second edit, in the grid
+    edit_grade_in_grid(page, rank=2, grade=3)  # second edit, in the grid
     _shows(page, [1, 3, 3, 0], k=2)
     page.wait_for_url(re.compile(r"rels=1%2C3%2C3%2C0|rels=1,3,3,0"))
 
