@@ -6,7 +6,7 @@ import warnings
 
 import streamlit as st
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import (
     kendall_tau,
     kendall_tau_breakdown,
@@ -16,7 +16,7 @@ from rankviz.metrics import (
     spearman_rho_breakdown,
 )
 from rankviz.metrics.correlation import kendall_tau_a_formula
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.layout import page_header

@@ -4,7 +4,7 @@ by two metrics, with Kendall's tau between the orderings they induce."""
 
 import streamlit as st
 
-from rankviz.explore import (
+from rankviz.teaching.explore import (
     DEFAULT_SWEEP_METRICS,
     MAX_RANKINGS,
     MAX_SWEEP_RANKS,
@@ -20,8 +20,8 @@ from rankviz.explore import (
     sweep_length,
     sweep_values_at,
 )
-from rankviz.export import format_number
-from rankviz.parsing import format_grades
+from rankviz.teaching.export import format_number
+from rankviz.teaching.parsing import format_grades
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call

@@ -3,10 +3,10 @@ beside the system's with per-rank contributions, and ERR with its stop probabili
 
 import streamlit as st
 
-from rankviz.export import format_number
-from rankviz.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_variants
+from rankviz.teaching.export import format_number
+from rankviz.teaching.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_variants
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
-from rankviz.presets import ranking_presets
+from rankviz.teaching.presets import ranking_presets
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui import state
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import available_pages, page_for_preset

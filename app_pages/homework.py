@@ -7,8 +7,8 @@ import random
 
 import streamlit as st
 
-from rankviz.export import format_number
-from rankviz.homework import (
+from rankviz.teaching.export import format_number
+from rankviz.teaching.homework import (
     DISCOUNTS,
     GAINS,
     HOMEWORK_PRESETS,
@@ -23,8 +23,8 @@ from rankviz.homework import (
     steps_for,
     summary,
 )
-from rankviz.parsing import parse_grades, parse_optional_int
-from rankviz.presets import PRESETS
+from rankviz.teaching.parsing import parse_grades, parse_optional_int
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute

@@ -4,13 +4,13 @@ per query, MAP vs GMAP vs HMAP vs MRR, and any query's worked tables."""
 import pandas as pd
 import streamlit as st
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import (
     geometric_mean_average_precision_breakdown,
     harmonic_mean_average_precision_breakdown,
     mean_average_precision_breakdown,
 )
-from rankviz.multi_query import (
+from rankviz.teaching.multi_query import (
     QUERY_PRESETS,
     RUN_PRESETS,
     aggregate_table,
@@ -25,7 +25,7 @@ from rankviz.multi_query import (
     query_rows_frame,
     runs_aggregate_table,
 )
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.layout import page_header

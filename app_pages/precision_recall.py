@@ -4,7 +4,7 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 
 import streamlit as st
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import (
     average_precision,
     average_precision_breakdown,
@@ -14,7 +14,7 @@ from rankviz.metrics import (
     precision_recall_points_breakdown,
     r_precision_breakdown,
 )
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui import state
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call

@@ -6,9 +6,9 @@ from functools import partial
 
 import streamlit as st
 
-from rankviz.comparison import count_wins_ties_losses
+from rankviz.evaluation.comparison import count_wins_ties_losses
 from rankviz.data import SAMPLE_RUNS
-from rankviz.export import to_csv_bytes
+from rankviz.teaching.export import to_csv_bytes
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for

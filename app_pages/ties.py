@@ -1,5 +1,5 @@
 """Ties: the same run ranked under trec_eval's tie rule, input order and tie-averaged ordering, and
-what that does to every measure, per query: why evaluation tools disagree. Widgets -> rankviz.ties
+what that does to every measure, per query: why evaluation tools disagree. Widgets -> rankviz.evaluation.ties
 -> render."""
 
 from functools import partial
@@ -7,8 +7,8 @@ from functools import partial
 import streamlit as st
 
 from rankviz.data import SAMPLE_RUNS
-from rankviz.export import to_csv_bytes
-from rankviz.ties import affordable_samples, sampled_measures
+from rankviz.teaching.export import to_csv_bytes
+from rankviz.evaluation.ties import affordable_samples, sampled_measures
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for

@@ -4,11 +4,11 @@ satisfaction, frustration) on an editable example, each with its formula and wor
 
 import streamlit as st
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import auc, auc_breakdown, gauc_breakdown, roc_curve_breakdown
 from rankviz.metrics.classification import GAUC_WEIGHTS
-from rankviz.parsing import parse_grades
-from rankviz.presets import get_preset
+from rankviz.teaching.parsing import parse_grades
+from rankviz.teaching.presets import get_preset
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call

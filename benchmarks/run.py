@@ -48,9 +48,9 @@ AGREEMENT_TOLERANCE = 1e-4
 
 
 def _work_rankviz(qrels_path: str, run_path: str):
-    from rankviz.evaluation import evaluate
-    from rankviz.measures import parse_measure
-    from rankviz.trec import read_qrels, read_run
+    from rankviz.evaluation.evaluator import evaluate
+    from rankviz.evaluation.measures import parse_measure
+    from rankviz.trec.readers import read_qrels, read_run
 
     start = time.perf_counter()
     qrels = read_qrels(qrels_path)
@@ -151,7 +151,7 @@ def _work_ranx(qrels_path: str, run_path: str):
 # What each worker imports before its clock starts: the modules its work uses, so that parse times
 # do not include a lazy first import (rankviz loads pandas and pyarrow on first use).
 IMPORTS = {
-    "rankviz": ("rankviz.trec", "rankviz.evaluation", "rankviz.batch"),
+    "rankviz": ("rankviz.trec.readers", "rankviz.evaluation.evaluator", "rankviz.metrics.kernels"),
     "pytrec_eval": ("pytrec_eval",),
     "ir_measures": ("ir_measures", "pytrec_eval"),
     "ranx": ("ranx",),

@@ -10,7 +10,7 @@ public names below load on first use.
 
 from __future__ import annotations
 
-import importlib
+from rankviz._lazy import lazy_names
 
 __version__ = "0.1.0"
 
@@ -18,31 +18,18 @@ _LAZY = {
     "metrics": ("rankviz.metrics", None),
     "registry": ("rankviz.registry", None),
     "presets": ("rankviz.presets", None),
-    "read_qrels": ("rankviz.trec", "read_qrels"),
-    "read_run": ("rankviz.trec", "read_run"),
-    "parse_measure": ("rankviz.measures", "parse_measure"),
-    "parse_measures": ("rankviz.measures", "parse_measures"),
-    "Measure": ("rankviz.measures", "Measure"),
-    "evaluate": ("rankviz.evaluation", "evaluate"),
-    "EvalResult": ("rankviz.evaluation", "EvalResult"),
-    "compare": ("rankviz.comparison", "compare"),
-    "compare_per_query": ("rankviz.comparison", "compare_per_query"),
-    "Comparison": ("rankviz.comparison", "Comparison"),
-    "TrecFormatError": ("rankviz.trec", "TrecFormatError"),
+    "read_qrels": ("rankviz.trec.readers", "read_qrels"),
+    "read_run": ("rankviz.trec.readers", "read_run"),
+    "parse_measure": ("rankviz.evaluation.measures", "parse_measure"),
+    "parse_measures": ("rankviz.evaluation.measures", "parse_measures"),
+    "Measure": ("rankviz.evaluation.measures", "Measure"),
+    "evaluate": ("rankviz.evaluation.evaluator", "evaluate"),
+    "EvalResult": ("rankviz.evaluation.evaluator", "EvalResult"),
+    "compare": ("rankviz.evaluation.comparison", "compare"),
+    "compare_per_query": ("rankviz.evaluation.comparison", "compare_per_query"),
+    "Comparison": ("rankviz.evaluation.comparison", "Comparison"),
+    "TrecFormatError": ("rankviz.trec.readers", "TrecFormatError"),
 }
 
 __all__ = ["__version__", *sorted(_LAZY)]
-
-
-def __getattr__(name: str):
-    target = _LAZY.get(name)
-    if target is None:
-        raise AttributeError(f"module 'rankviz' has no attribute {name!r}")
-    module = importlib.import_module(target[0])
-    value = module if target[1] is None else getattr(module, target[1])
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _LAZY)

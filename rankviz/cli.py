@@ -100,7 +100,7 @@ class Progress:
 
 def _read(kind: str, path: str):
     """Read a qrels or run file, turning the reader's errors into InputError with file and line."""
-    from rankviz.trec import TrecFormatError, read_qrels, read_run  # pandas/pyarrow: loaded on use
+    from rankviz.trec.readers import TrecFormatError, read_qrels, read_run  # pandas/pyarrow: loaded on use
 
     reader = read_qrels if kind == "qrels" else read_run
 
@@ -139,7 +139,7 @@ def _parse_measure_options(values: list[str] | None, trec_eval_version: str = "1
     relstring.20`` prints relstring_20 only), and the last such option for a measure wins.
     With ``trec_eval_version="9"``, ``all_trec`` is 9.0's (without unj, rbp and rbp_resid).
     """
-    from rankviz.measures import NAMED_SETS, parse_measures
+    from rankviz.evaluation.measures import NAMED_SETS, parse_measures
 
     tokens = values or ["official"]
     selected, explicit, trec_style = [], {}, True
@@ -194,7 +194,7 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
     computed = [m for m in measures if m.name not in ("runid", "NumQ")]
     result = None
     if computed:
-        from rankviz.evaluation import evaluate  # not rankviz.evaluate: once imported, that name is the module
+        from rankviz.evaluation.evaluator import evaluate  # not rankviz.evaluate: once imported, that name is the module
 
         try:
             result = evaluate(
@@ -349,7 +349,7 @@ def command_compare(args, progress: Progress) -> str:
         runs[label] = run
     progress.step("comparing runs")
     correction = None if args.correction == "none" else args.correction
-    from rankviz.comparison import compare
+    from rankviz.evaluation.comparison import compare
 
     try:
         result = compare(

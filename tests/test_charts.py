@@ -40,7 +40,7 @@ from rankviz.charts import (
     rank_scatter_chart,
     roc_chart,
 )
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 
 # --- reading a spec -------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from rankviz.charts import metric_vs_position_chart
 from rankviz.charts.behaviour import _plot_height, _spread
-from rankviz.explore import position_sweep
+from rankviz.teaching.explore import position_sweep
 
 
 def _end_labels(spec: dict) -> list[dict]:

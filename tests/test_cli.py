@@ -19,8 +19,8 @@ import pytest
 
 import rankviz
 from rankviz.cli import main
-from rankviz.evaluation import evaluate
-from rankviz.measures import parse_measure
+from rankviz.evaluation.evaluator import evaluate
+from rankviz.evaluation.measures import parse_measure
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 

@@ -14,9 +14,9 @@ import scipy.stats
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankviz import significance
-from rankviz.comparison import Comparison, compare, compare_per_query
-from rankviz.evaluation import evaluate
+from rankviz.evaluation import significance
+from rankviz.evaluation.comparison import Comparison, compare, compare_per_query
+from rankviz.evaluation.evaluator import evaluate
 
 # ------------------------------------------------------------------------------------------
 # Student's t distribution and the paired t-test, against scipy (a dev-only dependency)
@@ -398,7 +398,7 @@ def test_scipy_is_not_needed_at_runtime():
     runs = {"A": RUN_A, "B": RUN_B}
     code = "\n".join([
         "import sys",
-        "from rankviz.comparison import compare",
+        "from rankviz.evaluation.comparison import compare",
         "for test in ('t', 'randomization', 'bootstrap'):",
         f"    compare({QRELS!r}, {runs!r}, ['AP'], complete=True, test=test)",
         "assert not [m for m in sys.modules if m.startswith('scipy')], 'scipy was imported'",

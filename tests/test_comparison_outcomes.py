@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.comparison import WinsTiesLosses, compare_per_query, count_wins_ties_losses
+from rankviz.evaluation.comparison import WinsTiesLosses, compare_per_query, count_wins_ties_losses
 
 
 def reference_counts(differences, tolerance=0.0):

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from rankviz.evaluation import evaluate
-from rankviz.measures import parse_measure, parse_measures
+from rankviz.evaluation.evaluator import evaluate
+from rankviz.evaluation.measures import parse_measure, parse_measures
 
 pytestmark = pytest.mark.conformance
 

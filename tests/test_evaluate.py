@@ -14,9 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rankviz import metrics
-from rankviz.batch.segments import segment_cumsum, segment_sum, suffix_max
-from rankviz.evaluation import EvalResult, evaluate
-from rankviz.trec import read_qrels, read_run
+from rankviz.metrics.kernels.segments import segment_cumsum, segment_sum, suffix_max
+from rankviz.evaluation.evaluator import EvalResult, evaluate
+from rankviz.trec.readers import read_qrels, read_run
 
 QRELS = """\
 q1 0 a 1
@@ -354,8 +354,8 @@ def test_fixed_width_and_dictionary_matching_agree():
     exact dictionary path give the same judgment for every run row."""
     import pyarrow as pa
 
-    from rankviz import trec_duplicates
-    from rankviz.batch import ranking
+    from rankviz.trec import duplicates as trec_duplicates
+    from rankviz.evaluation import ranking
 
     rng = np.random.default_rng(7)
     for width in (3, 8, 13, 25):
@@ -374,7 +374,7 @@ def test_fixed_width_and_dictionary_matching_agree():
                                              np.arange(20).astype(str))
         assert fast is not None
         np.testing.assert_array_equal(fast, exact)
-        # The hashes a reader computed (rankviz.trec_duplicates) are the ones matching uses.
+        # The hashes a reader computed (rankviz.trec.duplicates) are the ones matching uses.
         read_hashes = trec_duplicates.fixed_width_hashes(run_arrow)[0]
         reused = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
                                             judged_arrow, 20, read_hashes)
@@ -393,7 +393,7 @@ def test_fixed_width_and_dictionary_matching_agree():
 def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged():
     """The readers keep their duplicate check's query codes and docno hashes for evaluate; a frame
     whose id columns were changed afterwards is evaluated from its new ids, not the kept keys."""
-    from rankviz import trec_duplicates
+    from rankviz.trec import duplicates as trec_duplicates
 
     qrels = read_qrels("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
     run = read_run("q1 Q0 d2 1 9 t\nq1 Q0 d1 2 8 t\nq2 Q0 d4 1 5 t\n")
@@ -415,7 +415,7 @@ def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged(
 
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 2**40)), max_size=30))
 def test_judgments_ordered_by_query_then_grade_descending_as_lexsort_does(pairs):
-    from rankviz.batch import ranking
+    from rankviz.evaluation import ranking
 
     query = np.array([q for q, _ in pairs], dtype=np.int64)
     grade = np.array([g for _, g in pairs], dtype=np.int64)
@@ -430,7 +430,7 @@ def test_judgments_ordered_by_query_then_grade_descending_as_lexsort_does(pairs)
 def test_bucketed_key_lookup_equals_searchsorted(spread):
     """_find_keys (buckets by top bits, a few probes, searchsorted for crowded buckets) finds
     exactly the keys a plain binary search finds, however the keys crowd into buckets."""
-    from rankviz.batch import ranking
+    from rankviz.evaluation import ranking
 
     rng = np.random.default_rng(11)
     if spread == "uniform":
@@ -470,8 +470,8 @@ def test_rankviz_evaluate_and_compare_stay_functions_after_importing_their_modul
     # The modules are named evaluation/comparison so that importing them never shadows the
     # package's public functions.
     import rankviz
-    import rankviz.comparison  # noqa: F401
-    import rankviz.evaluation  # noqa: F401
+    import rankviz.evaluation.comparison  # noqa: F401
+    import rankviz.evaluation.evaluator  # noqa: F401
 
     assert callable(rankviz.compare) and rankviz.compare.__name__ == "compare"
     assert rankviz.evaluate(QRELS, RUN, "P@2").per_query.at["q1", "P@2"] == 1 / 2
@@ -491,8 +491,8 @@ def test_evaluate_reuses_the_run_readers_pair_keys_only_when_they_fit(tmp_path):
     are evaluate's); when qrels-only queries need one more bit for the query code, evaluate
     builds its own. Both give trec_eval's per-query values (checked against a DataFrame copy,
     which lends nothing)."""
-    from rankviz.batch import ranking
-    from rankviz.trec_duplicates import remembered
+    from rankviz.evaluation import ranking
+    from rankviz.trec.duplicates import remembered
 
     run_lines = [f"q{q} Q0 d{d:02d} 0 {1.0 / (d + 1)} t" for q in range(3) for d in range(20)]
     (tmp_path / "run").write_text("\n".join(run_lines) + "\n")
@@ -525,8 +525,8 @@ def test_a_missing_id_is_named_with_its_row(dtype, column):
 def test_the_two_thread_path_of_big_runs_gives_the_same_ranking(monkeypatch):
     """Runs of a million lines or more break ties on a second thread and look their lines up
     in two halves; forced onto a small run, every array equals the one-thread result."""
-    from rankviz.batch import ranking
-    from rankviz.batch.ranking import prepare
+    from rankviz.evaluation import ranking
+    from rankviz.evaluation.ranking import prepare
 
     rng = np.random.default_rng(11)
     queries = np.repeat([f"q{q}" for q in range(30)], 50)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rankviz.evaluation import evaluate
-from rankviz.measures import parse_measures
+from rankviz.evaluation.evaluator import evaluate
+from rankviz.evaluation.measures import parse_measures
 
 QRELS = "q1 0 a 2\nq1 0 b 1\nq1 0 c 0\nq2 0 d 1\n"
 # q1 ranks a (grade 2), c (0), b (1); q2 ranks x (unjudged), d (1)

@@ -1,4 +1,4 @@
-"""Tests of the behaviour explorer's computations (rankviz.explore)."""
+"""Tests of the behaviour explorer's computations (rankviz.teaching.explore)."""
 
 import warnings
 
@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankviz import metrics
-from rankviz.explore import (
+from rankviz.teaching.explore import (
     DEFAULT_SWEEP_METRICS,
     SWEEP_METRICS,
     metric_agreement,

@@ -1,4 +1,4 @@
-"""What the explorer page reads from its text boxes, parsed and checked by rankviz.explore (the page
+"""What the explorer page reads from its text boxes, parsed and checked by rankviz.teaching.explore (the page
 only calls these): the other documents of the sweep, N, the ranking to perturb, the values at a rank."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.explore import (
+from rankviz.teaching.explore import (
     MAX_SWEEP_RANKS,
     parse_ranking_to_perturb,
     parse_sweep_others,

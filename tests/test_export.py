@@ -5,7 +5,7 @@ import io
 import pandas as pd
 import pytest
 
-from rankviz.export import format_number, to_csv_bytes, to_latex_table
+from rankviz.teaching.export import format_number, to_csv_bytes, to_latex_table
 
 
 @pytest.fixture

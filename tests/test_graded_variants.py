@@ -1,9 +1,9 @@
-"""Tests of rankviz.graded_variants: every gain/discount pair, with hand-computed values."""
+"""Tests of rankviz.teaching.graded_variants: every gain/discount pair, with hand-computed values."""
 
 import numpy as np
 import pytest
 
-from rankviz.graded_variants import graded_variants
+from rankviz.teaching.graded_variants import graded_variants
 
 
 def _row(table, gain, discount):

@@ -1,4 +1,4 @@
-"""Tests of rankviz.homework: steps with course values, marking, tolerance, carried errors, seeds."""
+"""Tests of rankviz.teaching.homework: steps with course values, marking, tolerance, carried errors, seeds."""
 
 import math
 
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rankviz.homework import (
+from rankviz.teaching.homework import (
     HOMEWORK_PRESETS,
     KINDS,
     MAX_EXERCISE_LENGTH,

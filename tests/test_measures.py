@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.measures import FAMILIES, NAMED_SETS, Measure, parse_measure, parse_measures
+from rankviz.evaluation.measures import FAMILIES, NAMED_SETS, Measure, parse_measure, parse_measures
 
 # (spelling, canonical str, trec_eval output name)
 SPELLINGS = [

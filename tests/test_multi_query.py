@@ -1,4 +1,4 @@
-"""Tests of the many-queries computations (rankviz.multi_query)."""
+"""Tests of the many-queries computations (rankviz.teaching.multi_query)."""
 
 import math
 
@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from rankviz.metrics import average_precision, ndcg, reciprocal_rank
-from rankviz.multi_query import (
+from rankviz.teaching.multi_query import (
     QueryRanking,
     aggregate_table,
     parse_query_rows,
@@ -135,7 +135,7 @@ def test_per_query_table_lists_its_metric_columns_in_order():
 
 
 def test_the_link_form_round_trips_and_names_a_bad_part():
-    from rankviz.multi_query import format_query_link, parse_query_link
+    from rankviz.teaching.multi_query import format_query_link, parse_query_link
 
     queries = (QueryRanking("q1", (1, 0, 3), 5), QueryRanking("topic 2", (0.5, 0), None))
     assert parse_query_link(format_query_link(queries)) == queries

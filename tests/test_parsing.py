@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.parsing import (
+from rankviz.teaching.parsing import (
     MAX_GRADE,
     MAX_RANKING_LENGTH,
     check_ranking,
@@ -120,6 +120,6 @@ def test_format_round_trips():
                          min_size=3, max_size=3), min_size=1, max_size=5))
 def test_format_grade_rows_writes_each_row_as_format_grades_does(rows):
     """The vectorized texts (whole numbers below a million as integers) equal the row-by-row ones."""
-    from rankviz.parsing import format_grade_rows, format_grades
+    from rankviz.teaching.parsing import format_grade_rows, format_grades
 
     assert format_grade_rows(rows) == [format_grades(row) for row in rows]

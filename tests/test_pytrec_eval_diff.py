@@ -14,8 +14,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from rankviz.evaluation import evaluate
-from rankviz.measures import parse_measures
+from rankviz.evaluation.evaluator import evaluate
+from rankviz.evaluation.measures import parse_measures
 
 # Every trec_eval family both implement (pytrec_eval.supported_measures minus runid/relstring,
 # which are strings), with the cutoffs/parameters given explicitly so both compute the same.
@@ -112,8 +112,8 @@ def test_values_do_not_depend_on_the_order_of_run_lines(pytrec_eval, tmp_path, r
     """evaluate takes a shortcut when each query's lines come together, best score first (as
     run files usually are: rows then only move within score ties), and sorts otherwise; run-only
     queries sit between judged ones. Every way must give pytrec_eval's values."""
-    from rankviz.batch.ranking import _in_order, prepare
-    from rankviz.trec import read_qrels, read_run
+    from rankviz.evaluation.ranking import _in_order, prepare
+    from rankviz.trec.readers import read_qrels, read_run
 
     qrels, run = random_collection(3)
     qrels_df, run_df = as_frames(qrels, run)

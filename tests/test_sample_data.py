@@ -5,8 +5,8 @@ relevant documents)."""
 from __future__ import annotations
 
 from rankviz.data import SAMPLE_DIR, SAMPLE_QRELS, SAMPLE_RUNS, make_sample
-from rankviz.evaluation import evaluate
-from rankviz.trec import read_qrels, read_run
+from rankviz.evaluation.evaluator import evaluate
+from rankviz.trec.readers import read_qrels, read_run
 
 
 def test_make_sample_regenerates_the_shipped_files(tmp_path, monkeypatch):

@@ -1,4 +1,4 @@
-"""Tests of rankviz.ties: closed forms against brute-force enumeration of every tie ordering,
+"""Tests of rankviz.evaluation.ties: closed forms against brute-force enumeration of every tie ordering,
 trec_eval's order against rankviz.evaluate, hand-computed values, Monte Carlo, bad input.
 
 The brute-force reference evaluates every ordering of the tied documents with rankviz.evaluate
@@ -15,8 +15,8 @@ import pandas as pd
 import pytest
 
 from rankviz import metrics
-from rankviz.evaluation import evaluate
-from rankviz.ties import (TIE_RULES, compare_tie_rules, expected_relevance_by_rank, order_run,
+from rankviz.evaluation.evaluator import evaluate
+from rankviz.evaluation.ties import (TIE_RULES, compare_tie_rules, expected_relevance_by_rank, order_run,
                           orderings_side_by_side, tie_example)
 
 EXACT_MEASURES = ["P@1", "P@3", "P@5", "R@2", "Rprec", "AP", "AP@3", "GMAP", "RR", "RR@2", "Success@1",

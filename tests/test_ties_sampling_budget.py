@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.ties import affordable_samples
+from rankviz.evaluation.ties import affordable_samples
 
 
 def test_by_hand():

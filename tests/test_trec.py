@@ -17,8 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rankviz import trec, trec_duplicates
-from rankviz.trec import TrecFormatError, read_qrels, read_run
+from rankviz.trec import duplicates as trec_duplicates
+from rankviz.trec import readers as trec
+from rankviz.trec.readers import TrecFormatError, read_qrels, read_run
 
 QRELS_TEXT = """\
 001 0 d1 2

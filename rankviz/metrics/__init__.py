@@ -9,7 +9,7 @@ Modules are imported on first use, so ``import rankviz.metrics`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
+from rankviz._lazy import lazy_names
 
 _FAMILIES = {
     "binary": ["precision", "recall", "hit", "f_beta", "r_precision", "average_precision", "reciprocal_rank"],
@@ -33,20 +33,7 @@ _FAMILIES = {
 _WHERE: dict[str, str] = {}
 for _module, _names in _FAMILIES.items():
     for _name in _names:
-        _WHERE[_name] = _module
-        _WHERE[_name + "_breakdown"] = _module
+        _WHERE[_name] = _WHERE[_name + "_breakdown"] = f"rankviz.metrics.{_module}"
 
 __all__ = sorted(_WHERE)
-
-
-def __getattr__(name: str):
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'rankviz.metrics' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"rankviz.metrics.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)

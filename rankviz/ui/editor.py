@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.parsing import MAX_GRADE, check_ranking, default_doc_ids, parse_doc_ids, parse_grades
+from rankviz.teaching.parsing import MAX_GRADE, check_ranking, default_doc_ids, parse_doc_ids, parse_grades
 from rankviz.ui import state
 from rankviz.ui.layout import table_height_px
 from rankviz.ui.state import Ranking, grid_key, keys

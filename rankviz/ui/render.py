@@ -11,7 +11,7 @@ import inspect
 import numpy as np
 import streamlit as st
 
-from rankviz.export import format_number, to_csv_bytes, to_latex_table
+from rankviz.teaching.export import format_number, to_csv_bytes, to_latex_table
 from rankviz.ui.layout import table_height_px
 
 __all__ = ["compute", "render_breakdown", "render_result", "render_source", "number_columns"]

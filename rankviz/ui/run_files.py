@@ -1,6 +1,6 @@
 """The run-files page's work: evaluate a qrels file against runs (cached), then shape the results
 into the tables and chart data the page shows. Every number comes from :func:`rankviz.evaluate`
-and :mod:`rankviz.comparison` (``compare_per_query``, ``count_wins_ties_losses``); this module only
+and :mod:`rankviz.evaluation.comparison` (``compare_per_query``, ``count_wins_ties_losses``); this module only
 arranges them.
 """
 
@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from rankviz.measures import parse_measures
+from rankviz.evaluation.measures import parse_measures
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
 __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
@@ -93,7 +93,7 @@ def chosen_measures(selected, text: str) -> tuple[str, ...]:
 @st.cache_data(show_spinner=False, max_entries=32)
 def _evaluate_cached(qrels_digest: str, run_digest: str, measures: tuple, rel_threshold: int, complete: bool,
                      _qrels: InputFile, _run: InputFile):
-    from rankviz.evaluation import evaluate
+    from rankviz.evaluation.evaluator import evaluate
 
     qrels = read_qrels_file(_qrels)
     run = read_run_file(_run)
@@ -229,13 +229,13 @@ def pr_points(evaluation: Evaluation) -> dict:
 
 
 def significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures=None, seed: int = 0):
-    """Paired tests of every run against ``baseline`` (rankviz.comparison.compare_per_query)."""
+    """Paired tests of every run against ``baseline`` (rankviz.evaluation.comparison.compare_per_query)."""
     return _cached("significance", evaluation, baseline=baseline, test=test, correction=correction,
                    measures=None if measures is None else tuple(measures), seed=seed)
 
 
 def _significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures, seed: int):
-    from rankviz.comparison import compare_per_query
+    from rankviz.evaluation.comparison import compare_per_query
 
     measures = list(measures or evaluation.measures)
     tables = {name: evaluation.per_query[name][measures] for name in evaluation.run_names}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.parsing import MAX_RANKING_LENGTH, format_grades, parse_grades, parse_optional_int
+from rankviz.teaching.parsing import MAX_RANKING_LENGTH, format_grades, parse_grades, parse_optional_int
 from rankviz.ui.state import Ranking, kept_value, keys, persistent_widget, set_now, use_url_keys
 
 __all__ = [

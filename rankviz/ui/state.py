@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from rankviz.parsing import check_ranking, default_doc_ids, format_doc_ids, format_grades
+from rankviz.teaching.parsing import check_ranking, default_doc_ids, format_doc_ids, format_grades
 
 __all__ = [
     "Ranking",
@@ -498,7 +498,7 @@ def load_preset(preset_key: str, prefix: str = "") -> None:
 
     Safe in a callback; after drawing widgets, follow with ``st.rerun()``.
     """
-    from rankviz.presets import get_preset
+    from rankviz.teaching.presets import get_preset
 
     preset = get_preset(preset_key)
     if preset.kind != "ranking":

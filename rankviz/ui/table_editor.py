@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.parsing import parse_optional_int
+from rankviz.teaching.parsing import parse_optional_int
 
 __all__ = ["table_key", "get_table", "replace_table", "table_editor", "optional_int_field", "number_field"]
 

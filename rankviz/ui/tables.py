@@ -9,7 +9,7 @@ import math
 
 import streamlit as st
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.registry import specs_for
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, VARIANT_EXPLANATIONS, other_option
 

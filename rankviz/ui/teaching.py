@@ -10,7 +10,7 @@ import math
 
 import streamlit as st
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.ui.state import forget_with_link, url_flag, write_url_param
 
 __all__ = ["chart_font_size", "from_link", "to_link", "link_text_input", "link_toggle",

@@ -1,5 +1,5 @@
 """The ties page's work: the editable example (grid rows -> validated lists) and the cached
-comparison of a whole run under the three tie rules. Numbers come from :mod:`rankviz.ties`."""
+comparison of a whole run under the three tie rules. Numbers come from :mod:`rankviz.evaluation.ties`."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def example_lists(grid: pd.DataFrame) -> tuple[list[str], list[float], list[int]
     """The example grid's rows (input order) as doc ids, scores and integer grades.
 
     Raises ValueError naming the row for an empty doc id, a score or grade that is not a number,
-    a fractional grade or an empty table (duplicates are caught by :func:`rankviz.ties.tie_example`).
+    a fractional grade or an empty table (duplicates are caught by :func:`rankviz.evaluation.ties.tie_example`).
 
     >>> example_lists(pd.DataFrame({"doc": ["a", "b"], "score": [1, 1.5], "grade": [2, 0]}))
     (['a', 'b'], [1.0, 1.5], [2, 0])
@@ -74,9 +74,9 @@ def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple
     otherwise re-rank and re-evaluate an example that did not change).
 
     Returns ``(orderings_side_by_side, tie_example, expected_relevance_by_rank)`` of
-    :mod:`rankviz.ties`; their ValueError (e.g. a duplicate doc id) passes through uncached.
+    :mod:`rankviz.evaluation.ties`; their ValueError (e.g. a duplicate doc id) passes through uncached.
     """
-    from rankviz.ties import expected_relevance_by_rank, orderings_side_by_side, tie_example
+    from rankviz.evaluation.ties import expected_relevance_by_rank, orderings_side_by_side, tie_example
 
     doc_ids, scores, grades = list(doc_ids), list(scores), list(grades)
     return (orderings_side_by_side(doc_ids, scores, grades), tie_example(doc_ids, scores, grades, list(measures)),
@@ -86,14 +86,14 @@ def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple
 @st.cache_data(show_spinner=False, max_entries=16)
 def _compare_cached(qrels_digest: str, run_digest: str, measures: tuple, samples: int, seed: int,
                     rel_threshold: int, _qrels: InputFile, _run: InputFile):
-    from rankviz.ties import compare_tie_rules
+    from rankviz.evaluation.ties import compare_tie_rules
 
     return compare_tie_rules(read_qrels_file(_qrels), read_run_file(_run), list(measures), samples=samples,
                              seed=seed, rel_threshold=rel_threshold)
 
 
 def compare_files(qrels: InputFile, run: InputFile, measures, *, samples: int, seed: int, rel_threshold: int = 1):
-    """:func:`rankviz.ties.compare_tie_rules` on two files, cached by their content hashes.
+    """:func:`rankviz.evaluation.ties.compare_tie_rules` on two files, cached by their content hashes.
 
     Raises ValueError naming the file (and line) that cannot be read.
     """

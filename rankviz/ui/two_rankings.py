@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from rankviz.export import format_number
-from rankviz.parsing import default_doc_ids, parse_doc_ids
+from rankviz.teaching.export import format_number
+from rankviz.teaching.parsing import default_doc_ids, parse_doc_ids
 from rankviz.ui import state
 from rankviz.ui.teaching import link_text_input
 
@@ -54,7 +54,7 @@ class TwoRankings:
 
 
 def _default():
-    from rankviz.presets import get_preset
+    from rankviz.teaching.presets import get_preset
 
     preset = get_preset("srcc_exercise")
     return TwoRankings(tuple(preset.doc_ids), tuple(preset.ranks_a), tuple(preset.ranks_b))
@@ -143,7 +143,7 @@ def _set(rankings: TwoRankings, *, bump: bool = True) -> None:
 
 def load_two_rankings_preset(preset_key: str) -> None:
     """Load a ``two_rankings`` course preset (safe in a callback: the texts are written directly)."""
-    from rankviz.presets import get_preset
+    from rankviz.teaching.presets import get_preset
 
     preset = get_preset(preset_key)
     if preset.kind != "two_rankings":

@@ -92,7 +92,7 @@ class _NamedBytes(io.BytesIO):
 @st.cache_data(show_spinner=False, max_entries=16)
 def _read_cached(kind: str, digest: str, name: str, _data: bytes):
     # The bytes are not hashed by Streamlit (leading underscore): the digest is the key.
-    from rankviz.trec import read_qrels, read_run
+    from rankviz.trec.readers import read_qrels, read_run
 
     reader = read_qrels if kind == "qrels" else read_run
     return reader(_NamedBytes(_data, name))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.ui.pages import PAGES
 
 

@@ -11,7 +11,7 @@ from teaching_helpers import chart_frames, page_path
 
 import rankviz.charts as charts
 from rankviz.metrics import eleven_point_precision_breakdown, ndcg_breakdown, precision_recall_points_breakdown
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import chart_spec
 
 Q2 = list(PRESETS["q2_binary"].rels)  # lecture 002: relevant at ranks 3, 8, 15 (R = 3)

@@ -4,7 +4,7 @@ import pytest
 
 from app_helpers import open_app
 from rankviz.metrics import kendall_tau, kendall_tau_distance, spearman_rho, spearman_rho_breakdown
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from teaching_helpers import chart_frames, errors, page_path, results, shown
 
 PAGE = page_path("correlation")

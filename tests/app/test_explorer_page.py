@@ -1,18 +1,18 @@
-"""AppTest of the metric behaviour explorer: what it shows equals rankviz.explore on the same settings."""
+"""AppTest of the metric behaviour explorer: what it shows equals rankviz.teaching.explore on the same settings."""
 
 import warnings
 
 import pytest
 
 from app_helpers import open_app
-from rankviz.explore import (
+from rankviz.teaching.explore import (
     DEFAULT_SWEEP_METRICS,
     metric_agreement,
     perturbed_rankings,
     random_rankings,
     score_rankings,
 )
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 
 PAGE = "app_pages/explorer.py"
 
@@ -176,7 +176,7 @@ def test_at_rank_2_is_rank_1_when_the_ranking_has_one_document():
 
 
 def test_which_metrics_move_caption_counts_what_sweep_changes_says():
-    from rankviz.explore import position_sweep, sweep_changes
+    from rankviz.teaching.explore import position_sweep, sweep_changes
 
     at = open_app(PAGE)  # default: R counted (1) -> 3, every default metric, N = 10
     assert not at.exception

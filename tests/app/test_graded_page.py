@@ -3,7 +3,7 @@
 import pytest
 
 from app_helpers import open_app
-from rankviz.graded_variants import graded_variants
+from rankviz.teaching.graded_variants import graded_variants
 from rankviz.metrics import err, ndcg, ndcg_breakdown
 from rankviz.ui.state import grid_key
 from teaching_helpers import chart_frames, errors, page_path, results, shown

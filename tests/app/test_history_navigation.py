@@ -17,7 +17,7 @@ from app_helpers import ONE_RANKING, open_app, result_lines
 from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 from streamlit.testing.v1 import local_script_runner
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import ndcg
 
 PRECISION_RECALL = "app_pages/precision_recall.py"

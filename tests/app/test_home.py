@@ -3,7 +3,7 @@
 import pytest
 from app_helpers import HOME, ONE_RANKING, open_app, table_with
 
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui.pages import available_pages, page_for_preset
 
 

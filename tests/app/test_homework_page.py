@@ -1,9 +1,9 @@
-"""AppTest of the homework checker: answers typed by step key are marked as rankviz.homework marks them."""
+"""AppTest of the homework checker: answers typed by step key are marked as rankviz.teaching.homework marks them."""
 
 import pytest
 
 from app_helpers import open_app
-from rankviz.homework import describe, exercise_from_preset, generate_exercise, own_exercise, steps_for
+from rankviz.teaching.homework import describe, exercise_from_preset, generate_exercise, own_exercise, steps_for
 from teaching_helpers import errors, page_path
 
 PAGE = page_path("homework")

@@ -3,7 +3,7 @@
 import pytest
 
 from app_helpers import open_app
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import (
     average_precision,
     geometric_mean_average_precision,
@@ -12,7 +12,7 @@ from rankviz.metrics import (
     ndcg,
     reciprocal_rank,
 )
-from rankviz.presets import get_preset
+from rankviz.teaching.presets import get_preset
 from rankviz.ui.table_editor import table_key
 
 PAGE = "app_pages/many_queries.py"

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 from app_helpers import HOME, ONE_RANKING, edit_grid, errors, metric_values, open_app, result_lines, table_with
 
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import ndcg, ndcg_breakdown
 from rankviz.registry import get_spec, specs_for
 

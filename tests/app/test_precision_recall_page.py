@@ -10,7 +10,7 @@ from rankviz.metrics import (
     precision_recall_points_breakdown,
     r_precision,
 )
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.ui.state import grid_key
 from teaching_helpers import chart_frames, errors, page_path, results, shown
 

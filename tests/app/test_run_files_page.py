@@ -12,9 +12,9 @@ import pandas as pd
 import pytest
 
 from app_helpers import open_app
-from rankviz.comparison import compare
+from rankviz.evaluation.comparison import compare
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
-from rankviz.evaluation import evaluate
+from rankviz.evaluation.evaluator import evaluate
 from rankviz.ui.run_files import PR_LEVELS, chosen_measures, split_measure_text
 from rankviz.ui.uploads import size_problem
 
@@ -230,7 +230,7 @@ def test_a_large_run_uploaded_through_the_page_is_evaluated():
 def test_download_payloads_carry_the_shown_numbers():
     import io
 
-    from rankviz.export import to_csv_bytes
+    from rankviz.teaching.export import to_csv_bytes
     from rankviz.ui.run_files import aggregate_table, evaluate_files, per_query_table, significance
     from rankviz.ui.uploads import sample_file
 

@@ -1,5 +1,5 @@
 """AppTest of the ties page: the example and the whole-run comparison show exactly what
-rankviz.ties computes; grid edits, bad rows, uploads and malformed files."""
+rankviz.evaluation.ties computes; grid edits, bad rows, uploads and malformed files."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from app_helpers import open_app
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
-from rankviz.ties import TIE_RULES, compare_tie_rules, tie_example
+from rankviz.evaluation.ties import TIE_RULES, compare_tie_rules, tie_example
 from rankviz.ui.ties_view import DEFAULT_EXAMPLE, example_lists
 
 PAGE = "app_pages/ties.py"

@@ -1,6 +1,6 @@
 """Pure helpers of the Streamlit layer: labels, variants, the page list, preset settings."""
 
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 from rankviz.registry import get_spec
 from rankviz.ui.pages import PAGES, available_pages, page_for
 from rankviz.ui.settings import other_option

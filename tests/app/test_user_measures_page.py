@@ -3,7 +3,7 @@
 import pytest
 
 from app_helpers import open_app
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import (
     auc,
     coverage,
@@ -15,7 +15,7 @@ from rankviz.metrics import (
     relative_recall,
     satisfaction,
 )
-from rankviz.presets import get_preset
+from rankviz.teaching.presets import get_preset
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_id_set
 
 PAGE = "app_pages/user_measures.py"

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from conftest import edit_grade_in_grid, no_error_text, wait_until_idle
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 from rankviz.metrics import ndcg
 
 pytestmark = pytest.mark.e2e

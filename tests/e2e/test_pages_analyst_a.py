@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from conftest import SCREENSHOTS, no_error_text, wait_until_idle
-from rankviz.export import format_number
+from rankviz.teaching.export import format_number
 import warnings
 
-from rankviz.explore import DEFAULT_SWEEP_METRICS, metric_agreement, random_rankings, score_rankings
+from rankviz.teaching.explore import DEFAULT_SWEEP_METRICS, metric_agreement, random_rankings, score_rankings
 from rankviz.metrics import average_precision, gauc, mean_average_precision
-from rankviz.presets import get_preset
+from rankviz.teaching.presets import get_preset
 from rankviz.ui.pages import page_for
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG
 

@@ -8,7 +8,7 @@ import pytest
 
 from conftest import SCREENSHOTS, no_error_text, wait_until_idle
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
-from rankviz.evaluation import evaluate
+from rankviz.evaluation.evaluator import evaluate
 
 pytestmark = pytest.mark.e2e
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from conftest import SCREENSHOTS, no_error_text, wait_until_idle
-from rankviz.export import format_number
-from rankviz.homework import describe, generate_exercise
+from rankviz.teaching.export import format_number
+from rankviz.teaching.homework import describe, generate_exercise
 from rankviz.metrics import average_precision, kendall_tau, ndcg, spearman_rho
-from rankviz.presets import get_preset
+from rankviz.teaching.presets import get_preset
 from rankviz.ui.pages import PAGES
 
 pytestmark = pytest.mark.e2e

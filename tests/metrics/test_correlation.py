@@ -20,7 +20,7 @@ from rankviz.metrics.correlation import (
     spearman_rho,
     spearman_rho_breakdown,
 )
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 
 # Course 002, 'SRCC - class exercise'.
 SRCC_DOCS = ["d123", "d84", "d56", "d6", "d8", "d9", "d511", "d129", "d187", "d25"]

@@ -22,7 +22,7 @@ from rankviz.metrics.graded import (
     ndcg,
     ndcg_breakdown,
 )
-from rankviz.presets import PRESETS
+from rankviz.teaching.presets import PRESETS
 
 EXERCISE = [3, 2, 3, 0, 1, 2]  # course 002, 'Class Exercise - Compute DCG / IDCG / NDCG'
 EXACT_DCG = 7 + 3 / np.log2(3) + 7 / 2 + 0 + 1 / np.log2(6) + 3 / np.log2(7)  # rel = 3,2,3,0,1,2, gain 2^rel-1

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.batch.segments import safe_divide, segment_sum
+from rankviz.metrics.kernels.segments import safe_divide, segment_sum
 
 __all__ = [
     "ndcg", "dcg", "ideal_dcg", "ndcg_rel", "r_ndcg", "normalized_gain", "rank_biased_precision",

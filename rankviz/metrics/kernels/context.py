@@ -11,16 +11,15 @@ from functools import cached_property
 
 import numpy as np
 
-from rankviz.batch.ranking import UNJUDGED, JudgedRanking
-from rankviz.batch.segments import segment_count, segment_cumsum, segment_sum
+from rankviz.metrics.kernels.segments import UNJUDGED, segment_count, segment_cumsum, segment_sum
 
 __all__ = ["BatchContext"]
 
 
 class BatchContext:
-    """A :class:`JudgedRanking` plus the evaluation options and a cache of derived arrays."""
+    """A judged ranking (:class:`rankviz.evaluation.ranking.JudgedRanking`) plus the evaluation options and a cache of derived arrays."""
 
-    def __init__(self, ranking: JudgedRanking, *, rel_threshold: int = 1, trec_eval_version: str = "10",
+    def __init__(self, ranking, *, rel_threshold: int = 1, trec_eval_version: str = "10",
                  collection_size: int = 0):
         self.ranking = ranking
         self.rel_threshold = rel_threshold

@@ -1,7 +1,7 @@
 """Kernels for incomplete judgments: bpref, infAP, unj@k, rbp_resid.
 
 They tell apart three kinds of retrieved document without a usable grade (see
-:mod:`rankviz.batch.ranking`): not in the qrels at all (``NONPOOL``), and listed with a
+:mod:`rankviz.evaluation.ranking`): not in the qrels at all (``NONPOOL``), and listed with a
 negative grade, "pooled but not judged" (``UNJUDGED``). As in trec_eval 10.0:
 
 * bpref skips both; relevant = grade >= threshold, non-relevant = 0 <= grade < threshold;
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.batch.segments import safe_divide
+from rankviz.metrics.kernels.segments import safe_divide
 
 __all__ = ["bpref", "geometric_bpref", "inferred_ap", "unjudged_at", "rbp_residual"]
 

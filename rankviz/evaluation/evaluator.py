@@ -1,8 +1,8 @@
 """Evaluate a whole TREC run against qrels: trec_eval's numbers, for all queries at once.
 
-:func:`evaluate` parses the measure names once (:mod:`rankviz.measures`), reads the inputs if
-they are not DataFrames yet (:mod:`rankviz.trec`), sorts and judges every query's ranking in one
-pass and runs one vectorized kernel per measure (:mod:`rankviz.batch`).
+:func:`evaluate` parses the measure names once (:mod:`rankviz.evaluation.measures`), reads the inputs if
+they are not DataFrames yet (:mod:`rankviz.trec.readers`), sorts and judges every query's ranking in one
+pass and runs one vectorized kernel per measure (:mod:`rankviz.metrics.kernels`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from rankviz.measures import Measure, parse_measures
+from rankviz.evaluation.measures import Measure, parse_measures
 
 __all__ = ["EvalResult", "evaluate"]
 
@@ -75,7 +75,7 @@ def _as_table(source, kind: str) -> pd.DataFrame:
     """A validated qrels/run DataFrame: DataFrames are checked, anything else is read."""
     value_column = "relevance" if kind == "qrels" else "score"
     if not isinstance(source, pd.DataFrame):
-        from rankviz import trec  # imported lazily: reading is only needed for files and text
+        from rankviz.trec import readers as trec  # imported lazily: reading is only needed for files and text
 
         return trec.read_qrels(source) if kind == "qrels" else trec.read_run(source)
     missing = [c for c in ("query_id", "doc_id", value_column) if c not in source.columns]
@@ -150,7 +150,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
         :func:`rankviz.read_run`. The rank column of a run file is ignored.
     measures : str, Measure or list of them, default "official"
         Names in either family (``"P@10"``, ``"P_10"``, ``"ndcg_cut.10,20"``) or named sets
-        (``"official"``, ``"all_trec"``); see :mod:`rankviz.measures`. ``runid`` adds no
+        (``"official"``, ``"all_trec"``); see :mod:`rankviz.evaluation.measures`. ``runid`` adds no
         column: the run's tag is ``result.run_name``. Names that spell the same measure
         (``"P@10"``, ``"P_10"``, ``"P.10"``, or one name twice) are one measure: it gets one
         column, where it first appears.
@@ -173,7 +173,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     trec_eval_version : {"10", "9"}, default "10"
         Only changes how recall levels become numbers of relevant documents in
         ``iprec_at_recall`` and ``11pt_avg``: ``lround(x * R)`` in 10.0, ``(long)(x * R + 0.9)`` in
-        9.x (as pytrec_eval, ranx and ir_measures). See :mod:`rankviz.batch.interpolated`.
+        9.x (as pytrec_eval, ranx and ir_measures). See :mod:`rankviz.metrics.kernels.interpolated`.
     collection_size : int, default 0
         trec_eval's ``-N``, used by ``utility``'s ``d`` coefficient only.
 
@@ -225,7 +225,8 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     qrels_table = _as_table(qrels, "qrels")
     run_table = _as_table(run, "run")
 
-    from rankviz.batch import KERNELS, BatchContext, prepare  # numpy/pyarrow kernels, loaded on use
+    from rankviz.evaluation.ranking import prepare
+    from rankviz.metrics.kernels import KERNELS, BatchContext  # numpy/pyarrow kernels, loaded on use
 
     ranking = prepare(qrels_table, run_table, depth=depth, judged_only=judged_only)
     context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=version,

@@ -1,6 +1,6 @@
 """Qrels and runs given as tables: CSV/TSV, Parquet, pandas DataFrames, pyarrow Tables, nested dicts.
 
-The part of :mod:`rankviz.trec` that matches column names (``query_id``/``qid``/``query``,
+The part of :mod:`rankviz.trec.readers` that matches column names (``query_id``/``qid``/``query``,
 ``doc_id``/``docno``/``doc``, ``relevance``/``rel``/``label``, ``score``/``sim``) and validates
 the values row by row, so errors name the file (or ``<DataFrame>``), the row and the column.
 """
@@ -18,7 +18,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from rankviz.trec import (
+from rankviz.trec.readers import (
     _DOC_NAMES,
     _GROUP_NAMES,
     _QRELS,
@@ -31,7 +31,7 @@ from rankviz.trec import (
     _error,
     _finish,
 )
-from rankviz.trec_duplicates import has_duplicate_pairs
+from rankviz.trec.duplicates import has_duplicate_pairs
 
 
 

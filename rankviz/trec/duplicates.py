@@ -31,7 +31,7 @@ __all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "
 class RowKeys:
     """The integer keys of a table's ids that the duplicate check computes, one per row.
 
-    evaluate needs the same keys to match run lines to judgments (``rankviz.batch.ranking``):
+    evaluate needs the same keys to match run lines to judgments (``rankviz.evaluation.ranking``):
     the readers keep them beside the DataFrame they return (:func:`remember`) so that they
     are computed once per file, not twice.
 

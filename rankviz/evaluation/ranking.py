@@ -38,13 +38,12 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from rankviz.trec_duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width, pair_keys,
+from rankviz.metrics.kernels.segments import NONPOOL, UNJUDGED
+from rankviz.trec.duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width, pair_keys,
                                      query_bits, query_codes_and_labels, remembered)
 
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
-NONPOOL = -1
-UNJUDGED = -2
 
 
 @dataclass(frozen=True, eq=False)
@@ -152,7 +151,7 @@ def _tie_moves(order: np.ndarray | None, query: np.ndarray, score: np.ndarray, d
     ``order`` is the (query, score descending) order of the rows (None: the rows are in it).
     Returns ``(positions, rows)``: position ``positions[i]`` of that order holds row
     ``rows[i]``; the other positions keep theirs. ``characters`` are the fixed-width views of
-    ``docs`` (see :func:`~rankviz.trec_duplicates.fixed_width_bytes`) when available: only the
+    ``docs`` (see :func:`~rankviz.trec.duplicates.fixed_width_bytes`) when available: only the
     tied docnos' bytes are then gathered, without going through the Arrow string chunks."""
     q = query if order is None else query[order]
     s = score if order is None else score[order]
@@ -328,8 +327,8 @@ def _match_fixed_width(run_query, run_chars, judged_query, judged_docs, n_querie
     """Fast path: judgment row of each run row (-1 if none) by 64-bit keys of (query, docno),
     every candidate verified byte for byte. ``run_chars`` are the run docnos' fixed-width
     views; ``run_hashes`` and ``judged_hashes`` the docnos'
-    :func:`~rankviz.trec_duplicates.hash_fixed_width`, when the readers computed them already,
-    and ``run_pair_keys`` the run's :func:`~rankviz.trec_duplicates.pair_keys` for
+    :func:`~rankviz.trec.duplicates.hash_fixed_width`, when the readers computed them already,
+    and ``run_pair_keys`` the run's :func:`~rankviz.trec.duplicates.pair_keys` for
     ``n_queries`` (then ``run_hashes`` is not needed), ``judged_width`` the qrels reader's docno
     width. ``None`` when the docnos are not all of one width or two judgments of a query share a key
     (then the exact path runs)."""

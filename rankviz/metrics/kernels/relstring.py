@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.batch.ranking import NONPOOL, UNJUDGED
+from rankviz.metrics.kernels.segments import NONPOOL, UNJUDGED
 
 __all__ = ["relevance_string"]
 

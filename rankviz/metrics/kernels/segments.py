@@ -10,12 +10,19 @@ from __future__ import annotations
 import numpy as np
 
 __all__ = [
+    "NONPOOL",
+    "UNJUDGED",
     "segment_sum",
     "segment_count",
     "segment_cumsum",
     "suffix_max",
     "safe_divide",
 ]
+
+# Grades of rows without a usable judgment (trec_eval's RELVALUE_NONPOOL and RELVALUE_UNJUDGED):
+# not in the qrels at all, and listed with a negative grade ("pooled but not judged").
+NONPOOL = -1
+UNJUDGED = -2
 
 
 def segment_sum(values: np.ndarray, row_query: np.ndarray, n_queries: int) -> np.ndarray:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from rankviz.parsing import format_grades, parse_grades, parse_optional_int
+from rankviz.teaching.parsing import format_grades, parse_grades, parse_optional_int
 
 __all__ = [
     "QueryRanking",
@@ -417,7 +417,7 @@ def preset_query_rows(preset_key: str):
     >>> preset_query_rows("map_q1_q2")[["query", "R"]].values.tolist()
     [['q1', '10'], ['q2', '3']]
     """
-    from rankviz.presets import get_preset
+    from rankviz.teaching.presets import get_preset
 
     preset = get_preset(preset_key)
     if preset.kind != "queries":
@@ -438,7 +438,7 @@ def preset_run_values(preset_key: str):
     """
     import pandas as pd
 
-    from rankviz.presets import get_preset
+    from rankviz.teaching.presets import get_preset
 
     preset = get_preset(preset_key)
     if preset.kind != "per_query_values":

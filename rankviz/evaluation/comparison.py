@@ -17,7 +17,7 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 
-from rankviz import significance
+from rankviz.evaluation import significance
 
 __all__ = ["Comparison", "WinsTiesLosses", "compare", "compare_per_query", "count_wins_ties_losses"]
 
@@ -271,7 +271,7 @@ def compare(qrels, runs: dict, measures="official", *, test: str = "t", correcti
         Measure names in either family (``"AP"``, ``"nDCG@10"``, ``"P_10"``...).
     test : {"t", "randomization", "bootstrap"}, default "t"
         Paired t-test, sign-flip randomization (permutation) test, or paired bootstrap
-        (shift method); see :mod:`rankviz.significance`.
+        (shift method); see :mod:`rankviz.evaluation.significance`.
     correction : {"holm", "bonferroni", None}, default "holm"
         Multiple-comparison adjustment of the p-values.
     baseline : str, optional
@@ -326,10 +326,10 @@ def compare(qrels, runs: dict, measures="official", *, test: str = "t", correcti
     func = "compare"
     _check_options(func, test, correction, family, alpha, n_resamples, seed)
     names, baseline = _check_runs(runs, func, baseline)
-    from rankviz.evaluation import evaluate  # loaded on use: keeps `import rankviz.comparison` light
+    from rankviz.evaluation.evaluator import evaluate  # loaded on use: keeps `import rankviz.evaluation.comparison` light
 
     if not isinstance(qrels, pd.DataFrame):
-        from rankviz.trec import read_qrels
+        from rankviz.trec.readers import read_qrels
 
         qrels = read_qrels(qrels)
     per_query, means = {}, {}

@@ -1,12 +1,11 @@
 """Vectorized kernels behind :func:`rankviz.evaluate`: every query at once, no Python loop
 per query or per document for the common measures.
 
-* :mod:`~rankviz.batch.ranking` sorts and judges the run (trec_eval's conventions);
-* :mod:`~rankviz.batch.segments` holds the segmented array operations;
-* :mod:`~rankviz.batch.context` caches the running counts shared between measures;
-* one module per family of measures: :mod:`~rankviz.batch.binary`,
-  :mod:`~rankviz.batch.interpolated`, :mod:`~rankviz.batch.incomplete`,
-  :mod:`~rankviz.batch.graded`, :mod:`~rankviz.batch.relstring`.
+* :mod:`~rankviz.metrics.kernels.segments` holds the segmented array operations;
+* :mod:`~rankviz.metrics.kernels.context` caches the running counts shared between measures;
+* one module per family of measures: :mod:`~rankviz.metrics.kernels.binary`,
+  :mod:`~rankviz.metrics.kernels.interpolated`, :mod:`~rankviz.metrics.kernels.incomplete`,
+  :mod:`~rankviz.metrics.kernels.graded`, :mod:`~rankviz.metrics.kernels.relstring`.
 
 ``KERNELS`` maps each measure family (``Measure.name``) to its kernel
 ``kernel(context, measure) -> ndarray`` (one value per query).
@@ -14,12 +13,11 @@ per query or per document for the common measures.
 
 from __future__ import annotations
 
-from rankviz.batch import binary, graded, incomplete, interpolated
-from rankviz.batch.context import BatchContext
-from rankviz.batch.ranking import JudgedRanking, prepare
-from rankviz.batch.relstring import relevance_string
+from rankviz.metrics.kernels import binary, graded, incomplete, interpolated
+from rankviz.metrics.kernels.context import BatchContext
+from rankviz.metrics.kernels.relstring import relevance_string
 
-__all__ = ["KERNELS", "BatchContext", "JudgedRanking", "prepare"]
+__all__ = ["KERNELS", "BatchContext"]
 
 KERNELS = {
     "NumQ": binary.num_q,

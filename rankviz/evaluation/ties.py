@@ -59,7 +59,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from rankviz.measures import Measure, parse_measures
+from rankviz.evaluation.measures import Measure, parse_measures
 
 __all__ = [
     "TIE_RULES",
@@ -122,7 +122,7 @@ def _check_rule(rule) -> str:
 
 def _check_run(run, func: str) -> pd.DataFrame:
     if not isinstance(run, pd.DataFrame):
-        from rankviz.trec import read_run  # lazily: reading is only needed for files and text
+        from rankviz.trec.readers import read_run  # lazily: reading is only needed for files and text
 
         return read_run(run)
     missing = [c for c in ("query_id", "doc_id", "score") if c not in run.columns]
@@ -480,7 +480,7 @@ def _check_samples(samples, seed) -> tuple[int, int]:
 
 def _monte_carlo(qrels, ordered: pd.DataFrame, measures, samples: int, seed: int, **options) -> pd.DataFrame:
     """Mean per-query values over ``samples`` random tie-breaks (uniform within each tie group)."""
-    from rankviz.evaluation import evaluate
+    from rankviz.evaluation.evaluator import evaluate
 
     generator = np.random.default_rng(seed)
     score = ordered["score"].to_numpy(dtype=np.float64)
@@ -556,8 +556,8 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
     >>> result.per_query[["trec_eval", "input order", "tie-averaged"]].iloc[0].tolist()
     [0.5, 1.0, 0.75]
     """
-    from rankviz.evaluation import evaluate
-    from rankviz.trec import read_qrels
+    from rankviz.evaluation.evaluator import evaluate
+    from rankviz.trec.readers import read_qrels
 
     samples, seed = _check_samples(samples, seed)
     parsed = tuple(m for m in parse_measures(measures) if m.name != "runid")
@@ -614,7 +614,7 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
 
 
 def _means(per_query: pd.DataFrame, measures: dict) -> pd.DataFrame:
-    from rankviz.evaluation import _aggregate  # the same aggregation evaluate uses (mean, gmean, sum)
+    from rankviz.evaluation.evaluator import _aggregate  # the same aggregation evaluate uses (mean, gmean, sum)
 
     rows = {}
     for name, part in per_query.groupby("measure", sort=False):

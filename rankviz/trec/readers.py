@@ -13,8 +13,8 @@ repeated whitespace, ``#`` comment lines, extra columns, or an error) goes throu
 pass and, when that is not enough, through an exact line-by-line parser, which is also what
 produces every error message, so errors always carry the true line number.
 
-Tables (CSV/TSV/Parquet/DataFrame/dict) are handled in :mod:`rankviz.trec_tables`; the check for
-a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec_duplicates`.
+Tables (CSV/TSV/Parquet/DataFrame/dict) are handled in :mod:`rankviz.trec.tables`; the check for
+a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec.duplicates`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from rankviz.trec_duplicates import RowKeys, has_duplicate_pairs, remember, row_keys
+from rankviz.trec.duplicates import RowKeys, has_duplicate_pairs, remember, row_keys
 
 __all__ = ["TrecFormatError", "read_qrels", "read_run"]
 
@@ -262,7 +262,7 @@ def _finish(table: pa.Table, spec: dict, name: str, run_name: str | None) -> pa.
 
 def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
     """The table read from ``source``, and the keys of its ids when the TREC path computed them."""
-    from rankviz import trec_tables  # imports this module's names: loaded once this one is complete
+    from rankviz.trec import tables as trec_tables  # imports this module's names: loaded once this one is complete
 
     func = f"read_{spec['what']}"
     if format not in ("auto", "trec", "csv", "tsv", "parquet"):
@@ -295,7 +295,7 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> tuple[pa
 
 def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: dict, *, format: str,
                 judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
-    from rankviz import trec_tables
+    from rankviz.trec import tables as trec_tables
 
     if data[:2] == b"\x1f\x8b":
         try:

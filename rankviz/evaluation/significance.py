@@ -2,7 +2,7 @@
 
 Each test takes the per-query differences ``d = run - baseline`` of one measure and returns a
 two-sided p-value for "the mean difference is zero". :func:`holm` and :func:`bonferroni` adjust
-a family of p-values. :mod:`rankviz.comparison` builds its results table from these.
+a family of p-values. :mod:`rankviz.evaluation.comparison` builds its results table from these.
 
 References
 ----------

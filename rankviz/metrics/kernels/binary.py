@@ -1,7 +1,7 @@
 """Binary-relevance kernels (relevant = grade >= threshold), all queries at once.
 
-Each kernel takes a :class:`~rankviz.batch.context.BatchContext` and a
-:class:`~rankviz.measures.Measure` and returns one float64 value per query. Definitions and
+Each kernel takes a :class:`~rankviz.metrics.kernels.context.BatchContext` and a
+:class:`~rankviz.evaluation.measures.Measure` and returns one float64 value per query. Definitions and
 degenerate cases follow trec_eval 10.0 (``m_*.c``): a ratio whose denominator is 0 (no
 relevant document, nothing retrieved) is 0.0.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.batch.segments import safe_divide, segment_sum
+from rankviz.metrics.kernels.segments import safe_divide, segment_sum
 
 __all__ = [
     "num_q", "num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret",

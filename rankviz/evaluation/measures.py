@@ -326,7 +326,7 @@ def _unknown(text: str, name: str) -> ValueError:
     if not close:
         close = difflib.get_close_matches(name.lower(), [c.lower() for c in candidates], n=5, cutoff=0.6)
         close = [c for c in candidates if c.lower() in close][:5]
-    hint = f" Close matches: {', '.join(close)}." if close else " See rankviz.measures.FAMILIES for the list."
+    hint = f" Close matches: {', '.join(close)}." if close else " See rankviz.evaluation.measures.FAMILIES for the list."
     return ValueError(f"Unknown measure {text!r}: no measure is called {name!r}.{hint}")
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.batch.segments import safe_divide, suffix_max
+from rankviz.metrics.kernels.segments import safe_divide, suffix_max
 
 __all__ = ["relevant_counts_for_levels", "interpolated_precision", "eleven_point_average", "r_precision_multiple"]
 

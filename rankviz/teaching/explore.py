@@ -217,7 +217,7 @@ def parse_sweep_others(text: str):
     ----------
     text : str
         Grades in ranked order, separated by commas, semicolons or blanks
-        (:func:`rankviz.parsing.parse_grades`). Blank text: no other documents given.
+        (:func:`rankviz.teaching.parsing.parse_grades`). Blank text: no other documents given.
 
     Returns
     -------
@@ -230,7 +230,7 @@ def parse_sweep_others(text: str):
     ValueError
         A grade that is not a number from 0 to 100 (naming its position), or more than
         MAX_SWEEP_RANKS - 1 = 199 documents. Messages are written for the app's user, as
-        :mod:`rankviz.parsing`'s are.
+        :mod:`rankviz.teaching.parsing`'s are.
 
     Examples
     --------
@@ -241,7 +241,7 @@ def parse_sweep_others(text: str):
     >>> parse_sweep_others("   ") is None
     True
     """
-    from rankviz.parsing import parse_grades
+    from rankviz.teaching.parsing import parse_grades
 
     if text is None or not str(text).strip():
         return None
@@ -281,7 +281,7 @@ def parse_ranking_to_perturb(text: str) -> tuple:
     Parameters
     ----------
     text : str
-        Grades in ranked order (:func:`rankviz.parsing.parse_grades`).
+        Grades in ranked order (:func:`rankviz.teaching.parsing.parse_grades`).
 
     Returns
     -------
@@ -303,7 +303,7 @@ def parse_ranking_to_perturb(text: str) -> tuple:
     ...
     ValueError: Give 2 to 200 grades to perturb (one document has no order to shuffle); got 1.
     """
-    from rankviz.parsing import parse_grades
+    from rankviz.teaching.parsing import parse_grades
 
     grades = parse_grades(text)
     if not 2 <= len(grades) <= MAX_SWEEP_RANKS:  # the sizes perturbed_rankings accepts
@@ -683,7 +683,7 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     """
     import pandas as pd
 
-    from rankviz.parsing import format_grade_rows, format_grades
+    from rankviz.teaching.parsing import format_grade_rows, format_grades
 
     func = "score_rankings"
     names = _check_metrics(metrics, func)

@@ -1,0 +1,24 @@
+"""Whole runs against qrels, as trec_eval evaluates them, and comparisons of runs.
+
+* :mod:`~rankviz.evaluation.measures`: measure names of both families parsed into ``Measure``;
+* :mod:`~rankviz.evaluation.ranking`: trec_eval's ranking and tie rule, lines matched to judgments;
+* :mod:`~rankviz.evaluation.evaluator`: :func:`evaluate` (the kernels of :mod:`rankviz.metrics.kernels`
+  over every query at once) and :class:`EvalResult`;
+* :mod:`~rankviz.evaluation.comparison` and :mod:`~rankviz.evaluation.significance`: :func:`compare`;
+* :mod:`~rankviz.evaluation.ties`: one run under other tie rules, and the tie-averaged values.
+"""
+
+from rankviz._lazy import lazy_names
+
+__all__ = ["EvalResult", "evaluate", "Comparison", "compare", "compare_per_query", "Measure", "parse_measure",
+           "parse_measures"]
+__getattr__, __dir__ = lazy_names(__name__, {
+    "EvalResult": "rankviz.evaluation.evaluator",
+    "evaluate": "rankviz.evaluation.evaluator",
+    "Comparison": "rankviz.evaluation.comparison",
+    "compare": "rankviz.evaluation.comparison",
+    "compare_per_query": "rankviz.evaluation.comparison",
+    "Measure": "rankviz.evaluation.measures",
+    "parse_measure": "rankviz.evaluation.measures",
+    "parse_measures": "rankviz.evaluation.measures",
+})
