@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from rankviz.metrics.kernels.lists import RankedLists
 from rankviz.metrics.kernels.segments import NONPOOL, UNJUDGED
 from rankviz.trec.duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width, pair_keys,
                                      query_bits, query_codes_and_labels, remembered)
@@ -47,8 +47,9 @@ __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
 
 @dataclass(frozen=True, eq=False)
-class JudgedRanking:
-    """Ranked, judged lists of every query, as flat arrays (see the module docstring).
+class JudgedRanking(RankedLists):
+    """Ranked, judged lists of every query of a run (see the module docstring): the kernels'
+    :class:`~rankviz.metrics.kernels.lists.RankedLists` plus which query each segment is.
 
     Attributes
     ----------
@@ -61,46 +62,15 @@ class JudgedRanking:
         others (run lines without judgments) are computed with the rest and never shown.
     has_run : ndarray of bool
         Whether the run has lines for the query (before the depth and judged-only cuts).
-    starts : ndarray of int64, length n_queries + 1
-        Query ``q`` owns rows ``starts[q]:starts[q+1]``.
-    row_query, grade : ndarray of int
-        Per retrieved document: its query and its grade (or a sentinel). Read-only:
-        ``row_query`` may be the reader's own array of query codes.
-    judged_starts, judged_query, judged_grade : ndarray of int64
-        Every qrels judgment, grouped by query, grades in descending order within a query.
-    max_grade : int
-        The largest grade in the qrels (0 when none is positive).
+
+    The arrays of :class:`RankedLists` are int64 here: ``row_query`` may be the reader's own
+    array of query codes (read-only), grades are the qrels' or a sentinel, ``max_grade`` is
+    the largest grade in the qrels (0 when none is positive).
     """
 
-    query_ids: np.ndarray
-    judged: np.ndarray
-    has_run: np.ndarray
-    starts: np.ndarray
-    row_query: np.ndarray
-    grade: np.ndarray
-    judged_starts: np.ndarray
-    judged_query: np.ndarray
-    judged_grade: np.ndarray
-    max_grade: int
-
-    @property
-    def n_queries(self) -> int:
-        return int(self.query_ids.size)
-
-    @property
-    def num_ret(self) -> np.ndarray:
-        return np.diff(self.starts)
-
-    @cached_property
-    def rank(self) -> np.ndarray:
-        """The 1-based rank of every row (computed on first use: most measures only need the
-        ranks of a few rows, :meth:`rank_of`)."""
-        return self.rank_of(np.arange(self.row_query.size, dtype=np.int64))
-
-    def rank_of(self, rows: np.ndarray) -> np.ndarray:
-        """The 1-based ranks of the given rows."""
-        rows = np.asarray(rows, dtype=np.int64)
-        return rows - self.starts[self.row_query[rows]] + 1
+    query_ids: np.ndarray = field(kw_only=True)
+    judged: np.ndarray = field(kw_only=True)
+    has_run: np.ndarray = field(kw_only=True)
 
 
 def _arrow_strings(column: pd.Series) -> pa.ChunkedArray:

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from rankviz.metrics.kernels import binary, graded, incomplete, interpolated
 from rankviz.metrics.kernels.context import BatchContext
+from rankviz.metrics.kernels.lists import Cut, RankedLists
 from rankviz.metrics.kernels.relstring import relevance_string
 
-__all__ = ["KERNELS", "BatchContext"]
+__all__ = ["KERNELS", "BatchContext", "Cut", "RankedLists"]
 
 KERNELS = {
     "NumQ": binary.num_q,

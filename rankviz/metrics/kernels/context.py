@@ -110,12 +110,15 @@ class BatchContext:
         return self._cached(("cumrel", thr), compute)
 
     def n_relevant(self, thr: int) -> np.ndarray:
-        """R per query: judgments with grade >= thr (negative grades never count)."""
+        """R per query: judgments with grade >= thr (negative grades never count), or the
+        caller's own R where the lists carry one (``RankedLists.n_relevant``)."""
         r = self.ranking
-        return self._cached(
-            ("R", thr),
-            lambda: np.bincount(r.judged_query[r.judged_grade >= max(thr, 0)], minlength=self.n).astype(np.int64),
-        )
+
+        def compute():
+            counted = np.bincount(r.judged_query[r.judged_grade >= max(thr, 0)], minlength=self.n).astype(np.int64)
+            given = getattr(r, "n_relevant", None)
+            return counted if given is None else np.where(given >= 0, given, counted)
+        return self._cached(("R", thr), compute)
 
     def n_nonrelevant(self, thr: int) -> np.ndarray:
         """Judged non-relevant documents per query (0 <= grade < thr)."""
