@@ -323,7 +323,7 @@ REFERENCES = {
     "Success@5": lambda g, j: metrics.hit(g, 5),
     "nDCG": lambda g, j: metrics.ndcg(g, judged=j) if any(x > 0 for x in j) else 0.0,
     "nDCG@10": lambda g, j: metrics.ndcg(g, 10, judged=j) if any(x > 0 for x in j) else 0.0,
-    "nDCG(gain=exp)@10": lambda g, j: metrics.ndcg(g, 10, judged=j, gain="exponential") if any(x > 0 for x in j) else 0.0,
+    "nDCG(gain=exponential)@10": lambda g, j: metrics.ndcg(g, 10, judged=j, gain="exponential") if any(x > 0 for x in j) else 0.0,
     "P(rel=2)@10": lambda g, j: metrics.precision(g + [0] * 10, 10, rel_threshold=2),
     # trec_eval 10.0's rounding of recall levels is metrics' rounding="lround".
     "IPrec@0.3": lambda g, j: metrics.interpolated_precision(g, [0.3], judged=j, rounding="lround")[0],

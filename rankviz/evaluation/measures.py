@@ -272,7 +272,7 @@ class Measure:
         """The name trec_eval prints for this measure (``str(self)`` when it has none)."""
         fam = self.family
         keys = {k for k, _ in self.params}
-        if fam.trec is None or "rel" in keys or self.param("gain") == "exp":
+        if fam.trec is None or "rel" in keys or self.param("gain") == "exponential":
             return str(self)
         if self.cutoff is not None:
             if fam.trec_cut is None or self.params:
@@ -375,10 +375,11 @@ def _check_cutoff(fam: MeasureFamily, raw, text: str):
 
 
 def _parse_gain(value: str, text: str):
-    if value in ("linear", "exp"):
+    # One spelling inside rankviz, the per-query functions' own: "exponential" (2^g - 1).
+    if value in ("linear", "exponential"):
         return value
-    if value in ("exponential", "exp2"):
-        return "exp"
+    if value in ("exp", "exp2"):
+        return "exponential"
     pairs = []
     for item in value.replace(",", ";").split(";"):
         if not item:
@@ -386,7 +387,7 @@ def _parse_gain(value: str, text: str):
         level, sep, gain = item.replace("=", ":").partition(":")
         if not sep or not re.fullmatch(r"[+-]?\d+", level.strip()):
             raise ValueError(
-                f"Measure {text!r}: gain must be 'linear', 'exp' or a map 'level:gain;...' "
+                f"Measure {text!r}: gain must be 'linear', 'exponential' (or 'exp') or a map 'level:gain;...' "
                 f"(e.g. gain=1:1;2:3;3:7); got {value!r}."
             )
         pairs.append((int(level), float(_parse_number(gain, text, "a gain"))))

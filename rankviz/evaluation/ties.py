@@ -265,9 +265,9 @@ def _gains(grades: np.ndarray, gain) -> np.ndarray:
     clean = np.where(np.isnan(grades) | (grades < 0), 0.0, grades)
     if gain == "linear":
         return clean
-    if gain == "exp":
+    if gain == "exponential":
         return np.exp2(clean) - 1.0
-    raise ValueError(f"tie-averaged DCG supports gain 'linear' or 'exp'; got {gain!r}.")
+    raise ValueError(f"tie-averaged DCG supports gain 'linear' or 'exponential'; got {gain!r}.")
 
 
 def _group_mean(layout: _Layout, per_row: np.ndarray) -> np.ndarray:
@@ -403,7 +403,7 @@ def _exact_values(layout: _Layout, measure: Measure, rel_threshold: int) -> np.n
 
 
 def _has_exact_form(measure: Measure) -> bool:
-    return measure.name in _EXACT and measure.param("gain") in (None, "linear", "exp")
+    return measure.name in _EXACT and measure.param("gain") in (None, "linear", "exponential")
 
 
 # --------------------------------------------------------------------------------------------

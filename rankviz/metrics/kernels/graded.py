@@ -1,7 +1,7 @@
 """Graded kernels: nDCG and its trec_eval relatives (dcg, ideal_dcg, ndcg_rel, Rndcg, G),
 RBP and ERR, all queries at once.
 
-Gains (``gain`` parameter): ``"linear"`` (gain = grade, trec_eval's default), ``"exp"``
+Gains (``gain`` parameter): ``"linear"`` (gain = grade, trec_eval's default), ``"exponential"``
 (2^grade - 1), or a map ``((level, gain), ...)`` as trec_eval's ``-m ndcg.1=3,2=9`` (levels not
 listed keep gain = grade). Documents without a judgment have gain 0. The discount is
 log2(rank + 1). The ideal ranking sorts the positive gains of every judged document of the
@@ -33,7 +33,7 @@ def _gain_of(grades: np.ndarray, spec) -> np.ndarray:
     grades = grades.astype(np.float64)
     if spec == "linear":
         return grades
-    if spec == "exp":
+    if spec == "exponential":
         if grades.size and grades.max() > _MAX_EXP_GRADE:
             raise ValueError(f"exponential gain 2^g - 1 overflows a float for grades above {_MAX_EXP_GRADE}; "
                              f"the qrels hold grade {grades.max():g}. Use linear gain for such grades.")
@@ -80,7 +80,7 @@ def _gain_rows(ctx, spec):
     """(query, rank, discounted gain) of the retrieved documents with a non-zero gain: DCG
     only needs these, usually a small part of the run."""
     def compute():
-        if spec in ("linear", "exp"):  # grade 0 has gain 0 in both
+        if spec in ("linear", "exponential"):  # grade 0 has gain 0 in both
             rows = np.flatnonzero(ctx.grade > 0)
             gains = _gain_of(ctx.grade[rows], spec)
         else:
