@@ -19,6 +19,7 @@ import numpy as np
 from rankviz.metrics.kernels.segments import safe_divide, segment_sum
 
 __all__ = [
+    "gain_values",
     "ndcg", "dcg", "ideal_dcg", "ndcg_rel", "r_ndcg", "normalized_gain", "rank_biased_precision",
     "expected_reciprocal_rank",
 ]
@@ -28,8 +29,13 @@ __all__ = [
 _MAX_EXP_GRADE = 1023
 
 
-def _gain_of(grades: np.ndarray, spec) -> np.ndarray:
-    """Gains of judged grades (>= 0) under a gain spec."""
+def gain_values(grades: np.ndarray, spec) -> np.ndarray:
+    """Gains of judged grades (>= 0): ``"linear"`` g, ``"exponential"`` 2^g - 1, or a map
+    ``((level, gain), ...)`` (trec_eval's ``-m ndcg.1=3,2=9``; levels not listed keep gain = g).
+
+    >>> gain_values(np.array([0, 1, 3]), "exponential").tolist()
+    [0.0, 1.0, 7.0]
+    """
     grades = grades.astype(np.float64)
     if spec == "linear":
         return grades
@@ -48,7 +54,7 @@ def _row_gains(ctx, spec) -> np.ndarray:
     def compute():
         judged = ctx.grade >= 0
         gains = np.zeros(ctx.grade.size)
-        gains[judged] = _gain_of(ctx.grade[judged], spec)
+        gains[judged] = gain_values(ctx.grade[judged], spec)
         return gains
     return ctx._cached(("rowgain", spec), compute)
 
@@ -58,7 +64,7 @@ def _ideal(ctx, spec):
     def compute():
         r = ctx.ranking
         judged = r.judged_grade >= 0
-        gains = _gain_of(r.judged_grade[judged], spec)
+        gains = gain_values(r.judged_grade[judged], spec)
         query = r.judged_query[judged]
         positive = gains > 0
         gains, query = gains[positive], query[positive]
@@ -82,10 +88,10 @@ def _gain_rows(ctx, spec):
     def compute():
         if spec in ("linear", "exponential"):  # grade 0 has gain 0 in both
             rows = np.flatnonzero(ctx.grade > 0)
-            gains = _gain_of(ctx.grade[rows], spec)
+            gains = gain_values(ctx.grade[rows], spec)
         else:
             rows = np.flatnonzero(ctx.grade >= 0)
-            gains = _gain_of(ctx.grade[rows], spec)
+            gains = gain_values(ctx.grade[rows], spec)
             nonzero = gains != 0
             rows, gains = rows[nonzero], gains[nonzero]
         rank = ctx.ranking.rank_of(rows)
