@@ -92,13 +92,19 @@ def _ideal(ctx, spec):
     """Positive ideal gains grouped by query in decreasing order: (gains, query, starts, position)."""
     def compute():
         r = ctx.ranking
-        judged = r.judged_grade >= 0
-        gains = gain_values(r.judged_grade[judged], spec)
-        query = r.judged_query[judged]
-        positive = gains > 0
-        gains, query = gains[positive], query[positive]
-        order = np.lexsort((-gains, query))
-        gains, query = gains[order], query[order]
+        if spec in GAINS:
+            # The judged grades are sorted best first within each list and these gains grow with
+            # the grade: the positive ones are already in ideal order, no sort needed.
+            positive = r.judged_grade > 0
+            gains, query = gain_values(r.judged_grade[positive], spec), r.judged_query[positive]
+        else:
+            judged = r.judged_grade >= 0
+            gains = gain_values(r.judged_grade[judged], spec)
+            query = r.judged_query[judged]
+            positive = gains > 0
+            gains, query = gains[positive], query[positive]
+            order = np.lexsort((-gains, query))
+            gains, query = gains[order], query[order]
         counts = np.bincount(query, minlength=ctx.n)
         starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
         position = np.arange(gains.size) - starts[query]  # 0-based
