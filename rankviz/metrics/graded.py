@@ -12,6 +12,13 @@ and ``k`` (``None``: the whole list). DCG composes a *gain* (what a grade is wor
   for b = 2, as the lecture writes it first.
 
 Each metric has a ``*_breakdown`` twin returning the worked table of the lecture exercise.
+
+The functions validate their input, then score the ranking as a one-list
+:class:`~rankviz.metrics.kernels.lists.RankedLists` with the kernels of
+:mod:`rankviz.metrics.kernels.graded`, the very ones :func:`rankviz.evaluate` runs over every
+query of a run: one formula per metric. A breakdown's table is made of that kernel's own
+intermediate arrays (gains, denominators, contributions, ideal gains, ERR's cascade) and its
+value is the kernel's, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -168,13 +175,14 @@ def _padded(values: np.ndarray, n: int, fill: float) -> np.ndarray:
     return out
 
 
-def _dcg_table(grades: np.ndarray, rows, cut: Cut, *, rel_name: str = "rel"):
-    """The worked DCG table of ``grades`` from the kernel's per-rank (gain, denominator,
-    contribution) arrays ``rows``, cut at the same k."""
+def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, rel_name: str = "rel"):
+    """The worked table of a DCG (``name``: "DCG" or "IDCG") of ``grades`` (already cut at k):
+    the kernel's per-rank (gain, denominator, contribution) arrays ``rows`` cut at the same k,
+    and the kernel's ``value`` with the sum written out."""
     import pandas as pd
 
     gains, denominators, contributions = (truncate(a, cut.cutoff) for a in rows)
-    return pd.DataFrame({
+    table = pd.DataFrame({
         "rank": np.arange(1, grades.shape[0] + 1),
         rel_name: grades,
         "gain": gains,
@@ -182,6 +190,11 @@ def _dcg_table(grades: np.ndarray, rows, cut: Cut, *, rel_name: str = "rel"):
         "contribution": contributions,
         "running DCG": np.cumsum(contributions),
     })
+    terms = _dcg_terms_latex(grades, denominators, cut.param("gain"))
+    at = "" if cut.cutoff is None else f"@{cut.cutoff}"
+    table.attrs["value"] = value
+    table.attrs["latex"] = rf"\mathrm{{{name}{at}}} = {_sum_latex(terms)} = {value:.3f}"
+    return table
 
 
 # --------------------------------------------------------------------- public: CG
@@ -374,14 +387,8 @@ def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
     13.848
     """
     grades, k, ctx, variant = _graded_input(rels, k, None, gain, discount, log_base, "dcg_breakdown")
-    shown = truncate(grades, k)
-    table = _dcg_table(shown, kernels.dcg_rows(ctx, variant), variant)
-    value = float(kernels.dcg(ctx, variant)[0])
-    terms = _dcg_terms_latex(shown, table.iloc[:, 3].to_numpy(), gain)
-    cut = "" if k is None else f"@{k}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{DCG{cut}}} = {_sum_latex(terms)} = {value:.3f}"
-    return table
+    return _dcg_table(truncate(grades, k), kernels.dcg_rows(ctx, variant), float(kernels.dcg(ctx, variant)[0]),
+                      variant, "DCG")
 
 
 # ------------------------------------------------------------------- public: IDCG
@@ -459,13 +466,8 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
     """
     _, k, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ideal_dcg_breakdown")
     ideal = truncate(ctx.ranking.judged_grade, k)  # every judged grade, best first
-    table = _dcg_table(ideal, kernels.ideal_rows(ctx, variant), variant, rel_name="ideal rel")
-    value = float(kernels.ideal_dcg(ctx, variant)[0])
-    terms = _dcg_terms_latex(ideal, table.iloc[:, 3].to_numpy(), gain)
-    cut = "" if k is None else f"@{k}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{IDCG{cut}}} = {_sum_latex(terms)} = {value:.3f}"
-    return table
+    return _dcg_table(ideal, kernels.ideal_rows(ctx, variant), float(kernels.ideal_dcg(ctx, variant)[0]),
+                      variant, "IDCG", rel_name="ideal rel")
 
 
 # ------------------------------------------------------------------- public: nDCG
