@@ -72,12 +72,11 @@ if table is not None:
                      aside=lambda: render_other_convention(spec, ranking.rels, used, len(ranking)))
 
 st.subheader("ERR: a user who stops once satisfied")
-# g_max is the top of the scale: the highest judged grade when the unretrieved ones are given.
-max_grade = max(judged) if judged is not None and max(judged) > 0 else None
-err_table = compute(cached_call, err_breakdown, ranking.rels, k, max_grade=max_grade)
+# err takes g_max from the judged grades when the unretrieved ones are given, else from the ranking.
+err_table = compute(cached_call, err_breakdown, ranking.rels, k, judged=judged)
 if err_table is not None:
     g_max = err_table.attrs["max_grade"]
-    whose = "the highest judged grade" if max_grade is not None else "the highest grade in the ranking"
+    whose = "the highest judged grade" if judged is not None else "the highest grade in the ranking"
     st.caption(f"R_i = (2^g_i − 1) / 2^g_max is the chance that the document at rank i satisfies the user, with "
                f"g_max = {format_number(g_max)} ({whose}). "
                "The user reaches rank r only if no earlier document satisfied them; ERR sums P(stop at r) / r.")

@@ -12,6 +12,13 @@ and ``k`` (``None``: the whole list). DCG composes a *gain* (what a grade is wor
   for b = 2, as the lecture writes it first.
 
 Each metric has a ``*_breakdown`` twin returning the worked table of the lecture exercise.
+
+The functions validate their input, then score the ranking as a one-list
+:class:`~rankviz.metrics.kernels.lists.RankedLists` with the kernels of
+:mod:`rankviz.metrics.kernels.graded`, the very ones :func:`rankviz.evaluate` runs over every
+query of a run: one formula per metric. A breakdown's table is made of that kernel's own
+intermediate arrays (gains, denominators, contributions, ideal gains, ERR's cascade) and its
+value is the kernel's, so the two cannot disagree.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ from rankviz.metrics._validation import (
     ideal_grades,
     truncate,
 )
+from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
+from rankviz.metrics.kernels import graded as kernels
 
 __all__ = [
     "cumulative_gain",
@@ -41,23 +50,14 @@ __all__ = [
     "err_breakdown",
 ]
 
-GAINS = ("linear", "exponential")
-DISCOUNTS = ("log2", "jarvelin")
+GAINS = kernels.GAINS
+DISCOUNTS = kernels.DISCOUNTS
 # Beyond this many ranks the LaTeX shows the first terms and an ellipsis: a formula with
 # hundreds of terms teaches nothing and is slow to render.
 _LATEX_TERMS = 10
 
 
-# ---------------------------------------------------------------------------- kernels
-
-
-def _gains(grades: np.ndarray, gain: str) -> np.ndarray:
-    return grades.copy() if gain == "linear" else np.exp2(grades) - 1.0
-
-
-# 2^1024 overflows float64: beyond this grade an exponential gain is infinite, and nDCG would be
-# inf / inf = NaN (or, in a table with inf turned into a large number, a wrong 1.0).
-_MAX_EXPONENTIAL_GRADE = 1023
+# ------------------------------------------------------------------------ validation
 
 
 def _reject_grades_above(grades: np.ndarray, limit: float, allowed: str, *, func: str, name: str = "rels",
@@ -72,38 +72,12 @@ def _reject_grades_above(grades: np.ndarray, limit: float, allowed: str, *, func
 
 
 def _check_exponential_gain_range(grades: np.ndarray, gain: str, func: str, name: str, position: str) -> None:
+    # 2^1024 overflows float64: beyond this grade an exponential gain is infinite, and nDCG would
+    # be inf / inf = NaN. The kernel refuses too; this message names the parameter and the rank.
     if gain == "exponential":
-        _reject_grades_above(grades, _MAX_EXPONENTIAL_GRADE, f"be at most {_MAX_EXPONENTIAL_GRADE} with "
-                             "gain='exponential' (2^rel - 1 overflows beyond it)", func=func, name=name,
-                             position=position)
-
-
-def _graded_input(rels, k, judged, gain, discount, log_base, func: str):
-    """Validated grades, k, log base and the (untruncated) ideal grades of a DCG-family call."""
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    base = _check_dcg_options(func, gain, discount, log_base)
-    _check_exponential_gain_range(grades, gain, func, "rels", "rank")
-    pool = ideal_grades(grades, func=func, judged=judged)
-    if judged is not None:
-        _check_exponential_gain_range(as_grades(judged, func=func, name="judged", position="position"),
-                                      gain, func, "judged", "position")
-    return grades, k, base, pool
-
-
-def _denominators(n: int, discount: str, log_base: float) -> np.ndarray:
-    """The number each gain is divided by at ranks 1..n."""
-    ranks = np.arange(1, n + 1, dtype=np.float64)
-    if discount == "log2":
-        return np.log2(ranks + 1.0)
-    # Järvelin & Kekäläinen: no discount for ranks i < b, then log_b(i).
-    return np.maximum(1.0, np.log(ranks) / np.log(log_base))
-
-
-def _contributions(grades: np.ndarray, gain: str, discount: str, log_base: float):
-    gains = _gains(grades, gain)
-    denominators = _denominators(grades.shape[0], discount, log_base)
-    return gains, denominators, gains / denominators
+        top = kernels.MAX_EXPONENTIAL_GRADE
+        _reject_grades_above(grades, top, f"be at most {top} with gain='exponential' (2^rel - 1 overflows beyond "
+                             "it)", func=func, name=name, position=position)
 
 
 def _check_dcg_options(func: str, gain, discount, log_base) -> float:
@@ -117,22 +91,51 @@ def _check_dcg_options(func: str, gain, discount, log_base) -> float:
     return base
 
 
-def _err_probabilities(grades: np.ndarray, max_grade: float) -> np.ndarray:
-    """R_i = (2^g - 1) / 2^g_max, written to stay finite for large grades."""
-    return np.exp2(grades - max_grade) - np.exp2(-max_grade)
+def _judged_grades(grades: np.ndarray, judged, func: str):
+    """``judged`` validated (None stays None): it must hold every positive grade of the ranking."""
+    if judged is None:
+        return None
+    pool = as_grades(judged, func=func, name="judged", position="position")
+    ideal_grades(grades, func=func, judged=pool)
+    return pool
 
 
-def _resolve_max_grade(grades: np.ndarray, max_grade, func: str) -> float:
-    if max_grade is None:
-        return float(grades.max()) if grades.size else 0.0
-    top = check_positive_number(max_grade, func=func, name="max_grade", allow_zero=True)
-    _reject_grades_above(grades, top, f"not exceed max_grade={top:g}", func=func)
-    return top
+def _graded_input(rels, k, judged, gain, discount, log_base, func: str):
+    """Validated grades, k, the one-list context and the kernels' Cut of a DCG-family call."""
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    base = _check_dcg_options(func, gain, discount, log_base)
+    _check_exponential_gain_range(grades, gain, func, "rels", "rank")
+    pool = _judged_grades(grades, judged, func)
+    if pool is not None:
+        _check_exponential_gain_range(pool, gain, func, "judged", "position")
+    cut = Cut(k, {"gain": gain, "discount": discount, "log_base": base})
+    return grades, k, _context(grades, pool), cut
+
+
+def _err_input(rels, k, max_grade, judged, func: str):
+    """Validated grades, k and the one-list context of an ERR call (its max_grade is g_max)."""
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    top = None
+    if max_grade is not None:
+        top = check_positive_number(max_grade, func=func, name="max_grade", allow_zero=True)
+        _reject_grades_above(grades, top, f"not exceed max_grade={top:g}", func=func)
+    pool = _judged_grades(grades, judged, func)
+    if pool is not None and top is not None:
+        _reject_grades_above(pool, top, f"not exceed max_grade={top:g}", func=func, name="judged",
+                             position="position")
+    # max_grade None: the lists' g_max is the largest judged grade, the ranking's own without judged.
+    return grades, k, _context(grades, pool, top)
+
+
+def _context(grades: np.ndarray, judged=None, max_grade=None) -> BatchContext:
+    """One ranking as the kernels' lists: the per-query functions score it with the very
+    kernels :func:`rankviz.evaluate` runs over every query of a run."""
+    return BatchContext(RankedLists.from_grades([grades], judged=[judged], max_grade=max_grade))
 
 
 # ------------------------------------------------------------------------ formatting
-
-
 
 
 def _sum_latex(terms: list[str]) -> str:
@@ -161,18 +164,37 @@ def _dcg_terms_latex(grades, denominators, gain: str) -> list[str]:
     return terms
 
 
-def _dcg_table(grades: np.ndarray, gain: str, discount: str, log_base: float, *, rel_name: str = "rel"):
+# What fills the ranks past the end of the shorter side of ndcg_breakdown: no grade, no gain, no
+# denominator of its own, and nothing added.
+_PADDING = (np.nan, np.nan, np.nan, 0.0)
+
+
+def _padded(values: np.ndarray, n: int, fill: float) -> np.ndarray:
+    out = np.full(n, fill)
+    out[: values.shape[0]] = values
+    return out
+
+
+def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, rel_name: str = "rel"):
+    """The worked table of a DCG (``name``: "DCG" or "IDCG") of ``grades`` (already cut at k):
+    the kernel's per-rank (gain, denominator, contribution) arrays ``rows`` cut at the same k,
+    and the kernel's ``value`` with the sum written out."""
     import pandas as pd
 
-    gains, denominators, contributions = _contributions(grades, gain, discount, log_base)
-    return pd.DataFrame({
+    gains, denominators, contributions = (truncate(a, cut.cutoff) for a in rows)
+    table = pd.DataFrame({
         "rank": np.arange(1, grades.shape[0] + 1),
         rel_name: grades,
         "gain": gains,
-        _discount_label(discount, log_base): denominators,
+        _discount_label(cut.param("discount"), cut.param("log_base")): denominators,
         "contribution": contributions,
         "running DCG": np.cumsum(contributions),
     })
+    terms = _dcg_terms_latex(grades, denominators, cut.param("gain"))
+    at = "" if cut.cutoff is None else f"@{cut.cutoff}"
+    table.attrs["value"] = value
+    table.attrs["latex"] = rf"\mathrm{{{name}{at}}} = {_sum_latex(terms)} = {value:.3f}"
+    return table
 
 
 # --------------------------------------------------------------------- public: CG
@@ -217,7 +239,7 @@ def cumulative_gain(rels, k=None) -> float:
     func = "cumulative_gain"
     grades = as_grades(rels, func=func)
     k = check_k(k, func=func)
-    return float(truncate(grades, k).sum())
+    return float(kernels.cumulative_gain(_context(grades), Cut(k, {"gain": "linear"}))[0])
 
 
 def cumulative_gain_breakdown(rels, k=None):
@@ -251,16 +273,20 @@ def cumulative_gain_breakdown(rels, k=None):
     import pandas as pd
 
     func = "cumulative_gain_breakdown"
-    grades = truncate(as_grades(rels, func=func), check_k(k, func=func))
+    grades = as_grades(rels, func=func)
+    k = check_k(k, func=func)
+    ctx, variant = _context(grades), Cut(k, {"gain": "linear"})
+    shown = truncate(grades, k)
+    gains = truncate(kernels.dcg_rows(ctx, variant)[0], k)  # the gains the kernel adds up
     table = pd.DataFrame({
-        "rank": np.arange(1, grades.shape[0] + 1),
-        "rel": grades,
-        "running CG": np.cumsum(grades),
+        "rank": np.arange(1, shown.shape[0] + 1),
+        "rel": shown,
+        "running CG": np.cumsum(gains),
     })
-    value = float(table["rel"].sum())
+    value = float(kernels.cumulative_gain(ctx, variant)[0])
     cut = "" if k is None else f"@{k}"
     table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{CG{cut}}} = {_sum_latex([_num(g) for g in grades])} = {_num(value)}"
+    table.attrs["latex"] = rf"\mathrm{{CG{cut}}} = {_sum_latex([_num(g) for g in shown])} = {_num(value)}"
     return table
 
 
@@ -326,9 +352,8 @@ def dcg(rels, k=None, *, gain="linear", discount="log2", log_base=2) -> float:
     >>> round(dcg([3, 2, 3], discount="jarvelin"), 3)
     6.893
     """
-    func = "dcg"
-    grades, k, base, _ = _graded_input(rels, k, None, gain, discount, log_base, func)
-    return float(_contributions(truncate(grades, k), gain, discount, base)[2].sum())
+    _, _, ctx, variant = _graded_input(rels, k, None, gain, discount, log_base, "dcg")
+    return float(kernels.dcg(ctx, variant)[0])
 
 
 def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
@@ -361,16 +386,9 @@ def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
     >>> round(table.attrs["value"], 3)
     13.848
     """
-    func = "dcg_breakdown"
-    grades, k, base, _ = _graded_input(rels, k, None, gain, discount, log_base, func)
-    table = _dcg_table(truncate(grades, k), gain, discount, base)
-    value = float(table["contribution"].sum())
-    denominators = table.iloc[:, 3].to_numpy()
-    terms = _dcg_terms_latex(table["rel"].to_numpy(), denominators, gain)
-    cut = "" if k is None else f"@{k}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{DCG{cut}}} = {_sum_latex(terms)} = {value:.3f}"
-    return table
+    grades, k, ctx, variant = _graded_input(rels, k, None, gain, discount, log_base, "dcg_breakdown")
+    return _dcg_table(truncate(grades, k), kernels.dcg_rows(ctx, variant), float(kernels.dcg(ctx, variant)[0]),
+                      variant, "DCG")
 
 
 # ------------------------------------------------------------------- public: IDCG
@@ -415,10 +433,8 @@ def ideal_dcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_
     >>> round(ideal_dcg([3, 2, 3, 0, 1, 2], gain="exponential"), 3)
     14.595
     """
-    func = "ideal_dcg"
-    _, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
-    ideal = truncate(pool, k)
-    return float(_contributions(ideal, gain, discount, base)[2].sum())
+    _, _, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ideal_dcg")
+    return float(kernels.ideal_dcg(ctx, variant)[0])
 
 
 def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2):
@@ -448,16 +464,10 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
     >>> round(table.attrs["value"], 3)
     14.595
     """
-    func = "ideal_dcg_breakdown"
-    _, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
-    ideal = truncate(pool, k)
-    table = _dcg_table(ideal, gain, discount, base, rel_name="ideal rel")
-    value = float(table["contribution"].sum())
-    terms = _dcg_terms_latex(ideal, table.iloc[:, 3].to_numpy(), gain)
-    cut = "" if k is None else f"@{k}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{IDCG{cut}}} = {_sum_latex(terms)} = {value:.3f}"
-    return table
+    _, k, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ideal_dcg_breakdown")
+    ideal = truncate(ctx.ranking.judged_grade, k)  # every judged grade, best first
+    return _dcg_table(ideal, kernels.ideal_rows(ctx, variant), float(kernels.ideal_dcg(ctx, variant)[0]),
+                      variant, "IDCG", rel_name="ideal rel")
 
 
 # ------------------------------------------------------------------- public: nDCG
@@ -523,13 +533,8 @@ def ndcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=
     >>> ndcg([1, 1]), round(ndcg([1, 1], judged=[1, 1, 1]), 3)
     (1.0, 0.765)
     """
-    func = "ndcg"
-    grades, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
-    ideal = truncate(pool, k)
-    idcg = _contributions(ideal, gain, discount, base)[2].sum()
-    if idcg == 0:
-        return 0.0
-    return float(_contributions(truncate(grades, k), gain, discount, base)[2].sum() / idcg)
+    _, _, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ndcg")
+    return float(kernels.ndcg(ctx, variant)[0])
 
 
 def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2):
@@ -566,36 +571,30 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
     """
     import pandas as pd
 
-    func = "ndcg_breakdown"
-    grades, k, base, pool = _graded_input(rels, k, judged, gain, discount, log_base, func)
-    system = truncate(grades, k)
-    ideal = truncate(pool, k)
-    n = max(system.shape[0], ideal.shape[0])
-    # Pad the shorter side with NaN grades that contribute nothing, so both columns line up.
-    system_padded = np.full(n, np.nan)
-    system_padded[: system.shape[0]] = system
-    ideal_padded = np.full(n, np.nan)
-    ideal_padded[: ideal.shape[0]] = ideal
-    gains = _gains(system_padded, gain)
-    ideal_gains = _gains(ideal_padded, gain)
-    denominators = _denominators(n, discount, base)
-    contributions = np.nan_to_num(gains / denominators, nan=0.0)
-    ideal_contributions = np.nan_to_num(ideal_gains / denominators, nan=0.0)
+    grades, k, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ndcg_breakdown")
+    system = [truncate(a, k) for a in (grades, *kernels.dcg_rows(ctx, variant))]
+    ideal = [truncate(a, k) for a in (ctx.ranking.judged_grade, *kernels.ideal_rows(ctx, variant))]
+    n = max(system[0].shape[0], ideal[0].shape[0])
+    # The longer side has a denominator for every rank; both sides share the discount.
+    denominators = (system if system[0].shape[0] == n else ideal)[2]
+    # Pad the shorter side with NaN grades and gains that contribute nothing, so both columns line up.
+    system_rel, system_gain, _, contributions = (_padded(a, n, fill) for a, fill in zip(system, _PADDING))
+    ideal_rel, ideal_gain, _, ideal_contributions = (_padded(a, n, fill) for a, fill in zip(ideal, _PADDING))
     table = pd.DataFrame({
         "rank": np.arange(1, n + 1),
-        _discount_label(discount, base): denominators,
-        "rel": system_padded,
-        "gain": gains,
+        _discount_label(discount, variant.param("log_base")): denominators,
+        "rel": system_rel,
+        "gain": system_gain,
         "contribution": contributions,
         "running DCG": np.cumsum(contributions),
-        "ideal rel": ideal_padded,
-        "ideal gain": ideal_gains,
+        "ideal rel": ideal_rel,
+        "ideal gain": ideal_gain,
         "ideal contribution": ideal_contributions,
         "running IDCG": np.cumsum(ideal_contributions),
     })
-    dcg_value = float(table["contribution"].sum())
-    idcg_value = float(table["ideal contribution"].sum())
-    value = dcg_value / idcg_value if idcg_value > 0 else 0.0
+    dcg_value = float(kernels.dcg(ctx, variant)[0])
+    idcg_value = float(kernels.ideal_dcg(ctx, variant)[0])
+    value = float(kernels.ndcg(ctx, variant)[0])
     cut = "" if k is None else f"@{k}"
     name = rf"\mathrm{{nDCG{cut}}} = \frac{{\mathrm{{DCG{cut}}}}}{{\mathrm{{IDCG{cut}}}}}"
     if idcg_value > 0:
@@ -612,7 +611,7 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
 # -------------------------------------------------------------------- public: ERR
 
 
-def err(rels, k=None, *, max_grade=None) -> float:
+def err(rels, k=None, *, max_grade=None, judged=None) -> float:
     r"""Expected reciprocal rank (Chapelle et al. 2009): a cascade user stops when satisfied.
 
     .. math::
@@ -627,8 +626,14 @@ def err(rels, k=None, *, max_grade=None) -> float:
     k : int or None, default None
         Cut-off; ``None`` uses the whole list.
     max_grade : float or None, default None
-        g_max, the top of the grade scale. ``None``: the largest grade in the whole list
-        (before the cut-off). A grade above ``max_grade`` raises ValueError.
+        g_max, the top of the grade scale. ``None``: the largest grade in ``judged`` when it is
+        given, else the largest grade in the whole list (before the cut-off). A grade above
+        ``max_grade``, in ``rels`` or ``judged``, raises ValueError.
+    judged : sequence of float or None, default None
+        Grades of every judged document of the query, retrieved or not. They only set the
+        default g_max (their largest), so that a ranking which missed the best documents is
+        not measured against its own best grade. Like :func:`ndcg`'s ``judged``, it must hold
+        every positive grade of ``rels``.
 
     Returns
     -------
@@ -638,9 +643,11 @@ def err(rels, k=None, *, max_grade=None) -> float:
     Notes
     -----
     R_i is the probability that the document at rank i satisfies the user (course note 001).
-    The default g_max depends on the list, so the same ranking can score differently next to
+    g_max is, in order: ``max_grade``, the largest grade of ``judged``, the largest grade of
+    ``rels``. The last depends on the list, so the same ranking can score differently next to
     other queries: to compare queries or systems, give the scale's maximum (e.g.
-    ``max_grade=4`` for a 0-4 scale), as Chapelle et al. do.
+    ``max_grade=4`` for a 0-4 scale), as Chapelle et al. do. :func:`rankviz.evaluate` uses
+    the largest grade of the qrels.
 
     References
     ----------
@@ -656,24 +663,22 @@ def err(rels, k=None, *, max_grade=None) -> float:
     0.771
     >>> round(err([2, 0, 1], max_grade=3), 3)  # R = 3/8, 0, 1/8: 0.375 + 0.026
     0.401
+
+    A grade 3 was judged but not retrieved, so g_max = 3 as above:
+
+    >>> round(err([2, 0, 1], judged=[3, 2, 1, 0]), 3)
+    0.401
     """
-    func = "err"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    top = _resolve_max_grade(grades, max_grade, func)
-    stop = _err_probabilities(truncate(grades, k), top)
-    # Probability of reaching rank r: no earlier document satisfied the user.
-    reach = np.concatenate(([1.0], np.cumprod(1.0 - stop)[:-1])) if stop.size else stop
-    ranks = np.arange(1, stop.shape[0] + 1)
-    return float(np.sum(reach * stop / ranks))
+    _, k, ctx = _err_input(rels, k, max_grade, judged, "err")
+    return float(kernels.expected_reciprocal_rank(ctx, Cut(k))[0])
 
 
-def err_breakdown(rels, k=None, *, max_grade=None):
+def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
     r"""Worked table of :func:`err`: one row per rank of the cascade.
 
     Parameters
     ----------
-    rels, k, max_grade
+    rels, k, max_grade, judged
         As in :func:`err`.
 
     Returns
@@ -700,24 +705,22 @@ def err_breakdown(rels, k=None, *, max_grade=None):
     """
     import pandas as pd
 
-    func = "err_breakdown"
-    grades = as_grades(rels, func=func)
-    k = check_k(k, func=func)
-    top = _resolve_max_grade(grades, max_grade, func)
+    grades, k, ctx = _err_input(rels, k, max_grade, judged, "err_breakdown")
+    variant = Cut(k)
     shown = truncate(grades, k)
-    stop = _err_probabilities(shown, top)
-    reach = np.concatenate(([1.0], np.cumprod(1.0 - stop)[:-1])) if stop.size else stop
+    stop, reach, stop_here, term = (truncate(a, k) for a in kernels.err_rows(ctx, variant))
     ranks = np.arange(1, shown.shape[0] + 1)
     table = pd.DataFrame({
         "rank": ranks,
         "grade": shown,
         "R_i": stop,
         "P(reach rank)": reach,
-        "P(stop here)": reach * stop,
-        "P(stop)/r": reach * stop / ranks,
+        "P(stop here)": stop_here,
+        "P(stop)/r": term,
+        "running ERR": np.cumsum(term),
     })
-    table["running ERR"] = table["P(stop)/r"].cumsum()
-    value = float(table["P(stop)/r"].sum())
+    value = float(kernels.expected_reciprocal_rank(ctx, variant)[0])
+    top = kernels.err_max_grade(ctx, variant)
     terms = [
         rf"\frac{{1}}{{{r}}} \cdot {_num(p)} \cdot {_num(s)}"
         for r, p, s in zip(ranks, reach, stop)

@@ -1,11 +1,15 @@
-"""Graded kernels: nDCG and its trec_eval relatives (dcg, ideal_dcg, ndcg_rel, Rndcg, G),
-RBP and ERR, all queries at once.
+"""Graded kernels: CG, DCG, ideal DCG, nDCG and their trec_eval relatives (ndcg_rel, Rndcg, G),
+RBP and ERR, all lists at once. The per-query functions of :mod:`rankviz.metrics.graded` call
+these same kernels on a one-list :class:`~rankviz.metrics.kernels.lists.RankedLists`.
 
 Gains (``gain`` parameter): ``"linear"`` (gain = grade, trec_eval's default), ``"exponential"``
 (2^grade - 1), or a map ``((level, gain), ...)`` as trec_eval's ``-m ndcg.1=3,2=9`` (levels not
-listed keep gain = grade). Documents without a judgment have gain 0. The discount is
-log2(rank + 1). The ideal ranking sorts the positive gains of every judged document of the
-query, retrieved or not, in decreasing order. trec_eval's ``ndcg_cut`` ignores gain
+listed keep gain = grade). Documents without a judgment have gain 0. Discounts (``discount``
+parameter, with ``log_base``): ``"log2"``, divide the gain at rank i by log2(i + 1) (trec_eval,
+the default), or ``"jarvelin"``, divide by max(1, log_b i) (Järvelin & Kekäläinen 2002, b =
+``log_base``, default 2). The ideal ranking sorts the positive gains of every judged document
+of the list, retrieved or not, in decreasing order. ndcg_rel, Rndcg and G are trec_eval's and
+always use the log2 discount. trec_eval's ``ndcg_cut`` ignores gain
 parameters (it always uses the grades), so ``nDCG@k`` with a non-linear gain is a rankviz
 extension. trec_eval sorts gain levels with a comparator that truncates gain differences to an
 int, so gains closer than 1 may be ordered arbitrarily in its ideal ranking; rankviz sorts
@@ -19,14 +23,16 @@ import numpy as np
 from rankviz.metrics.kernels.segments import safe_divide, segment_sum
 
 __all__ = [
-    "gain_values",
-    "ndcg", "dcg", "ideal_dcg", "ndcg_rel", "r_ndcg", "normalized_gain", "rank_biased_precision",
-    "expected_reciprocal_rank",
+    "GAINS", "DISCOUNTS", "MAX_EXPONENTIAL_GRADE", "gain_values", "discount_denominators",
+    "cumulative_gain", "ndcg", "dcg", "ideal_dcg", "ndcg_rel", "r_ndcg", "normalized_gain", "rank_biased_precision",
+    "expected_reciprocal_rank", "err_max_grade", "dcg_rows", "ideal_rows", "err_rows",
 ]
 
-
+# The named gains; a map ((level, gain), ...) is the third form a kernel accepts.
+GAINS = ("linear", "exponential")
+DISCOUNTS = ("log2", "jarvelin")
 # 2^1024 overflows a float64: exponential gains are defined up to this grade.
-_MAX_EXP_GRADE = 1023
+MAX_EXPONENTIAL_GRADE = 1023
 
 
 def gain_values(grades: np.ndarray, spec) -> np.ndarray:
@@ -40,14 +46,37 @@ def gain_values(grades: np.ndarray, spec) -> np.ndarray:
     if spec == "linear":
         return grades
     if spec == "exponential":
-        if grades.size and grades.max() > _MAX_EXP_GRADE:
-            raise ValueError(f"exponential gain 2^g - 1 overflows a float for grades above {_MAX_EXP_GRADE}; "
+        if grades.size and grades.max() > MAX_EXPONENTIAL_GRADE:
+            raise ValueError(f"exponential gain 2^g - 1 overflows a float for grades above {MAX_EXPONENTIAL_GRADE}; "
                              f"the qrels hold grade {grades.max():g}. Use linear gain for such grades.")
         return np.exp2(grades) - 1.0
     out = grades.copy()
     for level, gain in spec:
         out[grades == level] = gain
     return out
+
+
+def discount_denominators(rank, discount: str = "log2", log_base: float = 2.0) -> np.ndarray:
+    """What the gain at each 1-based ``rank`` is divided by: log2(i + 1) for ``"log2"``,
+    max(1, log_b i) for ``"jarvelin"`` (b = ``log_base``: ranks below b are not discounted).
+
+    >>> discount_denominators(np.array([1, 2, 3])).round(3).tolist()
+    [1.0, 1.585, 2.0]
+    >>> discount_denominators(np.array([1, 2, 4]), "jarvelin").tolist()
+    [1.0, 1.0, 2.0]
+    """
+    if discount == "log2":
+        return np.log2(rank + 1.0)
+    if discount == "jarvelin":
+        return np.maximum(1.0, np.log(rank) / np.log(log_base))
+    raise ValueError(f"The discount must be one of {', '.join(map(repr, DISCOUNTS))}. Got {discount!r} instead.")
+
+
+def _discount(measure) -> tuple[str, float]:
+    """(discount, log base) of a measure; the base only matters to "jarvelin", so "log2" always
+    gets 2.0 and shares its cached arrays whatever ``log_base`` says."""
+    discount = measure.param("discount", "log2")
+    return discount, float(measure.param("log_base", 2)) if discount == "jarvelin" else 2.0
 
 
 def _row_gains(ctx, spec) -> np.ndarray:
@@ -63,13 +92,19 @@ def _ideal(ctx, spec):
     """Positive ideal gains grouped by query in decreasing order: (gains, query, starts, position)."""
     def compute():
         r = ctx.ranking
-        judged = r.judged_grade >= 0
-        gains = gain_values(r.judged_grade[judged], spec)
-        query = r.judged_query[judged]
-        positive = gains > 0
-        gains, query = gains[positive], query[positive]
-        order = np.lexsort((-gains, query))
-        gains, query = gains[order], query[order]
+        if spec in GAINS:
+            # The judged grades are sorted best first within each list and these gains grow with
+            # the grade: the positive ones are already in ideal order, no sort needed.
+            positive = r.judged_grade > 0
+            gains, query = gain_values(r.judged_grade[positive], spec), r.judged_query[positive]
+        else:
+            judged = r.judged_grade >= 0
+            gains = gain_values(r.judged_grade[judged], spec)
+            query = r.judged_query[judged]
+            positive = gains > 0
+            gains, query = gains[positive], query[positive]
+            order = np.lexsort((-gains, query))
+            gains, query = gains[order], query[order]
         counts = np.bincount(query, minlength=ctx.n)
         starts = np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
         position = np.arange(gains.size) - starts[query]  # 0-based
@@ -77,16 +112,24 @@ def _ideal(ctx, spec):
     return ctx._cached(("ideal", spec), compute)
 
 
+def _ideal_discounted(ctx, spec, discount: str = "log2", base: float = 2.0) -> np.ndarray:
+    """Per positive ideal gain (in :func:`_ideal`'s order): gain / d(position + 1)."""
+    def compute():
+        gains, _, _, position = _ideal(ctx, spec)
+        return gains / discount_denominators(position + 1, discount, base)
+    return ctx._cached(("idisc", spec, discount, base), compute)
+
+
 def _discounted(ctx, spec) -> np.ndarray:
     """Per row: gain / log2(rank + 1)."""
-    return ctx._cached(("disc", spec), lambda: _row_gains(ctx, spec) / np.log2(ctx.rank + 1.0))
+    return ctx._cached(("disc", spec), lambda: _row_gains(ctx, spec) / discount_denominators(ctx.rank))
 
 
 def _gain_rows(ctx, spec):
-    """(query, rank, discounted gain) of the retrieved documents with a non-zero gain: DCG
-    only needs these, usually a small part of the run."""
+    """(rows, gains) of the retrieved documents with a non-zero gain: CG and DCG only need
+    these, usually a small part of the run."""
     def compute():
-        if spec in ("linear", "exponential"):  # grade 0 has gain 0 in both
+        if spec in GAINS:  # grade 0 has gain 0 in both
             rows = np.flatnonzero(ctx.grade > 0)
             gains = gain_values(ctx.grade[rows], spec)
         else:
@@ -94,45 +137,123 @@ def _gain_rows(ctx, spec):
             gains = gain_values(ctx.grade[rows], spec)
             nonzero = gains != 0
             rows, gains = rows[nonzero], gains[nonzero]
-        rank = ctx.ranking.rank_of(rows)
-        return ctx.row_query[rows], rank, gains / np.log2(rank + 1.0)
+        return rows, gains
     return ctx._cached(("gainrows", spec), compute)
 
 
-def _dcg(ctx, spec, k=None) -> np.ndarray:
+def _discounted_rows(ctx, spec, discount: str = "log2", base: float = 2.0):
+    """(query, rank, gain / d(rank)) of the rows of :func:`_gain_rows`."""
     def compute():
-        query, rank, discounted = _gain_rows(ctx, spec)
+        rows, gains = _gain_rows(ctx, spec)
+        rank = ctx.ranking.rank_of(rows)
+        return ctx.row_query[rows], rank, gains / discount_denominators(rank, discount, base)
+    return ctx._cached(("discrows", spec, discount, base), compute)
+
+
+def _dcg(ctx, spec, discount: str = "log2", base: float = 2.0, k=None) -> np.ndarray:
+    def compute():
+        query, rank, discounted = _discounted_rows(ctx, spec, discount, base)
         if k is None:
             return segment_sum(discounted, query, ctx.n)
         inside = rank <= k
         return segment_sum(discounted[inside], query[inside], ctx.n)
-    return ctx._cached(("dcg", spec, k), compute)
+    return ctx._cached(("dcg", spec, discount, base, k), compute)
 
 
-def _ideal_dcg(ctx, spec, k=None) -> np.ndarray:
+def _ideal_dcg(ctx, spec, discount: str = "log2", base: float = 2.0, k=None) -> np.ndarray:
     def compute():
-        gains, query, _, position = _ideal(ctx, spec)
-        values = gains / np.log2(position + 2.0)
+        _, query, _, position = _ideal(ctx, spec)
+        values = _ideal_discounted(ctx, spec, discount, base)
         if k is None:
             return segment_sum(values, query, ctx.n)
         inside = position < k
         return segment_sum(values[inside], query[inside], ctx.n)
-    return ctx._cached(("idcg", spec, k), compute)
+    return ctx._cached(("idcg", spec, discount, base, k), compute)
+
+
+def cumulative_gain(ctx, measure):
+    """CG@k: the gains of the top k summed, without a discount (Järvelin & Kekäläinen 2002)."""
+    rows, gains = _gain_rows(ctx, measure.param("gain", "linear"))
+    query = ctx.row_query[rows]
+    k = measure.cutoff
+    if k is None:
+        return segment_sum(gains, query, ctx.n)
+    inside = ctx.ranking.rank_of(rows) <= k
+    return segment_sum(gains[inside], query[inside], ctx.n)
 
 
 def ndcg(ctx, measure):
     """DCG / ideal DCG of the top k (the whole list without a cutoff); 0 when the ideal is 0."""
-    spec = measure.param("gain")
+    spec = measure.param("gain", "linear")
+    discount, base = _discount(measure)
     k = measure.cutoff
-    return safe_divide(_dcg(ctx, spec, k), _ideal_dcg(ctx, spec, k))
+    return safe_divide(_dcg(ctx, spec, discount, base, k), _ideal_dcg(ctx, spec, discount, base, k))
 
 
 def dcg(ctx, measure):
-    return _dcg(ctx, measure.param("gain"))
+    """DCG@k: sum over the top k of gain / d(rank)."""
+    return _dcg(ctx, measure.param("gain", "linear"), *_discount(measure), measure.cutoff)
 
 
 def ideal_dcg(ctx, measure):
-    return _ideal_dcg(ctx, measure.param("gain"))
+    """DCG@k of the ideal ranking: the positive gains of every judged document, best first."""
+    return _ideal_dcg(ctx, measure.param("gain", "linear"), *_discount(measure), measure.cutoff)
+
+
+def dcg_rows(ctx, measure):
+    """Per row of the lists: (gain, denominator d(rank), contribution = gain / d(rank)).
+
+    The contributions are the very numbers :func:`dcg` and :func:`ndcg` add up (0 where the
+    gain is 0), so a worked table built from them ends where the kernel's value does. The
+    cutoff is the caller's to apply (rows are in rank order).
+
+    >>> from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
+    >>> ctx = BatchContext(RankedLists.from_grades([[3, 0, 2]]))
+    >>> [a.round(3).tolist() for a in dcg_rows(ctx, Cut())]
+    [[3.0, 0.0, 2.0], [1.0, 1.585, 2.0], [3.0, 0.0, 1.0]]
+    """
+    spec = measure.param("gain", "linear")
+    discount, base = _discount(measure)
+
+    def compute():
+        rows, gains = _gain_rows(ctx, spec)
+        discounted = _discounted_rows(ctx, spec, discount, base)[2]
+        gain = np.zeros(ctx.grade.size)
+        gain[rows] = gains
+        contribution = np.zeros(ctx.grade.size)
+        contribution[rows] = discounted
+        return gain, discount_denominators(ctx.rank, discount, base), contribution
+    return ctx._cached(("dcgrows", spec, discount, base), compute)
+
+
+def ideal_rows(ctx, measure):
+    """Per judged document of the lists, in the order of ``ctx.ranking.judged_grade`` (best
+    first within a list): (gain, denominator d(position), contribution).
+
+    The contributions are those :func:`ideal_dcg` adds up, placed at the first positions of
+    each list (0 for the judged documents without a positive gain). The judged grades line up
+    with them when the gain grows with the grade, as ``"linear"`` and ``"exponential"`` do.
+
+    >>> from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
+    >>> ctx = BatchContext(RankedLists.from_grades([[0, 2]], judged=[[2, 0, 1]]))
+    >>> [a.round(3).tolist() for a in ideal_rows(ctx, Cut())]
+    [[2.0, 1.0, 0.0], [1.0, 1.585, 2.0], [2.0, 0.631, 0.0]]
+    """
+    spec = measure.param("gain", "linear")
+    discount, base = _discount(measure)
+
+    def compute():
+        r = ctx.ranking
+        size = r.judged_grade.size
+        gains, query, _, position = _ideal(ctx, spec)
+        at = r.judged_starts[query] + position
+        gain = np.zeros(size)
+        gain[at] = gains
+        contribution = np.zeros(size)
+        contribution[at] = _ideal_discounted(ctx, spec, discount, base)
+        judged_position = np.arange(size, dtype=np.int64) - r.judged_starts[r.judged_query]
+        return gain, discount_denominators(judged_position + 1, discount, base), contribution
+    return ctx._cached(("idealrows", spec, discount, base), compute)
 
 
 def _prefix_dcg(ctx, spec, length: np.ndarray, query: np.ndarray) -> np.ndarray:
@@ -149,8 +270,8 @@ def ndcg_rel(ctx, measure):
     running nDCG there; for each one not retrieved, the final nDCG (trec_eval's ndcg_rel)."""
     spec = measure.param("gain")
     gains = _row_gains(ctx, spec)
-    ideal_gains, ideal_query, ideal_starts, position = _ideal(ctx, spec)
-    ideal_running = np.cumsum(ideal_gains / np.log2(position + 2.0))
+    _, ideal_query, ideal_starts, _ = _ideal(ctx, spec)
+    ideal_running = np.cumsum(_ideal_discounted(ctx, spec))
     ideal_running -= np.concatenate(([0.0], ideal_running))[ideal_starts[:-1]][ideal_query]
     n_positive = np.diff(ideal_starts)
     rows = np.flatnonzero(gains > 0)
@@ -170,7 +291,7 @@ def r_ndcg(ctx, measure):
     thr = ctx.threshold(measure)
     ideal_gains, ideal_query, ideal_starts, position = _ideal(ctx, spec)
     n_positive = np.diff(ideal_starts)
-    ideal_running = np.cumsum(ideal_gains / np.log2(position + 2.0))
+    ideal_running = np.cumsum(_ideal_discounted(ctx, spec))
     ideal_running -= np.concatenate(([0.0], ideal_running))[ideal_starts[:-1]][ideal_query]
     # A change point i (1 <= i <= L) is where the ideal gain at position i differs from the one
     # at i - 1 (past the end the gain is 0, so i = L always is one).
@@ -233,21 +354,54 @@ def rank_biased_precision(ctx, measure):
     return (1.0 - p) * total
 
 
+def err_max_grade(ctx, measure):
+    """ERR's g_max: the measure's ``max_grade`` parameter when given, else the lists'
+    ``max_grade`` (for :func:`rankviz.evaluate` the qrels' largest grade, so values compare
+    across queries; for one list, its judged grades' largest, or the list's own)."""
+    own = measure.param("max_grade")
+    return ctx.ranking.max_grade if own is None else own
+
+
+def err_rows(ctx, measure):
+    """Per row of the lists: (R, P(reach), P(stop here) = P(reach) R, P(stop here) / rank), the
+    cascade of :func:`expected_reciprocal_rank`, whose value sums the last array over the top k.
+
+    R = (2^g - 1) / 2^g_max (g_max from :func:`err_max_grade`), unjudged documents g = 0;
+    P(reach) = prod over the earlier rows of the list of (1 - R).
+
+    >>> from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
+    >>> ctx = BatchContext(RankedLists.from_grades([[2, 0, 1]]))
+    >>> [a.tolist() for a in err_rows(ctx, Cut())[:3]]
+    [[0.75, 0.0, 0.25], [1.0, 0.25, 0.25], [0.75, 0.0, 0.0625]]
+    """
+    g_max = err_max_grade(ctx, measure)
+
+    def compute():
+        grade = np.where(ctx.grade > 0, ctx.grade, 0).astype(np.float64)
+        # (2^g - 1) / 2^g_max written so that no power overflows, whatever the grades.
+        stop = np.exp2(grade - g_max) - np.exp2(-float(g_max))
+        # A segmented running product is a running sum of logs. With g_max >= 53 a top grade
+        # rounds to R = 1 and log(1 - 1) = -inf would give NaN; one ulp short of 1 keeps every
+        # later term (exactly 0 in theory) at ~1e-16.
+        log_continue = np.log1p(-np.minimum(stop, 1.0 - 2.0**-53))
+        # Each row adds up the rows above it in its list: shifted by one, restarting at each list
+        # (an exclusive sum: the first rows get exactly 0, so P(reach) = 1).
+        earlier = np.zeros(stop.size)
+        earlier[1:] = log_continue[:-1]
+        first = ctx.ranking.starts[:-1]
+        earlier[first[first < stop.size]] = 0.0
+        reach = np.exp(ctx.cumsum_rows(earlier))
+        stop_here = reach * stop
+        return stop, reach, stop_here, stop_here / ctx.rank
+    return ctx._cached(("err", g_max), compute)
+
+
 def expected_reciprocal_rank(ctx, measure):
     """ERR@k = sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^g_max (Chapelle et al.
-    2009), g_max the largest grade in the qrels (of the whole collection, so values compare
-    across queries); unjudged documents have g = 0."""
-    g_max = ctx.ranking.max_grade
-    if g_max <= 0:
-        return np.zeros(ctx.n)
+    2009), g_max from :func:`err_max_grade`; unjudged documents have g = 0."""
+    term = err_rows(ctx, measure)[3]
     k = measure.cutoff
-    inside = np.ones(ctx.rank.size, dtype=bool) if k is None else ctx.rank <= k
-    grade = np.where(ctx.grade > 0, ctx.grade, 0).astype(np.float64)
-    # (2^g - 1) / 2^g_max written so that no power overflows, whatever the grades.
-    stop = np.exp2(grade - g_max) - np.exp2(-float(g_max))
-    # With g_max >= 53 a top grade rounds to stop = 1 and log(1 - 1) = -inf would give NaN below;
-    # one ulp short of 1 keeps every later term (exactly 0 in theory) at ~1e-16.
-    log_continue = np.log1p(-np.minimum(stop, 1.0 - 2.0**-53))
-    before = ctx.cumsum_rows(log_continue) - log_continue
-    term = stop / ctx.rank * np.exp(before)
+    if k is None:
+        return ctx.sum_rows(term)
+    inside = ctx.rank <= k
     return segment_sum(term[inside], ctx.row_query[inside], ctx.n)
