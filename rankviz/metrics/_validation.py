@@ -45,7 +45,16 @@ def _to_1d(values, name: str, func: str) -> np.ndarray:
         )
     if hasattr(values, "to_numpy"):  # pandas Series / Index
         values = values.to_numpy()
-    arr = np.asarray(values, dtype=object) if not isinstance(values, np.ndarray) else values
+    arr = values
+    if not isinstance(values, np.ndarray):
+        # Numbers only (the common case) convert in C; anything else keeps its Python objects so
+        # that _to_float can name the first entry that is not a number.
+        try:
+            arr = np.asarray(values)
+        except (ValueError, TypeError):  # ragged nesting
+            arr = None
+        if arr is None or arr.dtype.kind not in "biuf":
+            arr = np.asarray(values, dtype=object)
     if arr.ndim != 1:
         if arr.ndim == 0:
             raise ValueError(
