@@ -161,8 +161,16 @@ def pair_signs(values) -> np.ndarray:
     x = np.asarray(values, dtype=np.float64)
     if x.ndim != 1:
         raise ValueError(f"The 'values' parameter of pair_signs must be 1-D. Got shape {x.shape} instead.")
-    i, j = np.triu_indices(x.shape[0], k=1)
-    return np.sign(x[j] - x[i]).astype(np.int8)
+    if np.isnan(x).any():
+        raise ValueError(f"The 'values' parameter of pair_signs must not hold NaN (it has no order); got NaN at "
+                         f"position {int(np.flatnonzero(np.isnan(x))[0]) + 1}.")
+    n = x.shape[0]
+    # Signs straight from two comparisons as int8, then the upper triangle (row-major: the order
+    # of triu_indices): several times faster than np.sign of float differences picked with
+    # triu_indices' two index arrays, in a few n^2 bytes.
+    later = x[None, :]
+    signs = (later > x[:, None]).astype(np.int8) - (later < x[:, None])
+    return signs[np.triu(np.ones((n, n), dtype=bool), 1)]
 
 
 class PairCounts(NamedTuple):
