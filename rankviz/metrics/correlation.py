@@ -129,10 +129,16 @@ def average_ranks(values) -> np.ndarray:
     return ranks
 
 
-def _pearson(x: np.ndarray, y: np.ndarray) -> float:
+def _pearson_parts(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
+    """Sums of co-deviations and of squared deviations: Pearson's r = cov / sqrt(var_x var_y)."""
     dx = x - x.mean()
     dy = y - y.mean()
-    return float(np.sum(dx * dy) / math.sqrt(np.sum(dx * dx) * np.sum(dy * dy)))
+    return float(np.sum(dx * dy)), float(np.sum(dx * dx)), float(np.sum(dy * dy))
+
+
+def _pearson(x: np.ndarray, y: np.ndarray) -> float:
+    covariance, var_x, var_y = _pearson_parts(x, y)
+    return covariance / math.sqrt(var_x * var_y)
 
 
 def pair_signs(values) -> np.ndarray:
@@ -417,9 +423,8 @@ def spearman_rho_breakdown(a, b, *, items=None):
     else:
         rx = table["rank s1"].to_numpy() if "rank s1" in table else table["s1"].to_numpy()
         ry = table["rank s2"].to_numpy() if "rank s2" in table else table["s2"].to_numpy()
-        dx, dy = rx - rx.mean(), ry - ry.mean()
-        covariance, var_x, var_y = float(np.sum(dx * dy)), float(np.sum(dx * dx)), float(np.sum(dy * dy))
-        value = covariance / math.sqrt(var_x * var_y)
+        covariance, var_x, var_y = _pearson_parts(rx, ry)
+        value = _pearson(rx, ry)
         latex = (
             r"\rho = \frac{\sum_j (r_{1,j} - \bar r_1)(r_{2,j} - \bar r_2)}"
             r"{\sqrt{\sum_j (r_{1,j} - \bar r_1)^2 \sum_j (r_{2,j} - \bar r_2)^2}}"
