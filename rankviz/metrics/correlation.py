@@ -70,6 +70,17 @@ def _item_labels(items, n: int, func: str) -> list:
 # --------------------------------------------------------------------------- kernels
 
 
+def _orderable(values, func: str) -> np.ndarray:
+    """``values`` as a 1-D float array without NaN (which has no place in an order)."""
+    x = np.asarray(values, dtype=np.float64)
+    if x.ndim != 1:
+        raise ValueError(f"The 'values' parameter of {func} must be 1-D. Got shape {x.shape} instead.")
+    if np.isnan(x).any():
+        raise ValueError(f"The 'values' parameter of {func} must not hold NaN (it has no order); got NaN at "
+                         f"position {int(np.flatnonzero(np.isnan(x))[0]) + 1}.")
+    return x
+
+
 def average_ranks(values) -> np.ndarray:
     """Ranks 1..n of the values, ascending, tied values sharing the mean of the ranks they span.
 
@@ -111,12 +122,7 @@ def average_ranks(values) -> np.ndarray:
     >>> average_ranks(-np.array([0, 2, 2, 1])).tolist()
     [4.0, 1.5, 1.5, 3.0]
     """
-    x = np.asarray(values, dtype=np.float64)
-    if x.ndim != 1:
-        raise ValueError(f"The 'values' parameter of average_ranks must be 1-D. Got shape {x.shape} instead.")
-    if np.isnan(x).any():
-        raise ValueError(f"The 'values' parameter of average_ranks must not hold NaN; got NaN at position "
-                         f"{int(np.flatnonzero(np.isnan(x))[0]) + 1}.")
+    x = _orderable(values, "average_ranks")
     n = x.shape[0]
     order = np.argsort(x, kind="mergesort")
     sorted_x = x[order]
@@ -164,12 +170,7 @@ def pair_signs(values) -> np.ndarray:
     >>> pair_signs([0.2, 0.5, 0.5]).tolist()
     [1, 1, 0]
     """
-    x = np.asarray(values, dtype=np.float64)
-    if x.ndim != 1:
-        raise ValueError(f"The 'values' parameter of pair_signs must be 1-D. Got shape {x.shape} instead.")
-    if np.isnan(x).any():
-        raise ValueError(f"The 'values' parameter of pair_signs must not hold NaN (it has no order); got NaN at "
-                         f"position {int(np.flatnonzero(np.isnan(x))[0]) + 1}.")
+    x = _orderable(values, "pair_signs")
     n = x.shape[0]
     # Signs straight from two comparisons as int8, then the upper triangle (row-major: the order
     # of triu_indices): several times faster than np.sign of float differences picked with

@@ -380,7 +380,7 @@ def test_average_ranks_by_hand_and_bad_input():
     # 5 smallest; the two 7s share ranks 2 and 3: (2 + 3) / 2 = 2.5; 9 last.
     assert average_ranks([7, 5, 9, 7]).tolist() == [2.5, 1.0, 4.0, 2.5]
     assert average_ranks([]).tolist() == []
-    with pytest.raises(ValueError, match="must not hold NaN; got NaN at position 2"):
+    with pytest.raises(ValueError, match=r"must not hold NaN \(it has no order\); got NaN at position 2"):
         average_ranks([1.0, float("nan")])
     with pytest.raises(ValueError, match="must be 1-D"):
         average_ranks([[1, 2]])
