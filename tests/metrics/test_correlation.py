@@ -397,6 +397,9 @@ def test_pair_signs_and_counts_by_hand():
     assert kendall_tau_from_pair_counts(pair_counts(sa, sb), "a") == pytest.approx(0.5)
     with pytest.raises(ValueError, match="same length"):
         pair_counts(sa, sb[:3])
+    with pytest.raises(ValueError, match=r"'values' parameter of pair_signs must not hold NaN"):
+        pair_signs([1.0, float("nan"), 2.0])
+    assert pair_signs([4.0]).tolist() == [] and pair_signs([4.0]).dtype == np.int8
 
 
 def test_tau_from_counts_is_nan_when_undefined_and_checks_its_input():
