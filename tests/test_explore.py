@@ -218,6 +218,60 @@ def test_vectorized_scores_match_the_functions_on_any_grades(rows, k):
         np.testing.assert_allclose(table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.sampled_from([0.0, 0.5, 1.0, 1.5, 2.0, 3.5]), min_size=6, max_size=6), min_size=1,
+                max_size=5),
+       st.sampled_from([None, 2, 6, 9]), st.sampled_from([0.5, 1.0, 1.5, 2.0]), st.sampled_from([None, 7]),
+       st.sampled_from(["linear", "exponential"]))
+def test_kernel_scores_keep_the_per_query_conventions(rows, k, threshold, n_relevant, gain):
+    # Float grades and thresholds, k beyond the list (P@k pads missing ranks as non-relevant), P with
+    # k=None over the list's length, R given or counted from the list: the batch kernels the explorer
+    # scores with must give what the per-query functions give.
+    from rankviz.registry import get_spec
+
+    names = ("precision", "recall", "hit", "r_precision", "average_precision", "reciprocal_rank", "ndcg", "err")
+    table = score_rankings(rows, names, k=k, rel_threshold=threshold, n_relevant=n_relevant, gain=gain,
+                           max_grade=4)
+    for name, label in table.attrs["labels"].items():
+        spec = get_spec(name)
+        options = {"k": k, "rel_threshold": threshold, "n_relevant": n_relevant, "gain": gain, "max_grade": 4}
+        kwargs = {key: value for key, value in options.items() if key in spec.param_names and value is not None}
+        expected = [spec.function(r, **kwargs) for r in rows]
+        np.testing.assert_allclose(table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
+
+
+def test_known_values_of_the_kernel_path_by_hand():
+    # Grades 0.5, 2, 0, 1.5 with rel_threshold 1.5: relevant at ranks 2 and 4, R = 2 (the list's own).
+    table = score_rankings([[0.5, 2, 0, 1.5]], ("precision", "recall", "average_precision", "reciprocal_rank",
+                                                  "hit", "ndcg"), k=6, rel_threshold=1.5)
+    row = table.iloc[0]
+    assert row["P@6"] == pytest.approx(2 / 6)  # two missing ranks count as non-relevant
+    assert row["R@6"] == pytest.approx(2 / 2)
+    assert row["AP@6"] == pytest.approx((1 / 2 + 2 / 4) / 2)
+    assert row["RR@6"] == pytest.approx(1 / 2)
+    assert row[table.attrs["labels"]["hit"]] == 1.0
+    # nDCG@6, linear gain, ideal 2, 1.5, 0.5, 0:
+    # (0.5 + 2/log2(3) + 1.5/log2(5)) / (2 + 1.5/log2(3) + 0.5/log2(4)).
+    assert row["nDCG@6"] == pytest.approx((0.5 + 2 / np.log2(3) + 1.5 / np.log2(5))
+                                          / (2 + 1.5 / np.log2(3) + 0.5 / 2))
+
+
+def test_a_grade_the_kernel_refuses_is_reported_for_its_ranking():
+    # 2^1100 - 1 overflows a float: the per-query function names the grade, the explorer the ranking.
+    with pytest.raises(ValueError, match=r"Ranking r2 \(0,1100\): .*at most 1023"):
+        score_rankings([[1, 0], [0, 1100]], ("ndcg",), gain="exponential")
+
+
+def test_jarvelin_ndcg_and_f_beta_are_scored_row_by_row_and_still_match():
+    # No kernel yet for these variants: the explorer calls the per-query functions.
+    rankings = random_rankings(30, 8, seed=4, grades=(0, 1, 2, 3))
+    table = score_rankings(rankings, ("ndcg", "f_beta"), k=5, discount="jarvelin", beta=2.0)
+    expected_ndcg = [metrics.ndcg(list(r), 5, discount="jarvelin") for r in rankings]
+    expected_f = [metrics.f_beta(list(r), 5, beta=2.0) for r in rankings]
+    np.testing.assert_allclose(table["nDCG@5"], expected_ndcg, atol=1e-12)
+    np.testing.assert_allclose(table[table.attrs["labels"]["f_beta"]], expected_f, atol=1e-12)
+
+
 def test_one_r_for_every_ranking_is_the_most_any_ranking_holds():
     rankings = [[1, 0, 0, 0], [1, 1, 0, 1], [0, 0, 0, 0]]
     table = score_rankings(rankings, ("recall", "average_precision"), n_relevant="most")
@@ -269,6 +323,11 @@ def test_a_metric_that_ties_every_ranking_has_no_tau():
         matrix = metric_agreement(table)
     assert np.isnan(matrix.loc["AP", "Hit"]) and np.isnan(matrix.loc["Hit", "Hit"])
     assert matrix.loc["AP", "AP"] == 1.0
+
+
+def test_agreement_refuses_missing_values():
+    with pytest.raises(ValueError, match=r"missing values, which have no order: 'AP'"):
+        metric_agreement(pd.DataFrame({"AP": [0.5, np.nan, 0.1], "P@1": [1.0, 0.0, 1.0]}))
 
 
 def test_agreement_needs_two_rankings_and_known_columns():

@@ -109,6 +109,28 @@ def test_hand_computed_values():
     assert table.loc["Success@1", "tie-averaged"] == 1.0
 
 
+def test_tie_averaged_dcg_by_hand_with_negative_and_unjudged_grades():
+    # a (grade -1), b (unjudged) and c (grade 2) tie: gains 0, 0, 2, so every rank expects 2/3.
+    run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "c"], "score": [1.0] * 3})
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "c", "gone"], "relevance": [-1, 2, 1]})
+    table = compare_tie_rules(qrels, run, ["DCG", "nDCG", "nDCG@1", "nDCG(gain=exp)@2"]).per_query
+    averaged = table.set_index("measure")["tie-averaged"]
+    expected_dcg = 2 / 3 * (1 + 1 / np.log2(3) + 1 / 2)
+    assert averaged["DCG"] == pytest.approx(expected_dcg)
+    # The ideal ranking holds the judged gains 2 and 1 (the unretrieved "gone"): 2 + 1/log2(3).
+    assert averaged["nDCG"] == pytest.approx(expected_dcg / (2 + 1 / np.log2(3)))
+    assert averaged["nDCG@1"] == pytest.approx((2 / 3) / 2)
+    # Exponential gain 2^2 - 1 = 3: each rank expects 1; ideal@2 = 3 + 1/log2(3).
+    assert averaged["nDCG(gain=exponential)@2"] == pytest.approx((1 + 1 / np.log2(3)) / (3 + 1 / np.log2(3)))
+
+
+def test_tie_averaged_ndcg_is_zero_without_a_positive_judgment():
+    run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "score": [1.0, 1.0]})
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "relevance": [0, -1]})
+    averaged = compare_tie_rules(qrels, run, ["nDCG", "nDCG@1"]).per_query.set_index("measure")["tie-averaged"]
+    assert averaged.tolist() == [0.0, 0.0]
+
+
 def test_reciprocal_rank_of_a_tied_top():
     # 4 documents tie, 2 relevant: first relevant at place j with chance C(4-j, 1)/C(4, 2) = 3/6, 2/6, 1/6.
     run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "c", "d"], "score": [1.0] * 4})

@@ -60,6 +60,12 @@ import numpy as np
 import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measures
+from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
+from rankviz.metrics.kernels import graded as graded_kernels
+from rankviz.metrics.kernels.graded import gain_values
+# 0 where the denominator is 0; every denominator here (R, the ideal DCG) is a count or a sum of
+# gains, never negative, so this is the former "> 0" rule.
+from rankviz.metrics.kernels.segments import safe_divide
 
 __all__ = [
     "TIE_RULES",
@@ -261,13 +267,11 @@ def _relevant_counts(layout: _Layout, threshold: int) -> np.ndarray:
 
 
 def _gains(grades: np.ndarray, gain) -> np.ndarray:
-    """Gains of grades: unjudged (NaN) and negative grades give 0."""
-    clean = np.where(np.isnan(grades) | (grades < 0), 0.0, grades)
-    if gain == "linear":
-        return clean
-    if gain == "exponential":
-        return np.exp2(clean) - 1.0
-    raise ValueError(f"tie-averaged DCG supports gain 'linear' or 'exponential'; got {gain!r}.")
+    """Gains of grades (:func:`rankviz.metrics.kernels.graded.gain_values`, the one gain rule),
+    after this page's input policy: unjudged (NaN) and negative grades have gain 0."""
+    if gain not in ("linear", "exponential"):
+        raise ValueError(f"tie-averaged DCG supports gain 'linear' or 'exponential'; got {gain!r}.")
+    return gain_values(np.where(np.isnan(grades) | (grades < 0), 0.0, grades), gain)
 
 
 def _group_mean(layout: _Layout, per_row: np.ndarray) -> np.ndarray:
@@ -281,11 +285,6 @@ def _cut(layout: _Layout, k) -> np.ndarray:
     return np.ones(layout.position.size, dtype=bool) if k is None else layout.position <= k
 
 
-def _safe_divide(numerator, denominator) -> np.ndarray:
-    denominator = np.asarray(denominator, dtype=np.float64)
-    return np.divide(numerator, denominator, out=np.zeros_like(denominator), where=denominator > 0)
-
-
 def _expected_precision(layout, threshold, k):
     relevant = layout.grade >= threshold  # NaN compares False: unjudged is non-relevant
     hits = _per_query(layout, _group_mean(layout, relevant.astype(float)) * _cut(layout, k))
@@ -295,7 +294,7 @@ def _expected_precision(layout, threshold, k):
 def _expected_recall(layout, threshold, k):
     relevant = layout.grade >= threshold
     hits = _per_query(layout, _group_mean(layout, relevant.astype(float)) * _cut(layout, k))
-    return _safe_divide(hits, _relevant_counts(layout, threshold))
+    return safe_divide(hits, _relevant_counts(layout, threshold))
 
 
 def _expected_r_precision(layout, threshold):
@@ -303,7 +302,7 @@ def _expected_r_precision(layout, threshold):
     relevant = layout.grade >= threshold
     within = layout.position <= n_relevant[layout.row_query]
     hits = _per_query(layout, _group_mean(layout, relevant.astype(float)) * within)
-    return _safe_divide(hits, n_relevant)
+    return safe_divide(hits, n_relevant)
 
 
 def _expected_average_precision(layout, threshold, k):
@@ -318,7 +317,7 @@ def _expected_average_precision(layout, threshold, k):
                              out=np.zeros_like(group_relevant), where=layout.group_size > 1)
     expected = group_relevant / layout.group_size * (above + 1 + others_above) / layout.position
     total = _per_query(layout, np.where(group_relevant > 0, expected, 0.0) * _cut(layout, k))
-    return _safe_divide(total, _relevant_counts(layout, threshold))
+    return safe_divide(total, _relevant_counts(layout, threshold))
 
 
 def _first_relevant_group(layout, relevant) -> tuple[np.ndarray, np.ndarray]:
@@ -360,21 +359,44 @@ def _expected_success(layout, threshold, k):
     return out
 
 
-def _expected_dcg(layout, gain, k):
-    expected_gain = _group_mean(layout, _gains(layout.grade, gain))
-    return _per_query(layout, expected_gain / np.log2(layout.position + 1.0) * _cut(layout, k))
+def _expected_gain_lists(layout: _Layout, gain) -> BatchContext:
+    """The kernels' input for the tie-averaged DCG and nDCG, gains given as "linear" grades: per
+    rank, its expected gain (the mean gain of its tie group); per query, the gain of every judgment.
+
+    DCG is a sum of gain_p / log2(p + 1), so by linearity of expectation E[DCG@k] is the DCG@k of
+    the expected gains, and the ideal DCG does not depend on the order at all: both are the
+    kernels' own (:mod:`rankviz.metrics.kernels.graded`), with no second discount or ideal
+    ranking here.
+    """
+    n = len(layout.query_ids)
+    judged_gain = _gains(layout.judged_grade, gain)
+    order = np.lexsort((-judged_gain, layout.judged_query))  # RankedLists keeps judgments best first
+    lists = RankedLists(
+        starts=_starts(np.bincount(layout.row_query, minlength=n)),
+        row_query=layout.row_query,
+        grade=_group_mean(layout, _gains(layout.grade, gain)),
+        judged_starts=_starts(np.bincount(layout.judged_query, minlength=n)),
+        judged_query=layout.judged_query[order],
+        judged_grade=judged_gain[order],
+        max_grade=float(judged_gain.max(initial=0.0)),
+    )
+    return BatchContext(lists)
 
 
-def _ideal_dcg(layout, gain, k):
-    gains = _gains(layout.judged_grade, gain)
-    positive = gains > 0
-    query, gains = layout.judged_query[positive], gains[positive]
-    order = np.lexsort((-gains, query))  # per query, best gain first: the ideal ranking
-    query, gains = query[order], gains[order]
-    rank = _ranks(query)
-    within = np.ones(rank.size, dtype=bool) if k is None else rank <= k
-    return np.bincount(query[within], weights=gains[within] / np.log2(rank[within] + 1.0),
-                       minlength=len(layout.query_ids))
+def _starts(counts: np.ndarray) -> np.ndarray:
+    return np.concatenate(([0], np.cumsum(counts))).astype(np.int64)
+
+
+_AS_GRADES = {"gain": "linear"}  # the lists above already hold gains
+
+
+def _expected_dcg(layout, gain):
+    return graded_kernels.dcg(_expected_gain_lists(layout, gain), Cut(None, _AS_GRADES))
+
+
+def _expected_ndcg(layout, gain, k):
+    """E[DCG@k] / IDCG@k (the kernels' nDCG, 0 when the ideal is 0)."""
+    return graded_kernels.ndcg(_expected_gain_lists(layout, gain), Cut(k, _AS_GRADES))
 
 
 def _exact_values(layout: _Layout, measure: Measure, rel_threshold: int) -> np.ndarray:
@@ -395,10 +417,9 @@ def _exact_values(layout: _Layout, measure: Measure, rel_threshold: int) -> np.n
     if name == "Success":
         return _expected_success(layout, threshold, k)
     if name == "DCG":
-        return _expected_dcg(layout, measure.param("gain"), None)
+        return _expected_dcg(layout, measure.param("gain"))
     if name == "nDCG":
-        gain = measure.param("gain")
-        return _safe_divide(_expected_dcg(layout, gain, k), _ideal_dcg(layout, gain, k))
+        return _expected_ndcg(layout, measure.param("gain"), k)
     raise KeyError(name)
 
 

@@ -18,7 +18,7 @@ from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import as_scores, check_choice, undefined
 
 # Average ranks (ties share the mean rank) are the rank-correlation kernel; AUC is a rank statistic too.
-from rankviz.metrics.correlation import _average_ranks
+from rankviz.metrics.correlation import average_ranks
 
 __all__ = [
     "auc",
@@ -82,7 +82,7 @@ def _auc_kernel(positive: np.ndarray, scores: np.ndarray) -> float:
     """Mann-Whitney: (rank sum of positives - n_pos(n_pos+1)/2) / (n_pos n_neg), average ranks for ties."""
     n_pos = int(positive.sum())
     n_neg = positive.shape[0] - n_pos
-    rank_sum = _average_ranks(scores)[positive].sum()
+    rank_sum = average_ranks(scores)[positive].sum()
     return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Hashable
+from typing import NamedTuple
 
 import numpy as np
 
@@ -21,6 +22,11 @@ from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import as_scores, check_choice, check_k, check_positive_number, undefined
 
 __all__ = [
+    "average_ranks",
+    "pair_signs",
+    "PairCounts",
+    "pair_counts",
+    "kendall_tau_from_pair_counts",
     "spearman_rho",
     "spearman_rho_breakdown",
     "kendall_tau",
@@ -64,8 +70,59 @@ def _item_labels(items, n: int, func: str) -> list:
 # --------------------------------------------------------------------------- kernels
 
 
-def _average_ranks(x: np.ndarray) -> np.ndarray:
-    """Ranks 1..n, tied values sharing the mean of the ranks they span (scipy's 'average')."""
+def _orderable(values, func: str) -> np.ndarray:
+    """``values`` as a 1-D float array without NaN (which has no place in an order)."""
+    x = np.asarray(values, dtype=np.float64)
+    if x.ndim != 1:
+        raise ValueError(f"The 'values' parameter of {func} must be 1-D. Got shape {x.shape} instead.")
+    if np.isnan(x).any():
+        raise ValueError(f"The 'values' parameter of {func} must not hold NaN (it has no order); got NaN at "
+                         f"position {int(np.flatnonzero(np.isnan(x))[0]) + 1}.")
+    return x
+
+
+def average_ranks(values) -> np.ndarray:
+    """Ranks 1..n of the values, ascending, tied values sharing the mean of the ranks they span.
+
+    The smallest value gets rank 1. A group of t tied values that would occupy ranks
+    s + 1, ..., s + t all get (s + 1 + s + t) / 2. This is scipy's ``rankdata(method="average")``;
+    Spearman's rho is the Pearson correlation of these ranks and the AUC's rank-sum form uses
+    them too.
+
+    Parameters
+    ----------
+    values : array-like of float, 1-D
+        The values to rank (NaN is not allowed: it has no place in an order).
+
+    Returns
+    -------
+    numpy.ndarray of float64
+        ``ranks[j]`` is the rank of ``values[j]``.
+
+    Raises
+    ------
+    ValueError
+        When ``values`` is not 1-D or holds NaN.
+
+    References
+    ----------
+    .. [1] M. G. Kendall, "The treatment of ties in ranking problems", Biometrika 33, 1945.
+
+    Examples
+    --------
+    5 is the smallest (rank 1); the two 7s would take ranks 2 and 3 and share (2 + 3) / 2 = 2.5;
+    9 is rank 4.
+
+    >>> average_ranks([7, 5, 9, 7]).tolist()
+    [2.5, 1.0, 4.0, 2.5]
+
+    Rank grades from the highest down by ranking their negatives: the ideal ranking of grades
+    0, 2, 2, 1 puts both 2s at (1 + 2) / 2 = 1.5.
+
+    >>> average_ranks(-np.array([0, 2, 2, 1])).tolist()
+    [4.0, 1.5, 1.5, 3.0]
+    """
+    x = _orderable(values, "average_ranks")
     n = x.shape[0]
     order = np.argsort(x, kind="mergesort")
     sorted_x = x[order]
@@ -78,44 +135,160 @@ def _average_ranks(x: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def _pearson(x: np.ndarray, y: np.ndarray) -> float:
+def _pearson_parts(x: np.ndarray, y: np.ndarray) -> tuple[float, float, float]:
+    """Sums of co-deviations and of squared deviations: Pearson's r = cov / sqrt(var_x var_y)."""
     dx = x - x.mean()
     dy = y - y.mean()
-    return float(np.sum(dx * dy) / math.sqrt(np.sum(dx * dx) * np.sum(dy * dy)))
+    return float(np.sum(dx * dy)), float(np.sum(dx * dx)), float(np.sum(dy * dy))
 
 
-def _pair_signs(x: np.ndarray, y: np.ndarray):
-    """Indices i < j of every pair and the signs of x_j - x_i and y_j - y_i."""
-    i, j = np.triu_indices(x.shape[0], k=1)
-    return i, j, np.sign(x[j] - x[i]), np.sign(y[j] - y[i])
+def _pearson(x: np.ndarray, y: np.ndarray) -> float:
+    covariance, var_x, var_y = _pearson_parts(x, y)
+    return covariance / math.sqrt(var_x * var_y)
 
 
-def _pair_counts(x: np.ndarray, y: np.ndarray):
-    """Concordant, discordant, tied only in x, tied only in y, tied in both.
+def pair_signs(values) -> np.ndarray:
+    """For every pair of positions i < j, the sign of ``values[j] - values[i]``: 1, -1 or 0 (a tie).
 
-    Pairs are visited one row at a time so memory stays O(n) for long lists.
+    Pairs come in the order of ``numpy.triu_indices(n, 1)``: (0, 1), (0, 2), ..., (1, 2), ...
+    Two sign vectors of the same items give :func:`pair_counts`, hence Kendall's tau.
+
+    Parameters
+    ----------
+    values : array-like of float, 1-D
+        One value (position, score, metric value) per item.
+
+    Returns
+    -------
+    numpy.ndarray of int8
+        n(n - 1)/2 signs.
+
+    Examples
+    --------
+    Values 0.2, 0.5, 0.5: the pairs (1, 2) and (1, 3) increase, (2, 3) is tied.
+
+    >>> pair_signs([0.2, 0.5, 0.5]).tolist()
+    [1, 1, 0]
     """
-    concordant = discordant = tied_x = tied_y = tied_both = 0
+    x = _orderable(values, "pair_signs")
+    n = x.shape[0]
+    # Signs straight from two comparisons as int8, then the upper triangle (row-major: the order
+    # of triu_indices): several times faster than np.sign of float differences picked with
+    # triu_indices' two index arrays, in a few n^2 bytes.
+    later = x[None, :]
+    signs = (later > x[:, None]).astype(np.int8) - (later < x[:, None])
+    return signs[np.triu(np.ones((n, n), dtype=bool), 1)]
+
+
+class PairCounts(NamedTuple):
+    """The pairs of items of two rankings, by kind (every pair is exactly one kind).
+
+    ``tied_a``: tied in ranking a only; ``tied_b``: tied in b only.
+    """
+
+    concordant: int
+    discordant: int
+    tied_a: int
+    tied_b: int
+    tied_both: int
+
+
+def pair_counts(signs_a, signs_b) -> PairCounts:
+    """Concordant, discordant and tied pairs from two vectors of pair signs (:func:`pair_signs`).
+
+    A pair is concordant when both signs are non-zero and equal, discordant when they are
+    non-zero and opposite, tied in a (or b) only when only that sign is 0, tied in both when
+    both are 0.
+
+    Parameters
+    ----------
+    signs_a, signs_b : array-like of int, same length
+        The signs (-1, 0, 1) of the same pairs of items in rankings a and b.
+
+    Returns
+    -------
+    PairCounts
+        ``(concordant, discordant, tied_a, tied_b, tied_both)``, ints summing to the number
+        of pairs.
+
+    Examples
+    --------
+    a = 1, 2, 3 and b = 1, 1, 2: pairs (1, 2) tied in b only, (1, 3) and (2, 3) concordant.
+
+    >>> pair_counts(pair_signs([1, 2, 3]), pair_signs([1, 1, 2]))
+    PairCounts(concordant=2, discordant=0, tied_a=0, tied_b=1, tied_both=0)
+    """
+    sx, sy = np.asarray(signs_a), np.asarray(signs_b)
+    if sx.shape != sy.shape or sx.ndim != 1:
+        raise ValueError(f"The 'signs_a' and 'signs_b' parameters of pair_counts must be 1-D and of the same "
+                         f"length (one sign per pair). Got shapes {sx.shape} and {sy.shape} instead.")
+    product = sx * sy  # -1, 0 or 1 whatever the integer type
+    concordant = int(np.count_nonzero(product > 0))
+    discordant = int(np.count_nonzero(product < 0))
+    untied = concordant + discordant
+    tied_a = int(np.count_nonzero(sy)) - untied  # sign of a is 0, sign of b is not
+    tied_b = int(np.count_nonzero(sx)) - untied
+    return PairCounts(concordant, discordant, tied_a, tied_b, sx.shape[0] - untied - tied_a - tied_b)
+
+
+def _pair_counts(x: np.ndarray, y: np.ndarray) -> PairCounts:
+    """Pair counts of two value vectors, one row of pairs (i, i + 1..n) at a time: O(n) memory
+    for long lists."""
+    total = np.zeros(5, dtype=np.int64)
     for i in range(x.shape[0] - 1):
-        sx = np.sign(x[i + 1:] - x[i])
-        sy = np.sign(y[i + 1:] - y[i])
-        product = sx * sy
-        concordant += int(np.count_nonzero(product > 0))
-        discordant += int(np.count_nonzero(product < 0))
-        zx, zy = sx == 0, sy == 0
-        tied_both += int(np.count_nonzero(zx & zy))
-        tied_x += int(np.count_nonzero(zx & ~zy))
-        tied_y += int(np.count_nonzero(zy & ~zx))
-    return concordant, discordant, tied_x, tied_y, tied_both
+        total += pair_counts(np.sign(x[i + 1:] - x[i]), np.sign(y[i + 1:] - y[i]))
+    return PairCounts(*(int(v) for v in total))
 
 
-def _tau_from_counts(variant: str, concordant, discordant, tied_x, tied_y, tied_both) -> float:
-    n_pairs = concordant + discordant + tied_x + tied_y + tied_both
+def kendall_tau_from_pair_counts(counts, variant="b") -> float:
+    r"""Kendall's tau from the counts of the pairs: the one formula every rankviz tau uses.
+
+    .. math::
+
+        \tau_a = \frac{C - D}{C + D + T_a + T_b + T_{ab}}, \qquad
+        \tau_b = \frac{C - D}{\sqrt{(C + D + T_a)(C + D + T_b)}}
+
+    C concordant, D discordant, T_a tied in a only, T_b tied in b only, T_ab tied in both
+    (the five add up to the n(n - 1)/2 pairs).
+
+    Parameters
+    ----------
+    counts : PairCounts or sequence of 5 ints >= 0
+        ``(concordant, discordant, tied_a, tied_b, tied_both)``, e.g. from :func:`pair_counts`.
+    variant : {"b", "a"}, default "b"
+        ``"b"`` corrects for ties (scipy's default), ``"a"`` divides by every pair.
+
+    Returns
+    -------
+    float
+        tau in [-1, 1], or NaN when undefined (tau-b: one ranking ties every pair; tau-a: no
+        pair). No warning here: the callers say why, in their own words.
+
+    References
+    ----------
+    .. [1] M. G. Kendall, "The treatment of ties in ranking problems", Biometrika 33, 1945.
+
+    Examples
+    --------
+    C = 2, D = 0 and one pair tied in b only: tau-b = 2 / sqrt(3 * 2) = 0.816, tau-a = 2 / 3.
+
+    >>> counts = PairCounts(concordant=2, discordant=0, tied_a=0, tied_b=1, tied_both=0)
+    >>> round(kendall_tau_from_pair_counts(counts), 3), round(kendall_tau_from_pair_counts(counts, "a"), 3)
+    (0.816, 0.667)
+    """
+    func = "kendall_tau_from_pair_counts"
+    check_choice(variant, KENDALL_VARIANTS, func=func, name="variant")
+    values = tuple(counts) if not isinstance(counts, (str, bytes)) else ()
+    if len(values) != 5 or any(isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or v < 0
+                               for v in values):
+        raise ValueError(f"The 'counts' parameter of {func} must hold 5 ints >= 0 (concordant, discordant, "
+                         f"tied_a, tied_b, tied_both). Got {counts!r} instead.")
+    concordant, discordant, tied_a, tied_b, tied_both = (int(v) for v in values)
     if variant == "a":
-        return (concordant - discordant) / n_pairs
-    return (concordant - discordant) / math.sqrt(
-        (concordant + discordant + tied_x) * (concordant + discordant + tied_y)
-    )
+        n_pairs = concordant + discordant + tied_a + tied_b + tied_both
+        return math.nan if n_pairs == 0 else (concordant - discordant) / n_pairs
+    denominator = (concordant + discordant + tied_a) * (concordant + discordant + tied_b)
+    return math.nan if denominator == 0 else (concordant - discordant) / math.sqrt(denominator)
 
 
 def _all_tied(x: np.ndarray) -> bool:
@@ -148,7 +321,9 @@ def spearman_rho(a, b, *, items=None) -> float:
         ``a[j]`` and ``b[j]``: the position (or score) of document j in ranking 1 and ranking 2.
         Both must point the same way (both positions, or both scores where higher is better).
     items : sequence or None, default None
-        Names of the documents; only the breakdown uses them (checked for length here).
+        Names of the documents. They do not change the value and are not read here: the
+        parameter is accepted so that one set of keywords calls both this function and
+        :func:`spearman_rho_breakdown`, which names its rows with them (and checks them).
 
     Returns
     -------
@@ -181,11 +356,10 @@ def spearman_rho(a, b, *, items=None) -> float:
     """
     func = "spearman_rho"
     x, y = _paired(a, b, func)
-    _item_labels(items, x.shape[0], func)
     reason = _undefined_reason(x, y, func)
     if reason:
         return undefined(reason)
-    return _pearson(_average_ranks(x), _average_ranks(y))
+    return _pearson(average_ranks(x), average_ranks(y))
 
 
 def spearman_rho_breakdown(a, b, *, items=None):
@@ -224,7 +398,7 @@ def spearman_rho_breakdown(a, b, *, items=None):
     func = "spearman_rho_breakdown"
     x, y = _paired(a, b, func)
     labels = _item_labels(items, x.shape[0], func)
-    rank_x, rank_y = _average_ranks(x), _average_ranks(y)
+    rank_x, rank_y = average_ranks(x), average_ranks(y)
     columns = {"doc": labels, "s1": x, "s2": y}
     already_ranks = np.array_equal(rank_x, x) and np.array_equal(rank_y, y)
     if not already_ranks:
@@ -250,9 +424,8 @@ def spearman_rho_breakdown(a, b, *, items=None):
     else:
         rx = table["rank s1"].to_numpy() if "rank s1" in table else table["s1"].to_numpy()
         ry = table["rank s2"].to_numpy() if "rank s2" in table else table["s2"].to_numpy()
-        dx, dy = rx - rx.mean(), ry - ry.mean()
-        covariance, var_x, var_y = float(np.sum(dx * dy)), float(np.sum(dx * dx)), float(np.sum(dy * dy))
-        value = covariance / math.sqrt(var_x * var_y)
+        covariance, var_x, var_y = _pearson_parts(rx, ry)
+        value = _pearson(rx, ry)
         latex = (
             r"\rho = \frac{\sum_j (r_{1,j} - \bar r_1)(r_{2,j} - \bar r_2)}"
             r"{\sqrt{\sum_j (r_{1,j} - \bar r_1)^2 \sum_j (r_{2,j} - \bar r_2)^2}}"
@@ -287,7 +460,9 @@ def kendall_tau(a, b, variant="b", *, items=None) -> float:
     variant : {"b", "a"}, default "b"
         ``"b"`` corrects for ties (scipy's default); ``"a"`` divides by every pair.
     items : sequence or None, default None
-        Names of the documents; only the breakdown uses them.
+        Names of the documents. They do not change the value and are not read here: the
+        parameter is accepted so that one set of keywords calls both this function and
+        :func:`kendall_tau_breakdown`, which labels its pairs with them (and checks them).
 
     Returns
     -------
@@ -323,11 +498,10 @@ def kendall_tau(a, b, variant="b", *, items=None) -> float:
     func = "kendall_tau"
     x, y = _paired(a, b, func)
     check_choice(variant, KENDALL_VARIANTS, func=func, name="variant")
-    _item_labels(items, x.shape[0], func)
     reason = _undefined_reason(x, y, func)
     if reason:
         return undefined(reason)
-    return float(_tau_from_counts(variant, *_pair_counts(x, y)))
+    return float(kendall_tau_from_pair_counts(_pair_counts(x, y), variant))
 
 
 def kendall_tau_breakdown(a, b, variant="b", *, items=None):
@@ -365,7 +539,8 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
     x, y = _paired(a, b, func)
     check_choice(variant, KENDALL_VARIANTS, func=func, name="variant")
     labels = _item_labels(items, x.shape[0], func)
-    i, j, sx, sy = _pair_signs(x, y)
+    i, j = np.triu_indices(x.shape[0], k=1)  # the pairs in pair_signs' order
+    sx, sy = pair_signs(x), pair_signs(y)
     symbol = np.array([">", "=", "<"])  # indexed by sign + 1: value of i vs value of j
     kind = np.where(sx * sy > 0, "concordant", "discordant").astype(object)
     kind[(sx == 0) & (sy != 0)] = "tied in a"
@@ -388,7 +563,7 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
         table.attrs["value"] = undefined(reason)
         table.attrs["latex"] = r"\tau \text{ is undefined here (fewer than 2 documents, or one ranking all tied)}"
         return table
-    value = _tau_from_counts(variant, c, d, ta, tb, tboth)
+    value = kendall_tau_from_pair_counts((c, d, ta, tb, tboth), variant)
     if variant == "a":
         n = x.shape[0]
         latex = rf"\tau_a = \frac{{C - D}}{{n(n-1)/2}} = \frac{{{c} - {d}}}{{{n} \times {n - 1} / 2}} = {value:.3f}"

@@ -11,8 +11,11 @@ Three experiments, each a pure function of its settings (the page only draws the
   gives Kendall's tau-b between the orderings of the rankings that two metrics induce: 1 when
   the two metrics always rank systems alike, -1 when always opposite.
 
-Every metric value comes from the metric functions of :mod:`rankviz.metrics`, through the
-registry (:mod:`rankviz.registry`), so the explorer can never disagree with the rest of rankviz.
+Every metric value comes from rankviz's own definitions, so the explorer can never disagree with
+the rest of rankviz: the rankings of an experiment are scored together by the batch kernels of
+:mod:`rankviz.metrics.kernels` (those :func:`rankviz.evaluate` uses), and metrics or variants
+without a kernel by the metric functions of :mod:`rankviz.metrics`, through the registry
+(:mod:`rankviz.registry`). Kendall's tau comes from :mod:`rankviz.metrics.correlation`.
 
 >>> sweep = position_sweep(4, metrics=("average_precision",))
 >>> sweep["value"].round(3).tolist()  # one relevant document at rank p: AP = (1/p) / R, R = 1
@@ -113,98 +116,96 @@ def _keywords(spec, settings: dict) -> dict:
     return used
 
 
-# ------------------------------------------------------------------ vectorized kernels
-# The same formulas as rankviz.metrics, over many rankings at once (one per row): scoring two
-# thousand simulated systems one call at a time would take seconds. tests/test_explore.py checks
-# every kernel against the metric function it mirrors; metrics without a kernel are called row
-# by row.
+# ------------------------------------------------------------------ scoring a matrix of rankings
+# Every row of a matrix of rankings is one list of a RankedLists, scored by the batch kernels of
+# rankviz.metrics.kernels, the ones rankviz.evaluate uses: one pass for all rows (scoring two
+# thousand simulated systems one call at a time would take seconds), and no second copy of any
+# metric's formula here. Metrics or variants without a kernel are called row by row through the
+# registry. tests/test_explore.py checks every value against the per-query function.
 
 
-def _relevant_counts(relevant: np.ndarray, n_relevant) -> np.ndarray:
-    return relevant.sum(axis=1) if n_relevant is None else np.full(relevant.shape[0], n_relevant)
+def _kernel(name: str, used: dict, n_ranks: int):
+    """The batch kernel and :class:`~rankviz.metrics.kernels.Cut` that compute metric ``name``
+    called with keywords ``used`` on rankings of ``n_ranks`` documents, or None (row by row)."""
+    from rankviz.metrics.kernels import Cut, binary, graded
 
-
-def _safe_ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
-    """numerator / denominator, 0 where the denominator is 0 (rankviz's no-relevant policy)."""
-    out = np.zeros(np.broadcast(numerator, denominator).shape)
-    np.divide(numerator, denominator, out=out, where=denominator != 0)
-    return out
-
-
-def _top(matrix: np.ndarray, k) -> tuple[np.ndarray, int]:
-    """The top k columns, padded with non-relevant (grade 0) columns when k is beyond the list."""
-    if k is None:
-        return matrix, matrix.shape[1]
-    if k <= matrix.shape[1]:
-        return matrix[:, :k], k
-    return np.pad(matrix, ((0, 0), (0, k - matrix.shape[1]))), k
-
-
-def _vectorized(name: str, matrix: np.ndarray, used: dict):
-    """Scores of every row for metric ``name`` with keywords ``used``, or None (no kernel)."""
-    k, threshold = used.get("k"), used.get("rel_threshold", 1)
-    relevant = matrix >= threshold
-    top, depth = _top(relevant, k)
-    found = top.sum(axis=1)
-    if name in ("precision", "recall", "f_beta", "hit"):
-        n_rel = _relevant_counts(relevant, used.get("n_relevant"))
-        p, r = found / depth, _safe_ratio(found, n_rel)
-        if name == "precision":
-            return p
-        if name == "recall":
-            return r
-        if name == "hit":
-            return (found > 0).astype(float)
-        b2 = used.get("beta", 1.0) ** 2
-        return _safe_ratio((1 + b2) * p * r, b2 * p + r)
-    if name == "average_precision":
-        n_rel = _relevant_counts(relevant, used.get("n_relevant"))
-        ranks = np.arange(1, depth + 1)
-        precision_at = np.cumsum(top, axis=1) / ranks
-        return _safe_ratio((precision_at * top).sum(axis=1), n_rel)
-    if name == "reciprocal_rank":
-        return np.where(top.any(axis=1), 1.0 / (np.argmax(top, axis=1) + 1), 0.0)
+    k = used.get("k")
+    # P@k, R@k and Success@k need a cut-off; k=None is the whole list, and every row of the
+    # matrix has the same length, so P divides by the list's length as precision(k=None) does.
+    whole = n_ranks if k is None else k
+    if name == "precision":
+        return binary.precision, Cut(whole)
+    if name == "recall":
+        return binary.recall, Cut(whole)
+    if name == "hit":
+        return binary.success, Cut(whole)
     if name == "r_precision":
-        n_rel = _relevant_counts(relevant, used.get("n_relevant"))
-        padded = np.pad(relevant, ((0, 0), (0, max(0, int(n_rel.max(initial=0)) - relevant.shape[1]))))
-        so_far = np.concatenate([np.zeros((padded.shape[0], 1)), np.cumsum(padded, axis=1)], axis=1)
-        return _safe_ratio(so_far[np.arange(padded.shape[0]), n_rel], n_rel)
-    if name == "ndcg" and used.get("judged") is None:
-        gains = matrix if used.get("gain", "linear") == "linear" else np.exp2(matrix) - 1.0
-        cut = matrix.shape[1] if k is None else min(k, matrix.shape[1])
-        ranks = np.arange(1, cut + 1, dtype=float)
-        if used.get("discount", "log2") == "log2":
-            denominators = np.log2(ranks + 1.0)
-        else:
-            denominators = np.maximum(1.0, np.log(ranks) / np.log(used.get("log_base", 2)))
-        dcg = (gains[:, :cut] / denominators).sum(axis=1)
-        ideal = (-np.sort(-gains, axis=1)[:, :cut] / denominators).sum(axis=1)
-        return _safe_ratio(dcg, ideal)
-    if name == "err":
-        top_grade = used.get("max_grade")
-        top_grade = float(matrix.max(initial=0)) if top_grade is None else float(top_grade)
-        cut = matrix.shape[1] if k is None else min(k, matrix.shape[1])
-        stop = np.exp2(matrix[:, :cut] - top_grade) - np.exp2(-top_grade)
-        reach = np.concatenate([np.ones((matrix.shape[0], 1)), np.cumprod(1.0 - stop, axis=1)[:, :-1]], axis=1)
-        return (reach * stop / np.arange(1, cut + 1)).sum(axis=1)
-    return None
+        return binary.r_precision, Cut()
+    if name == "average_precision":
+        return binary.average_precision, Cut(k)
+    if name == "reciprocal_rank":
+        return binary.reciprocal_rank, Cut(k)
+    if name == "ndcg" and used.get("discount", "log2") == "log2":
+        return graded.ndcg, Cut(k, {"gain": used.get("gain", "linear")})
+    if name == "err":  # g_max is the RankedLists' max_grade
+        return graded.expected_reciprocal_rank, Cut(k)
+    return None  # f_beta, nDCG with the Järvelin discount, and the metrics without a kernel
 
 
-def _pair_signs(values: np.ndarray) -> np.ndarray:
-    """sign(v_i - v_j) for every pair i < j: which of two rankings a metric prefers (0: a tie)."""
-    upper = np.triu_indices(values.shape[0], 1)
-    return np.sign(values[:, None] - values[None, :])[upper].astype(np.int8)
+def _score_matrix(names, matrix: np.ndarray, settings: dict, *, func: str, judged=None, name_rows: bool = False):
+    """Each metric's label and values on every row of ``matrix``: ``{name: (label, values)}``.
 
-
-def _tau_b(sx: np.ndarray, sy: np.ndarray) -> float:
-    """Kendall's tau-b from two pair-sign vectors (as rankviz.metrics.kendall_tau), NaN if undefined.
-
-    sum(sx * sy) = C - D; the pairs not tied in x are C + D + T_y, those not tied in y C + D + T_x.
+    ``settings`` holds the explorer's keywords (k, n_relevant, rel_threshold, gain, discount,
+    max_grade, beta); ``judged`` optionally one array of judged grades per row (the graded
+    metrics' ideal ranking). ``name_rows``: errors of the metric functions name the ranking
+    ("Ranking r3 (1,0,2): ...").
     """
-    untied_x, untied_y = np.count_nonzero(sx), np.count_nonzero(sy)
-    if untied_x == 0 or untied_y == 0:
-        return math.nan
-    return float(np.dot(sx.astype(np.int64), sy) / math.sqrt(untied_x * untied_y))
+    from rankviz.metrics.kernels import BatchContext, RankedLists
+    from rankviz.teaching.parsing import format_grades
+
+    n_rows, n_ranks = matrix.shape
+    n_relevant = settings.get("n_relevant")
+    lists = RankedLists.from_grades(list(matrix), judged=judged,
+                                    n_relevant=None if n_relevant is None else [n_relevant] * n_rows,
+                                    max_grade=settings.get("max_grade"))
+    context = BatchContext(lists, rel_threshold=settings.get("rel_threshold", 1))  # one cache for all metrics
+
+    def call(spec, used, i):
+        keywords = dict(used)
+        if judged is not None and judged[i] is not None and "judged" in spec.param_names:
+            keywords["judged"] = judged[i]
+        try:
+            return float(spec.function(matrix[i], **keywords))
+        except ValueError as error:
+            if not name_rows:
+                raise
+            raise ValueError(f"Ranking r{i + 1} ({format_grades(matrix[i])}): {error}") from None
+
+    scores = {}
+    for name in names:
+        spec = _spec(name, func)
+        used = _keywords(spec, settings)
+        label = metric_label(name, used.get("k"), n_ranks if "k" in spec.param_names else None)
+        # The metric function on the first ranking validates the settings, with its own messages.
+        first = call(spec, used, 0)
+        values = None
+        kernel = _kernel(name, used, n_ranks)
+        if kernel is not None:
+            try:
+                values = kernel[0](context, kernel[1])
+            except ValueError:
+                values = None  # e.g. a grade too large for exponential gain: the row loop names the ranking
+        if values is None:
+            values = np.array([first] + [call(spec, used, i) for i in range(1, n_rows)])
+        scores[name] = (label, values)
+    return scores
+
+
+def _agreement(signs_x: np.ndarray, signs_y: np.ndarray) -> float:
+    """Kendall's tau-b of two metrics from their pair-sign vectors (NaN if undefined)."""
+    from rankviz.metrics.correlation import kendall_tau_from_pair_counts, pair_counts
+
+    return kendall_tau_from_pair_counts(pair_counts(signs_x, signs_y), "b")
 
 
 def parse_sweep_others(text: str):
@@ -441,17 +442,12 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     unretrieved = [float(grade)] * (n_relevant - ranked_relevant)
     settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": threshold, "gain": gain, "discount": discount,
                 "max_grade": max_grade, "beta": beta}
-    rows = []
-    for name in names:
-        spec = _spec(name, func)
-        used = _keywords(spec, settings)
-        label = metric_label(name, used.get("k"), n if "k" in spec.param_names else None)
-        for position, ranking in enumerate(rankings, start=1):
-            keywords = dict(used)
-            if "judged" in spec.param_names and unretrieved:
-                keywords["judged"] = np.concatenate([ranking, unretrieved])
-            rows.append({"position": position, "metric": label, "name": name,
-                         "value": float(spec.function(ranking, **keywords))})
+    # Unretrieved relevant documents enter the graded metrics' ideal ranking through judged.
+    judged = [np.concatenate([ranking, unretrieved]) for ranking in rankings] if unretrieved else None
+    scores = _score_matrix(names, rankings, settings, func=func, judged=judged)
+    positions = np.arange(1, rankings.shape[0] + 1)
+    rows = [{"position": int(position), "metric": label, "name": name, "value": float(value)}
+            for name, (label, values) in scores.items() for position, value in zip(positions, values)]
     table = pd.DataFrame(rows, columns=["position", "metric", "name", "value"])
     # Tuples, not an array: pandas compares attrs when it combines frames.
     table.attrs["rankings"] = tuple(tuple(row) for row in rankings.tolist())
@@ -713,30 +709,14 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     elif check_positive_number(max_grade, func=func, name="max_grade") < matrix.max():
         raise ValueError(f"The 'max_grade' parameter of {func} is {max_grade:g}, below the grade "
                          f"{matrix.max():g} in the rankings: it is the top of the grade scale.")
-    settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": rel_threshold, "gain": gain,
+    settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": threshold, "gain": gain,
                 "discount": discount, "max_grade": max_grade, "beta": beta}
+    scores = _score_matrix(names, matrix, settings, func=func, name_rows=True)
+    # One frame from all columns: inserting them one at a time cost more than the scoring.
     table = pd.DataFrame({"ranking": [f"r{i}" for i in range(1, matrix.shape[0] + 1)],
-                          "grades": format_grade_rows(matrix)})
-    labels = {}
-    for name in names:
-        spec = _spec(name, func)
-        used = _keywords(spec, settings)
-        label = metric_label(name, used.get("k"), matrix.shape[1] if "k" in spec.param_names else None)
-        labels[name] = label
-        # The first ranking through the metric function validates the settings and the values.
-        values = np.empty(matrix.shape[0])
-        for i, row in enumerate(matrix):
-            try:
-                values[i] = spec.function(row, **used)
-            except ValueError as error:
-                raise ValueError(f"Ranking r{i + 1} ({format_grades(row)}): {error}") from None
-            if i == 0:
-                fast = _vectorized(name, matrix, used)
-                if fast is not None:
-                    values = fast
-                    break
-        table[label] = values
-    table.attrs["labels"] = labels
+                          "grades": format_grade_rows(matrix),
+                          **{label: values for label, values in scores.values()}})
+    table.attrs["labels"] = {name: label for name, (label, _) in scores.items()}
     return table
 
 
@@ -775,6 +755,8 @@ def metric_agreement(table, columns=None):
     """
     import pandas as pd
 
+    from rankviz.metrics.correlation import pair_signs
+
     func = "metric_agreement"
     if columns is None:
         columns = [c for c in table.columns if pd.api.types.is_numeric_dtype(table[c])]
@@ -785,12 +767,16 @@ def metric_agreement(table, columns=None):
                          f"{', '.join(map(repr, missing)) or 'none given'} not found.")
     if len(table) < 2:
         raise ValueError(f"{func} needs at least 2 rankings to compare orderings; got {len(table)}.")
+    blank = [c for c in columns if table[c].isna().any()]
+    if blank:
+        raise ValueError(f"The 'columns' parameter of {func} names columns with missing values, which have no "
+                         f"order: {', '.join(map(repr, blank))}.")
     values = np.full((len(columns), len(columns)), np.nan)
     undefined_pairs = []
-    signs = [_pair_signs(table[column].to_numpy(dtype=float)) for column in columns]
+    signs = [pair_signs(table[column].to_numpy(dtype=float)) for column in columns]
     for i, x in enumerate(columns):
         for j in range(i, len(columns)):
-            tau = _tau_b(signs[i], signs[j])
+            tau = _agreement(signs[i], signs[j])
             if math.isnan(tau):
                 undefined_pairs.append(x if i == j else f"{x} / {columns[j]}")
             values[i, j] = values[j, i] = tau  # filled as an array: .loc per cell took most of the time

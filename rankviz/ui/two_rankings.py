@@ -15,8 +15,10 @@ import math
 import re
 from dataclasses import dataclass
 
+import numpy as np
 import streamlit as st
 
+from rankviz.metrics.correlation import average_ranks
 from rankviz.teaching.export import format_number
 from rankviz.teaching.parsing import default_doc_ids, parse_doc_ids
 from rankviz.ui import state
@@ -114,20 +116,15 @@ def check_two_rankings(items, ranks_a, ranks_b) -> TwoRankings:
 def ideal_against_system(doc_ids, grades) -> TwoRankings:
     """R1: the ideal ranking (grades sorted, highest first), R2: the system's ranking, for the same documents.
 
-    Documents with the same grade are tied in the ideal ranking and share their average rank,
-    so Kendall's tau-b (which corrects for ties) and tau-a differ.
+    Documents with the same grade are tied in the ideal ranking and share their average rank
+    (:func:`rankviz.metrics.correlation.average_ranks` of the negated grades), so Kendall's tau-b
+    (which corrects for ties) and tau-a differ.
 
     >>> ideal_against_system(["a", "b", "c", "d"], [0, 2, 2, 1]).ranks_a
     (4, 1.5, 1.5, 3)
     """
-    order = sorted(set(grades), reverse=True)
-    first_rank, average = 1, {}
-    for grade in order:
-        count = sum(1 for g in grades if g == grade)
-        mean = first_rank + (count - 1) / 2
-        average[grade] = int(mean) if float(mean).is_integer() else mean
-        first_rank += count
-    return check_two_rankings(doc_ids, [average[g] for g in grades], list(range(1, len(grades) + 1)))
+    ideal = average_ranks(-np.asarray(grades, dtype=np.float64))
+    return check_two_rankings(doc_ids, ideal.tolist(), list(range(1, len(grades) + 1)))
 
 
 def _texts(rankings: TwoRankings) -> dict:

@@ -13,10 +13,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankviz.metrics.correlation import (
+    PairCounts,
+    average_ranks,
     kendall_tau,
     kendall_tau_breakdown,
     kendall_tau_distance,
     kendall_tau_distance_breakdown,
+    kendall_tau_from_pair_counts,
+    pair_counts,
+    pair_signs,
     spearman_rho,
     spearman_rho_breakdown,
 )
@@ -238,8 +243,20 @@ def test_bad_inputs_raise(func):
         func([1, 2, 3], [1, 2])
     with pytest.raises(ValueError, match=r"values in 'b' of \w+ must be finite numbers; got nan at position 2"):
         func([1, 2], [1, float("nan")])
+
+
+@pytest.mark.parametrize("func", [spearman_rho_breakdown, kendall_tau_breakdown])
+def test_breakdowns_check_the_item_names(func):
     with pytest.raises(ValueError, match=r"'items' parameter of \w+ must name one document"):
         func([1, 2], [2, 1], items=["x"])
+
+
+@pytest.mark.parametrize("func", [spearman_rho, kendall_tau])
+def test_item_names_do_not_change_the_value(func):
+    # items only label the breakdown's rows: the value function accepts them for symmetry and ignores them.
+    a, b = [1, 2, 3, 4], [2, 1, 4, 3]
+    assert func(a, b, items=["w", "x", "y", "z"]) == func(a, b)
+    assert func(a, b, items=["x"]) == func(a, b)  # not read, so not checked: the breakdown checks them
 
 
 @pytest.mark.parametrize("func", [kendall_tau_distance, kendall_tau_distance_breakdown])
@@ -347,3 +364,66 @@ def test_distance_bad_inputs(func):
         func(["a"], ["a"], k=0)
     with pytest.raises(ValueError, match=r"'penalty' parameter of \w+ must be a number in the range \[0, 1\]"):
         func(["a"], ["a"], penalty=2)
+
+
+# ------------------------------------------------ the building blocks other modules share
+
+
+@given(st.lists(st.integers(-3, 3), min_size=1, max_size=30))
+def test_average_ranks_equal_scipys_rankdata(values):
+    from scipy.stats import rankdata
+
+    np.testing.assert_array_equal(average_ranks(values), rankdata(values, method="average"))
+
+
+def test_average_ranks_by_hand_and_bad_input():
+    # 5 smallest; the two 7s share ranks 2 and 3: (2 + 3) / 2 = 2.5; 9 last.
+    assert average_ranks([7, 5, 9, 7]).tolist() == [2.5, 1.0, 4.0, 2.5]
+    assert average_ranks([]).tolist() == []
+    with pytest.raises(ValueError, match=r"must not hold NaN \(it has no order\); got NaN at position 2"):
+        average_ranks([1.0, float("nan")])
+    with pytest.raises(ValueError, match="must be 1-D"):
+        average_ranks([[1, 2]])
+
+
+def test_pair_signs_and_counts_by_hand():
+    # a = 1, 2, 3, 3 and b = 2, 1, 3, 3: pairs (1,2) discordant, (1,3) (1,4) (2,3) (2,4) concordant,
+    # (3,4) tied in both.
+    sa, sb = pair_signs([1, 2, 3, 3]), pair_signs([2, 1, 3, 3])
+    assert sa.tolist() == [1, 1, 1, 1, 1, 0] and sb.tolist() == [-1, 1, 1, 1, 1, 0]
+    assert pair_counts(sa, sb) == PairCounts(concordant=4, discordant=1, tied_a=0, tied_b=0, tied_both=1)
+    # tau-b = (4 - 1) / sqrt(5 * 5) = 0.6; tau-a = (4 - 1) / 6 = 0.5.
+    assert kendall_tau_from_pair_counts(pair_counts(sa, sb)) == pytest.approx(0.6)
+    assert kendall_tau_from_pair_counts(pair_counts(sa, sb), "a") == pytest.approx(0.5)
+    with pytest.raises(ValueError, match="same length"):
+        pair_counts(sa, sb[:3])
+    with pytest.raises(ValueError, match=r"'values' parameter of pair_signs must not hold NaN"):
+        pair_signs([1.0, float("nan"), 2.0])
+    assert pair_signs([4.0]).tolist() == [] and pair_signs([4.0]).dtype == np.int8
+
+
+def test_tau_from_counts_is_nan_when_undefined_and_checks_its_input():
+    assert math.isnan(kendall_tau_from_pair_counts(PairCounts(0, 0, 3, 0, 0)))  # a ties every pair
+    assert math.isnan(kendall_tau_from_pair_counts((0, 0, 0, 0, 0), "a"))  # no pair at all
+    with pytest.raises(ValueError, match=r"'counts' parameter of kendall_tau_from_pair_counts must hold 5 ints"):
+        kendall_tau_from_pair_counts((1, 2, 3))
+    with pytest.raises(ValueError, match="5 ints >= 0"):
+        kendall_tau_from_pair_counts((1, -1, 0, 0, 0))
+    with pytest.raises(ValueError, match="'variant'"):
+        kendall_tau_from_pair_counts((1, 0, 0, 0, 0), "c")
+
+
+@settings(max_examples=60)
+@given(paired())
+def test_counts_from_signs_equal_the_breakdowns_pair_table(pair):
+    a, b = pair
+    counts = pair_counts(pair_signs(a), pair_signs(b))
+    table = kendall_tau_breakdown(a, b) if has_order(a) and has_order(b) else None
+    if table is not None:
+        assert counts._asdict() == {"concordant": table.attrs["counts"]["concordant"],
+                                    "discordant": table.attrs["counts"]["discordant"],
+                                    "tied_a": table.attrs["counts"]["tied in a"],
+                                    "tied_b": table.attrs["counts"]["tied in b"],
+                                    "tied_both": table.attrs["counts"]["tied in both"]}
+        assert kendall_tau_from_pair_counts(counts) == kendall_tau(a, b)
+    assert sum(counts) == len(a) * (len(a) - 1) // 2
