@@ -13,11 +13,13 @@ Conventions shared with trec_eval: a cut-off k beyond the end of the list counts
 as non-relevant (P@10 of a 6-document list divides by 10), and AP@k divides by R, not by the
 relevant documents within the top k.
 
+Each value is computed by the kernel :func:`rankviz.evaluate` uses
+(:mod:`rankviz.metrics.kernels.binary`), scoring the ranking as a one-list
+:class:`~rankviz.metrics.kernels.context.BatchContext` (:mod:`rankviz.metrics.binary_input`).
 Each metric has a ``*_breakdown`` twin returning the worked table of a lecture exercise as a
-DataFrame, with ``attrs["value"]`` (computed from the table's columns) and ``attrs["latex"]``.
-The input helpers and the rank table here are shared with :mod:`rankviz.metrics.precision_recall`
-(precision-recall points, interpolated precision, 11-point and interpolated AP), whose public
-names are also importable from this module, where they were first defined.
+DataFrame, built from that context's arrays, with ``attrs["value"]`` (the kernel's value) and
+``attrs["latex"]``. The precision-recall family (interpolated precision, 11-point and
+interpolated AP) lives in :mod:`rankviz.metrics.precision_recall`.
 """
 
 from __future__ import annotations
@@ -26,15 +28,9 @@ import numpy as np
 
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
-from rankviz.metrics._validation import (
-    as_grades,
-    check_k,
-    check_positive_number,
-    check_rel_threshold,
-    relevant_mask,
-    resolve_n_relevant,
-    truncate,
-)
+from rankviz.metrics._validation import check_k, check_positive_number
+from rankviz.metrics.binary_input import binary_grades, binary_ranking, cutoff_suffix, rank_table, sum_latex
+from rankviz.metrics.kernels import binary as binary_kernels
 
 __all__ = [
     "precision",
@@ -51,105 +47,12 @@ __all__ = [
     "average_precision_breakdown",
     "reciprocal_rank",
     "reciprocal_rank_breakdown",
-    # Defined in rankviz.metrics.precision_recall since the family moved out of this module, and
-    # still importable from here (see __getattr__ at the end), star imports included, for code
-    # written against rankviz.metrics.binary. (F822: linters do not see names served by __getattr__.)
-    "PrecisionRecallPoints", "precision_recall_points", "precision_recall_points_breakdown",  # noqa: F822
-    "interpolated_precision", "interpolated_precision_breakdown",  # noqa: F822
-    "eleven_point_precision", "eleven_point_precision_breakdown",  # noqa: F822
-    "interpolated_average_precision", "interpolated_average_precision_breakdown",  # noqa: F822
-    "ROUNDINGS", "ELEVEN_RECALL_LEVELS",  # noqa: F822
 ]
-
-# Beyond this many terms the LaTeX shows the first ones and an ellipsis: a formula with hundreds
-# of terms teaches nothing and is slow to render.
-_LATEX_TERMS = 10
-
-
-# ------------------------------------------------------------------------- validation
-
-
-def _binary_input(rels, rel_threshold, func: str):
-    """Validated grades and their relevant mask."""
-    grades = as_grades(rels, func=func)
-    threshold = check_rel_threshold(rel_threshold, func=func)
-    return grades, relevant_mask(grades, threshold), threshold
-
-
-def _n_relevant(grades, threshold, func: str, n_relevant, judged) -> int:
-    return resolve_n_relevant(grades, func=func, n_relevant=n_relevant, judged=judged, rel_threshold=threshold)
 
 
 def _check_beta(beta, func: str) -> float:
     # The lecture allows any non-negative beta; beta = 0 reduces F to precision.
     return check_positive_number(beta, func=func, name="beta", allow_zero=True)
-
-
-# ---------------------------------------------------------------------------- kernels
-
-
-def _relevant_in_top(relevant: np.ndarray, k: int | None) -> int:
-    return int(np.count_nonzero(truncate(relevant, k)))
-
-
-def _precision_at(relevant: np.ndarray, k: int | None) -> float:
-    depth = relevant.shape[0] if k is None else k
-    return 0.0 if depth == 0 else _relevant_in_top(relevant, k) / depth
-
-
-def _recall_at(relevant: np.ndarray, k: int | None, n_rel: int) -> float:
-    return 0.0 if n_rel == 0 else _relevant_in_top(relevant, k) / n_rel
-
-
-def _f_from(p: float, r: float, beta: float) -> float:
-    if p + r == 0:
-        return 0.0
-    b2 = beta * beta
-    return (1 + b2) * p * r / (b2 * p + r)
-
-
-def _average_precision(relevant: np.ndarray, k: int | None, n_rel: int) -> float:
-    if n_rel == 0:
-        return 0.0
-    ranks = np.flatnonzero(truncate(relevant, k)) + 1
-    return float(np.sum(np.arange(1, ranks.size + 1) / ranks) / n_rel)
-
-
-def _reciprocal_rank(relevant: np.ndarray, k: int | None) -> float:
-    ranks = np.flatnonzero(truncate(relevant, k))
-    return 0.0 if ranks.size == 0 else 1.0 / (int(ranks[0]) + 1)
-
-
-# ------------------------------------------------------------------------ formatting
-
-
-def _sum_latex(terms: list[str]) -> str:
-    if not terms:
-        return "0"
-    if len(terms) > _LATEX_TERMS:
-        terms = terms[: _LATEX_TERMS - 2] + [r"\cdots"] + terms[-2:]
-    return " + ".join(terms)
-
-
-def _at(k: int | None) -> str:
-    return "" if k is None else f"@{k}"
-
-
-def _rank_table(grades: np.ndarray, relevant: np.ndarray, depth: int):
-    """One row per rank 1..depth; ranks past the end of the list have rel NaN and are not relevant."""
-    import pandas as pd
-
-    shown = min(depth, grades.shape[0])
-    rel = np.full(depth, np.nan)
-    rel[:shown] = grades[:shown]
-    is_relevant = np.zeros(depth, dtype=bool)
-    is_relevant[:shown] = relevant[:shown]
-    return pd.DataFrame({
-        "rank": np.arange(1, depth + 1),
-        "rel": rel,
-        "relevant?": is_relevant,
-        "relevant so far": np.cumsum(is_relevant, dtype=np.int64),
-    })
 
 
 def _depth(n: int, k: int | None, *, pad: bool) -> int:
@@ -208,8 +111,10 @@ def precision(rels, k=None, *, rel_threshold=1) -> float:
     0.3
     """
     func = "precision"
-    _, relevant, _ = _binary_input(rels, rel_threshold, func)
-    return float(_precision_at(relevant, check_k(k, func=func)))
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    k = check_k(k, func=func)
+    # k=None is the kernel's set precision: it divides by the length of the list.
+    return binary_ranking(grades, threshold, func=func).score(binary_kernels.precision, k)
 
 
 def precision_breakdown(rels, k=None, *, rel_threshold=1):
@@ -241,15 +146,16 @@ def precision_breakdown(rels, k=None, *, rel_threshold=1):
     'P@5 = \\frac{2}{5} = 0.400'
     """
     func = "precision_breakdown"
-    grades, relevant, _ = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    table = _rank_table(grades, relevant, _depth(grades.shape[0], k, pad=True))
+    ranking = binary_ranking(grades, threshold, func=func)
+    table = rank_table(ranking, _depth(grades.shape[0], k, pad=True))
     table["P@i"] = table["relevant so far"] / table["rank"]
-    depth, found = len(table), int(table["relevant?"].sum())
-    value = found / depth if depth else 0.0
-    table.attrs["value"] = float(value)
+    value = ranking.score(binary_kernels.precision, k)
+    table.attrs["value"] = value
+    depth, found = len(table), int(ranking.context.relevant_in_top(threshold, k)[0])
     if depth:
-        table.attrs["latex"] = rf"P{_at(k)} = {_frac(found, depth)} = {value:.3f}"
+        table.attrs["latex"] = rf"P{cutoff_suffix(k)} = {_frac(found, depth)} = {value:.3f}"
     else:
         table.attrs["latex"] = r"P = 0 \quad (\text{empty ranking})"
     return table
@@ -300,10 +206,10 @@ def recall(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1) -> fl
     0.2
     """
     func = "recall"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return float(_recall_at(relevant, k, n_rel))
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return ranking.score(binary_kernels.recall, k)
 
 
 def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1):
@@ -334,19 +240,20 @@ def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshol
     'R = \\frac{2}{4} = 0.500'
     """
     func = "recall_breakdown"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    table = _rank_table(grades, relevant, _depth(grades.shape[0], k, pad=False))
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    n_rel = ranking.n_relevant
+    table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
     table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
-    found = int(table["relevant?"].sum())
-    value = found / n_rel if n_rel else 0.0
-    table.attrs["value"] = float(value)
+    value = ranking.score(binary_kernels.recall, k)
+    found = int(ranking.context.relevant_in_top(threshold, k)[0])
+    table.attrs["value"] = value
     table.attrs["n_relevant"] = n_rel
     if n_rel:
-        table.attrs["latex"] = rf"R{_at(k)} = {_frac(found, n_rel)} = {value:.3f}"
+        table.attrs["latex"] = rf"R{cutoff_suffix(k)} = {_frac(found, n_rel)} = {value:.3f}"
     else:
-        table.attrs["latex"] = rf"R{_at(k)} = 0 \quad (\text{{no relevant documents: }} R = 0)"
+        table.attrs["latex"] = rf"R{cutoff_suffix(k)} = 0 \quad (\text{{no relevant documents: }} R = 0)"
     return table
 
 
@@ -391,8 +298,9 @@ def hit(rels, k=None, *, rel_threshold=1) -> float:
     (0.0, 1.0)
     """
     func = "hit"
-    _, relevant, _ = _binary_input(rels, rel_threshold, func)
-    return 1.0 if _relevant_in_top(relevant, check_k(k, func=func)) else 0.0
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    k = check_k(k, func=func)
+    return binary_ranking(grades, threshold, func=func).score(binary_kernels.success, k)
 
 
 def hit_breakdown(rels, k=None, *, rel_threshold=1):
@@ -419,14 +327,15 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
     '\\mathrm{Hit@3} = 1 \\quad (\\text{first relevant document at rank } 3)'
     """
     func = "hit_breakdown"
-    grades, relevant, _ = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    table = _rank_table(grades, relevant, _depth(grades.shape[0], k, pad=False))
-    value = 1.0 if table["relevant?"].any() else 0.0
+    ranking = binary_ranking(grades, threshold, func=func)
+    table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
+    value = ranking.score(binary_kernels.success, k)
     table.attrs["value"] = value
-    name = rf"\mathrm{{Hit{_at(k)}}}"
+    name = rf"\mathrm{{Hit{cutoff_suffix(k)}}}"
     if value:
-        first = int(table.loc[table["relevant?"], "rank"].iloc[0])
+        first = int(ranking.context.first_relevant_rank(threshold)[0])
         table.attrs["latex"] = rf"{name} = 1 \quad (\text{{first relevant document at rank }} {first})"
     else:
         where = "in the list" if k is None else f"in the top {k}"
@@ -485,11 +394,11 @@ def f_beta(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, rel_threshol
     (0.4, 0.455)
     """
     func = "f_beta"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
     beta = _check_beta(beta, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return float(_f_from(_precision_at(relevant, k), _recall_at(relevant, k, n_rel), beta))
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return ranking.score(binary_kernels.f_beta, k, beta=beta)
 
 
 def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, rel_threshold=1):
@@ -521,20 +430,22 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
     0.5
     """
     func = "f_beta_breakdown"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
     beta = _check_beta(beta, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    table = _rank_table(grades, relevant, _depth(grades.shape[0], k, pad=True))
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    n_rel = ranking.n_relevant
+    table = rank_table(ranking, _depth(grades.shape[0], k, pad=True))
     table["P@i"] = table["relevant so far"] / table["rank"]
     table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
     column = f"F{beta:g}@i"
-    table[column] = [_f_from(p, r, beta) for p, r in zip(table["P@i"], table["R@i"])]
-    value = float(table[column].iloc[-1]) if len(table) else 0.0
+    # The kernels' one F formula, row by row; the last row is the value.
+    table[column] = binary_kernels.f_measure(table["P@i"].to_numpy(), table["R@i"].to_numpy(), beta * beta)
+    value = ranking.score(binary_kernels.f_beta, k, beta=beta)
     table.attrs["value"] = value
     table.attrs["n_relevant"] = n_rel
     b = _num(beta)
-    name = rf"F_{{{b}}}{_at(k)}"
+    name = rf"F_{{{b}}}{cutoff_suffix(k)}"
     if not len(table):
         table.attrs["latex"] = rf"{name} = 0 \quad (\text{{empty ranking}})"
         return table
@@ -592,9 +503,9 @@ def r_precision(rels, *, n_relevant=None, judged=None, rel_threshold=1) -> float
     0.4
     """
     func = "r_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return 0.0 if n_rel == 0 else float(_relevant_in_top(relevant, n_rel) / n_rel)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return ranking.score(binary_kernels.r_precision)
 
 
 def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1):
@@ -622,13 +533,14 @@ def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1
     '\\mathrm{R\\text{-}Prec} = P@3 = \\frac{2}{3} = 0.667'
     """
     func = "r_precision_breakdown"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    table = _rank_table(grades, relevant, n_rel)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    n_rel = ranking.n_relevant
+    table = rank_table(ranking, n_rel)
     table["P@i"] = table["relevant so far"] / table["rank"]
-    found = int(table["relevant?"].sum())
-    value = found / len(table) if len(table) else 0.0
-    table.attrs["value"] = float(value)
+    value = ranking.score(binary_kernels.r_precision)
+    found = int(ranking.context.relevant_in_top(threshold, n_rel)[0])
+    table.attrs["value"] = value
     table.attrs["n_relevant"] = n_rel
     if n_rel:
         table.attrs["latex"] = rf"\mathrm{{R\text{{-}}Prec}} = P@{n_rel} = {_frac(found, n_rel)} = {value:.3f}"
@@ -702,10 +614,10 @@ def average_precision(rels, k=None, *, n_relevant=None, judged=None, rel_thresho
     0.111
     """
     func = "average_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return _average_precision(relevant, k, n_rel)
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return ranking.score(binary_kernels.average_precision, k)
 
 
 def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1):
@@ -721,7 +633,8 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
     pandas.DataFrame
         One row per rank of the top k: ``rank``, ``rel``, ``relevant?``, ``relevant so far``,
         ``P@i`` and ``contribution`` (P@i where relevant, else 0). ``attrs["value"]`` is the sum
-        of ``contribution`` divided by R; ``attrs["latex"]`` the formula with this input's
+        of ``contribution``, added in rank order as the kernel (and trec_eval) adds, divided by R:
+        :func:`average_precision`'s value; ``attrs["latex"]`` the formula with this input's
         fractions; ``attrs["n_relevant"]`` is R.
 
     References
@@ -737,22 +650,27 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
     '\\mathrm{AP} = \\frac{1}{3}\\left(\\frac{1}{1} + \\frac{2}{3} + \\frac{3}{6}\\right) = 0.722'
     """
     func = "average_precision_breakdown"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    table = _rank_table(grades, relevant, _depth(grades.shape[0], k, pad=False))
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    n_rel, ctx = ranking.n_relevant, ranking.context
+    table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
     table["P@i"] = table["relevant so far"] / table["rank"]
-    table["contribution"] = table["P@i"].where(table["relevant?"], 0.0)
-    value = float(table["contribution"].sum() / n_rel) if n_rel else 0.0
+    # The kernel's terms: the precision at each relevant rank within the top k.
+    ranks, found = ctx.relevant_rank(threshold), ctx.relevant_so_far(threshold)
+    inside = ranks <= len(table)
+    contribution = np.zeros(len(table))
+    contribution[ranks[inside] - 1] = ctx.precision_at_relevant(threshold)[inside]
+    table["contribution"] = contribution
+    value = ranking.score(binary_kernels.average_precision, k)
     table.attrs["value"] = value
     table.attrs["n_relevant"] = n_rel
-    name = rf"\mathrm{{AP{_at(k)}}}"
+    name = rf"\mathrm{{AP{cutoff_suffix(k)}}}"
     if n_rel == 0:
         table.attrs["latex"] = rf"{name} = 0 \quad (\text{{no relevant documents: }} R = 0)"
         return table
-    hits = table.loc[table["relevant?"], ["relevant so far", "rank"]].to_numpy()
-    terms = [_frac(found, rank) for found, rank in hits]
-    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{n_rel}}}\left({_sum_latex(terms)}\right) = {value:.3f}"
+    terms = [_frac(count, rank) for count, rank in zip(found[inside], ranks[inside])]
+    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{n_rel}}}\left({sum_latex(terms)}\right) = {value:.3f}"
     return table
 
 
@@ -807,8 +725,9 @@ def reciprocal_rank(rels, k=None, *, rel_threshold=1) -> float:
     0.0
     """
     func = "reciprocal_rank"
-    _, relevant, _ = _binary_input(rels, rel_threshold, func)
-    return _reciprocal_rank(relevant, check_k(k, func=func))
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    k = check_k(k, func=func)
+    return binary_ranking(grades, threshold, func=func).score(binary_kernels.reciprocal_rank, k)
 
 
 def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
@@ -839,40 +758,22 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
     '\\mathrm{RR} = \\frac{1}{3} = 0.333 \\quad (S_{\\mathrm{correct}} = 3 \\le S_h = 3)'
     """
     func = "reciprocal_rank_breakdown"
-    grades, relevant, _ = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     k = check_k(k, func=func)
-    table = _rank_table(grades, relevant, _depth(grades.shape[0], k, pad=False))
+    ranking = binary_ranking(grades, threshold, func=func)
+    table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
     table["1/rank"] = 1.0 / table["rank"]
-    first = table["relevant?"] & (table["relevant so far"] == 1)
-    table["contribution"] = table["1/rank"].where(first, 0.0)
-    value = float(table["contribution"].sum())
+    first = int(ranking.context.first_relevant_rank(threshold)[0])  # 0: no relevant document
+    table["contribution"] = table["1/rank"].where(table["rank"] == first, 0.0)
+    value = ranking.score(binary_kernels.reciprocal_rank, k)
     table.attrs["value"] = value
     if value:
-        rank = int(table.loc[first, "rank"].iloc[0])
-        bound = "" if k is None else rf" \quad (S_{{\mathrm{{correct}}}} = {rank} \le S_h = {k})"
-        table.attrs["latex"] = rf"\mathrm{{RR}} = {_frac(1, rank)} = {value:.3f}{bound}"
+        bound = "" if k is None else rf" \quad (S_{{\mathrm{{correct}}}} = {first} \le S_h = {k})"
+        table.attrs["latex"] = rf"\mathrm{{RR}} = {_frac(1, first)} = {value:.3f}{bound}"
     else:
-        later = np.flatnonzero(relevant)
-        if k is not None and later.size:
-            why = rf"S_{{\mathrm{{correct}}}} = {int(later[0]) + 1} > S_h = {k}"
+        if k is not None and first:
+            why = rf"S_{{\mathrm{{correct}}}} = {first} > S_h = {k}"
         else:
             why = r"\text{no relevant document in the list}"
         table.attrs["latex"] = rf"\mathrm{{RR}} = 0 \quad ({why})"
     return table
-
-
-def __getattr__(name: str):
-    # Only names not defined here reach this: those of __all__ are the precision-recall family,
-    # looked up on first use because precision_recall imports this module's helpers (importing it
-    # at the top would be circular).
-    if name in __all__:
-        from rankviz.metrics import precision_recall
-
-        value = getattr(precision_recall, name)
-        globals()[name] = value  # later look-ups skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(__all__))

@@ -7,16 +7,22 @@ curve: :func:`eleven_point_precision` (levels 0.0, 0.1, ..., 1.0, trec_eval's ``
 each with its ``*_breakdown`` twin, and the constants :data:`ROUNDINGS` (how a recall level
 becomes a count of relevant documents) and :data:`ELEVEN_RECALL_LEVELS`.
 
-The conventions are those of :mod:`rankviz.metrics.binary`, whose input helpers this module
-shares: ``rels`` are relevance grades in ranked order (``rels[0]`` is rank 1), a document is
-relevant when its grade is ``>= rel_threshold`` (default 1, as trec_eval's ``-l``), and R, the
-number of relevant documents of the query, comes from ``n_relevant`` when given, else from
-``judged``, else from the list itself. R = 0 gives 0.0 (trec_eval's policy).
+The conventions are those of :mod:`rankviz.metrics.binary`, and the input helpers
+(:mod:`rankviz.metrics.binary_input`) are the same: ``rels`` are relevance grades in ranked order
+(``rels[0]`` is rank 1), a document is relevant when its grade is ``>= rel_threshold`` (default
+1, as trec_eval's ``-l``), and R, the number of relevant documents of the query, comes from
+``n_relevant`` when given, else from ``judged``, else from the list itself. R = 0 gives 0.0
+(trec_eval's policy).
+
+Every value is computed by the kernels :func:`rankviz.evaluate` uses: the precision-recall
+points by :func:`rankviz.metrics.kernels.binary.precision_recall_at_ranks`, interpolated
+precision by :func:`rankviz.metrics.kernels.interpolated.interpolate`, whose rounding rule
+(``rounding=``) is the one trec_eval's versions differ by; the breakdown tables read the
+intermediate arrays of the same one-list context.
 """
 
 from __future__ import annotations
 
-import math
 from typing import NamedTuple
 
 import numpy as np
@@ -24,7 +30,9 @@ import numpy as np
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import as_scores, check_choice, check_k
-from rankviz.metrics.binary import _binary_input, _n_relevant, _rank_table, _sum_latex
+from rankviz.metrics.binary_input import BinaryRanking, binary_grades, binary_ranking, rank_table, sum_latex
+from rankviz.metrics.kernels import binary as binary_kernels
+from rankviz.metrics.kernels import interpolated as interpolated_kernels
 
 __all__ = [
     "PrecisionRecallPoints",
@@ -43,9 +51,10 @@ __all__ = [
 #: How a recall level p becomes the number of relevant documents c a rank must have reached.
 #: "ceil": c = ceil(p R), the textbook "recall >= p"; "floor_plus_0.9": c = floor(p R + 0.9),
 #: trec_eval 9.x (and pytrec_eval, ranx, ir_measures); "lround": c = round-half-up(p R), trec_eval 10.0.
-ROUNDINGS = ("ceil", "floor_plus_0.9", "lround")
+#: The kernels' own rules (:data:`rankviz.metrics.kernels.interpolated.ROUNDINGS`).
+ROUNDINGS = interpolated_kernels.ROUNDINGS
 #: The 11 standard recall levels 0.0, 0.1, ..., 1.0.
-ELEVEN_RECALL_LEVELS = tuple(i / 10 for i in range(11))
+ELEVEN_RECALL_LEVELS = interpolated_kernels.STANDARD_RECALL_LEVELS
 
 
 # ------------------------------------------------------------------------- validation
@@ -73,47 +82,12 @@ def _check_level_count(levels, func: str) -> int:
     return check_k(levels, func=func, name="levels")
 
 
-# ---------------------------------------------------------------------------- kernels
+# ---------------------------------------------------------------------------- scoring
 
 
-def _relevant_needed(level: float, n_rel: int, rounding: str) -> int:
-    """The number of relevant documents c a rank must have reached to count for recall level p."""
-    x = level * n_rel
-    if rounding == "ceil":
-        # The tolerance absorbs binary noise: 0.7 * 10 is 7.000000000000001, which must give 7.
-        return math.ceil(x - 1e-9 * max(1.0, x))
-    if rounding == "floor_plus_0.9":
-        return math.floor(x + 0.9)  # trec_eval 9.x: (long) (p * R + 0.9)
-    whole = math.floor(x)  # C's lround: halves away from zero (Python's round() halves to even)
-    return whole + (1 if x - whole >= 0.5 else 0)
-
-
-class _Interpolation(NamedTuple):
-    values: np.ndarray  # interpolated precision per level
-    needed: np.ndarray  # relevant documents needed per level
-    first_rank: np.ndarray  # first rank that reaches them (0: never)
-    best_rank: np.ndarray  # rank where the maximum precision is reached (0: none)
-
-
-def _interpolate(relevant: np.ndarray, n_rel: int, levels: np.ndarray, rounding: str) -> _Interpolation:
-    n = relevant.shape[0]
-    hits = np.cumsum(relevant)
-    precision_at = hits / np.arange(1, n + 1)
-    # best_from[i]: the highest precision at rank i + 1 or any later rank (read right to left).
-    best_from = np.maximum.accumulate(precision_at[::-1])[::-1]
-    found = int(hits[-1]) if n else 0
-    out = _Interpolation(np.zeros(levels.size), np.zeros(levels.size, dtype=np.int64),
-                         np.zeros(levels.size, dtype=np.int64), np.zeros(levels.size, dtype=np.int64))
-    for j, level in enumerate(levels):
-        needed = _relevant_needed(float(level), n_rel, rounding)
-        out.needed[j] = needed
-        if n_rel == 0 or found == 0 or needed > found:
-            continue  # no rank reaches this recall: 0, as in trec_eval
-        start = int(np.searchsorted(hits, needed, side="left"))  # first index with hits >= needed
-        out.first_rank[j] = start + 1
-        out.values[j] = best_from[start]
-        out.best_rank[j] = start + 1 + int(np.argmax(precision_at[start:]))
-    return out
+def _interpolated_mean(ranking: BinaryRanking, levels, rounding: str) -> float:
+    """The kernel of trec_eval's 11pt_avg at ``levels``: mean interpolated precision."""
+    return ranking.score(interpolated_kernels.eleven_point_average, levels=tuple(levels), rounding=rounding)
 
 
 # ------------------------------------------------------- public: precision-recall points
@@ -166,12 +140,10 @@ def precision_recall_points(rels, *, n_relevant=None, judged=None, rel_threshold
     ([1.0, 0.5, 0.667], [0.25, 0.25, 0.5])
     """
     func = "precision_recall_points"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    ranks = np.arange(1, relevant.shape[0] + 1)
-    hits = np.cumsum(relevant, dtype=np.int64)
-    recall_at = hits / n_rel if n_rel else np.zeros(hits.shape[0])
-    return PrecisionRecallPoints(ranks, hits / ranks, recall_at)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    precision_at, recall_at = binary_kernels.precision_recall_at_ranks(ranking.context, ranking.cut())
+    return PrecisionRecallPoints(ranking.context.rank.copy(), precision_at, recall_at)
 
 
 def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1):
@@ -203,12 +175,12 @@ def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel
     0.5
     """
     func = "precision_recall_points_breakdown"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    table = _rank_table(grades, relevant, grades.shape[0])
-    table["P@i"] = table["relevant so far"] / table["rank"]
-    table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
-    value = float(table["R@i"].iloc[-1]) if len(table) else 0.0
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    n_rel = ranking.n_relevant
+    table = rank_table(ranking, ranking.grades.shape[0])
+    table["P@i"], table["R@i"] = binary_kernels.precision_recall_at_ranks(ranking.context, ranking.cut())
+    value = ranking.score(binary_kernels.recall)  # the final recall: the whole list's
     table.attrs["value"] = value
     table.attrs["n_relevant"] = n_rel
     if not len(table):
@@ -288,38 +260,53 @@ def interpolated_precision(rels, recall_levels=None, *, n_relevant=None, judged=
     [0.333, 0.333, 0.25]
     """
     func = "interpolated_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     levels = _check_levels(recall_levels, func)
     rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return _interpolate(relevant, n_rel, levels, rounding).values
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    cut = ranking.cut(levels=tuple(levels), rounding=rounding)
+    return interpolated_kernels.precision_at_recall_levels(ranking.context, cut)[0].copy()
 
 
 def _interpolation_table(func, rels, levels, n_relevant, judged, rel_threshold, rounding, *, name: str):
-    """The per-level table shared by the interpolated breakdowns; value = mean over the levels."""
+    """The per-level table shared by the interpolated breakdowns; value = mean over the levels.
+
+    Every column comes from the kernel's :class:`~rankviz.metrics.kernels.interpolated.Interpolation`
+    and the context's relevant rows; the value from the 11pt_avg kernel at these levels.
+    """
     import pandas as pd
 
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    result = _interpolate(relevant, n_rel, levels, rounding)
-    reached = result.first_rank > 0
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    ctx, thr, levels = ranking.context, threshold, tuple(levels)
+    result = interpolated_kernels.interpolate(ctx, thr, levels, rounding)
+    needed, reached, first, values = (field[0] for field in result)
+    ranks, precision_at = ctx.relevant_rank(thr), ctx.precision_at_relevant(thr)
+    first_rank = np.zeros(len(levels), dtype=np.int64)
+    best_rank = np.zeros(len(levels), dtype=np.int64)
+    if reached.any():
+        # Recall 0 (c = 0) is reached at rank 1 already; otherwise at the c-th relevant document.
+        first_rank[reached] = np.where(needed[reached] == 0, 1, ranks[first[reached]])
+        # The best rank: the first relevant rank from there on whose precision is the value.
+        rows = np.arange(ranks.size)
+        is_best = (rows[None, :] >= first[reached, None]) & (precision_at[None, :] == values[reached, None])
+        best_rank[reached] = ranks[np.argmax(is_best, axis=1)]
     table = pd.DataFrame({
-        "recall level": levels,
-        "relevant needed": result.needed,
-        "first rank reaching it": pd.array(np.where(reached, result.first_rank, 0), dtype="Int64"),
-        "best rank": pd.array(np.where(reached, result.best_rank, 0), dtype="Int64"),
-        "interpolated P": result.values,
+        "recall level": np.asarray(levels, dtype=np.float64),
+        "relevant needed": needed,
+        # Levels no rank reaches have no rank to show (pd.NA), not rank 0.
+        "first rank reaching it": pd.arrays.IntegerArray(first_rank, ~reached),
+        "best rank": pd.arrays.IntegerArray(best_rank, ~reached),
+        "interpolated P": values,
     })
-    # Levels no rank reaches have no rank to show (pd.NA), not rank 0.
-    table.loc[~reached, ["first rank reaching it", "best rank"]] = pd.NA
-    value = float(table["interpolated P"].mean())
+    value = _interpolated_mean(ranking, levels, rounding)
     table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
+    table.attrs["n_relevant"] = ranking.n_relevant
     table.attrs["rounding"] = rounding
-    terms = [_num(p) for p in table["interpolated P"]]
+    terms = [_num(p) for p in values]
     count = len(table)
-    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{count}}}\left({_sum_latex(terms)}\right) = {value:.3f}"
+    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{count}}}\left({sum_latex(terms)}\right) = {value:.3f}"
     return table
 
 
@@ -401,10 +388,10 @@ def eleven_point_precision(rels, *, n_relevant=None, judged=None, rel_threshold=
     0.262
     """
     func = "eleven_point_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return float(_interpolate(relevant, n_rel, np.array(ELEVEN_RECALL_LEVELS), rounding).values.mean())
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return _interpolated_mean(ranking, ELEVEN_RECALL_LEVELS, rounding)
 
 
 def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1, rounding="ceil"):
@@ -434,7 +421,7 @@ def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_
     '11\\text{pt} = \\frac{1}{11}\\left(1 + 1 + 1 + 1 + 1 + 1 + 0.667 + 0.667 + \\cdots + 0.667 + 0.667\\right) = 0.848'
     """
     func = "eleven_point_precision_breakdown"
-    return _interpolation_table(func, rels, np.array(ELEVEN_RECALL_LEVELS), n_relevant, judged, rel_threshold,
+    return _interpolation_table(func, rels, ELEVEN_RECALL_LEVELS, n_relevant, judged, rel_threshold,
                                 rounding, name=r"11\text{pt}")
 
 
@@ -508,11 +495,11 @@ def interpolated_average_precision(rels, *, n_relevant=None, judged=None, rel_th
     0.255
     """
     func = "interpolated_average_precision"
-    grades, relevant, threshold = _binary_input(rels, rel_threshold, func)
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
     grid = _lecture_levels(levels, func)
     rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    n_rel = _n_relevant(grades, threshold, func, n_relevant, judged)
-    return float(_interpolate(relevant, n_rel, grid, rounding).values.mean())
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return _interpolated_mean(ranking, grid, rounding)
 
 
 def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1, levels=10,

@@ -24,6 +24,8 @@ from collections.abc import Hashable, Iterable
 import numpy as np
 
 from rankviz.metrics._validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
+from rankviz.metrics.binary_input import BinaryRanking, binary_ranking
+from rankviz.metrics.kernels import binary as binary_kernels
 
 __all__ = [
     "coverage",
@@ -667,11 +669,12 @@ def expected_search_length_breakdown(rels, wanted: int = 1, *, rel_threshold: fl
 # --------------------------------------------------------------------------- satisfaction / frustration
 
 
-def _returned(rels, k, rel_threshold, *, func: str):
+def _returned(rels, k, rel_threshold, *, func: str) -> BinaryRanking:
+    """The top k as a one-list ranking: what the user was shown is the list the set kernels score."""
     grades = as_grades(rels, func=func)
     k = check_k(k, func=func)
-    returned = truncate(grades, k)
-    return returned, relevant_mask(returned, check_rel_threshold(rel_threshold, func=func))
+    threshold = check_rel_threshold(rel_threshold, func=func)
+    return binary_ranking(truncate(grades, k), threshold, func=func)
 
 
 def satisfaction(rels, k=None, *, rel_threshold: float = 1) -> float:
@@ -718,8 +721,7 @@ def satisfaction(rels, k=None, *, rel_threshold: float = 1) -> float:
     >>> satisfaction([1, 0, 1, 0, 1], k=10)
     0.6
     """
-    returned, relevant = _returned(rels, k, rel_threshold, func="satisfaction")
-    return _ratio(int(relevant.sum()), returned.size)
+    return _returned(rels, k, rel_threshold, func="satisfaction").score(binary_kernels.set_precision)
 
 
 def frustration(rels, k=None, *, rel_threshold: float = 1) -> float:
@@ -759,22 +761,27 @@ def frustration(rels, k=None, *, rel_threshold: float = 1) -> float:
     >>> frustration([1, 0, 0, 0, 1], k=4)
     0.75
     """
-    returned, relevant = _returned(rels, k, rel_threshold, func="frustration")
-    return _ratio(int((~relevant).sum()), returned.size)
+    return _returned(rels, k, rel_threshold, func="frustration").score(binary_kernels.set_non_relevant_share)
 
 
-def _returned_table(rels, k, rel_threshold, *, func: str, column: str, counted):
+def _returned_table(rels, k, rel_threshold, *, func: str, column: str, kernel):
+    """The per-rank table of the returned documents, from the context's relevant mask and running
+    count; ``attrs["value"]`` from ``kernel``, with the counts of its ratio."""
     import pandas as pd
 
-    returned, relevant = _returned(rels, k, rel_threshold, func=func)
+    returned = _returned(rels, k, rel_threshold, func=func)
+    ctx, thr = returned.context, returned.threshold
+    rank = ctx.rank
+    relevant, found = ctx.relevant(thr), ctx.running_relevant(thr)
+    counted, running = (relevant, found) if column == "relevant" else (~relevant, rank - found)
     table = pd.DataFrame({
-        "rank": np.arange(1, returned.size + 1),
-        "rel": returned,
-        column: counted(relevant).astype(int),
+        "rank": rank,
+        "rel": returned.grades,
+        column: counted.astype(int),
+        f"running {column} share": running / rank,
     })
-    table[f"running {column} share"] = (
-        np.cumsum(table[column].to_numpy()) / table["rank"].to_numpy() if returned.size else np.zeros(0))
-    return table
+    table.attrs["value"] = returned.score(kernel)
+    return table, int(running[-1]) if rank.size else 0
 
 
 def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
@@ -805,11 +812,9 @@ def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
     >>> satisfaction_breakdown([1, 0, 1, 0, 1], k=4).attrs["latex"]
     '\\mathrm{satisfaction@4} = \\frac{2}{4} = 0.500'
     """
-    table = _returned_table(rels, k, rel_threshold, func="satisfaction_breakdown", column="relevant",
-                            counted=lambda relevant: relevant)
-    numerator, denominator = int(table["relevant"].sum()), len(table)
-    value = _ratio(numerator, denominator)
-    table.attrs["value"] = value
+    table, numerator = _returned_table(rels, k, rel_threshold, func="satisfaction_breakdown", column="relevant",
+                                       kernel=binary_kernels.set_precision)
+    value, denominator = table.attrs["value"], len(table)
     table.attrs["latex"] = rf"\mathrm{{satisfaction@{_k_label(k, rels)}}} = " + _tex_ratio(
         numerator, denominator, value)
     return table
@@ -843,11 +848,9 @@ def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
     >>> frustration_breakdown([1, 0, 0, 0, 1], k=4).attrs["latex"]
     '\\mathrm{frustration@4} = \\frac{3}{4} = 0.750'
     """
-    table = _returned_table(rels, k, rel_threshold, func="frustration_breakdown", column="non-relevant",
-                            counted=lambda relevant: ~relevant)
-    numerator, denominator = int(table["non-relevant"].sum()), len(table)
-    value = _ratio(numerator, denominator)
-    table.attrs["value"] = value
+    table, numerator = _returned_table(rels, k, rel_threshold, func="frustration_breakdown",
+                                       column="non-relevant", kernel=binary_kernels.set_non_relevant_share)
+    value, denominator = table.attrs["value"], len(table)
     table.attrs["latex"] = rf"\mathrm{{frustration@{_k_label(k, rels)}}} = " + _tex_ratio(
         numerator, denominator, value)
     return table

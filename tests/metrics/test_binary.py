@@ -591,30 +591,57 @@ PUBLIC = {name: getattr(module, name) for module in (binary, precision_recall) f
           if name in vars(module)}
 
 
-def test_precision_recall_family_is_still_importable_from_binary_and_the_package():
-    # It lived in rankviz.metrics.binary before moving to rankviz.metrics.precision_recall.
+def test_precision_recall_family_is_public_from_its_module_and_the_package_only():
+    # The family moved from rankviz.metrics.binary to rankviz.metrics.precision_recall; the public
+    # path is the package (rankviz.metrics.<name>). binary no longer serves the moved names: the
+    # lazy forwarding it needed held an import circle between the two modules.
     import rankviz.metrics
 
     for name in precision_recall.__all__:
-        assert name in binary.__all__ and name in dir(binary), name
-        assert getattr(binary, name) is getattr(precision_recall, name), name
+        assert not hasattr(binary, name), name
+        assert name not in binary.__all__, name
         if not name.isupper() and name != "PrecisionRecallPoints":
             assert getattr(rankviz.metrics, name) is getattr(precision_recall, name), name
-    with pytest.raises(AttributeError, match="has no attribute 'no_such_metric'"):
-        binary.no_such_metric  # noqa: B018
+    with pytest.raises(AttributeError, match="has no attribute 'interpolated_precision'"):
+        binary.interpolated_precision  # noqa: B018
 
 
-def test_precision_recall_imports_first_in_a_fresh_interpreter():
-    # binary serves the moved names lazily: importing either module first must work (no cycle).
+@pytest.mark.parametrize("first", ["binary", "precision_recall"])
+def test_either_module_imports_first_in_a_fresh_interpreter(first):
     import subprocess
     import sys
 
-    code = ("from rankviz.metrics.precision_recall import interpolated_precision as a; "
-            "from rankviz.metrics.binary import interpolated_precision as b, precision; "
+    other = "precision_recall" if first == "binary" else "binary"
+    code = (f"import rankviz.metrics.{first}, rankviz.metrics.{other}; "
             "from rankviz.metrics.binary import *; "
-            "assert a is b is interpolated_precision and ROUNDINGS; print(a([1, 0, 1], [0.5]).tolist())")
+            "assert 'interpolated_precision' not in dir(); "
+            "from rankviz.metrics.precision_recall import interpolated_precision, ROUNDINGS; "
+            "print(interpolated_precision([1, 0, 1], [0.5]).tolist(), precision([1, 0, 1]))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[1.0]"  # rank 1 is relevant: P@1 = 1/1 at recall 1/2
+    # Rank 1 is relevant: P@1 = 1/1 at recall 1/2; 2 relevant of 3.
+    assert out.stdout.strip() == f"[1.0] {2 / 3}"
+
+
+OWN_MODULES = ["binary", "precision_recall", "user", "binary_input"]
+
+
+def _imports(module: str) -> list[tuple[str, str]]:
+    """(module imported from, name) for every ``from x import y`` of rankviz/metrics/<module>.py."""
+    import ast
+
+    source = (Path(binary.__file__).parent / f"{module}.py").read_text()
+    return [(node.module or "", alias.name) for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.ImportFrom) for alias in node.names]
+
+
+@pytest.mark.parametrize("module", OWN_MODULES)
+def test_no_circle_between_binary_and_precision_recall_and_no_private_names_imported(module):
+    imported = _imports(module)
+    # The shared helpers live in rankviz.metrics.binary_input, which both modules import.
+    if module in ("binary", "precision_recall"):
+        other = "precision_recall" if module == "binary" else "binary"
+        assert not [m for m, _ in imported if m == f"rankviz.metrics.{other}"], imported
+    assert not [(m, name) for m, name in imported if name.startswith("_") and name != "annotations"], imported
 
 
 def test_every_public_function_has_a_breakdown_twin_and_a_docstring_example():

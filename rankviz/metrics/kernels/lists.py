@@ -84,6 +84,33 @@ class RankedLists:
             n_relevant=overrides,
         )
 
+    @classmethod
+    def one(cls, grades, judged=None, *, n_relevant=None, max_grade=None) -> RankedLists:
+        """One list: what ``from_grades([grades], [judged], n_relevant=[n_relevant])`` builds,
+        without the loops over lists (a per-query metric builds one on every call).
+
+        >>> one = RankedLists.one([3, 0, 2], n_relevant=5)
+        >>> general = RankedLists.from_grades([[3, 0, 2]], n_relevant=[5])
+        >>> all(np.array_equal(getattr(one, f), getattr(general, f)) for f in
+        ...     ("starts", "row_query", "grade", "judged_starts", "judged_query", "judged_grade", "n_relevant"))
+        True
+        """
+        grades = np.asarray(grades, dtype=np.float64)
+        pool = grades if judged is None else np.asarray(judged, dtype=np.float64)
+        judged_grade = np.sort(pool)[::-1]
+        if max_grade is None:
+            max_grade = max(float(judged_grade[0]), 0.0) if judged_grade.size else 0.0
+        return cls(
+            starts=np.array([0, grades.size], dtype=np.int64),
+            row_query=np.zeros(grades.size, dtype=np.int64),
+            grade=grades,
+            judged_starts=np.array([0, judged_grade.size], dtype=np.int64),
+            judged_query=np.zeros(judged_grade.size, dtype=np.int64),
+            judged_grade=judged_grade,
+            max_grade=max_grade,
+            n_relevant=None if n_relevant is None else np.array([n_relevant], dtype=np.int64),
+        )
+
     @property
     def n_queries(self) -> int:
         return int(self.starts.size - 1)

@@ -56,6 +56,8 @@ def suffix_max(values: np.ndarray, row_query: np.ndarray) -> np.ndarray:
     """
     if values.size == 0:
         return values.astype(np.float64)
+    if row_query[0] == row_query[-1]:  # one segment (a per-query call): a plain running maximum
+        return np.maximum.accumulate(values[::-1])[::-1]
     uniques, dense = np.unique(values, return_inverse=True)
     width = np.int64(uniques.size)
     # Reverse, so that "later in the segment" becomes "earlier"; negate the segment part so
