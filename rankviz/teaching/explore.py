@@ -145,11 +145,13 @@ def _kernel(name: str, used: dict, n_ranks: int):
         return binary.average_precision, Cut(k)
     if name == "reciprocal_rank":
         return binary.reciprocal_rank, Cut(k)
-    if name == "ndcg" and used.get("discount", "log2") == "log2":
-        return graded.ndcg, Cut(k, {"gain": used.get("gain", "linear")})
+    if name == "f_beta":
+        return binary.f_beta, Cut(whole, {"beta": used.get("beta", 1.0)})
+    if name == "ndcg":
+        return graded.ndcg, Cut(k, {key: used[key] for key in ("gain", "discount", "log_base") if key in used})
     if name == "err":  # g_max is the RankedLists' max_grade
         return graded.expected_reciprocal_rank, Cut(k)
-    return None  # f_beta, nDCG with the Järvelin discount, and the metrics without a kernel
+    return None  # the metrics without a kernel
 
 
 def _score_matrix(names, matrix: np.ndarray, settings: dict, *, func: str, judged=None, name_rows: bool = False):
