@@ -262,7 +262,7 @@ def test_a_grade_the_kernel_refuses_is_reported_for_its_ranking():
         score_rankings([[1, 0], [0, 1100]], ("ndcg",), gain="exponential")
 
 
-def test_jarvelin_ndcg_and_f_beta_are_scored_row_by_row_and_still_match():
+def test_jarvelin_ndcg_and_f_beta_scored_by_the_kernels_match_the_per_query_functions():
     # No kernel yet for these variants: the explorer calls the per-query functions.
     rankings = random_rankings(30, 8, seed=4, grades=(0, 1, 2, 3))
     table = score_rankings(rankings, ("ndcg", "f_beta"), k=5, discount="jarvelin", beta=2.0)
