@@ -130,7 +130,7 @@ with ranking_col:
     st.session_state[last_valid_key("um_rels")] = rels
     levels_text = link_widget(st.text_input, "Tie levels (optional)", key="um_levels", placeholder="none",
                               help="One level per rank for a weak ordering, e.g. 1,1,1,2,2: documents of a level "
-                                     "are tied and read in random order. Blank: a strict order.")
+                                   "are tied and read in random order. Blank: a strict order.")
     levels = None
     if levels_text.strip():
         try:

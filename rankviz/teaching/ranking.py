@@ -49,7 +49,7 @@ class Ranking:
         return len(self.grades)
 
     @classmethod
-    def from_grades(cls, grades, doc_ids=None) -> "Ranking":
+    def from_grades(cls, grades, doc_ids=None) -> Ranking:
         """A validated ranking of ``grades``; without ``doc_ids`` (None or empty) the ids are ``d1 ... dn``."""
         grades = tuple(grades)
         ids, checked = check_ranking(doc_ids if doc_ids else default_doc_ids(len(grades)), grades)
