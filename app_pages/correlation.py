@@ -19,10 +19,11 @@ from rankviz.metrics.correlation import kendall_tau_a_formula
 from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
+from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown, render_result
-from rankviz.ui.teaching import chart_font_size, number_field, printed_vs_exact
+from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
 page = page_for("app_pages/correlation.py")
@@ -114,7 +115,7 @@ k_col, p_col = st.columns(2)
 top_k = number_field("K (top of each list)", key="topk", default=min(5, len(items)), minimum=1,
                      maximum=MAX_DOCUMENTS, whole=True, container=k_col,
                      help="Compare the top K documents of R1 and R2 (each ordered by its ranks).")
-penalty = number_field("p (penalty for a pair only one list ranks)", key="p", default=0.5, minimum=0, maximum=1,
+penalty = number_field("p (penalty for a pair only one list ranks)", key="p", minimum=0, maximum=1,
                        container=p_col,
                        help="Two documents both in one top-K list and both missing from the other: that list's order "
                             "is not contradicted or confirmed. p = 0.5 is Fagin et al.'s neutral choice.")

@@ -25,10 +25,11 @@ from rankviz.teaching.parsing import format_grades
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
+from rankviz.ui.fields import int_field
 from rankviz.ui.layout import page_header
+from rankviz.ui.link import last_valid_key, link_widget
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns
-from rankviz.ui.table_editor import optional_int_field
 from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/explorer.py")
@@ -55,8 +56,8 @@ n_col, r_col, k_col, others_col = st.columns([1, 1, 1, 3])
 # The chart gets most of the width; the grade settings and the values at rank 2 sit beside it.
 chart_col, note_col = st.columns([3, 1], gap="medium")
 scale_col = gain_col = note_col
-others_text = others_col.text_input(
-    "The other documents (optional)", key="ex_others", bind="query-params", placeholder="all not relevant",
+others_text = link_widget(
+    others_col.text_input, "The other documents (optional)", key="ex_others", placeholder="all not relevant",
     help="Grades of the other documents in their ranked order, e.g. 1,0,0,2,0: the moving document passes them "
          "one by one. Their number sets N. Blank: N − 1 documents that are not relevant.")
 try:
@@ -64,25 +65,21 @@ try:
 except ValueError as error:
     others = None
     others_col.error(f"The other documents: {error} Using documents that are not relevant.")
-n_ranks = optional_int_field("N (ranks)", "ex_n", minimum=1, maximum=MAX_SWEEP_RANKS, default="10", where=n_col,
-                             placeholder="10", help="The length of the ranking (set by the other documents when "
-                                                    "they are given).") or 10
+n_ranks = int_field("N (ranks)", key="ex_n", minimum=1, maximum=MAX_SWEEP_RANKS, container=n_col, placeholder="10",
+                    help="The length of the ranking (set by the other documents when they are given).") or 10
 n_ranks = sweep_length(others, n_ranks)
 if others is not None:
     n_col.caption(f"N = {n_ranks}: the moving document and the {len(others)} others.")
-n_relevant = optional_int_field("R (relevant)", "ex_r", minimum=1, maximum=10_000, where=r_col,
-                                placeholder="counted", help="Relevant documents of the query in the collection: "
-                                "those ranked and R minus them never retrieved (with the moving one's grade). "
-                                "Blank: the relevant documents in the ranking.")
-k = optional_int_field("k (cut-off)", "ex_k", minimum=1, maximum=MAX_SWEEP_RANKS, where=k_col,
-                       help="Cut-off of the metrics that take one. Blank: the whole list (k = N).")
-st.session_state.setdefault("ex_scale", "0-1")
-scale = scale_col.selectbox("Grade scale", list(SCALES), key="ex_scale", bind="query-params",
-                            help="The moving document has the top grade; ERR's stop probability is "
-                                 "(2^g − 1) / 2^g_max with g_max the top of the scale.")
-st.session_state.setdefault("ex_gain", "linear")
-gain = gain_col.radio("nDCG gain", ("linear", "exponential"), key="ex_gain", bind="query-params", horizontal=True,
-                      captions=["g", "2^g − 1"])
+n_relevant = int_field("R (relevant)", key="ex_r", minimum=1, maximum=10_000, container=r_col, placeholder="counted",
+                       help="Relevant documents of the query in the collection: those ranked and R minus them never "
+                            "retrieved (with the moving one's grade). Blank: the relevant documents in the ranking.")
+k = int_field("k (cut-off)", key="ex_k", minimum=1, maximum=MAX_SWEEP_RANKS, container=k_col,
+              help="Cut-off of the metrics that take one. Blank: the whole list (k = N).")
+scale = link_widget(scale_col.selectbox, "Grade scale", list(SCALES), key="ex_scale",
+                    help="The moving document has the top grade; ERR's stop probability is "
+                         "(2^g − 1) / 2^g_max with g_max the top of the scale.")
+gain = link_widget(gain_col.radio, "nDCG gain", ("linear", "exponential"), key="ex_gain", horizontal=True,
+                   captions=["g", "2^g − 1"])
 top_grade = SCALES[scale][-1]
 settings = {"n_relevant": n_relevant, "k": k, "grade": top_grade, "max_grade": top_grade, "gain": gain,
             "others": others}
@@ -109,8 +106,7 @@ with st.expander("Every value (position × metric)"):
 
 st.markdown("**Which metrics move?** Change one setting and compare with the sweep above.")
 what_col, value_col, changes_col = st.columns([1, 1, 3], gap="medium")
-st.session_state.setdefault("ex_change", "R")
-change = what_col.selectbox("Change", ("R", "k", "grade scale"), key="ex_change", bind="query-params")
+change = link_widget(what_col.selectbox, "Change", ("R", "k", "grade scale"), key="ex_change")
 if change == "grade scale":
     st.session_state.setdefault("ex_other_scale", "0-3")
     other_scale = value_col.selectbox("to", list(SCALES), key="ex_other_scale")
@@ -118,9 +114,8 @@ if change == "grade scale":
     other = {**settings, "grade": other_top, "max_grade": other_top}
     described = f"grade scale {scale} → {other_scale}"
 else:
-    other_value = optional_int_field("to", "ex_other_value", minimum=1, maximum=MAX_SWEEP_RANKS if change == "k"
-                                     else 10_000, default="3", where=value_col, placeholder="3",
-                                     help="The new value (k blank: the whole list).")
+    other_value = int_field("to", key="ex_other_value", minimum=1, maximum=MAX_SWEEP_RANKS if change == "k" else 10_000,
+                            container=value_col, placeholder="3", help="The new value (k blank: the whole list).")
     other = {**settings, ("n_relevant" if change == "R" else "k"): other_value if change == "k" else
              (other_value or used_r)}
     described = (f"R = {used_r} → {other['n_relevant']}" if change == "R"
@@ -142,38 +137,35 @@ if other_sweep is not None:
 # ------------------------------------------------------------------ 2. many rankings
 st.subheader("2. Many rankings: metric against metric")
 gen_col, count_col, seed_col, sim_r_col, detail_col = st.columns([2, 1, 1, 1, 2])
-st.session_state.setdefault("ex_generator", "random")
-generator = gen_col.radio("Rankings", ("random", "perturbed"), key="ex_generator", bind="query-params",
-                          horizontal=True, captions=["grades drawn at random", "random swaps of one ranking"])
-n_rankings = optional_int_field("How many", "ex_m", minimum=2, maximum=MAX_RANKINGS, default="200",
-                                where=count_col, placeholder="200", help="Systems (rankings) to simulate.") or 200
-seed = optional_int_field("Seed", "ex_seed", minimum=0, maximum=2**31 - 1, default="42", where=seed_col,
-                          placeholder="42", help="The same seed gives the same rankings (it is in the link).")
+generator = link_widget(gen_col.radio, "Rankings", ("random", "perturbed"), key="ex_generator", horizontal=True,
+                        captions=["grades drawn at random", "random swaps of one ranking"])
+n_rankings = int_field("How many", key="ex_m", minimum=2, maximum=MAX_RANKINGS, container=count_col,
+                       placeholder="200", help="Systems (rankings) to simulate.") or 200
+seed = int_field("Seed", key="ex_seed", minimum=0, maximum=2**31 - 1, container=seed_col, placeholder="42",
+                 help="The same seed gives the same rankings (it is in the link).")
 seed = 42 if seed is None else seed
 if generator == "random":
-    length = optional_int_field("Ranking length", "ex_len", minimum=1, maximum=MAX_SWEEP_RANKS, default="10",
-                                where=detail_col, placeholder="10", help="Grades are drawn uniformly from the "
-                                                                         "grade scale chosen above.") or 10
+    length = int_field("Ranking length", key="ex_len", minimum=1, maximum=MAX_SWEEP_RANKS, container=detail_col,
+                       placeholder="10", help="Grades are drawn uniformly from the grade scale chosen above.") or 10
     rankings = cached_call(random_rankings, n_rankings, length, seed=seed, grades=SCALES[scale])
     described = f"{n_rankings} rankings of {length} grades drawn uniformly from {scale}, seed {seed}"
 else:
-    st.session_state.setdefault("ex_base", "3,2,3,0,1,2,0,0,1,0")
-    base_text = detail_col.text_input("Ranking to perturb", key="ex_base", bind="query-params",
-                                      help="Grades in ranked order; ranking i swaps a random number (0 to its "
-                                           "length) of random pairs.")
+    base_text = link_widget(detail_col.text_input, "Ranking to perturb", key="ex_base",
+                            help="Grades in ranked order; ranking i swaps a random number (0 to its length) of "
+                                 "random pairs.")
     try:
         base = parse_ranking_to_perturb(base_text)
     except ValueError as error:
-        base = st.session_state.get("_ex_last_base", (3, 2, 3, 0, 1, 2, 0, 0, 1, 0))
+        base = st.session_state.get(last_valid_key("ex_base"), (3, 2, 3, 0, 1, 2, 0, 0, 1, 0))
         detail_col.error(f"{error} Still using {format_grades(base)}.")
-    st.session_state["_ex_last_base"] = base
+    st.session_state[last_valid_key("ex_base")] = base
     rankings = compute(cached_call, perturbed_rankings, base, n_rankings, seed=seed, where=detail_col)
     if rankings is None:
         rankings = perturbed_rankings((3, 2, 3, 0, 1, 2, 0, 0, 1, 0), n_rankings, seed=seed)
     described = f"{n_rankings} random perturbations of {format_grades(base)}, seed {seed}"
-sim_r = optional_int_field("R (all rankings)", "ex_sim_r", minimum=1, maximum=10_000, where=sim_r_col,
-                           placeholder="most", help="Relevant documents of the query, the same for every ranking. "
-                                                    "Blank: the most relevant documents any ranking holds.")
+sim_r = int_field("R (all rankings)", key="ex_sim_r", minimum=1, maximum=10_000, container=sim_r_col,
+                  placeholder="most", help="Relevant documents of the query, the same for every ranking. "
+                                           "Blank: the most relevant documents any ranking holds.")
 scores = compute(cached_call, score_rankings, rankings, metrics, k=k, gain=gain, n_relevant=sim_r or "most",
                  where=sim_r_col)
 if scores is None:

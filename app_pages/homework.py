@@ -25,11 +25,12 @@ from rankviz.teaching.homework import (
 )
 from rankviz.teaching.parsing import parse_grades, parse_optional_int
 from rankviz.teaching.presets import PRESETS
+from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
+from rankviz.ui.link import link_value, link_widget, stop
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
-from rankviz.ui.teaching import choice_field, link_selectbox, link_text_input, number_field
 from rankviz.ui.two_rankings import parse_ranks
 
 page = page_for("app_pages/homework.py")
@@ -46,67 +47,72 @@ def _new_seed() -> None:
     st.session_state["seed"] = str(random.randrange(1, 100_000))
 
 
-def _text(label: str, key: str, default: str, help: str, container=None) -> str:
-    return link_text_input(label, key=key, default=default, help=help, container=container)
+def _text(label: str, key: str, help: str, container=None) -> str:
+    return link_widget((container or st).text_input, label, key=key, help=help)
+
+
+def _choice(label: str, options: dict, *, key: str, help: str, horizontal: bool = True, **default) -> str:
+    """A radio of plain values (``options`` maps value -> caption) kept in the link."""
+    return link_widget(st.radio, label, list(options), key=key, captions=list(options.values()), help=help,
+                       horizontal=horizontal, **default)
 
 
 # A link with only ?seed=1234 opens that practice exercise.
-source_default = "practice" if "seed" in st.query_params and "hw_source" not in st.query_params else "course"
+source_default = "practice" if link_value("seed") is not None and link_value("hw_source") is None else "course"
 pick_col, tolerance_col = st.columns([3, 2], gap="medium")
 with pick_col:
-    source = choice_field("Exercise", SOURCES, key="hw_source", default=source_default,
-                          help="A course exercise as the notes set it, your own list and variant, or a practice "
-                               "exercise drawn from a seed: share the link and everyone gets the same one.")
+    source = _choice("Exercise", SOURCES, key="hw_source", default=source_default,
+                     help="A course exercise as the notes set it, your own list and variant, or a practice "
+                          "exercise drawn from a seed: share the link and everyone gets the same one.")
 with tolerance_col:
-    tolerance_text = choice_field("Accept answers within ±", TOLERANCES, key="tol", default="0.001",
-                                  help="How far an answer may be from the exact value. ±0.001 accepts a value "
-                                       "rounded or cut to 3 decimals, as the lecture's tables do.")
+    tolerance_text = _choice("Accept answers within ±", TOLERANCES, key="tol",
+                             help="How far an answer may be from the exact value. ±0.001 accepts a value "
+                                  "rounded or cut to 3 decimals, as the lecture's tables do.")
 tolerance = float(tolerance_text)
 
 exercise = None
 if source == "course":
     keys = list(HOMEWORK_PRESETS)
-    chosen = link_selectbox("Course exercise (preset)", keys, key="hw_preset", default=keys[0])
+    chosen = link_widget(st.selectbox, "Course exercise (preset)", keys, key="hw_preset", default=keys[0])
     st.caption(PRESETS[chosen].title)
     exercise = compute(exercise_from_preset, chosen)
 else:
     kind_col, variant_col = st.columns([2, 3], gap="medium")
     with kind_col:
-        kind = choice_field("What to compute", {k: v for k, v in KINDS.items()}, key="hw_kind", default="ndcg",
-                            horizontal=False, help="The kind of working the checker walks you through.")
+        kind = _choice("What to compute", dict(KINDS), key="hw_kind", horizontal=False,
+                       help="The kind of working the checker walks you through.")
     gain, discount = "exponential", "log2"
     if kind == "ndcg":
         with variant_col:
-            gain = choice_field("Gain", {g: GAIN_LABELS[g] for g in GAINS}, key="hw_gain", default="exponential",
-                                help="Exponential 2^g − 1 is the lecture's final formula; linear g is trec_eval's.")
-            discount = choice_field("Discount", {d: DISCOUNT_LABELS[d] for d in DISCOUNTS}, key="hw_discount",
-                                    default="log2", help="Divide the gain at rank i by log2(i + 1), or by "
-                                                         "max(1, log2 i) (Järvelin-Kekäläinen).")
+            gain = _choice("Gain", {g: GAIN_LABELS[g] for g in GAINS}, key="hw_gain",
+                           help="Exponential 2^g − 1 is the lecture's final formula; linear g is trec_eval's.")
+            discount = _choice("Discount", {d: DISCOUNT_LABELS[d] for d in DISCOUNTS}, key="hw_discount",
+                               help="Divide the gain at rank i by log2(i + 1), or by max(1, log2 i) "
+                                    "(Järvelin-Kekäläinen).")
     if source == "practice":
         seed_col, new_col = st.columns([3, 1], vertical_alignment="bottom")
         seed = number_field("Seed (in the link: share it and the class gets the same exercise)", key="seed",
-                            default=1234, minimum=0, maximum=10**9, whole=True, container=seed_col,
+                            minimum=0, maximum=10**9, whole=True, container=seed_col,
                             help="The same seed always gives the same exercise.")
         new_col.button("New exercise", key="hw_new", on_click=_new_seed, icon=":material/casino:", width="stretch")
         exercise = compute(generate_exercise, seed, kind, gain=gain, discount=discount)
     elif kind == "spearman":
         a_col, b_col = st.columns(2)
-        a_text = _text("Rank of each document in R1", "hw_r1", "1,2,3,4,5", "Ranks 1..K, no ties.", a_col)
-        b_text = _text("Rank of each document in R2", "hw_r2", "2,1,4,3,5", "The same documents' ranks in R2.",
-                       b_col)
+        a_text = _text("Rank of each document in R1", "hw_r1", "Ranks 1..K, no ties.", a_col)
+        b_text = _text("Rank of each document in R2", "hw_r2", "The same documents' ranks in R2.", b_col)
         ranks = compute(lambda: (parse_ranks(a_text, "R1"), parse_ranks(b_text, "R2")))
         if ranks is not None:
             exercise = compute(own_exercise, "spearman", ranks_a=ranks[0], ranks_b=ranks[1])
     else:
         rels_col, r_col = st.columns([3, 1])
-        rels_text = _text("Grades in ranked order", "hw_rels", "3,2,3,0,1,2",
+        rels_text = _text("Grades in ranked order", "hw_rels",
                           "Rank 1 first, e.g. 3,2,3,0,1,2. For AP, grade ≥ 1 is relevant.", rels_col)
         r_value, unretrieved = None, ()
         if kind == "ap":
-            r_text = _text("R (blank: count them)", "hw_R", "", "Relevant documents in the whole collection.", r_col)
+            r_text = _text("R (blank: count them)", "hw_R", "Relevant documents in the whole collection.", r_col)
             r_value = compute(parse_optional_int, r_text, name="R", minimum=0, maximum=1000, where=r_col)
         else:
-            missed_text = _text("Judged, not retrieved", "hw_unretrieved", "",
+            missed_text = _text("Judged, not retrieved", "hw_unretrieved",
                                 "Grades of relevant documents the ranking missed, e.g. 3,1: they join the ideal "
                                 "ranking. Blank: none.", r_col)
             if missed_text.strip():
@@ -117,7 +123,7 @@ else:
                                unretrieved=unretrieved)
 
 if exercise is None:
-    st.stop()
+    stop()
 
 steps = steps_for(exercise)
 st.subheader(exercise.title)
@@ -138,7 +144,7 @@ with st.form(key=f"hw_form_{fingerprint}", border=True):
 if submitted:
     st.session_state["hw_checked"] = fingerprint
 if st.session_state.get("hw_checked") != fingerprint:
-    st.stop()
+    stop()
 
 verdicts = check_answers(steps, [st.session_state.get(key, "") for key in answer_keys], tolerance)
 wrong_at = first_wrong(verdicts)

@@ -28,11 +28,12 @@ from rankviz.teaching.multi_query import (
 from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
+from rankviz.ui.fields import int_field, number_field
 from rankviz.ui.layout import page_header
+from rankviz.ui.link import current_value, keep_in_link, link_value, link_widget, set_value
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
-from rankviz.ui.state import write_url_param
-from rankviz.ui.table_editor import number_field, optional_int_field, replace_table, table_editor
+from rankviz.ui.table_editor import get_table, replace_table, table_editor
 from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/many_queries.py")
@@ -63,34 +64,36 @@ example_col.selectbox("Course example", QUERY_PRESETS + RUN_PRESETS, key="mq_exa
                       format_func=lambda key: PRESETS[key].title)
 load_col.button("Load", key="mq_load", on_click=_load_example, type="primary", icon=":material/play_arrow:",
                 width="stretch", help="Replace the table below with the chosen course example.")
-st.session_state.setdefault("mq_mode", MODES[0])
-mode = mode_col.radio("Enter", MODES, key="mq_mode", bind="query-params", horizontal=True,
-                      help="Rankings: one row per query with its grades. AP per query: the AP values of two runs, "
-                           "as in the lecture's GMAP example.")
+mode = link_widget(mode_col.radio, "Enter", MODES, key="mq_mode", horizontal=True,
+                   help="Rankings: one row per query with its grades. AP per query: the AP values of two runs, "
+                        "as in the lecture's GMAP example.")
 # The exercise the table below started from (each mode keeps its own table).
 loaded = PRESETS[st.session_state.get(f"_mq_loaded_{mode}", QUERY_PRESETS[0] if mode == MODES[0] else RUN_PRESETS[0])]
 st.caption(f"Table loaded from **{loaded.title}.** {loaded.description} {loaded.note} Source: {loaded.source}.")
 
 
 LINK_KEY = "mq_queries"  # URL parameter holding the queries table: ?mq_queries=q1=1,0,1/10;q2=0,1
+DEFAULT_LINK = format_query_link(parse_query_rows(DEFAULT_QUERIES))
 
 
 def _queries_from_link(where) -> None:
-    """On the session's first visit, a link's queries replace the default table."""
-    if st.session_state.get("_mq_link_read"):
+    """The table the link describes, on the session's first visit and after Back/Forward brought
+    another link (which forgets the table's text, rankviz.ui.link); later the table's own edits win."""
+    if LINK_KEY in st.session_state:
         return
-    st.session_state["_mq_link_read"] = True
-    text = st.query_params.get(LINK_KEY)
-    if text:
-        try:
-            replace_table("mq_queries", query_rows_frame(parse_query_link(text)))
-        except ValueError as error:
-            where.error(f"The link's queries could not be read: {error} Showing the course example instead.")
+    text = link_value(LINK_KEY)
+    try:
+        frame = query_rows_frame(parse_query_link(text)) if text else DEFAULT_QUERIES
+    except ValueError as error:
+        where.error(f"The link's queries could not be read: {error} Showing the course example instead.")
+        frame = DEFAULT_QUERIES
+    if not get_table("mq_queries", DEFAULT_QUERIES).equals(frame):  # a new grid only for another table
+        replace_table("mq_queries", frame)
 
 
 def _queries_to_link(queries) -> None:
-    """Keep the valid table in the URL (left out while it is the course example it opened with)."""
-    write_url_param(LINK_KEY, format_query_link(queries), format_query_link(parse_query_rows(DEFAULT_QUERIES)))
+    """Keep the valid table in the URL (left out while it is the course example)."""
+    keep_in_link(LINK_KEY, format_query_link(queries), default=DEFAULT_LINK)
 
 
 def _render_rankings() -> None:
@@ -113,14 +116,13 @@ def _render_rankings() -> None:
             st.session_state["_mq_last_queries"] = queries
         _queries_to_link(queries)
         k_col, sh_col = st.columns(2)
-        k = optional_int_field("k (for P@k, nDCG@k)", "mq_k", minimum=1, maximum=1000, where=k_col,
-                               help="Cut-off of P@k and nDCG@k. Blank: each query's whole list.")
-        rr_cutoff = optional_int_field("S_h (for RR)", "mq_sh", minimum=1, maximum=1000, where=sh_col,
-                                       help="RR is 0 when the first relevant document is below rank S_h "
-                                            "(the lecture's threshold). Blank: no threshold.")
-        st.session_state.setdefault("mq_gain", "linear")
-        gain = st.radio("nDCG gain", ("linear", "exponential"), key="mq_gain", bind="query-params", horizontal=True,
-                        captions=["g", "2^g − 1"])
+        k = int_field("k (for P@k, nDCG@k)", key="mq_k", minimum=1, maximum=1000, container=k_col,
+                      help="Cut-off of P@k and nDCG@k. Blank: each query's whole list.")
+        rr_cutoff = int_field("S_h (for RR)", key="mq_sh", minimum=1, maximum=1000, container=sh_col,
+                              help="RR is 0 when the first relevant document is below rank S_h "
+                                   "(the lecture's threshold). Blank: no threshold.")
+        gain = link_widget(st.radio, "nDCG gain", ("linear", "exponential"), key="mq_gain", horizontal=True,
+                           captions=["g", "2^g − 1"])
 
     per_query = cached_call(per_query_table, queries, k=k, rr_cutoff=rr_cutoff, gain=gain)
     aggregates = cached_call(aggregate_table, per_query)
@@ -151,11 +153,11 @@ def _render_rankings() -> None:
     _apply_chart_pick(event, [q.query_id for q in queries])
 
     ids = [q.query_id for q in queries]
-    if st.session_state.get("mq_query") not in ids:
-        st.session_state["mq_query"] = ids[0]
+    if current_value("mq_query", ids[0]) not in ids:  # the queries changed: the first one
+        set_value("mq_query", ids[0])
     st.subheader("Worked out")
-    query_id = st.selectbox("Query", ids, key="mq_query", bind="query-params",
-                            help="Click a query in the chart, or choose it here.")
+    query_id = link_widget(st.selectbox, "Query", ids, key="mq_query", default=ids[0],
+                           help="Click a query in the chart, or choose it here.")
     query = next(q for q in queries if q.query_id == query_id)
     tables = cached_call(query_breakdowns, query, k=k, rr_cutoff=rr_cutoff, gain=gain)
     for tab, (label, breakdown) in zip(st.tabs(list(tables)), tables.items()):
@@ -192,7 +194,7 @@ def _render_runs() -> None:
             runs = st.session_state.get("_mq_last_runs") or parse_run_values(DEFAULT_RUNS)
         else:
             st.session_state["_mq_last_runs"] = runs
-        floor = number_field("GMAP/HMAP floor ε", "mq_floor", default=1e-5, minimum=0.0, maximum=1.0,
+        floor = number_field("GMAP/HMAP floor ε", key="mq_floor", minimum=0.0, maximum=1.0,
                              help="Each AP counts as max(AP, ε) in GMAP and HMAP, so one AP of 0 does not send "
                                   "them to 0 (trec_eval's gm_map uses 1e-5).")
     summary = cached_call(runs_aggregate_table, runs, floor=floor)

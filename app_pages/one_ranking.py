@@ -9,8 +9,8 @@ from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
-from rankviz.ui.settings import check_option, ranking_settings
-from rankviz.ui.state import persistent_widget
+from rankviz.ui.link import link_widget
+from rankviz.ui.settings import ranking_settings
 from rankviz.ui.tables import (
     FAMILIES,
     at_k_label,
@@ -38,8 +38,7 @@ with table_col:
 
 st.subheader("Worked out")
 names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]
-check_option("metric", names, fallback="ndcg")
-metric = persistent_widget(st.selectbox, "Metric (the rankviz function)", names, key="metric", default="ndcg")
+metric = link_widget(st.selectbox, "Metric (the rankviz function)", names, key="metric")
 spec = get_spec(metric)
 st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")
 used = spec.applicable(settings)

@@ -15,15 +15,18 @@ from rankviz.metrics import (
     r_precision_breakdown,
 )
 from rankviz.teaching.presets import PRESETS
+from rankviz.teaching.ranking import Ranking
 from rankviz.ui import state
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.editor import ranking_editor
+from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
+from rankviz.ui.link import link_widget
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown, render_result
 from rankviz.ui.settings import ranking_settings
-from rankviz.ui.teaching import chart_font_size, choice_field, link_toggle, number_field
+from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/precision_recall.py")
 page_header(page.title, page.purpose)
@@ -45,7 +48,7 @@ ROUNDING_HELP = (
 def _load_q1_q2() -> None:
     state.load_preset("q1_binary", "")
     state.load_preset("q2_binary", "b_")
-    st.session_state["compare"] = True
+    state.set_widget_values({"compare": True})
 
 
 def _system_name(letter: str, prefix: str, ranking) -> str:
@@ -66,12 +69,12 @@ with edit_col:
     ranking = ranking_editor()
     settings = _binary_settings(ranking_settings(ranking, show_graded=False))
     beta_col, button_col = st.columns([1, 1], vertical_alignment="bottom")
-    beta = number_field("β of F-β", key="beta", default=1.0, minimum=0.01, maximum=100, container=beta_col,
+    beta = number_field("β of F-β", key="beta", minimum=0.01, maximum=100, container=beta_col,
                         help="β > 1 weighs recall more (F2), β < 1 precision more (F0.5); β = 1 is F1.")
     button_col.button("Load the course's q1 and q2", key="pr_load_q1_q2", on_click=_load_q1_q2,
                       help="Lecture 002: q1 (relevant at 1, 3, 6, 10, 15; R = 10) as A and q2 "
                            "(relevant at 3, 8, 15; R = 3) as B.", width="stretch")
-    compare = link_toggle("Compare with a second ranking (B) on the same plot", key="compare")
+    compare = link_widget(st.toggle, "Compare with a second ranking (B) on the same plot", key="compare")
 
 r_only = {name: settings[name] for name in ("n_relevant", "judged") if name in settings}
 name_a = _system_name("A", "", ranking)
@@ -88,7 +91,7 @@ if compare:
     st.subheader("Ranking B")
     b_edit, b_settings_col = st.columns([3, 2], gap="medium")
     with b_edit:
-        ranking_b = ranking_editor("b_", default=state.Ranking.from_grades((0, 0, 1, 0, 0, 0, 0, 1)))
+        ranking_b = ranking_editor("b_", default=Ranking.from_grades((0, 0, 1, 0, 0, 0, 0, 1)))
     with b_settings_col:
         settings_b = _binary_settings(ranking_settings(ranking_b, "b_", show_graded=False))
     r_only_b = {name: settings_b[name] for name in ("n_relevant", "judged") if name in settings_b}
@@ -125,8 +128,8 @@ if name_a in points:
         show_chart("precision_recall_at_rank_chart", table, key="pr_at_rank", font_size=chart_font_size())
 
 st.subheader("11-point interpolated precision")
-rounding = choice_field("Recall level → relevant documents needed", ROUNDINGS, key="rounding", default="ceil",
-                        help=ROUNDING_HELP)
+rounding = link_widget(st.radio, "Recall level → relevant documents needed", list(ROUNDINGS), key="rounding",
+                       captions=list(ROUNDINGS.values()), horizontal=True, help=ROUNDING_HELP)
 st.caption(ROUNDING_HELP)
 eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
 with curve_slot:

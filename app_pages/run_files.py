@@ -11,6 +11,7 @@ from rankviz.data import SAMPLE_RUNS
 from rankviz.teaching.export import to_csv_bytes
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
+from rankviz.ui.link import stop
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
 from rankviz.ui.run_files import (COMMON_MEASURES, DEFAULT_MEASURES, aggregate_table, chosen_measures,
@@ -98,7 +99,7 @@ if evaluation is None and problems and LAST in st.session_state:
     evaluation = st.session_state[LAST]
     st.warning("Showing the last files that evaluated without error.", icon=":material/history:")
 if evaluation is None:
-    st.stop()
+    stop()
 
 runs = list(evaluation.run_names)
 # Widgets whose options are the runs or the measures start afresh when those change (a kept

@@ -12,10 +12,12 @@ from rankviz.teaching.presets import get_preset
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
+from rankviz.ui.fields import int_field
 from rankviz.ui.layout import page_header
+from rankviz.ui.link import last_valid_key, link_widget
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
-from rankviz.ui.table_editor import optional_int_field, table_editor
+from rankviz.ui.table_editor import table_editor
 from rankviz.ui.teaching import chart_font_size
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_click_log, parse_id_set
 
@@ -51,11 +53,9 @@ with log_col:
         log = st.session_state.get("_um_last_log") or parse_click_log(DEFAULT_CLICK_LOG)
     else:
         st.session_state["_um_last_log"] = log
-    st.session_state.setdefault("um_weights", "size")
-    weights = st.radio("Group weight w_g", [w for w in GAUC_WEIGHTS if w != "impressions"], key="um_weights",
-                       bind="query-params", horizontal=True,
-                       captions=["items shown", "positives", "1 per group"],
-                       help="GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions.")
+    weights = link_widget(st.radio, "Group weight w_g", [w for w in GAUC_WEIGHTS if w != "impressions"],
+                          key="um_weights", horizontal=True, captions=["items shown", "positives", "1 per group"],
+                          help="GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions.")
 
 gauc_table = compute(cached_call, gauc_breakdown, log.labels, log.scores, log.groups, weights, where=result_col)
 global_auc = compute(cached_call, auc, log.labels, log.scores, where=result_col)
@@ -105,35 +105,32 @@ with sets_col:
     for name, label, help_text in (("R", "R: relevant documents", "Every relevant document of the query."),
                                    ("A", "A: answer set (retrieved)", "The documents the system returned."),
                                    ("K", "K: known to the user", "Relevant documents the user already knew.")):
-        st.session_state.setdefault(f"um_{name}", DEFAULT_SETS[name])
-        texts[name] = st.text_input(label, key=f"um_{name}", bind="query-params", help=help_text)
+        texts[name] = link_widget(st.text_input, label, key=f"um_{name}", default=DEFAULT_SETS[name], help=help_text)
     relevant, answer, known = (parse_id_set(texts[n], name=n) for n in ("R", "A", "K"))
 with counts_col:
     st.markdown("**Counts**")
-    expected = optional_int_field("# expected", "um_expected", minimum=1, maximum=100_000, default="5",
-                                  placeholder="5", help="Relevant documents the user expected to find.") or 5
-    found = optional_int_field("# found", "um_found", minimum=0, maximum=100_000, default="4", placeholder="4",
-                               help="Relevant documents the user found.")
+    expected = int_field("# expected", key="um_expected", minimum=1, maximum=100_000, placeholder="5",
+                         help="Relevant documents the user expected to find.") or 5
+    found = int_field("# found", key="um_found", minimum=0, maximum=100_000, placeholder="4",
+                      help="Relevant documents the user found.")
     found = 4 if found is None else found
-    examined = optional_int_field("# examined", "um_examined", minimum=1, maximum=100_000, default="10",
-                                  placeholder="10", help="Documents examined until all expected ones were "
-                                                         "found.") or 10
+    examined = int_field("# examined", key="um_examined", minimum=1, maximum=100_000, placeholder="10",
+                         help="Documents examined until all expected ones were found.") or 10
 with ranking_col:
     st.markdown("**A ranking**")
     q1 = get_preset("q1_binary")
-    st.session_state.setdefault("um_rels", ",".join(str(g) for g in q1.rels))
-    rels_text = st.text_input("Grades in ranked order", key="um_rels", bind="query-params",
-                              help="For expected search length, satisfaction and frustration.")
+    rels_text = link_widget(st.text_input, "Grades in ranked order", key="um_rels",
+                            default=",".join(str(g) for g in q1.rels),
+                            help="For expected search length, satisfaction and frustration.")
     try:
         rels = parse_grades(rels_text)
     except ValueError as error:
-        rels = st.session_state.get("_um_last_rels", tuple(q1.rels))
+        rels = st.session_state.get(last_valid_key("um_rels"), tuple(q1.rels))
         st.error(f"{error} Still using the last valid ranking.")
-    st.session_state["_um_last_rels"] = rels
-    st.session_state.setdefault("um_levels", "")
-    levels_text = st.text_input("Tie levels (optional)", key="um_levels", bind="query-params", placeholder="none",
-                                help="One level per rank for a weak ordering, e.g. 1,1,1,2,2: documents of a level "
-                                     "are tied and read in random order. Blank: a strict order.")
+    st.session_state[last_valid_key("um_rels")] = rels
+    levels_text = link_widget(st.text_input, "Tie levels (optional)", key="um_levels", placeholder="none",
+                              help="One level per rank for a weak ordering, e.g. 1,1,1,2,2: documents of a level "
+                                   "are tied and read in random order. Blank: a strict order.")
     levels = None
     if levels_text.strip():
         try:
@@ -141,10 +138,10 @@ with ranking_col:
         except ValueError as error:
             st.error(f"Tie levels: {error} Using a strict order.")
     wanted_col, k_col = st.columns(2)
-    wanted = optional_int_field("wanted", "um_wanted", minimum=1, maximum=10_000, default="2", placeholder="2",
-                                where=wanted_col, help="How many relevant documents the user wants.") or 2
-    k = optional_int_field("k", "um_k", minimum=1, maximum=10_000, where=k_col,
-                           help="Satisfaction and frustration over the top k. Blank: the whole list.")
+    wanted = int_field("wanted", key="um_wanted", minimum=1, maximum=10_000, placeholder="2", container=wanted_col,
+                       help="How many relevant documents the user wants.") or 2
+    k = int_field("k", key="um_k", minimum=1, maximum=10_000, container=k_col,
+                  help="Satisfaction and frustration over the top k. Blank: the whole list.")
 
 tabs = st.tabs(["Coverage", "Novelty", "Relative recall", "Recall effort", "Expected search length",
                 "Satisfaction", "Frustration"])

@@ -4,7 +4,7 @@ A paste box (grades, mirrored in the URL as ``rels``), an optional box of docume
 a grid of (doc, grade) rows, and buttons that move, delete and add rows. Whatever the source,
 the edit is validated and written to the canonical ranking in session state
 (``rankviz.ui.state``); a bad value shows an error beside the input and the last valid ranking
-stays in force.
+stays in force. The boxes are drawn by ``rankviz.ui.link.link_widget``: their texts are the link.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from __future__ import annotations
 import streamlit as st
 
 from rankviz.teaching.parsing import MAX_GRADE, check_ranking, default_doc_ids, parse_doc_ids, parse_grades
+from rankviz.teaching.ranking import DEFAULT_RANKING, Ranking
 from rankviz.ui import state
 from rankviz.ui.layout import table_height_px
-from rankviz.ui.state import Ranking, grid_key, keys
+from rankviz.ui.link import current_value, link_widget, set_value
+from rankviz.ui.state import grid_key, keys
 
 __all__ = ["ranking_editor", "grid_rows_visible"]
 
@@ -41,8 +43,8 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
     """The paste box and the doc-id box; returns the ranking they describe (or the old one)."""
     k = keys(prefix)
     col_rels, col_docs = st.columns([3, 2])
-    text = state.persistent_widget(
-        col_rels.text_input, "Grades in ranked order", key=k.rels, default="",
+    text = link_widget(
+        col_rels.text_input, "Grades in ranked order", key=k.rels,
         help="Relevance grades from rank 1 down, separated by commas or spaces, e.g. 3,2,3,0,1,2. "
              f"Grades are numbers from 0 to {MAX_GRADE}.",
     )
@@ -52,15 +54,15 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
         col_rels.error(f"{error} Still showing the last valid ranking.")
     else:
         if grades != ranking.grades:
-            ids = _ids_from_box(state.kept_value(k.docs, ""), len(grades)) or _ids_for(grades, ranking)
+            ids = _ids_from_box(current_value(k.docs), len(grades)) or _ids_for(grades, ranking)
             ranking = Ranking(ids, grades)
             state.set_ranking(ranking, prefix)
             state.discard_pending(k.rels, k.docs)
             # The doc-id box is drawn below in this same run, so it can take its new text now.
-            state.set_now(k.docs, "" if ranking.has_default_ids() else ",".join(ranking.doc_ids))
+            set_value(k.docs, "" if ranking.has_default_ids() else ",".join(ranking.doc_ids))
 
-    docs_text = state.persistent_widget(
-        col_docs.text_input, "Doc ids (optional)", key=k.docs, default="", placeholder="d1, d2, ...",
+    docs_text = link_widget(
+        col_docs.text_input, "Doc ids (optional)", key=k.docs, placeholder="d1, d2, ...",
         help="One id per grade, in the same order. Blank: d1, d2, ...",
     )
     try:
@@ -160,7 +162,7 @@ def _row_tools(prefix: str, ranking: Ranking) -> None:
                help="Add a row at the bottom (grade 0).", width="stretch")
 
 
-def ranking_editor(key_prefix: str = "", *, default: Ranking = state.DEFAULT_RANKING,
+def ranking_editor(key_prefix: str = "", *, default: Ranking = DEFAULT_RANKING,
                    show_row_tools: bool = True) -> Ranking:
     """Draw the editor of the ranking stored under ``key_prefix`` and return the current valid ranking.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.ui.state import persistent_widget
+from rankviz.ui.link import current_value, link_widget
 
 __all__ = ["PALETTE", "PROJECTOR_FONT_PX", "projector_on", "row_height_px", "table_height_px", "projector_toggle",
            "page_header"]
@@ -19,9 +19,8 @@ _ROW_PX = 35  # a grid row at the default 16 px root font; rows scale with the f
 
 
 def projector_on() -> bool:
-    from rankviz.ui.state import kept_value
-
-    return bool(kept_value("projector", False))
+    """True in projector mode (the sidebar switch, URL parameter ``projector``)."""
+    return bool(current_value("projector"))
 
 
 def row_height_px() -> float:
@@ -61,8 +60,8 @@ def projector_toggle() -> bool:
     """The sidebar switch for projector mode (URL parameter ``projector``); injects its CSS when on."""
     st.html(_BASE_CSS)
     with st.sidebar:
-        on = persistent_widget(st.toggle, "Projector mode", key="projector", default=False,
-                       help="Large type and no chrome, for a 1280x720 projector. Collapse the sidebar too.")
+        on = link_widget(st.toggle, "Projector mode", key="projector",
+                         help="Large type and no chrome, for a 1280x720 projector. Collapse the sidebar too.")
     if on:
         st.html(_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)))
     return on

@@ -1,5 +1,5 @@
 """``table_editor``: an editable table (queries, click logs, rankings) kept as one canonical
-DataFrame in session state, and small text fields that keep their last valid value.
+DataFrame in session state. (Number fields kept in the link: ``rankviz.ui.fields``.)
 
 The same rules as the ranking editor (``rankviz.ui.state``): the grid is derived from the
 canonical table and edits are written back to it; the grid's key holds a revision number,
@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.teaching.parsing import parse_optional_int
-
-__all__ = ["table_key", "get_table", "replace_table", "table_editor", "optional_int_field", "number_field"]
+__all__ = ["table_key", "get_table", "replace_table", "table_editor"]
 
 
 def _canonical(prefix: str) -> str:
@@ -62,42 +60,3 @@ def table_editor(prefix: str, default, *, column_config=None, height=None, num_r
             st.session_state[_revision(prefix)] = st.session_state.get(_revision(prefix), 0) + 1
             st.rerun()
     return edited
-
-
-def optional_int_field(label: str, key: str, *, minimum: int, maximum: int, help: str, where=None,
-                       placeholder: str = "all", default: str = "") -> int | None:
-    """A text field for an int or blank (None), bound to the URL under ``key``.
-
-    A bad value shows an error beside the field and the last valid value stays in force.
-    """
-    box = where or st
-    st.session_state.setdefault(key, default)
-    text = box.text_input(label, key=key, bind="query-params", help=help, placeholder=placeholder)
-    last = f"_{key}_last_valid"
-    try:
-        value = parse_optional_int(text, name=label.split(" (")[0], minimum=minimum, maximum=maximum)
-    except ValueError as error:
-        value = st.session_state.get(last, parse_optional_int(default, name=key, minimum=minimum, maximum=maximum))
-        box.error(f"{error} Still using {value if value is not None else 'blank'}.")
-        return value
-    st.session_state[last] = value
-    return value
-
-
-def number_field(label: str, key: str, *, default: float, minimum: float, maximum: float, help: str,
-                 where=None) -> float:
-    """A text field for a number in [minimum, maximum], bound to the URL; bad text keeps the last valid value."""
-    box = where or st
-    st.session_state.setdefault(key, f"{default:g}")
-    text = box.text_input(label, key=key, bind="query-params", help=help)
-    last = f"_{key}_last_valid"
-    try:
-        value = float(text.strip())
-        if not minimum <= value <= maximum:  # also refuses NaN
-            raise ValueError
-    except ValueError:
-        value = st.session_state.get(last, default)
-        box.error(f"{label} must be a number from {minimum:g} to {maximum:g}; got {text!r}. Still using {value:g}.")
-        return value
-    st.session_state[last] = value
-    return value

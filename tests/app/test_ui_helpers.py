@@ -1,10 +1,11 @@
-"""Pure helpers of the Streamlit layer: labels, variants, the page list, preset settings."""
+"""Pure helpers of the Streamlit layer: labels, variants, the page list, preset settings keyed by widget.
+(The Ranking itself and unretrieved_grades are tested in tests/test_teaching_ranking.py.)"""
 
 from rankviz.teaching.presets import PRESETS
 from rankviz.registry import get_spec
 from rankviz.ui.pages import PAGES, available_pages, page_for
 from rankviz.ui.settings import other_option
-from rankviz.ui.state import Ranking, preset_widget_values, unretrieved_grades
+from rankviz.ui.state import preset_widget_values
 from rankviz.ui.tables import at_k_label, variant_text
 
 
@@ -32,20 +33,11 @@ def test_other_option():
     assert other_option("discount", "log2") == "jarvelin"
 
 
-def test_unretrieved_grades_of_the_graded_q1_exercise():
-    preset = PRESETS["q1_graded"]
+def test_preset_widget_values_key_the_exercise_settings_by_widget():
     # Lecture slide 'Revised Reference Collections': d5 = 3, d39 = d44 = 2, d71 = d89 = 1 never retrieved.
-    assert unretrieved_grades(preset.judged, preset.rels) == (3, 2, 2, 1, 1)
-    values = preset_widget_values(preset)
+    values = preset_widget_values(PRESETS["q1_graded"])
     assert values["unretrieved"] == "3,2,2,1,1" and values["gain"] == "exponential"
     assert preset_widget_values(PRESETS["q1_binary"], "b_")["b_R"] == "10"
-
-
-def test_ranking_frame_and_default_ids():
-    ranking = Ranking.from_grades([3, 0, 1])
-    assert ranking.doc_ids == ("d1", "d2", "d3") and ranking.has_default_ids()
-    frame = ranking.to_frame()
-    assert list(frame.columns) == ["rank", "doc", "grade"] and list(frame["rank"]) == [1, 2, 3]
 
 
 def test_page_list():

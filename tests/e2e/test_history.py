@@ -2,7 +2,7 @@
 
 Every URL write pushes a history entry; on Back/Forward Streamlit reruns the app with that entry's
 query parameters, and the app loads its state from them as opening the link would
-(rankviz.ui.state.init_state). A cell edit in the grid is the second edit so that going back also
+(rankviz.ui.link.follow_link). A cell edit in the grid is the second edit so that going back also
 proves the grid was renewed (its old cell edit is not re-applied to the restored rows).
 """
 

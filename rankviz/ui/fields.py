@@ -1,0 +1,86 @@
+"""Text fields in the link that hold a number: what k, R, a seed or β is typed into.
+
+Both are a ``st.text_input`` drawn by :func:`rankviz.ui.link.link_widget` (so ``?k=5`` fills
+the field and an edit updates the link), then parsed. A bad text shows an error beside the
+field and the last valid value stays in force, so the page below never breaks; Back/Forward
+forgets that last value with the text, so a bad value in a restored link falls back to the
+default exactly as in a freshly opened one.
+"""
+
+from __future__ import annotations
+
+import math
+
+import streamlit as st
+
+from rankviz.teaching.export import format_number
+from rankviz.teaching.parsing import parse_optional_int
+from rankviz.ui.link import last_valid_key, link_widget
+from rankviz.ui.url_keys import FROM_PAGE, url_key
+
+__all__ = ["number_field", "int_field"]
+
+
+def _shown(number: float) -> str:
+    """A bound or value as the messages print it (1e-05 stays readable, 1000000000 stays whole)."""
+    return format_number(number) if number == 0 or abs(number) >= 1e-4 else f"{number:g}"
+
+
+def _text_default(key: str, default) -> str:
+    """The field's default text: the table's, or the page's number where the table leaves it to the page."""
+    table_default = url_key(key).default
+    if (table_default is FROM_PAGE) != (default is not None):
+        raise ValueError(f"default= is for the URL keys whose default the page gives; {key!r} has "
+                         f"{table_default!r} in rankviz/ui/url_keys.py, got default={default!r}.")
+    return _shown(default) if table_default is FROM_PAGE else table_default
+
+
+def number_field(label: str, *, key: str, minimum: float, maximum: float, help: str, whole: bool = False,
+                 default: float | None = None, container=None) -> float:
+    """A number from ``minimum`` to ``maximum`` typed as text (``1.5``, ``1,5``), kept in the link.
+
+    ``whole`` asks for a whole number (returned as an int). ``default`` only for a key whose
+    table row leaves the default to the page (the correlation page's K). Returns the number in
+    force: the text's, or after a bad text the last valid one (at first the default).
+    """
+    box = container if container is not None else st
+    text_default = _text_default(key, default)
+    from_page = {"default": text_default} if default is not None else {}
+    text = link_widget(box.text_input, label, key=key, help=help, **from_page)
+    kind = "a whole number" if whole else "a number"
+    try:
+        value = float(str(text).strip().replace(",", "."))
+        if not math.isfinite(value) or not minimum <= value <= maximum or (whole and not value.is_integer()):
+            raise ValueError
+    except ValueError:
+        value = st.session_state.get(last_valid_key(key), float(text_default))
+        value = int(value) if whole else value
+        box.error(f"{label} must be {kind} from {_shown(minimum)} to {_shown(maximum)}; got {str(text).strip()!r}. "
+                  f"Still using {_shown(value)}.")
+        return value
+    value = int(value) if whole else value
+    st.session_state[last_valid_key(key)] = value
+    return value
+
+
+def int_field(label: str, *, key: str, minimum: int, maximum: int, help: str, placeholder: str = "all",
+              container=None) -> int | None:
+    """A whole number from ``minimum`` to ``maximum``, or blank (None), typed as text and kept in the link.
+
+    The field's name in messages is the label before any bracket (``"k (cut-off)"`` -> ``k``).
+    Returns the number in force: the text's, or after a bad text the last valid one (at first
+    the default's).
+    """
+    box = container if container is not None else st
+    name = label.split(" (")[0]
+    text = link_widget(box.text_input, label, key=key, help=help, placeholder=placeholder)
+    try:
+        value = parse_optional_int(text, name=name, minimum=minimum, maximum=maximum)
+    except ValueError as error:
+        fallback = parse_optional_int(_text_default(key, None), name=name, minimum=minimum, maximum=maximum)
+        value = st.session_state.get(last_valid_key(key), fallback)
+        box.error(f"{error} Still using {name} = {'blank' if value is None else value}.")
+        return value
+    st.session_state[last_valid_key(key)] = value
+    return value
+
