@@ -11,26 +11,13 @@ import streamlit as st
 
 from rankviz.teaching.export import format_number
 from rankviz.ui.layout import projector_on
-from rankviz.ui.link import link_widget
 
-__all__ = ["chart_font_size", "link_text_input", "printed_vs_exact"]
+__all__ = ["chart_font_size", "printed_vs_exact"]
 
 
 def chart_font_size() -> int:
     """Axis and label type: 22 px in projector mode, 16 px otherwise."""
     return 22 if projector_on() else 16
-
-
-def link_text_input(label: str, *, key: str, help: str, default=None, container=None, **kwargs) -> str:
-    """A text input kept in the link: ``link_widget(box.text_input, ...)``.
-
-    Kept for ``rankviz.ui.two_rankings`` (owned by another branch), which calls it; new code
-    calls :func:`rankviz.ui.link.link_widget` directly. ``default`` only for keys whose table
-    row leaves the default to the page.
-    """
-    box = container if container is not None else st
-    from_page = {} if default is None else {"default": default}
-    return link_widget(box.text_input, label, key=key, help=help, **from_page, **kwargs)
 
 
 def printed_vs_exact(preset, exact: dict, *, convention: str = "", where=None) -> None:

@@ -22,7 +22,7 @@ from rankviz.metrics.correlation import average_ranks
 from rankviz.teaching.export import format_number
 from rankviz.teaching.parsing import default_doc_ids, parse_doc_ids
 from rankviz.ui import state
-from rankviz.ui.teaching import link_text_input
+from rankviz.ui.link import link_widget
 
 __all__ = ["TwoRankings", "DEFAULT_TWO_RANKINGS", "MAX_DOCUMENTS", "parse_ranks", "check_two_rankings",
            "ideal_against_system", "two_rankings_editor", "load_two_rankings_preset", "load_shared_ranking"]
@@ -170,13 +170,13 @@ def _current() -> TwoRankings:
 def _text_boxes(rankings: TwoRankings) -> TwoRankings:
     docs_col, a_col, b_col = st.columns([4, 3, 3])
     defaults = _texts(DEFAULT_TWO_RANKINGS)
-    docs_text = link_text_input("Documents", key=ITEMS, default=defaults[ITEMS], container=docs_col,
-                                help="Document ids, separated by commas or spaces. Blank: d1, d2, ...")
-    a_text = link_text_input("Rank in R1", key=R1, default=defaults[R1], container=a_col,
-                             help="Each document's rank in ranking R1 (e.g. the ideal ranking), in the order of "
-                                  "the documents. Equal ranks are ties.")
-    b_text = link_text_input("Rank in R2", key=R2, default=defaults[R2], container=b_col,
-                             help="Each document's rank in ranking R2 (e.g. the system's ranking).")
+    docs_text = link_widget(docs_col.text_input, "Documents", key=ITEMS, default=defaults[ITEMS],
+                            help="Document ids, separated by commas or spaces. Blank: d1, d2, ...")
+    a_text = link_widget(a_col.text_input, "Rank in R1", key=R1, default=defaults[R1],
+                         help="Each document's rank in ranking R1 (e.g. the ideal ranking), in the order of "
+                              "the documents. Equal ranks are ties.")
+    b_text = link_widget(b_col.text_input, "Rank in R2", key=R2, default=defaults[R2],
+                         help="Each document's rank in ranking R2 (e.g. the system's ranking).")
     try:
         ranks_a = parse_ranks(a_text, "R1")
         ranks_b = parse_ranks(b_text, "R2")
