@@ -359,7 +359,7 @@ MANNING = "Manning, Raghavan & Schütze, Introduction to Information Retrieval, 
 TREC = "trec_eval 10.0, NIST (https://github.com/usnistgov/trec_eval)"
 LECTURE = "Course lecture 'Evaluating IR Systems' (shared/course/002)"
 OFFICIAL = ("official", "all_trec")
-SET = ("official", "all_trec", "set")  # the counts every named set starts with
+EVERY_SET = ("official", "all_trec", "set")  # the counts every named set starts with
 ALL_TREC = ("all_trec",)
 
 METRICS: tuple[MetricSpec, ...] = (
@@ -754,7 +754,8 @@ METRICS: tuple[MetricSpec, ...] = (
     ),
     MetricSpec(
         name="utility", pretty_name="Utility", family="set", inputs="qrels_run",
-        formula=r"a\,|A \cap \mathrm{Rel}| + b\,|A - \mathrm{Rel}| + c\,|\mathrm{Rel} - A| + d\,(N - |A \cup \mathrm{Rel}|)",
+        formula=r"a\,|A \cap \mathrm{Rel}| + b\,|A - \mathrm{Rel}| + c\,|\mathrm{Rel} - A| "
+                r"+ d\,(N - |A \cup \mathrm{Rel}|)",
         description="Linear utility of the retrieved set, N the collection size (evaluate's collection_size, "
                     "trec_eval -N).",
         reference=f"TREC Filtering track; {TREC}: utility",
@@ -823,7 +824,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\text{the run's tag}",
         description="The run's name, the last column of the run file (evaluate's result.run_name).",
         reference=f"{TREC}: runid", value_range=None, binary=False,
-        measure="runid", trec="runid", aggregate="none", per_query_printed=False, trec_sets=SET,
+        measure="runid", trec="runid", aggregate="none", per_query_printed=False, trec_sets=EVERY_SET,
     ),
     MetricSpec(
         name="num_q", pretty_name="Queries", family="summary", inputs="qrels_run",
@@ -831,14 +832,14 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Number of queries evaluated.",
         reference=f"{TREC}: num_q", value_range=(0.0, math.inf), binary=False,
         measure="NumQ", aliases=("num_q",), trec="num_q", aggregate="sum", integer=True, per_query_printed=False,
-        trec_sets=SET, kernel_path="binary.num_q",
+        trec_sets=EVERY_SET, kernel_path="binary.num_q",
     ),
     MetricSpec(
         name="num_ret", pretty_name="Retrieved", family="summary", inputs="qrels_run",
         formula=r"\mathrm{num\_ret} = |A|",
         description="Number of documents retrieved.",
         reference=f"{TREC}: num_ret", value_range=(0.0, math.inf), binary=False,
-        measure="NumRet", aliases=("num_ret",), trec="num_ret", aggregate="sum", integer=True, trec_sets=SET,
+        measure="NumRet", aliases=("num_ret",), trec="num_ret", aggregate="sum", integer=True, trec_sets=EVERY_SET,
         kernel_path="binary.num_ret",
     ),
     MetricSpec(
@@ -846,7 +847,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"R = |\mathrm{Rel}| = |\{d : g(d) \ge \ell\}|",
         description="Number of relevant documents of the query in the qrels.",
         reference=f"{TREC}: num_rel", params=(THRESHOLD,), value_range=(0.0, math.inf),
-        measure="NumRel", aliases=("num_rel",), trec="num_rel", aggregate="sum", integer=True, trec_sets=SET,
+        measure="NumRel", aliases=("num_rel",), trec="num_rel", aggregate="sum", integer=True, trec_sets=EVERY_SET,
         kernel_path="binary.num_rel",
     ),
     MetricSpec(
@@ -855,7 +856,7 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Number of relevant documents retrieved.",
         reference=f"{TREC}: num_rel_ret", params=(THRESHOLD,), value_range=(0.0, math.inf),
         measure="NumRelRet", aliases=("num_rel_ret",), trec="num_rel_ret", aggregate="sum", integer=True,
-        trec_sets=SET, kernel_path="binary.num_rel_ret",
+        trec_sets=EVERY_SET, kernel_path="binary.num_rel_ret",
     ),
     MetricSpec(
         name="num_nonrel_judged_ret", pretty_name="Judged non-relevant retrieved", family="summary",
@@ -940,8 +941,8 @@ def named_sets() -> dict[str, tuple[str, ...]]:
     names with one (``map_cut``, ``ndcg_cut``), which trec_eval counts as measures of their own.
 
     >>> sets = named_sets()
-    >>> sets["official"]
-    ('runid', 'num_q', 'num_ret', 'num_rel', 'num_rel_ret', 'map', 'gm_map', 'Rprec', 'bpref', 'recip_rank', 'iprec_at_recall', 'P')
+    >>> " ".join(sets["official"])
+    'runid num_q num_ret num_rel num_rel_ret map gm_map Rprec bpref recip_rank iprec_at_recall P'
     >>> "map_cut" in sets["all_trec"], "dcg" in sets["all_trec"]
     (True, False)
     """
