@@ -19,11 +19,13 @@ import json
 import math
 import os
 import sys
+import textwrap
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import rankviz
+from rankviz.registry import METRICS, TREC_PRINT_ORDER
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # bad input or bad usage, as argparse itself uses
@@ -38,32 +40,58 @@ output formats:
   json  {"runs": [{"run", "file", "measures", "all": {measure: value},
         "per_query": {query_id: {measure: value}} (with -q)}]}.
 measure names: trec_eval names (P_10, map, ndcg_cut_10), its -m syntax (P.5,10), ir_measures names
-  (P@10, AP, nDCG@10) and the sets "official" (the default) and "all_trec". When every -m is
-  written the trec_eval way, output uses trec_eval's names and order; otherwise it uses rankviz's
-  names (P@10) in the order given.
+  (P@10, AP, nDCG@10, nDCG(gain=exp)@10, P(rel=2)@10) and the sets "official" (the default),
+  "all_trec" and "set". When every -m is written the trec_eval way, output uses trec_eval's names
+  and order; otherwise it uses rankviz's names (P@10) in the order given. --list-measures prints
+  every measure with its trec_eval names and parameters (docs/metrics.md has their formulas).
 """
 
 
-# trec_eval 10.0's printing order (te_trec_measures[] in measures.c), by trec_eval measure name.
-# map_cut and ndcg_cut are measures of their own there, printed far from map and ndcg; this order
-# matches every expected output in trec_eval's test data.
-TREC_PRINT_ORDER = (
-    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
-    "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg",
-    "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success",
-    "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "yaap", "rbp",
-    "rbp_resid", "unj",
-)
-ADDED_IN_TREC_EVAL_10 = ("unj", "rbp", "rbp_resid")  # not in trec_eval 9's all_trec
+# trec_eval 10.0's printing order and its measures' names are the registry's (rankviz.registry).
+ADDED_IN_TREC_EVAL_10 = tuple(spec.measure for spec in METRICS if spec.new_in_trec_eval_10)  # not in 9's all_trec
 _TREC_POSITION = {name: position for position, name in enumerate(TREC_PRINT_ORDER)}
 
 
 def trec_print_key(measure) -> tuple:
     """Sort key putting measures in the order trec_eval prints them (then by cutoff)."""
-    family = measure.family
-    base = family.trec_cut if measure.cutoff is not None and family.trec_cut else family.trec
-    cutoff = measure.cutoff if measure.cutoff is not None else -1
-    return (_TREC_POSITION.get(base, len(TREC_PRINT_ORDER)), measure.trec_order, cutoff)
+    return measure.trec_order
+
+
+def measure_listing() -> str:
+    """Every measure ``eval -m`` accepts, one line each, from the registry: name, trec_eval's
+    names, how it aggregates over queries, its parameters and what it is.
+
+    >>> [line.split()[:5] for line in measure_listing().splitlines()[7:9]]
+    [['AP[@k]', 'map,', 'map_cut_k', 'mean', 'rel'], ['GMAP', 'gm_map', 'gmean', 'rel', 'Geometric']]
+    """
+    from rankviz.evaluation.measures import FAMILIES, NAMED_SETS
+
+    at = {"none": "", "int": "@k", "optional_int": "[@k]", "float": "@x", "recall": "@r"}
+    lines = [f"{'measure':<22}{'trec_eval':<28}{'all':<7}{'parameters':<20}definition", ""]
+    for spec in FAMILIES:
+        trec = spec.trec or "-"
+        if spec.trec_cut and spec.trec_cut != spec.trec:
+            trec += f", {spec.trec_cut}_k"
+        elif spec.trec_cut:
+            trec = f"{spec.trec_cut}_{'x' if spec.cutoff in ('float', 'recall') else 'k'}"
+        params = ",".join(p.measure_key for p in spec.measure_params) or "-"
+        lines.append(f"{spec.measure + at[spec.cutoff]:<22}{trec:<28}{spec.aggregate:<7}{params:<20}"
+                     f"{spec.description}")
+    lines += ["", "named sets (trec_eval names):"]
+    for name, names in NAMED_SETS.items():
+        lines += textwrap.wrap(" ".join(names), width=100, initial_indent=f"  {name:<10}", subsequent_indent=" " * 12)
+    return "\n".join(lines) + "\n"
+
+
+class _ListMeasures(argparse.Action):
+    """``--list-measures``: print :func:`measure_listing` and exit, like ``--version``."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        sys.stdout.write(measure_listing())
+        parser.exit()
 
 
 class InputError(Exception):
@@ -398,6 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("qrels", metavar="QRELS", help="qrels file (qid iter docno rel), .gz/CSV/TSV/Parquet too")
     evaluate.add_argument("runs", metavar="RUN", nargs="+", help="run file(s) (qid Q0 docno rank score tag)")
     _add_measure_option(evaluate, "official")
+    evaluate.add_argument("--list-measures", action=_ListMeasures,
+                          help="list every measure -m accepts (names, trec_eval names, parameters) and exit")
     evaluate.add_argument("-q", dest="per_query", action="store_true", help="also print per-query values")
     evaluate.add_argument("-c", dest="complete", action="store_true",
                           help="score qrels queries missing from the run as 0 and count them in the mean")

@@ -1,15 +1,31 @@
-"""One ``MetricSpec`` per metric: the single source the app, the glossary and the tests read.
+"""One ``MetricSpec`` per metric: the single source the app, the parser, the CLI, the docs and the tests read.
 
-A spec names the metric, its formula in LaTeX, its parameters (with choices and defaults),
-its value range, a reference, and the public function and breakdown twin that compute it.
-The functions are looked up on first use, so importing the registry stays cheap.
+A spec names the metric, its formula in LaTeX, its parameters (with choices, defaults and
+meanings), its value range and a reference. Where the metric has them, it also names
 
->>> from rankviz.registry import get_spec
+* the per-query function and its worked-table twin (``rankviz.metrics.ndcg``, ``ndcg_breakdown``);
+* the batch kernel :func:`rankviz.evaluate` runs over every query at once
+  (``rankviz.metrics.kernels.graded.ndcg``);
+* its names in measure strings: the canonical ir_measures-style name (``nDCG``), other
+  spellings, trec_eval's names without and with a cutoff (``ndcg``, ``ndcg_cut``) and default
+  cutoffs, the kind of cutoff it takes, how ``evaluate`` aggregates it over queries, and
+  trec_eval's named sets and printing order.
+
+Metrics with only a per-query form (Spearman's rho, AUC, coverage...) and measures with only a
+batch form (num_ret, bpref, infAP, relstring...) are entries too. Adding a measure is one entry
+here plus its kernel: :mod:`rankviz.evaluation.measures` derives the parser from these entries,
+and ``evaluate`` finds the kernel through them.
+
+Functions and kernels are named by module path and looked up on first use, so importing the
+registry imports nothing else of rankviz (and no numpy or pandas).
+
 >>> spec = get_spec("ndcg")
->>> spec.pretty_name
-'nDCG@k'
+>>> spec.pretty_name, spec.measure, spec.trec, spec.trec_cut
+('nDCG@k', 'nDCG', 'ndcg', 'ndcg_cut')
 >>> round(spec.function([3, 2, 3, 0, 1, 2], gain="exponential"), 3)
 0.949
+>>> spec.kernel.__module__, spec.kernel.__name__
+('rankviz.metrics.kernels.graded', 'ndcg')
 """
 
 from __future__ import annotations
@@ -22,15 +38,47 @@ __all__ = [
     "Param",
     "MetricSpec",
     "METRICS",
+    "TREC_PRINT_ORDER",
+    "EVALUATE_SOURCES",
     "get_spec",
     "specs_for",
+    "named_sets",
     "ranking_metric_table",
+    "metrics_markdown",
 ]
 
 
 @dataclass(frozen=True)
 class Param:
     """A parameter of a metric: its keyword, default, allowed values and meaning.
+
+    One ``Param`` serves the per-query function and the measure names where they share the
+    parameter: ``rel_threshold`` of the functions is ``rel`` in ``"P(rel=2)@10"``, and nDCG's
+    ``gain`` is one parameter in both.
+
+    Attributes
+    ----------
+    name : str
+        The keyword of the per-query function (for a parameter only measures have, its
+        keyword in measure names).
+    default, description, choices, kind
+        Default value, meaning, allowed values (empty: any of ``kind``) and the kind of value:
+        ``"int"``, ``"float"``, ``"bool"``, ``"choice"``, ``"grades"`` (a list of grades),
+        ``"levels"`` (a list of recall levels or of tie levels), ``"labels"`` (names of items).
+    measure_key : str or None
+        The keyword in measure names (``"rel"``, ``"gain"``); None: not settable there.
+    measure_kind : str or None
+        How the measure parser reads it, when it differs from ``kind``: ``"grade"`` (an
+        integer grade >= 0), ``"gain"`` (a choice, or trec_eval's map of gains per grade).
+    per_query : bool
+        Whether the per-query function has this keyword (utility's ``a``, ``b``, ``c``, ``d``
+        are measure-only).
+    evaluate : str or None
+        Where :func:`rankviz.evaluate` takes this value from when the measure name does not
+        give it, and so what the per-query function must be given to compute the same number:
+        a key of :data:`EVALUATE_SOURCES` (``"cutoff"``, ``"judged"``, ``"rel_threshold"``...).
+        A measure parameter with such a source overrides evaluate's value, so it is kept in
+        the measure even at its default (``P(rel=1)@10`` is not ``P@10``).
 
     Examples
     --------
@@ -39,32 +87,72 @@ class Param:
 
     >>> [(p.name, p.default) for p in get_spec("ndcg").params]
     [('k', None), ('judged', None), ('gain', 'linear'), ('discount', 'log2'), ('log_base', 2)]
-    >>> get_spec("ndcg").params[2].choices
-    ('linear', 'exponential')
+    >>> get_spec("ndcg").params[2].choices, get_spec("ndcg").params[2].measure_key
+    (('linear', 'exponential'), 'gain')
     """
 
     name: str
     default: object
     description: str
     choices: tuple = ()
-    kind: str = "choice"  # "int", "float", "choice", "grades" (a list of grades)
+    kind: str = "choice"
+    measure_key: str | None = None
+    measure_kind: str | None = None
+    per_query: bool = True
+    evaluate: str | None = None
+
+
+#: Where ``evaluate`` takes a parameter from (``Param.evaluate``), in words.
+EVALUATE_SOURCES = {
+    "cutoff": "the measure's cutoff",
+    "judged": "the grades of the query's judged documents in the qrels (negative grades left out)",
+    "rel_threshold": "the measure's rel=, else evaluate's rel_threshold (trec_eval -l)",
+    "qrels_max_grade": "the largest grade in the whole qrels (one g_max for every query)",
+    "trec_eval_version": "'lround' for trec_eval 10 (the default), 'floor_plus_0.9' for 9",
+}
+# How each trec_eval version turns a recall level into a number of relevant documents,
+# in the per-query functions' words (rankviz.metrics.precision_recall.ROUNDINGS).
+_ROUNDING_OF_TREC_EVAL = {"10": "lround", "9": "floor_plus_0.9"}
 
 
 @dataclass(frozen=True)
 class MetricSpec:
-    """Everything the app and the tests need to know about one metric.
+    """Everything rankviz knows about one metric or measure.
 
-    ``inputs`` says what the metric takes first: ``"ranking"`` (grades in ranked order),
-    ``"two_rankings"`` (two rank vectors or id lists), ``"labels_scores"``, ``"groups"``,
-    ``"sets"`` (relevant, answer, known), ``"counts"`` or ``"per_query_values"``.
-    ``monotone``: moving a relevant document up never lowers the value (ranking metrics).
-    ``binary``: uses ``grade >= rel_threshold`` rather than the grades themselves.
+    ``inputs`` says what the per-query function takes first: ``"ranking"`` (grades in ranked
+    order), ``"ranking_levels"`` (grades and recall levels, one value per level),
+    ``"two_rankings"``, ``"labels_scores"``, ``"groups"``, ``"sets"`` (relevant, answer,
+    known), ``"counts"``, ``"per_query_values"``, or ``"qrels_run"`` for a measure that only
+    :func:`rankviz.evaluate` computes. ``monotone``: moving a relevant document up never lowers
+    the value (ranking metrics). ``binary``: uses ``grade >= rel_threshold`` rather than the
+    grades themselves. ``module``: the module of ``rankviz.metrics`` holding the per-query
+    function (called ``name``) and its breakdown; empty when there is none.
+
+    The measure fields are used when ``measure`` is set (the canonical name in measure strings,
+    ir_measures' spelling where it has one):
+
+    * ``aliases``: other spellings accepted; ``trec`` / ``trec_cut``: trec_eval's names without
+      / with a cutoff (None when trec_eval has none); ``default_cutoffs``: what the bare
+      trec_eval name stands for (``-m P`` is P_5 ... P_1000);
+    * ``cutoff``: ``"none"``, ``"int"`` (a rank cutoff k, required), ``"optional_int"`` (the
+      whole list without one), ``"float"`` (a multiple of R) or ``"recall"`` (a recall level in
+      [0, 1]);
+    * ``aggregate``: how ``evaluate`` forms the value over queries: ``"mean"``, ``"gmean"``
+      (geometric mean, values floored at 1e-5 as trec_eval does), ``"sum"`` or ``"none"``;
+    * ``integer``: a count, printed without decimals; ``per_query_printed``: trec_eval ``-q``
+      prints per-query lines for it;
+    * ``trec_sets``: the trec_eval named sets holding it (``official``, ``all_trec``, ``set``);
+      ``new_in_trec_eval_10``: absent from trec_eval 9's ``all_trec``;
+    * ``trec_param_syntax``: how trec_eval's ``-m name.params`` reads its parameters:
+      ``"gains"`` (``ndcg.1=3,2=9``), ``"values"`` (``utility.1,-1,0,0``, ``11pt_avg..25,.5``)
+      or ``"keywords"`` (``rbp.p=0.8``);
+    * ``kernel_path``: the batch kernel, ``"<module>.<function>"`` in ``rankviz.metrics.kernels``.
 
     Examples
     --------
     P@k of the grades 1, 0, 1, 1 at k = 3: ranks 1 and 3 of the top 3 are relevant, 2/3 = 0.667.
     The spec reaches the function and its worked table, whose running count of relevant
-    documents gives the same 2 at rank 3.
+    documents gives the same 2 at rank 3, and the measure ``P@3`` evaluate computes with it.
 
     >>> spec = get_spec("precision")
     >>> spec.pretty_name, sorted(spec.param_names)
@@ -73,6 +161,8 @@ class MetricSpec:
     0.667
     >>> spec.breakdown([1, 0, 1, 1], k=3)["relevant so far"].tolist()
     [1, 1, 2]
+    >>> spec.measure, spec.trec_cut, spec.cutoff, spec.aggregate, spec.kernel_path
+    ('P', 'P', 'int', 'mean', 'binary.precision')
     """
 
     name: str
@@ -83,24 +173,77 @@ class MetricSpec:
     reference: str
     inputs: str = "ranking"
     params: tuple[Param, ...] = ()
-    value_range: tuple[float, float] = (0.0, 1.0)
+    value_range: tuple[float, float] | None = (0.0, 1.0)
     monotone: bool = False
     binary: bool = True
     module: str = field(default="", repr=False)
+    # -- as a measure of evaluate --------------------------------------------------------
+    measure: str | None = None
+    aliases: tuple[str, ...] = ()
+    trec: str | None = None
+    trec_cut: str | None = None
+    default_cutoffs: tuple = ()
+    cutoff: str = "none"
+    aggregate: str = "mean"
+    integer: bool = False
+    per_query_printed: bool = True
+    trec_sets: tuple[str, ...] = ()
+    new_in_trec_eval_10: bool = False
+    trec_param_syntax: str | None = None
+    kernel_path: str = field(default="", repr=False)
 
     @property
     def function(self):
-        """The public per-query function, e.g. ``rankviz.metrics.ndcg``."""
+        """The public per-query function, e.g. ``rankviz.metrics.ndcg``; None for a batch-only measure."""
+        if not self.module:
+            return None
         return getattr(importlib.import_module(f"rankviz.metrics.{self.module}"), self.name)
 
     @property
     def breakdown(self):
-        """The worked-table twin, e.g. ``rankviz.metrics.ndcg_breakdown``."""
+        """The worked-table twin, e.g. ``rankviz.metrics.ndcg_breakdown``; None for a batch-only measure."""
+        if not self.module:
+            return None
         return getattr(importlib.import_module(f"rankviz.metrics.{self.module}"), self.name + "_breakdown")
 
     @property
+    def kernel(self):
+        """The batch kernel ``kernel(context, measure) -> one value per query``; None without one.
+
+        >>> get_spec("average_precision").kernel.__name__, get_spec("f_beta").kernel
+        ('average_precision', None)
+        """
+        if not self.kernel_path:
+            return None
+        module, _, name = self.kernel_path.rpartition(".")
+        return getattr(importlib.import_module(f"rankviz.metrics.kernels.{module}"), name)
+
+    @property
     def param_names(self) -> frozenset[str]:
-        return frozenset(p.name for p in self.params)
+        """The keywords of the per-query function."""
+        return frozenset(p.name for p in self.params if p.per_query)
+
+    @property
+    def measure_params(self) -> tuple[Param, ...]:
+        """The parameters measure names may set (``rel``, ``gain``, ``p``...), in order.
+
+        >>> [p.measure_key for p in get_spec("utility").measure_params]
+        ['rel', 'a', 'b', 'c', 'd']
+        """
+        return tuple(p for p in self.params if p.measure_key is not None)
+
+    def measure_default(self, key: str):
+        """The value a measure has for parameter ``key`` when its name does not give one.
+
+        None for a parameter that ``evaluate`` supplies (``rel``: its ``rel_threshold``).
+
+        >>> get_spec("rank_biased_precision").measure_default("p"), get_spec("precision").measure_default("rel")
+        (0.9, None)
+        """
+        for p in self.measure_params:
+            if p.measure_key == key:
+                return None if p.evaluate else p.default
+        raise KeyError(f"{self.measure or self.name} has no measure parameter {key!r}")
 
     def applicable(self, settings: dict) -> dict:
         """The keywords to call this metric with: its parameters, from ``settings`` or their defaults.
@@ -117,40 +260,118 @@ class MetricSpec:
         >>> get_spec("recall").applicable({"k": 5, "gain": "exponential"})
         {'k': 5, 'rel_threshold': 1}
         """
-        chosen = {p.name: settings.get(p.name, p.default) for p in self.params}
+        chosen = {p.name: settings.get(p.name, p.default) for p in self.params if p.per_query}
         return {name: value for name, value in chosen.items() if value is not None}
+
+    def per_query_keywords(self, measure, *, judged, qrels_max_grade, rel_threshold=1,
+                           trec_eval_version="10") -> dict | None:
+        """The keywords with which the per-query function computes what ``evaluate`` gives for ``measure``.
+
+        ``self.function(rels, **keywords)`` then equals evaluate's value of ``measure`` for a
+        query whose retrieved documents, in evaluate's order (score descending, then docno
+        descending), have the grades ``rels`` (0 for a document without a judgment or with a
+        negative grade). Each parameter takes its value from the measure name, else from where
+        its ``Param.evaluate`` says (:data:`EVALUATE_SOURCES`), else its default.
+
+        Parameters
+        ----------
+        measure : rankviz.evaluation.measures.Measure
+            A measure of this spec (``measure.name == self.measure``).
+        judged : sequence of int
+            The grades of every judged document of the query (non-negative ones).
+        qrels_max_grade : int
+            The largest grade in the whole qrels.
+        rel_threshold, trec_eval_version
+            evaluate's options of the same name.
+
+        Returns
+        -------
+        dict or None
+            None when the per-query function cannot compute this measure: the spec has no
+            ranking function, or the measure sets a parameter the function does not have
+            (e.g. trec_eval's gain maps, ``11pt_avg`` at other recall levels).
+
+        Examples
+        --------
+        ERR's g_max is the qrels' largest grade in evaluate, the list's own by default:
+
+        >>> from rankviz.evaluation.measures import parse_measure
+        >>> get_spec("err").per_query_keywords(parse_measure("ERR@10"), judged=[2, 1], qrels_max_grade=3)
+        {'k': 10, 'max_grade': 3}
+        >>> get_spec("ndcg").per_query_keywords(parse_measure("ndcg.1=3,2=9"), judged=[2], qrels_max_grade=2) is None
+        True
+        """
+        if self.function is None or self.inputs not in ("ranking", "ranking_levels"):
+            return None
+        sources = {
+            "cutoff": measure.cutoff,
+            "judged": list(judged),
+            "rel_threshold": rel_threshold,
+            "qrels_max_grade": qrels_max_grade,
+            "trec_eval_version": _ROUNDING_OF_TREC_EVAL[str(trec_eval_version)],
+        }
+        keywords = {}
+        for p in self.params:
+            given = measure.param(p.measure_key) if p.measure_key is not None else None
+            value = given if given is not None else sources[p.evaluate] if p.evaluate else p.default
+            if not p.per_query:
+                if value != p.default:
+                    return None
+                continue
+            if p.choices and value not in p.choices:
+                return None
+            if value is None:
+                continue
+            if p.kind == "levels" and p.evaluate == "cutoff":
+                value = [value]
+            keywords[p.name] = value
+        return keywords
 
 
 # Parameters shared by many ranking metrics.
-K = Param("k", None, "Cut-off: only the top k ranks count (None: the whole list).", kind="int")
+K = Param("k", None, "Cut-off: only the top k ranks count (None: the whole list).", kind="int", evaluate="cutoff")
 THRESHOLD = Param("rel_threshold", 1, "A document is relevant when its grade is at least this (trec_eval -l).",
-                  kind="float")
+                  kind="float", measure_key="rel", measure_kind="grade", evaluate="rel_threshold")
 N_RELEVANT = Param("n_relevant", None, "R, the relevant documents of the query in the whole collection "
                    "(None: those in the list, or in 'judged').", kind="int")
-JUDGED = Param("judged", None, "Grades of every judged document of the query, retrieved or not.", kind="grades")
-GAIN = Param("gain", "linear", "Gain of a grade g: 'linear' g (trec_eval), 'exponential' 2^g - 1 (Burges).",
-             choices=("linear", "exponential"))
+JUDGED = Param("judged", None, "Grades of every judged document of the query, retrieved or not.", kind="grades",
+               evaluate="judged")
+GAIN = Param("gain", "linear", "Gain of a grade g: 'linear' g (trec_eval), 'exponential' 2^g - 1 (Burges). "
+             "In measure names also 'exp', or trec_eval's map of gains per grade (gain=1:3;2:9, ndcg.1=3,2=9).",
+             choices=("linear", "exponential"), measure_key="gain", measure_kind="gain")
 DISCOUNT = Param("discount", "log2", "Discount at rank i: 'log2' 1/log2(i+1), 'jarvelin' 1/max(1, log_b i) "
                  "(Järvelin & Kekäläinen 2002).", choices=("log2", "jarvelin"))
 LOG_BASE = Param("log_base", 2, "Base b of the Järvelin-Kekäläinen discount.", kind="float")
 ROUNDING = Param("rounding", "ceil", "How a recall level r becomes a count of relevant documents: 'ceil' "
                  "ceil(r R) (textbook), 'floor_plus_0.9' floor(r R + 0.9) (trec_eval 9), 'lround' (trec_eval 10).",
-                 choices=("ceil", "floor_plus_0.9", "lround"))
+                 choices=("ceil", "floor_plus_0.9", "lround"), evaluate="trec_eval_version")
 RANKED_BINARY = (K, THRESHOLD)
 RANKED_WITH_R = (K, N_RELEVANT, JUDGED, THRESHOLD)
 GRADED = (K, GAIN, DISCOUNT, LOG_BASE)
+# A rel= for measures whose per-query form has no threshold (GMAP's function aggregates APs).
+REL_ONLY = Param("rel_threshold", 1, THRESHOLD.description, kind="float", measure_key="rel", measure_kind="grade",
+                 per_query=False, evaluate="rel_threshold")
+ITEMS = Param("items", None, "Names of the items, shown by the worked table (None: numbered).", kind="labels")
+ELEVEN_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 
 MANNING = "Manning, Raghavan & Schütze, Introduction to Information Retrieval, ch. 8 (2008)"
 TREC = "trec_eval 10.0, NIST (https://github.com/usnistgov/trec_eval)"
 LECTURE = "Course lecture 'Evaluating IR Systems' (shared/course/002)"
+OFFICIAL = ("official", "all_trec")
+EVERY_SET = ("official", "all_trec", "set")  # the counts every named set starts with
+ALL_TREC = ("all_trec",)
 
 METRICS: tuple[MetricSpec, ...] = (
+    # ---------------------------------------------------------------------------- binary
     MetricSpec(
         name="hit", pretty_name="Hit@k (Accuracy@k)", family="binary", module="binary",
         formula=r"\mathrm{Hit@}k = \mathbb{1}\left[\sum_{i=1}^{k} \mathrm{rel}(i) > 0\right]",
         description="1 if any of the top k documents is relevant, else 0 (success@k).",
         reference=f"{TREC}: success_k; course note 000 'Accuracy@K'",
         params=RANKED_BINARY, monotone=True,
+        measure="Success", aliases=("success", "Hit", "hit", "hits"), trec="success", trec_cut="success",
+        default_cutoffs=(1, 5, 10), cutoff="int", trec_sets=ALL_TREC, kernel_path="binary.success",
     ),
     MetricSpec(
         name="precision", pretty_name="P@k", family="binary", module="binary",
@@ -158,6 +379,8 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Fraction of the top k that is relevant; missing ranks count as non-relevant.",
         reference=f"{MANNING}, 8.3; {TREC}: P_k",
         params=RANKED_BINARY, monotone=True,
+        measure="P", aliases=("Precision", "precision"), trec="P", trec_cut="P", default_cutoffs=TREC_CUTOFFS,
+        cutoff="int", trec_sets=OFFICIAL, kernel_path="binary.precision",
     ),
     MetricSpec(
         name="recall", pretty_name="R@k", family="binary", module="binary",
@@ -165,6 +388,8 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Fraction of all R relevant documents found in the top k.",
         reference=f"{MANNING}, 8.3; {TREC}: recall_k",
         params=RANKED_WITH_R, monotone=True,
+        measure="R", aliases=("Recall", "recall"), trec="recall", trec_cut="recall", default_cutoffs=TREC_CUTOFFS,
+        cutoff="int", trec_sets=ALL_TREC, kernel_path="binary.recall",
     ),
     MetricSpec(
         name="f_beta", pretty_name="F_β@k", family="binary", module="binary",
@@ -180,6 +405,8 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Precision at rank R, the number of relevant documents of the query.",
         reference=f"{MANNING}, 8.4; {TREC}: Rprec",
         params=(N_RELEVANT, JUDGED, THRESHOLD), monotone=True,
+        measure="Rprec", aliases=("R-prec", "RPrec", "rprec"), trec="Rprec", trec_sets=OFFICIAL,
+        kernel_path="binary.r_precision",
     ),
     MetricSpec(
         name="average_precision", pretty_name="AP@k", family="binary", module="binary",
@@ -187,6 +414,22 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Mean of the precisions at the ranks of the relevant documents; unretrieved ones add 0.",
         reference=f"{MANNING}, 8.4; {TREC}: map, map_cut_k",
         params=RANKED_WITH_R, monotone=True,
+        measure="AP", aliases=("map", "MAP", "map_cut"), trec="map", trec_cut="map_cut",
+        default_cutoffs=TREC_CUTOFFS, cutoff="optional_int", trec_sets=OFFICIAL,
+        kernel_path="binary.average_precision",
+    ),
+    MetricSpec(
+        name="interpolated_precision", pretty_name="Interpolated precision at recall r", family="binary",
+        module="precision_recall", inputs="ranking_levels",
+        formula=r"P_{\mathrm{interp}}(r) = \max_{i \,:\, R@i \ge r} P@i",
+        description="The best precision at any rank whose recall reaches r (0 when none does).",
+        reference=f"{MANNING}, 8.4; {TREC}: iprec_at_recall",
+        params=(Param("recall_levels", None, "Recall levels in [0, 1] (None: the 11 levels 0.0, 0.1, ..., 1.0).",
+                      kind="levels", evaluate="cutoff"),
+                N_RELEVANT, JUDGED, THRESHOLD, ROUNDING),
+        measure="IPrec", aliases=("iprec", "iprec_at_recall"), trec="iprec_at_recall", trec_cut="iprec_at_recall",
+        default_cutoffs=ELEVEN_LEVELS, cutoff="recall", trec_sets=OFFICIAL,
+        kernel_path="interpolated.interpolated_precision",
     ),
     MetricSpec(
         name="eleven_point_precision", pretty_name="11-point interpolated precision", family="binary",
@@ -194,7 +437,11 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\frac{1}{11} \sum_{r \in \{0, 0.1, \ldots, 1\}} \max_{r' \ge r} P(r')",
         description="Mean interpolated precision at the 11 recall levels 0.0, 0.1, ..., 1.0.",
         reference=f"{MANNING}, 8.4; {TREC}: 11pt_avg",
-        params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING),
+        params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING,
+                Param("levels", ELEVEN_LEVELS, "The recall levels averaged over (trec_eval's 11pt_avg parameter).",
+                      kind="levels", measure_key="levels", per_query=False)),
+        measure="11pt_avg", aliases=("11pt",), trec="11pt_avg", trec_sets=ALL_TREC, trec_param_syntax="values",
+        kernel_path="interpolated.eleven_point_average",
     ),
     MetricSpec(
         name="interpolated_average_precision", pretty_name="Interpolated AP (lecture's MAP)", family="binary",
@@ -202,7 +449,8 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\frac{1}{10} \sum_{r \in \{0.1, \ldots, 1\}} \max_{r' \ge r} P(r')",
         description="The lecture's per-query 'MAP': mean interpolated precision at recall 0.1, ..., 1.0.",
         reference=f"{LECTURE}, slides 'MAP - An example'",
-        params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING),
+        params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING,
+                Param("levels", 10, "Number of equally spaced recall levels 1/levels, 2/levels, ..., 1.", kind="int")),
     ),
     MetricSpec(
         name="reciprocal_rank", pretty_name="RR@S_h", family="binary", module="binary",
@@ -211,7 +459,44 @@ METRICS: tuple[MetricSpec, ...] = (
         description="1 / rank of the first relevant document, 0 if it lies below the threshold S_h = k.",
         reference=f"Voorhees, TREC-8 QA track (1999); {LECTURE}, 'Mean Reciprocal Rank'; {TREC}: recip_rank",
         params=RANKED_BINARY, monotone=True,
+        measure="RR", aliases=("recip_rank", "MRR", "RecipRank"), trec="recip_rank", cutoff="optional_int",
+        trec_sets=OFFICIAL, kernel_path="binary.reciprocal_rank",
     ),
+    MetricSpec(
+        name="relative_precision", pretty_name="Relative P@k", family="binary", inputs="qrels_run",
+        formula=r"\mathrm{relative\ P@}k = \frac{\sum_{i=1}^{k} \mathrm{rel}(i)}{\min(k, R)}",
+        description="P@k relative to the best possible: precision up to R, recall after.",
+        reference=f"{TREC}: relative_P", params=(THRESHOLD,),
+        measure="relative_P", trec="relative_P", trec_cut="relative_P", default_cutoffs=TREC_CUTOFFS,
+        cutoff="int", trec_sets=ALL_TREC, kernel_path="binary.relative_precision",
+    ),
+    MetricSpec(
+        name="r_precision_multiple", pretty_name="Precision at x R", family="binary", inputs="qrels_run",
+        formula=r"P@c,\quad c = \lfloor x R + 0.9 \rfloor",
+        description="Precision at a multiple x of R (0 when c = 0); trec_eval 9's rounding in both versions.",
+        reference=f"{TREC}: Rprec_mult", params=(THRESHOLD,),
+        measure="Rprec_mult", trec="Rprec_mult", trec_cut="Rprec_mult",
+        default_cutoffs=(0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0), cutoff="float", trec_sets=ALL_TREC,
+        kernel_path="interpolated.r_precision_multiple",
+    ),
+    MetricSpec(
+        name="binary_g", pretty_name="binG", family="binary", inputs="qrels_run",
+        formula=r"\mathrm{binG} = \frac{1}{R} \sum_{d \in A \cap \mathrm{Rel}} \frac{1}{\log_2(2 + n_d)}",
+        description="Relevant documents retrieved, each discounted by the non-relevant ones n_d above it "
+                    "(trec_eval experimental).",
+        reference=f"{TREC}: binG", params=(THRESHOLD,),
+        measure="binG", trec="binG", trec_sets=ALL_TREC, kernel_path="binary.binary_g",
+    ),
+    MetricSpec(
+        name="yaap", pretty_name="YAAP", family="binary", inputs="qrels_run",
+        formula=r"\mathrm{YAAP} = \log \frac{1 + S}{1 + R - S},\quad S = \sum_{d \in A \cap \mathrm{Rel}} "
+                r"P@\mathrm{rank}(d)",
+        description="Yet another AP: the log-odds of the AP numerator S against its complement R - S.",
+        reference=f"Robertson, 'On smoothing average precision', ECIR (2012); {TREC}: yaap",
+        params=(THRESHOLD,), value_range=(-math.inf, math.inf),
+        measure="yaap", aliases=("YAAP",), trec="yaap", kernel_path="binary.yaap",
+    ),
+    # ---------------------------------------------------------------------------- graded
     MetricSpec(
         name="cumulative_gain", pretty_name="CG@k", family="graded", module="graded",
         formula=r"\mathrm{CG@}k = \sum_{i=1}^{k} \mathrm{rel}_i",
@@ -223,15 +508,18 @@ METRICS: tuple[MetricSpec, ...] = (
         name="dcg", pretty_name="DCG@k", family="graded", module="graded",
         formula=r"\mathrm{DCG@}k = \sum_{i=1}^{k} \frac{g(\mathrm{rel}_i)}{\log_2(i + 1)}",
         description="Grades turned into gains and discounted by rank, summed over the top k.",
-        reference="Järvelin & Kekäläinen (2002); Burges et al., ICML (2005)",
+        reference=f"Järvelin & Kekäläinen (2002); Burges et al., ICML (2005); {TREC}: dcg",
         params=GRADED, value_range=(0.0, math.inf), binary=False, monotone=True,
+        measure="DCG", aliases=("dcg",), trec="dcg", trec_param_syntax="gains", kernel_path="graded.dcg",
     ),
     MetricSpec(
         name="ideal_dcg", pretty_name="IDCG@k", family="graded", module="graded",
         formula=r"\mathrm{IDCG@}k = \mathrm{DCG@}k \text{ of the judged grades sorted descending}",
         description="DCG of the best possible ranking of the judged documents.",
-        reference="Järvelin & Kekäläinen (2002)",
+        reference=f"Järvelin & Kekäläinen (2002); {TREC}: ideal_dcg",
         params=(K, JUDGED, GAIN, DISCOUNT, LOG_BASE), value_range=(0.0, math.inf), binary=False,
+        measure="IdealDCG", aliases=("ideal_dcg", "IDCG"), trec="ideal_dcg", trec_param_syntax="gains",
+        kernel_path="graded.ideal_dcg",
     ),
     MetricSpec(
         name="ndcg", pretty_name="nDCG@k", family="graded", module="graded",
@@ -239,6 +527,9 @@ METRICS: tuple[MetricSpec, ...] = (
         description="DCG divided by the DCG of the ideal ranking: 1 means the best possible order.",
         reference=f"Järvelin & Kekäläinen (2002); {TREC}: ndcg, ndcg_cut_k",
         params=(K, JUDGED, GAIN, DISCOUNT, LOG_BASE), binary=False, monotone=True,
+        measure="nDCG", aliases=("ndcg", "NDCG", "ndcg_cut"), trec="ndcg", trec_cut="ndcg_cut",
+        default_cutoffs=TREC_CUTOFFS, cutoff="optional_int", trec_sets=ALL_TREC, trec_param_syntax="gains",
+        kernel_path="graded.ndcg",
     ),
     MetricSpec(
         name="err", pretty_name="ERR@k", family="graded", module="graded",
@@ -247,16 +538,55 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Expected reciprocal rank at which a cascading user stops, satisfied.",
         reference="Chapelle, Metzler, Zhang & Grinspan, CIKM (2009)",
         params=(K, Param("max_grade", None, "g_max, the top of the grade scale (None: the list's maximum).",
-                         kind="float")),
+                         kind="float", evaluate="qrels_max_grade")),
         binary=False, monotone=True,
+        measure="ERR", cutoff="optional_int", kernel_path="graded.expected_reciprocal_rank",
     ),
+    MetricSpec(
+        name="ndcg_rel", pretty_name="nDCG over relevant documents", family="graded", inputs="qrels_run",
+        formula=r"\frac{1}{|\mathrm{Rel}^+|} \sum_{d \in \mathrm{Rel}^+} \mathrm{nDCG@}\mathrm{rank}(d)",
+        description="nDCG at the rank of each document with a positive gain, averaged; an unretrieved one "
+                    "counts the final nDCG (trec_eval experimental).",
+        reference=f"{TREC}: ndcg_rel", params=(GAIN,), binary=False,
+        measure="ndcg_rel", trec="ndcg_rel", trec_sets=ALL_TREC, trec_param_syntax="gains",
+        kernel_path="graded.ndcg_rel",
+    ),
+    MetricSpec(
+        name="r_ndcg", pretty_name="Rndcg", family="graded", inputs="qrels_run",
+        formula=r"\text{mean of } \mathrm{nDCG@}i \text{ at the ranks } i \text{ where the ideal gain changes}",
+        description="nDCG averaged at the ranks where the ideal ranking's gain changes, 0 when R = 0 "
+                    "(trec_eval experimental).",
+        reference=f"{TREC}: Rndcg", params=(THRESHOLD, GAIN), binary=False,
+        measure="Rndcg", trec="Rndcg", trec_sets=ALL_TREC, trec_param_syntax="gains", kernel_path="graded.r_ndcg",
+    ),
+    MetricSpec(
+        name="normalized_gain", pretty_name="G", family="graded", inputs="qrels_run",
+        formula=r"G = \frac{1}{\sum_j g^*_j} \sum_{i} \frac{g_i}{\log_2(2 + c_i - \gamma_i)}",
+        description="Gain of each retrieved document discounted by the ideal cost c_i spent so far minus the "
+                    "gain γ_i gained so far, over the total ideal gain (trec_eval experimental).",
+        reference=f"{TREC}: G", params=(GAIN,), binary=False,
+        measure="G", trec="G", trec_sets=ALL_TREC, trec_param_syntax="gains", kernel_path="graded.normalized_gain",
+    ),
+    MetricSpec(
+        name="rank_biased_precision", pretty_name="RBP", family="graded", inputs="qrels_run",
+        formula=r"\mathrm{RBP} = (1 - p) \sum_{i} g_i\, p^{i - 1}",
+        description="A user reads on from rank i with probability p; gains are the grades scaled to [0, 1] "
+                    "per query.",
+        reference=f"Moffat & Zobel, ACM TOIS 27(1) (2008); {TREC}: rbp",
+        params=(Param("p", 0.9, "Persistence: the probability of reading on to the next rank.", kind="float",
+                      measure_key="p", per_query=False),),
+        binary=False,
+        measure="rbp", aliases=("RBP",), trec="rbp", trec_sets=ALL_TREC, new_in_trec_eval_10=True,
+        trec_param_syntax="keywords", kernel_path="graded.rank_biased_precision",
+    ),
+    # ---------------------------------------------------------------------------- correlation
     MetricSpec(
         name="spearman_rho", pretty_name="Spearman's ρ", family="correlation", module="correlation",
         inputs="two_rankings",
         formula=r"\rho = 1 - \frac{6 \sum_j (s_{1,j} - s_{2,j})^2}{K (K^2 - 1)}",
         description="Correlation of the ranks two rankings give the same documents (+1 same, -1 reversed).",
         reference=f"Spearman, Am. J. Psychol. 15 (1904); {LECTURE}, 'SRCC'",
-        value_range=(-1.0, 1.0), binary=False,
+        params=(ITEMS,), value_range=(-1.0, 1.0), binary=False,
     ),
     MetricSpec(
         name="kendall_tau", pretty_name="Kendall's τ", family="correlation", module="correlation",
@@ -264,7 +594,8 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\tau_b = \frac{C - D}{\sqrt{(C + D + T_1)(C + D + T_2)}}",
         description="Concordant minus discordant pairs, normalized (tau-b by default, tau-a available).",
         reference="Kendall, Biometrika 30 (1938); Kendall, Biometrika 33 (1945) for tau-b",
-        params=(Param("variant", "b", "tau-a (no tie correction) or tau-b (ties corrected).", choices=("a", "b")),),
+        params=(Param("variant", "b", "tau-a (no tie correction) or tau-b (ties corrected).", choices=("a", "b")),
+                ITEMS),
         value_range=(-1.0, 1.0), binary=False,
     ),
     MetricSpec(
@@ -274,16 +605,19 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Share of item pairs of the two top-K lists that the lists order differently (0 same).",
         reference="Fagin, Kumar & Sivakumar, SODA (2003); course note 000",
         params=(K, Param("penalty", 0.5, "p: the cost of a pair whose two items appear in only one of the "
-                         "top-K lists (Fagin et al.'s K^(p); 0.5 is their neutral choice).", kind="float")),
+                         "top-K lists (Fagin et al.'s K^(p); 0.5 is their neutral choice).", kind="float"),
+                Param("normalized", True, "Divide by the n(n-1)/2 pairs of the union (False: the raw sum of "
+                      "penalties).", kind="bool")),
         binary=False,
     ),
+    # ---------------------------------------------------------------------------- classification
     MetricSpec(
         name="auc", pretty_name="AUC", family="classification", module="classification",
         inputs="labels_scores",
         formula=r"\mathrm{AUC} = \frac{1}{|P||N|} \sum_{p \in P} \sum_{n \in N} "
                 r"\left(\mathbb{1}[s_p > s_n] + \tfrac{1}{2}\mathbb{1}[s_p = s_n]\right)",
         description="Probability that a random positive is scored above a random negative.",
-        reference="Hanley & McNeil, Radiology 143 (1982); course note 001",
+        reference="Hanley & McNeil, Radiology 143 (1982); course note 001", params=(ITEMS,),
     ),
     MetricSpec(
         name="gauc", pretty_name="GAUC", family="classification", module="classification",
@@ -294,6 +628,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=(Param("weights", "size", "Weight of each group: its size (impressions), its positives, or "
                       "uniform.", choices=("size", "positives", "uniform")),),
     ),
+    # ---------------------------------------------------------------------------- aggregate
     MetricSpec(
         name="mean_average_precision", pretty_name="MAP", family="aggregate", module="aggregate",
         inputs="per_query_values",
@@ -307,7 +642,9 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{GMAP} = \exp\left(\frac{1}{Q} \sum_{q=1}^{Q} \ln \max(\mathrm{AP}(q), \epsilon)\right)",
         description="Geometric mean of per-query AP (floored at 1e-5): rewards lifting the worst queries.",
         reference=f"Robertson, CIKM (2006); TREC 2004 Robust track; {TREC}: gm_map",
-        params=(Param("floor", 1e-5, "ε: APs below it count as ε (trec_eval uses 1e-5).", kind="float"),),
+        params=(Param("floor", 1e-5, "ε: APs below it count as ε (trec_eval uses 1e-5).", kind="float"), REL_ONLY),
+        measure="GMAP", aliases=("gm_map", "gm_ap"), trec="gm_map", aggregate="gmean", per_query_printed=False,
+        trec_sets=OFFICIAL, kernel_path="binary.geometric_average_precision",
     ),
     MetricSpec(
         name="harmonic_mean_average_precision", pretty_name="HMAP", family="aggregate", module="aggregate",
@@ -324,6 +661,7 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Arithmetic mean of the per-query reciprocal ranks.",
         reference=f"Voorhees (1999); {LECTURE}",
     ),
+    # ---------------------------------------------------------------------------- user
     MetricSpec(
         name="coverage", pretty_name="Coverage", family="user", module="user", inputs="sets",
         formula=r"\mathrm{coverage} = \frac{|K \cap R \cap A|}{|K \cap R|}",
@@ -371,6 +709,184 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Share of the returned documents that are not relevant (1 - satisfaction).",
         reference=LECTURE, params=RANKED_BINARY,
     ),
+    # ---------------------------------------------------------------------------- set (the retrieved set A)
+    MetricSpec(
+        name="set_precision", pretty_name="Set precision", family="set", inputs="qrels_run",
+        formula=r"\mathrm{set\ P} = \frac{|A \cap \mathrm{Rel}|}{|A|}",
+        description="Precision of the whole retrieved set A (rankviz.metrics.precision with k=None).",
+        reference=f"{TREC}: set_P", params=(THRESHOLD,),
+        measure="SetP", aliases=("set_P",), trec="set_P", trec_sets=("all_trec", "set"),
+        kernel_path="binary.set_precision",
+    ),
+    MetricSpec(
+        name="set_relative_precision", pretty_name="Set relative precision", family="set", inputs="qrels_run",
+        formula=r"\mathrm{set\ relative\ P} = \frac{|A \cap \mathrm{Rel}|}{\min(|A|, R)}",
+        description="Set precision relative to the best possible for a set of that size.",
+        reference=f"{TREC}: set_relative_P", params=(THRESHOLD,),
+        measure="SetRelP", aliases=("set_relative_P",), trec="set_relative_P", trec_sets=("all_trec", "set"),
+        kernel_path="binary.set_relative_precision",
+    ),
+    MetricSpec(
+        name="set_recall", pretty_name="Set recall", family="set", inputs="qrels_run",
+        formula=r"\mathrm{set\ R} = \frac{|A \cap \mathrm{Rel}|}{R}",
+        description="Recall of the whole retrieved set (rankviz.metrics.recall with k=None).",
+        reference=f"{TREC}: set_recall", params=(THRESHOLD,),
+        measure="SetR", aliases=("set_recall",), trec="set_recall", trec_sets=("all_trec", "set"),
+        kernel_path="binary.set_recall",
+    ),
+    MetricSpec(
+        name="set_average_precision", pretty_name="Set AP", family="set", inputs="qrels_run",
+        formula=r"\mathrm{set\ map} = \frac{|A \cap \mathrm{Rel}|^2}{|A| \cdot R}",
+        description="Set precision times set recall.",
+        reference=f"{TREC}: set_map", params=(THRESHOLD,),
+        measure="SetAP", aliases=("set_map",), trec="set_map", trec_sets=("all_trec", "set"),
+        kernel_path="binary.set_average_precision",
+    ),
+    MetricSpec(
+        name="set_f", pretty_name="Set F", family="set", inputs="qrels_run",
+        formula=r"\mathrm{set\ F} = \frac{(\beta + 1)\, P R}{\beta P + R}",
+        description="F-measure of set precision and set recall; trec_eval's β weighs like van Rijsbergen's β².",
+        reference=f"{TREC}: set_F",
+        params=(THRESHOLD, Param("beta", 1.0, "Weight of recall relative to precision.", kind="float",
+                                 measure_key="beta", per_query=False)),
+        measure="SetF", aliases=("set_F",), trec="set_F", trec_sets=("all_trec", "set"), trec_param_syntax="values",
+        kernel_path="binary.set_f",
+    ),
+    MetricSpec(
+        name="utility", pretty_name="Utility", family="set", inputs="qrels_run",
+        formula=r"a\,|A \cap \mathrm{Rel}| + b\,|A - \mathrm{Rel}| + c\,|\mathrm{Rel} - A| "
+                r"+ d\,(N - |A \cup \mathrm{Rel}|)",
+        description="Linear utility of the retrieved set, N the collection size (evaluate's collection_size, "
+                    "trec_eval -N).",
+        reference=f"TREC Filtering track; {TREC}: utility",
+        params=(THRESHOLD,
+                Param("a", 1.0, "Value of a relevant document retrieved.", kind="float", measure_key="a",
+                      per_query=False),
+                Param("b", -1.0, "Value of a non-relevant document retrieved.", kind="float", measure_key="b",
+                      per_query=False),
+                Param("c", 0.0, "Value of a relevant document not retrieved.", kind="float", measure_key="c",
+                      per_query=False),
+                Param("d", 0.0, "Value of a non-relevant document not retrieved.", kind="float", measure_key="d",
+                      per_query=False)),
+        value_range=(-math.inf, math.inf),
+        measure="utility", trec="utility", trec_sets=("all_trec", "set"), trec_param_syntax="values",
+        kernel_path="binary.utility",
+    ),
+    # ---------------------------------------------------------------------------- incomplete judgments
+    MetricSpec(
+        name="bpref", pretty_name="bpref", family="incomplete", inputs="qrels_run",
+        formula=r"\mathrm{bpref} = \frac{1}{R} \sum_{r \in A \cap \mathrm{Rel}} "
+                r"\left(1 - \frac{\min(n_r, R)}{\min(N, R)}\right)",
+        description="Counts judged non-relevant documents n_r above each relevant one, N of them in all; "
+                    "unjudged documents are skipped.",
+        reference=f"Buckley & Voorhees, SIGIR (2004); {TREC}: bpref", params=(THRESHOLD,),
+        measure="Bpref", aliases=("bpref",), trec="bpref", trec_sets=OFFICIAL, kernel_path="incomplete.bpref",
+    ),
+    MetricSpec(
+        name="geometric_bpref", pretty_name="GM bpref", family="incomplete", inputs="qrels_run",
+        formula=r"\exp\left(\frac{1}{Q} \sum_{q=1}^{Q} \ln \max(\mathrm{bpref}(q), \epsilon)\right)",
+        description="bpref per query, geometric mean over queries (floored at 1e-5).",
+        reference=f"{TREC}: gm_bpref", params=(THRESHOLD,),
+        measure="gm_bpref", trec="gm_bpref", aggregate="gmean", per_query_printed=False, trec_sets=ALL_TREC,
+        kernel_path="incomplete.geometric_bpref",
+    ),
+    MetricSpec(
+        name="inferred_ap", pretty_name="infAP", family="incomplete", inputs="qrels_run",
+        formula=r"\mathrm{infAP} = \frac{1}{R} \sum_{r \in A \cap \mathrm{Rel}} \left(\frac{1}{j + 1} + "
+                r"\frac{j}{j + 1} \cdot \frac{|d_{<r} \in \mathrm{pool}|}{j} \cdot "
+                r"\frac{|\mathrm{Rel}_{<r}| + \epsilon}{|\mathrm{judged}_{<r}| + 2\epsilon}\right)",
+        description="AP estimated from a sample of judgments: j documents above r, pooled but unjudged ones "
+                    "(negative grades) estimated.",
+        reference=f"Yilmaz & Aslam, CIKM (2006); {TREC}: infAP", params=(THRESHOLD,),
+        measure="infAP", aliases=("infap", "InfAP"), trec="infAP", trec_sets=ALL_TREC,
+        kernel_path="incomplete.inferred_ap",
+    ),
+    MetricSpec(
+        name="unjudged_at", pretty_name="unj@k", family="incomplete", inputs="qrels_run",
+        formula=r"\mathrm{unj@}k = \frac{|\{i \le k : d_i \text{ has no judgment}\}|}{k}",
+        description="Fraction of the top k without a judgment (ranks past the end count as judged).",
+        reference=f"{TREC}: unj", binary=False,
+        measure="unj", trec="unj", trec_cut="unj", default_cutoffs=(5, 10, 20), cutoff="int", trec_sets=ALL_TREC,
+        new_in_trec_eval_10=True, kernel_path="incomplete.unjudged_at",
+    ),
+    MetricSpec(
+        name="rbp_residual", pretty_name="RBP residual", family="incomplete", inputs="qrels_run",
+        formula=r"p^{n} + (1 - p) \sum_{i \text{ unjudged}} p^{i - 1},\quad p = 0.9",
+        description="How much RBP could still grow: the weight of the unjudged ranks and of the tail after "
+                    "the n retrieved; 0 when every retrieved document is judged.",
+        reference=f"Moffat & Zobel (2008); {TREC}: rbp_resid", binary=False,
+        measure="rbp_resid", trec="rbp_resid", trec_sets=ALL_TREC, new_in_trec_eval_10=True,
+        kernel_path="incomplete.rbp_residual",
+    ),
+    # ---------------------------------------------------------------------------- counts and summaries
+    MetricSpec(
+        name="run_id", pretty_name="Run id", family="summary", inputs="qrels_run",
+        formula=r"\text{the run's tag}",
+        description="The run's name, the last column of the run file (evaluate's result.run_name).",
+        reference=f"{TREC}: runid", value_range=None, binary=False,
+        measure="runid", trec="runid", aggregate="none", per_query_printed=False, trec_sets=EVERY_SET,
+    ),
+    MetricSpec(
+        name="num_q", pretty_name="Queries", family="summary", inputs="qrels_run",
+        formula=r"\mathrm{num\_q} = |Q|",
+        description="Number of queries evaluated.",
+        reference=f"{TREC}: num_q", value_range=(0.0, math.inf), binary=False,
+        measure="NumQ", aliases=("num_q",), trec="num_q", aggregate="sum", integer=True, per_query_printed=False,
+        trec_sets=EVERY_SET, kernel_path="binary.num_q",
+    ),
+    MetricSpec(
+        name="num_ret", pretty_name="Retrieved", family="summary", inputs="qrels_run",
+        formula=r"\mathrm{num\_ret} = |A|",
+        description="Number of documents retrieved.",
+        reference=f"{TREC}: num_ret", value_range=(0.0, math.inf), binary=False,
+        measure="NumRet", aliases=("num_ret",), trec="num_ret", aggregate="sum", integer=True, trec_sets=EVERY_SET,
+        kernel_path="binary.num_ret",
+    ),
+    MetricSpec(
+        name="num_rel", pretty_name="Relevant (R)", family="summary", inputs="qrels_run",
+        formula=r"R = |\mathrm{Rel}| = |\{d : g(d) \ge \ell\}|",
+        description="Number of relevant documents of the query in the qrels.",
+        reference=f"{TREC}: num_rel", params=(THRESHOLD,), value_range=(0.0, math.inf),
+        measure="NumRel", aliases=("num_rel",), trec="num_rel", aggregate="sum", integer=True, trec_sets=EVERY_SET,
+        kernel_path="binary.num_rel",
+    ),
+    MetricSpec(
+        name="num_rel_ret", pretty_name="Relevant retrieved", family="summary", inputs="qrels_run",
+        formula=r"|A \cap \mathrm{Rel}|",
+        description="Number of relevant documents retrieved.",
+        reference=f"{TREC}: num_rel_ret", params=(THRESHOLD,), value_range=(0.0, math.inf),
+        measure="NumRelRet", aliases=("num_rel_ret",), trec="num_rel_ret", aggregate="sum", integer=True,
+        trec_sets=EVERY_SET, kernel_path="binary.num_rel_ret",
+    ),
+    MetricSpec(
+        name="num_nonrel_judged_ret", pretty_name="Judged non-relevant retrieved", family="summary",
+        inputs="qrels_run",
+        formula=r"|\{d \in A : 0 \le g(d) < \ell\}|",
+        description="Number of judged non-relevant documents retrieved.",
+        reference=f"{TREC}: num_nonrel_judged_ret", params=(THRESHOLD,), value_range=(0.0, math.inf),
+        measure="NumNonRelJudgedRet", aliases=("num_nonrel_judged_ret",), trec="num_nonrel_judged_ret",
+        aggregate="sum", integer=True, trec_sets=ALL_TREC, kernel_path="binary.num_nonrel_judged_ret",
+    ),
+    MetricSpec(
+        name="relevance_string", pretty_name="relstring", family="summary", inputs="qrels_run",
+        formula=r"g(d_1)\, g(d_2) \cdots g(d_k)",
+        description="Grades of the top k documents (k = 10 by default) as a string: '-' not in the qrels, "
+                    "'.' pooled but unjudged, '>' above 9.",
+        reference=f"{TREC}: relstring", value_range=None, binary=False,
+        measure="relstring", trec="relstring", trec_cut="relstring", cutoff="optional_int", aggregate="none",
+        trec_sets=ALL_TREC, kernel_path="relstring.relevance_string",
+    ),
+)
+
+#: trec_eval 10.0's printing order (te_trec_measures[] in measures.c), by trec_eval measure
+#: name. map_cut and ndcg_cut are measures of their own there, printed far from map and ndcg;
+#: this order matches every expected output in trec_eval's test data.
+TREC_PRINT_ORDER = (
+    "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+    "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg",
+    "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success",
+    "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "yaap", "rbp",
+    "rbp_resid", "unj",
 )
 
 _BY_NAME = {spec.name: spec for spec in METRICS}
@@ -389,7 +905,7 @@ def get_spec(name: str) -> MetricSpec:
     >>> get_spec("ndgc")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: Unknown metric 'ndgc'. Did you mean 'ndcg'? Known metrics: hit, precision, ...
+    ValueError: Unknown metric 'ndgc'. Did you mean 'ndcg', 'r_ndcg'? Known metrics: hit, precision, ...
     """
     try:
         return _BY_NAME[name]
@@ -418,28 +934,120 @@ def specs_for(*, inputs: str | None = None, families: tuple[str, ...] | None = N
             if (inputs is None or s.inputs == inputs) and (families is None or s.family in families)]
 
 
-def ranking_metric_table(rels, **settings):
+def named_sets() -> dict[str, tuple[str, ...]]:
+    """trec_eval's named sets (v10.0) as trec_eval names, in its printing order.
+
+    ``official`` and ``set`` hold their members' names without a cutoff; ``all_trec`` also the
+    names with one (``map_cut``, ``ndcg_cut``), which trec_eval counts as measures of their own.
+
+    >>> sets = named_sets()
+    >>> " ".join(sets["official"])
+    'runid num_q num_ret num_rel num_rel_ret map gm_map Rprec bpref recip_rank iprec_at_recall P'
+    >>> "map_cut" in sets["all_trec"], "dcg" in sets["all_trec"]
+    (True, False)
+    """
+    position = {name: i for i, name in enumerate(TREC_PRINT_ORDER)}
+    members: dict[str, set] = {"official": set(), "all_trec": set(), "set": set()}
+    for spec in METRICS:
+        for set_name in spec.trec_sets:
+            members[set_name].add(spec.trec)
+            if set_name == "all_trec" and spec.trec_cut:
+                members[set_name].add(spec.trec_cut)
+    return {name: tuple(sorted(names, key=position.__getitem__)) for name, names in members.items()}
+
+
+def ranking_metric_table(rels, *, families: tuple[str, ...] | None = None, errors: str = "raise", **settings):
     """Every metric that takes one ranked list, computed on ``rels`` with shared settings.
 
     ``settings`` may hold any of ``k``, ``n_relevant``, ``judged``, ``rel_threshold``, ``gain``,
     ``discount``, ``log_base``, ``beta``, ``max_grade``, ``wanted``; each metric receives those it
-    accepts. Returns one row per metric with columns ``metric`` (name), ``name`` (pretty name),
-    ``value``, ``family``, ``variant`` (the settings the value used) and ``definition``.
+    accepts. ``families`` keeps those families only (None: all). ``errors="raise"`` lets a
+    metric's ValueError propagate; ``errors="collect"`` gives that metric NaN and its message in
+    the ``error`` column, so that one setting a metric rejects never hides the others.
+
+    Returns one row per metric with columns ``metric`` (name), ``name`` (pretty name),
+    ``value``, ``family``, ``variant`` (the settings the value used), ``definition`` and
+    ``error`` (None, or the message).
 
     >>> table = ranking_metric_table([3, 2, 3, 0, 1, 2], k=5, gain="exponential")
     >>> float(table.set_index("metric").loc["precision", "value"])  # 4 of the top 5 are relevant
     0.8
+    >>> table = ranking_metric_table([1, 0], families=("binary",), errors="collect", k=0)
+    >>> table["error"].iloc[0]
+    "The 'k' parameter of hit must be an int in the range [1, inf) or None. Got 0 instead."
     """
     import pandas as pd
 
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"The 'errors' parameter of ranking_metric_table must be 'raise' or 'collect'. "
+                         f"Got {errors!r} instead.")
     rows = []
-    for spec in specs_for(inputs="ranking"):
+    for spec in specs_for(inputs="ranking", families=families):
         used = spec.applicable(settings)
-        value = float(spec.function(rels, **used))
+        message = None
+        try:
+            value = float(spec.function(rels, **used))
+        except ValueError as error:
+            if errors == "raise":
+                raise
+            value, message = math.nan, str(error)
         variant = ", ".join(f"{k}={v}" for k, v in used.items() if k not in ("judged",))
         rows.append({"metric": spec.name, "name": spec.pretty_name, "value": value, "family": spec.family,
-                     "variant": variant, "definition": spec.description})
+                     "variant": variant, "definition": spec.description, "error": message})
     return pd.DataFrame(rows)
+
+
+# Section titles of the generated reference (sections come in the order families first appear).
+_FAMILY_TITLES = {
+    "binary": "Binary relevance", "graded": "Graded relevance", "correlation": "Correlation of rankings",
+    "classification": "Classification", "aggregate": "Aggregates over queries", "user": "User-oriented",
+    "set": "Measures of the retrieved set", "incomplete": "Incomplete judgments",
+    "summary": "Counts and summaries of a run",
+}
+_AGGREGATE_WORDS = {"mean": "arithmetic mean", "gmean": "geometric mean (values floored at 1e-5)", "sum": "sum",
+                    "none": "none (per query only)"}
+_CUTOFF_WORDS = {"int": "a rank cutoff k (required)", "optional_int": "an optional rank cutoff k",
+                 "float": "a multiple x of R (required)", "recall": "a recall level in [0, 1] (required)"}
+
+
+def _measure_lines(spec: MetricSpec) -> list[str]:
+    """The docs lines saying how to ask evaluate (and trec_eval) for this measure."""
+    at = {"none": "", "int": "@k", "optional_int": "[@k]", "float": "@x", "recall": "@r"}[spec.cutoff]
+    names = [f"`{spec.measure}{at}`"] + [f"`{a}`" for a in spec.aliases if a not in (spec.trec, spec.trec_cut)]
+    lines = [f"- Measure: {', '.join(names)}"]
+    if spec.trec:
+        trec = f"`{spec.trec}`"
+        if spec.trec_cut:
+            suffix = "_x" if spec.cutoff in ("float", "recall") else "_k"
+            trec = f"`{spec.trec_cut}{suffix}`" if spec.trec_cut == spec.trec else f"{trec}, `{spec.trec_cut}{suffix}`"
+        if spec.default_cutoffs:
+            trec += f" (`-m {spec.trec_cut}`: {', '.join(f'{c:g}' for c in spec.default_cutoffs)})"
+        if spec.trec_sets:
+            trec += f"; in {', '.join(spec.trec_sets)}"
+        lines.append(f"- trec_eval: {trec}" + (" (new in 10.0)" if spec.new_in_trec_eval_10 else ""))
+    else:
+        lines.append("- trec_eval: none (a rankviz measure)")
+    if spec.cutoff != "none":
+        lines.append(f"- Cutoff: {_CUTOFF_WORDS[spec.cutoff]}")
+    kind = "integer count" if spec.integer else "text" if spec.value_range is None else "number"
+    lines.append(f"- Over queries: {_AGGREGATE_WORDS[spec.aggregate]}; per-query value: {kind}")
+    if spec.kernel_path:
+        lines.append(f"- Batch kernel: `rankviz.metrics.kernels.{spec.kernel_path}`")
+    return lines
+
+
+def _param_line(spec: MetricSpec, p: Param) -> str:
+    per_query = bool(spec.module) and p.per_query
+    name = p.name if per_query else p.measure_key or p.name
+    choices = f" (one of {', '.join(repr(c) for c in p.choices)})" if p.choices else ""
+    notes = []
+    if p.measure_key is not None:
+        notes.append(f"`{p.measure_key}=` in measure names" if p.measure_key != name else "settable in measure names")
+    if spec.measure and per_query and p.evaluate:
+        source = "[the measure's cutoff]" if p.kind == "levels" else EVALUATE_SOURCES[p.evaluate]
+        notes.append(f"evaluate uses {source}")
+    note = f" [{'; '.join(notes)}]" if notes else ""
+    return f"- `{name}` = `{p.default!r}`{choices}: {p.description}{note}"
 
 
 def metrics_markdown() -> str:
@@ -450,11 +1058,14 @@ def metrics_markdown() -> str:
 
     Examples
     --------
-    One section per family, one entry per metric, in registry order (Hit@k comes first):
+    One section per family, in order of first appearance, one entry per metric in registry
+    order (Hit@k comes first), with its measure names and trec_eval's:
 
     >>> lines = metrics_markdown().splitlines()
     >>> lines[0], lines[4], lines[6]
-    ('# rankviz metric reference', '## Binary', '### Hit@k (Accuracy@k) — `rankviz.metrics.hit`')
+    ('# rankviz metric reference', '## Binary relevance', '### Hit@k (Accuracy@k) — `rankviz.metrics.hit`')
+    >>> [line for line in lines[7:30] if line.startswith(("- Measure", "- trec_eval"))]
+    ['- Measure: `Success@k`, `Hit`, `hit`, `hits`', '- trec_eval: `success_k` (`-m success`: 1, 5, 10); in all_trec']
     """
     lines = [
         "# rankviz metric reference",
@@ -462,28 +1073,25 @@ def metrics_markdown() -> str:
         "Generated from `rankviz/registry.py` by `python -m rankviz.registry > docs/metrics.md`; do not edit.",
         "",
     ]
-    family = None
-    for spec in METRICS:
-        if spec.family != family:
-            family = spec.family
-            lines += [f"## {family.capitalize()}", ""]
-        low, high = spec.value_range
-        lines += [
-            f"### {spec.pretty_name} — `rankviz.metrics.{spec.name}`",
-            "",
-            spec.description,
-            "",
-            f"$$ {spec.formula} $$",
-            "",
-            f"- Input: {spec.inputs.replace('_', ' ')}; range [{low:g}, {high:g}]"
-            + ("; binary relevance (grade >= rel_threshold)" if spec.binary and spec.inputs == "ranking" else ""),
-            f"- Worked table: `rankviz.metrics.{spec.name}_breakdown`",
-            f"- Reference: {spec.reference}",
-        ]
-        for p in spec.params:
-            choices = f" (one of {', '.join(repr(c) for c in p.choices)})" if p.choices else ""
-            lines.append(f"- `{p.name}` = `{p.default!r}`{choices}: {p.description}")
-        lines.append("")
+    for family in dict.fromkeys(spec.family for spec in METRICS):
+        lines += [f"## {_FAMILY_TITLES.get(family, family.capitalize())}", ""]
+        for spec in (s for s in METRICS if s.family == family):
+            where = f"`rankviz.metrics.{spec.name}`" if spec.module else f"`evaluate(..., \"{spec.measure}\")`"
+            lines += [f"### {spec.pretty_name} — {where}", "", spec.description, "", f"$$ {spec.formula} $$", ""]
+            if spec.value_range is not None:
+                low, high = spec.value_range
+                lines.append(f"- Input: {spec.inputs.replace('_', ' ')}; range [{low:g}, {high:g}]"
+                             + ("; binary relevance (grade >= rel_threshold)"
+                                if spec.binary and spec.inputs == "ranking" else ""))
+            else:
+                lines.append(f"- Input: {spec.inputs.replace('_', ' ')}; a text value")
+            if spec.module:
+                lines.append(f"- Worked table: `rankviz.metrics.{spec.name}_breakdown`")
+            if spec.measure:
+                lines += _measure_lines(spec)
+            lines.append(f"- Reference: {spec.reference}")
+            lines += [_param_line(spec, p) for p in spec.params]
+            lines.append("")
     return "\n".join(lines)
 
 

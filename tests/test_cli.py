@@ -387,12 +387,32 @@ def test_compare_needs_two_runs(capsys, small_files):
 # --- the module entry point --------------------------------------------------------------------------
 
 
+def test_list_measures_prints_every_measure_of_the_registry(capsys):
+    from rankviz.evaluation.measures import FAMILIES, NAMED_SETS
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["eval", "--list-measures"])  # no QRELS or RUN needed, as with --version
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line for line in out.splitlines()[2:2 + len(FAMILIES)]}
+    assert [name.split("@")[0].split("[")[0] for name in rows] == [f.measure for f in FAMILIES]
+    assert rows["nDCG[@k]"].split()[1:5] == ["ndcg,", "ndcg_cut_k", "mean", "gain"]
+    assert rows["P@k"].split()[1:4] == ["P_k", "mean", "rel"]
+    assert rows["utility"].split()[1:4] == ["utility", "mean", "rel,a,b,c,d"]
+    assert rows["ERR[@k]"].split()[1] == "-"  # not a trec_eval measure
+    for name in NAMED_SETS:
+        assert f"  {name:<10}" in out
+
+
 def test_python_dash_m_help_works():
     completed = subprocess.run(
         [sys.executable, "-m", "rankviz", "--help"], capture_output=True, text=True, cwd=REPOSITORY, timeout=60
     )
     assert completed.returncode == 0, completed.stderr
     assert "usage: rankviz" in completed.stdout and "eval" in completed.stdout and "compare" in completed.stdout
+    eval_help = subprocess.run([sys.executable, "-m", "rankviz", "eval", "--help"], capture_output=True, text=True,
+                               cwd=REPOSITORY, timeout=60)
+    assert eval_help.returncode == 0 and "--list-measures" in eval_help.stdout
 
 
 def test_python_dash_m_reports_errors_without_traceback(tmp_path):

@@ -1,6 +1,7 @@
 """evaluate(): API behaviour, trec_eval's conventions on tiny hand-checked cases, and a
-differential test of every vectorized kernel against the per-query functions of
-rankviz.metrics (the obviously-correct references) on random data."""
+differential test that walks the registry: for every entry with a per-query function and a
+vectorized kernel, evaluate equals the per-query function of rankviz.metrics (the
+obviously-correct reference) called as the entry says, on random data."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rankviz import metrics
-from rankviz.metrics.kernels.segments import segment_cumsum, segment_sum, suffix_max
 from rankviz.evaluation.evaluator import EvalResult, evaluate
+from rankviz.evaluation.measures import Measure
+from rankviz.metrics.kernels.segments import segment_cumsum, segment_sum, suffix_max
+from rankviz.registry import METRICS
 from rankviz.trec.readers import read_qrels, read_run
 
 QRELS = """\
@@ -178,6 +181,18 @@ def test_interpolated_precision_rounding_follows_the_trec_eval_version():
 # ---------------------------------------------------------------------------------------------
 
 
+def test_per_query_false_keeps_the_queries_and_the_means_but_no_per_query_values():
+    full = evaluate(QRELS, RUN, ["P@2", "AP", "NumRet"])
+    means_only = evaluate(QRELS, RUN, ["P@2", "AP", "NumRet"], per_query=False)
+    assert list(full.per_query.columns) == ["P@2", "AP", "NumRet"]
+    assert list(means_only.per_query.columns) == []
+    assert list(means_only.per_query.index) == list(full.per_query.index) == ["q1", "q2"]
+    pd.testing.assert_series_equal(means_only.mean, full.mean)
+    assert means_only.measures == full.measures
+    with pytest.raises(ValueError, match=r"'per_query' parameter of evaluate must be True or False. Got 1"):
+        evaluate(QRELS, RUN, "P@2", per_query=1)
+
+
 def test_result_shape_with_one_and_many_measures():
     one = evaluate(QRELS, RUN, "P@2")
     assert isinstance(one, EvalResult)
@@ -297,8 +312,10 @@ def random_collection(seed: int, n_queries: int = 40, fixed_width: bool = True):
     return qrels, run
 
 
-def reference_lists(qrels: pd.DataFrame, run: pd.DataFrame):
-    """Per query: grades in trec_eval's order (pure Python sort), and the judged grades."""
+def reference_lists(qrels: pd.DataFrame, run: pd.DataFrame, complete: bool = False):
+    """Per query: grades in trec_eval's order (pure Python sort; 0 for a document without a
+    judgment or with a negative grade), and the non-negative judged grades. With ``complete``,
+    judged queries absent from the run are empty rankings."""
     judged = {q: dict(zip(g.doc_id, g.relevance)) for q, g in qrels.groupby("query_id")}
     out = {}
     for q, group in run.groupby("query_id"):
@@ -306,47 +323,79 @@ def reference_lists(qrels: pd.DataFrame, run: pd.DataFrame):
             continue
         items = sorted(zip(group.doc_id, group.score), key=lambda t: t[0].encode(), reverse=True)
         items = sorted(items, key=lambda t: -t[1])  # stable: ties keep docno descending
-        grades = [max(judged[q].get(d, 0), 0) for d, _ in items]
-        out[q] = (grades, [max(g, 0) for g in judged[q].values()])
+        out[q] = [max(judged[q].get(d, 0), 0) for d, _ in items]
+    if complete:
+        for q in judged:
+            out.setdefault(q, [])
+    return {q: (grades, [g for g in judged[q].values() if g >= 0]) for q, grades in out.items()}
+
+
+# Cutoffs exercised for each kind of cutoff (0.0 and 1.0: the ends of the recall levels).
+CUTOFFS = {"none": [None], "optional_int": [None, 1, 3, 10], "int": [1, 3, 10, 50],
+           "recall": [0.0, 0.3, 0.5, 0.7, 1.0], "float": [0.5, 1.0, 2.0]}
+WALKED = [spec for spec in METRICS if spec.kernel is not None and spec.inputs in ("ranking", "ranking_levels")]
+
+
+def registry_measures() -> list[Measure]:
+    """For every walked entry: its measure at each cutoff of its kind, with its parameters at
+    their defaults, with rel=2, and with each other choice of a choice parameter (gain)."""
+    out = []
+    for spec in WALKED:
+        variants = [()]
+        for p in spec.measure_params:
+            if p.measure_key == "rel":
+                variants.append((("rel", 2),))
+            variants += [((p.measure_key, choice),) for choice in p.choices if choice != p.default]
+        out += [Measure(spec.measure, cutoff, params) for cutoff in CUTOFFS[spec.cutoff] for params in variants]
     return out
 
 
-REFERENCES = {
-    "P@5": lambda g, j: metrics.precision(g + [0] * 5, 5),
-    "P@20": lambda g, j: metrics.precision(g + [0] * 20, 20),
-    "R@10": lambda g, j: metrics.recall(g, 10, judged=j) if any(x >= 1 for x in j) else 0.0,
-    "AP": lambda g, j: metrics.average_precision(g, judged=j) if any(x >= 1 for x in j) else 0.0,
-    "AP@10": lambda g, j: metrics.average_precision(g, 10, judged=j) if any(x >= 1 for x in j) else 0.0,
-    "RR": lambda g, j: metrics.reciprocal_rank(g),
-    "RR@3": lambda g, j: metrics.reciprocal_rank(g, 3),
-    "Rprec": lambda g, j: metrics.r_precision(g, judged=j) if any(x >= 1 for x in j) else 0.0,
-    "Success@5": lambda g, j: metrics.hit(g, 5),
-    "nDCG": lambda g, j: metrics.ndcg(g, judged=j) if any(x > 0 for x in j) else 0.0,
-    "nDCG@10": lambda g, j: metrics.ndcg(g, 10, judged=j) if any(x > 0 for x in j) else 0.0,
-    "nDCG(gain=exponential)@10": lambda g, j: metrics.ndcg(g, 10, judged=j, gain="exponential") if any(x > 0 for x in j) else 0.0,
-    "P(rel=2)@10": lambda g, j: metrics.precision(g + [0] * 10, 10, rel_threshold=2),
-    # trec_eval 10.0's rounding of recall levels is metrics' rounding="lround".
-    "IPrec@0.3": lambda g, j: metrics.interpolated_precision(g, [0.3], judged=j, rounding="lround")[0],
-    "IPrec@0.7": lambda g, j: metrics.interpolated_precision(g, [0.7], judged=j, rounding="lround")[0],
-    "11pt_avg": lambda g, j: metrics.eleven_point_precision(g, judged=j, rounding="lround"),
-}
+def test_the_walk_covers_every_metric_with_both_forms():
+    # If an entry loses its kernel or function, the walk below would skip it silently.
+    assert [spec.name for spec in WALKED] == [
+        "hit", "precision", "recall", "r_precision", "average_precision", "interpolated_precision",
+        "eleven_point_precision", "reciprocal_rank", "dcg", "ideal_dcg", "ndcg", "err"]
+    assert {str(m) for m in registry_measures()} >= {"P(rel=2)@10", "nDCG(gain=exponential)@10", "IPrec@0.3",
+                                                     "11pt_avg", "ERR@10", "AP", "RR@3", "Success@50"}
 
 
+@pytest.mark.parametrize("options", [{}, {"trec_eval_version": "9", "rel_threshold": 2, "complete": True}],
+                         ids=["defaults", "v9-l2-complete"])
 @pytest.mark.parametrize("fixed_width", [True, False])
 @pytest.mark.parametrize("seed", [0, 1, 2])
-def test_kernels_equal_per_query_reference_functions(seed, fixed_width):
+def test_evaluate_equals_each_registry_entrys_per_query_function(seed, fixed_width, options):
+    """Random qrels (grades -1..3) and runs with ties and queries missing on either side: every
+    per-query value of evaluate equals the entry's per-query function, called with the keywords
+    the entry maps the measure to (k from the cutoff, judged grades from the qrels, rel_threshold
+    from rel, gain, ERR's g_max = the qrels' maximum, the trec_eval version's rounding)."""
     qrels, run = random_collection(seed, fixed_width=fixed_width)
-    lists = reference_lists(qrels, run)
-    max_grade = int(qrels["relevance"].max())
-    measures = list(REFERENCES) + ["ERR@10"]
-    result = evaluate(qrels, run, measures)
+    measures = registry_measures()
+    result = evaluate(qrels, run, measures, **options)
+    lists = reference_lists(qrels, run, complete=options.get("complete", False))
     assert sorted(result.per_query.index) == sorted(lists)
-    for q, (grades, judged) in lists.items():
-        for name, reference in REFERENCES.items():
-            expected = reference(list(grades), judged) if grades or name.startswith(("R@", "AP", "Rprec", "nDCG")) else 0.0
-            assert result.per_query.at[q, name] == pytest.approx(expected, abs=1e-12), (q, name, grades)
-        expected_err = metrics.err(grades, 10, max_grade=max_grade) if grades else 0.0
-        assert result.per_query.at[q, "ERR@10"] == pytest.approx(expected_err, abs=1e-12), (q, grades)
+    context = {"qrels_max_grade": max(int(qrels["relevance"].max()), 0),
+               "rel_threshold": options.get("rel_threshold", 1),
+               "trec_eval_version": options.get("trec_eval_version", "10")}
+    for measure in measures:
+        spec, column = measure.spec, result.per_query[str(measure)]
+        for q, (grades, judged) in lists.items():
+            keywords = spec.per_query_keywords(measure, judged=judged, **context)
+            expected = np.asarray(spec.function(grades, **keywords)).item()  # IPrec: one value per level
+            assert column[q] == pytest.approx(expected, abs=1e-12), (str(measure), q, grades, keywords)
+
+
+def test_aggregates_with_a_kernel_equal_their_function_over_the_per_query_values():
+    """GMAP's entry is the per-query-values function geometric_mean_average_precision: evaluate's
+    mean is that function of its own per-query column (AP floored at 1e-5)."""
+    specs = [spec for spec in METRICS if spec.kernel is not None and spec.inputs == "per_query_values"]
+    assert [spec.measure for spec in specs] == ["GMAP"]
+    qrels, run = random_collection(5)
+    for complete in (False, True):
+        result = evaluate(qrels, run, [spec.measure for spec in specs], complete=complete)
+        for spec in specs:
+            values = result.per_query[spec.measure]
+            assert (values == 0).any()  # the floor matters
+            assert result.mean[spec.measure] == pytest.approx(spec.function(values), rel=1e-12)
 
 
 def test_fixed_width_and_dictionary_matching_agree():

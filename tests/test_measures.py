@@ -7,7 +7,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rankviz.evaluation.measures import FAMILIES, NAMED_SETS, Measure, parse_measure, parse_measures
+from rankviz.evaluation.measures import (
+    FAMILIES,
+    NAMED_SETS,
+    Measure,
+    parse_measure,
+    parse_measures,
+    split_measure_text,
+)
+from rankviz.registry import METRICS
 
 # (spelling, canonical str, trec_eval output name)
 SPELLINGS = [
@@ -156,7 +164,10 @@ def test_trec_order_sorts_like_trec_eval_prints():
         ("nDCG(gain=cubic)", r"gain must be 'linear', 'exponential' \(or 'exp'\) or a map"),
         ("P(rel=1.5)@3", r"rel must be an integer grade >= 0; got '1.5'"),
         ("P(rel=-1)@3", r"rel must be an integer grade >= 0; got '-1'"),
-        ("utility.1,2", r"utility takes 4 coefficients a,b,c,d; got 2"),
+        ("utility.1,2", r"utility takes 4 parameters \(a, b, c, d\); got 2"),
+        ("set_F.1,2", r"set_F takes 1 parameter \(beta\); got 2"),
+        ("11pt_avg.", r"11pt_avg needs at least one value of levels"),
+        ("rbp(p=x)", r"p must be a number; got 'x'"),
         ("P@@3", r"expected Name, Name@cutoff or Name\(param=value\)@cutoff"),
         ("", r"must not be empty"),
     ],
@@ -177,13 +188,14 @@ def _measures():
             cutoff = st.integers(1, 5000)
         elif fam.cutoff == "optional_int":
             cutoff = st.none() | st.integers(1, 5000)
-        elif fam.cutoff == "float":  # IPrec's is a recall level in [0, 1]; Rprec_mult's a multiplier of R
-            top = 1 if fam.name == "IPrec" else 3
+        elif fam.cutoff in ("float", "recall"):  # a recall level in [0, 1]; Rprec_mult's multiple of R
+            top = 1 if fam.cutoff == "recall" else 3
             cutoff = st.floats(0, top, allow_nan=False).map(lambda x: round(x, 3))
         else:
             cutoff = st.none()
-        rel = st.just(()) | (st.integers(0, 4).map(lambda r: (("rel", r),)) if fam.binary else st.just(()))
-        return st.builds(lambda c, p: Measure(fam.name, c, p), cutoff, rel)
+        takes_rel = any(p.measure_key == "rel" for p in fam.measure_params)
+        rel = st.just(()) | (st.integers(0, 4).map(lambda r: (("rel", r),)) if takes_rel else st.just(()))
+        return st.builds(lambda c, p: Measure(fam.measure, c, p), cutoff, rel)
 
     return st.sampled_from(FAMILIES).flatmap(for_family)
 
@@ -192,3 +204,26 @@ def _measures():
 def test_str_round_trips(measure):
     assert parse_measure(str(measure)) == measure
     assert hash(parse_measure(str(measure))) == hash(measure)
+
+
+def test_families_are_the_registrys_measures_in_trec_eval_printing_order():
+    assert set(FAMILIES) == {spec for spec in METRICS if spec.measure}
+    assert [f.measure for f in FAMILIES[:12]] == ["runid", "NumQ", "NumRet", "NumRel", "NumRelRet", "AP", "GMAP",
+                                                 "Rprec", "Bpref", "RR", "IPrec", "P"]
+    assert FAMILIES[-1].measure == "ERR"  # not a trec_eval measure: after trec_eval's
+    assert parse_measure("P@10").family is parse_measure("P@10").spec
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ("ERR@20, ndcg_cut_20;P.5,10  nDCG(gain=exp,rel=2)@5 utility_2,-1,0,0",
+         ["ERR@20", "ndcg_cut_20", "P.5,10", "nDCG(gain=exp,rel=2)@5", "utility_2,-1,0,0"]),
+        ("a, b;c  d", ["a", "b", "c", "d"]),
+        ("P.5,10,20, map", ["P.5,10,20", "map"]),  # a comma before a digit continues the name
+        ("iprec_at_recall..25,.5 11pt_avg..25", ["iprec_at_recall..25,.5", "11pt_avg..25"]),
+        ("  ", []),
+    ],
+)
+def test_split_measure_text(text, names):
+    assert split_measure_text(text) == names

@@ -1,11 +1,13 @@
 """Invariants that every metric in the registry must satisfy (scikit-learn's common-tests idea).
 
 Each property is checked for every spec that takes one ranked list, so a metric added to the
-registry is tested without writing a new test.
+registry is tested without writing a new test; the registry's own consistency (functions,
+kernels, measure names, trec_eval's order and sets) is checked for every entry.
 """
 
 from __future__ import annotations
 
+import inspect
 import math
 import subprocess
 import sys
@@ -17,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankviz import registry
-from rankviz.registry import METRICS, get_spec, ranking_metric_table, specs_for
+from rankviz.registry import EVALUATE_SOURCES, METRICS, TREC_PRINT_ORDER, get_spec, ranking_metric_table, specs_for
 
 RANKING_SPECS = specs_for(inputs="ranking")
 RANKING_IDS = [s.name for s in RANKING_SPECS]
@@ -33,24 +35,125 @@ def call(spec, rels, **settings):
     return spec.function(rels, **spec.applicable(settings))
 
 
+FUNCTION_SPECS = [s for s in METRICS if s.module]
+
+
 def test_registry_names_are_unique_and_resolve():
     names = [s.name for s in METRICS]
     assert len(names) == len(set(names))
     for spec in METRICS:
-        assert callable(spec.function), spec.name
-        assert callable(spec.breakdown), spec.name
-        assert spec.function.__name__ == spec.name
-        low, high = spec.value_range
-        assert low < high
+        if spec.module:
+            assert callable(spec.function), spec.name
+            assert callable(spec.breakdown), spec.name
+            assert spec.function.__name__ == spec.name
+        else:  # a batch-only measure: evaluate computes it
+            assert spec.function is None and spec.breakdown is None and spec.measure, spec.name
+        if spec.kernel_path:
+            assert callable(spec.kernel) and spec.measure, spec.name
+        if spec.value_range is not None:
+            low, high = spec.value_range
+            assert low < high
 
 
-@pytest.mark.parametrize("spec", METRICS, ids=[s.name for s in METRICS])
+@pytest.mark.parametrize("spec", FUNCTION_SPECS, ids=[s.name for s in FUNCTION_SPECS])
+def test_params_are_the_functions_keywords_with_their_defaults(spec):
+    """The registry's parameters cannot drift from the functions': same keywords, same defaults."""
+    for func in (spec.function, spec.breakdown):
+        keywords = {name: p.default for name, p in inspect.signature(func).parameters.items()
+                    if p.default is not inspect.Parameter.empty and name != "queries"}
+        assert keywords == {p.name: p.default for p in spec.params if p.per_query}, func.__name__
+
+
+@pytest.mark.parametrize("spec", FUNCTION_SPECS, ids=[s.name for s in FUNCTION_SPECS])
 def test_every_public_function_documents_formula_reference_and_example(spec):
     for func in (spec.function, spec.breakdown):
         doc = func.__doc__ or ""
         for section in ("Parameters", "Returns", "References", "Examples"):
             assert section in doc, f"{func.__name__} docstring lacks {section}"
         assert ">>>" in doc
+
+
+MEASURE_SPECS = [s for s in METRICS if s.measure]
+
+
+def test_every_measure_has_a_kernel_and_one_set_of_names():
+    """Each spelling (canonical, trec_eval's, aliases) names one entry; every measure but runid
+    (the run's tag, not a number) has a kernel."""
+    owner = {}
+    for spec in MEASURE_SPECS:
+        assert spec.kernel_path or spec.measure == "runid", spec.name
+        for name in {spec.measure, spec.trec, spec.trec_cut, *spec.aliases} - {None}:
+            assert owner.setdefault(name, spec.name) == spec.name, f"{name!r} names {owner[name]} and {spec.name}"
+        assert spec.cutoff in ("none", "int", "optional_int", "float", "recall")
+        assert spec.aggregate in ("mean", "gmean", "sum", "none")
+        assert bool(spec.default_cutoffs) <= bool(spec.trec_cut), spec.name
+        assert spec.trec_param_syntax in (None, "gains", "values", "keywords")
+        for p in spec.params:
+            assert p.evaluate is None or p.evaluate in EVALUATE_SOURCES, (spec.name, p.name)
+    assert not [s.name for s in METRICS if not s.measure and (s.kernel_path or s.trec or s.aliases)]
+
+
+def test_trec_print_order_names_exactly_the_registrys_trec_eval_measures():
+    """trec_eval prints map_cut and ndcg_cut as measures of their own, so both names of a
+    measure with a cutoff family have a place; nothing else has one."""
+    trec_names = {name for spec in MEASURE_SPECS for name in (spec.trec, spec.trec_cut) if name}
+    assert len(TREC_PRINT_ORDER) == len(set(TREC_PRINT_ORDER))
+    assert set(TREC_PRINT_ORDER) == trec_names
+
+
+def test_named_sets_are_trec_eval_10s():
+    # trec_eval 10.0, measures.c: the "official", "set" and "all_trec" nicknames (as sets of names:
+    # the order of the output is TREC_PRINT_ORDER's).
+    sets = registry.named_sets()
+    assert set(sets["official"]) == {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec",
+                                     "bpref", "recip_rank", "iprec_at_recall", "P"}
+    assert set(sets["set"]) == {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P",
+                                "set_recall", "set_relative_P", "set_map", "set_F"}
+    assert set(sets["all_trec"]) == set(sets["official"]) | {
+        "relstring", "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility", "11pt_avg", "ndcg",
+        "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P",
+        "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"}
+    position = {name: i for i, name in enumerate(TREC_PRINT_ORDER)}
+    for names in sets.values():
+        assert list(names) == sorted(names, key=position.__getitem__)
+
+
+def test_a_parsed_measure_is_its_registry_entry():
+    import rankviz.metrics
+    from rankviz.evaluation.measures import parse_measure, parse_measures
+
+    assert parse_measure("AP").spec.function is rankviz.metrics.average_precision
+    assert parse_measure("map_cut_10").spec is get_spec("average_precision")
+    assert parse_measure("ndcg_cut_10").spec.kernel is get_spec("ndcg").kernel
+    assert parse_measure("bpref").spec.function is None  # a batch-only measure
+    for spec in MEASURE_SPECS:
+        for name in {spec.measure, spec.trec, *spec.aliases} - {None}:
+            cutoff = {"int": "@5", "float": "@0.5", "recall": "@0.5"}.get(spec.cutoff, "")
+            assert {m.spec for m in parse_measures(name + cutoff)} == {spec}, name
+
+
+def test_per_query_keywords_are_the_functions():
+    """What the registry says evaluate's value corresponds to is a valid call of the function."""
+    from rankviz.evaluation.measures import Measure
+
+    for spec in MEASURE_SPECS:
+        cutoff = {"int": 5, "optional_int": 5, "float": 0.5, "recall": 0.5}.get(spec.cutoff)
+        keywords = spec.per_query_keywords(Measure(spec.measure, cutoff), judged=[2, 1, 0], qrels_max_grade=3)
+        if spec.inputs not in ("ranking", "ranking_levels"):
+            assert keywords is None, spec.name
+            continue
+        assert set(keywords) <= spec.param_names, spec.name
+        spec.function([1, 0, 2], **keywords)
+    # Where the two conventions differ, the entry says how (not the caller).
+    assert get_spec("err").per_query_keywords(Measure("ERR", 10), judged=[1], qrels_max_grade=4)["max_grade"] == 4
+    rounding = get_spec("interpolated_precision").per_query_keywords(
+        Measure("IPrec", 0.3), judged=[1], qrels_max_grade=1, trec_eval_version="9")
+    assert rounding == {"recall_levels": [0.3], "judged": [1], "rel_threshold": 1, "rounding": "floor_plus_0.9"}
+    own_rel = get_spec("precision").per_query_keywords(Measure("P", 10, (("rel", 2),)), judged=[], qrels_max_grade=2,
+                                                       rel_threshold=1)
+    assert own_rel == {"k": 10, "rel_threshold": 2}
+    assert get_spec("eleven_point_precision").per_query_keywords(
+        Measure("11pt_avg", None, (("levels", (0.5,)),)), judged=[1], qrels_max_grade=1) is None
 
 
 def test_unknown_metric_names_close_matches():
@@ -145,11 +248,25 @@ def test_ranking_metric_table_lists_every_ranking_metric_with_its_variant():
     # Course 002, 'Class Exercise - Compute NDCG': 13.848 / 14.595 = 0.949.
     assert ndcg_row["value"] == pytest.approx(0.9488, abs=1e-4)
     assert "gain=exponential" in ndcg_row["variant"] and "discount=log2" in ndcg_row["variant"]
+    assert table["error"].isna().all()
+
+
+def test_ranking_metric_table_collects_errors_per_metric_or_raises():
+    # max_grade=2 is below the list's grade 3: ERR rejects it, every other metric is computed.
+    table = ranking_metric_table([3, 0, 1], families=("graded",), errors="collect", max_grade=2)
+    assert list(table["metric"]) == [s.name for s in specs_for(inputs="ranking", families=("graded",))]
+    by_name = table.set_index("metric")
+    assert math.isnan(by_name.loc["err", "value"]) and "max_grade" in by_name.loc["err", "error"]
+    assert by_name.loc["dcg", "value"] == pytest.approx(3 + 1 / 2)  # 3/log2(2) + 0 + 1/log2(4)
+    with pytest.raises(ValueError, match="max_grade"):
+        ranking_metric_table([3, 0, 1], max_grade=2)
+    with pytest.raises(ValueError, match=r"'errors' parameter of ranking_metric_table must be 'raise' or 'collect'"):
+        ranking_metric_table([1], errors="ignore")
 
 
 def test_import_rankviz_is_light():
-    code = ("import sys, rankviz, rankviz.metrics, rankviz.registry; "
-            "heavy = [m for m in ('streamlit', 'altair', 'scipy', 'sklearn') if m in sys.modules]; "
+    code = ("import sys, rankviz, rankviz.metrics, rankviz.registry, rankviz.evaluation.measures; "
+            "heavy = [m for m in ('streamlit', 'altair', 'scipy', 'sklearn', 'pandas') if m in sys.modules]; "
             "print(','.join(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""

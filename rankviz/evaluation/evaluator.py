@@ -2,7 +2,8 @@
 
 :func:`evaluate` parses the measure names once (:mod:`rankviz.evaluation.measures`), reads the inputs if
 they are not DataFrames yet (:mod:`rankviz.trec.readers`), sorts and judges every query's ranking in one
-pass and runs one vectorized kernel per measure (:mod:`rankviz.metrics.kernels`).
+pass and runs one vectorized kernel per measure (:mod:`rankviz.metrics.kernels`), the kernel each measure's
+registry entry names (:attr:`Measure.spec <rankviz.evaluation.measures.Measure.spec>`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measures
 
-__all__ = ["EvalResult", "evaluate"]
+__all__ = ["EvalResult", "aggregate", "evaluate"]
 
 GMAP_FLOOR = 1e-5  # trec_eval's MIN_GEO_MEAN
 
@@ -30,7 +31,8 @@ class EvalResult:
     per_query : pandas.DataFrame
         One row per evaluated query (index ``query_id``, sorted as strings), one column per
         measure named ``str(measure)`` (``"P@10"``, ``"AP"``...). Counts are int64 columns,
-        ``relstring`` is a column of str, everything else float64.
+        ``relstring`` is a column of str, everything else float64. With
+        ``evaluate(per_query=False)`` the rows (the evaluated queries) are kept, the columns not.
     mean : pandas.Series
         The aggregate over queries, indexed like the columns: the arithmetic mean, the
         geometric mean for GMAP and gm_bpref (values floored at 1e-5), the sum for counts
@@ -124,7 +126,23 @@ def _has_missing(column: pd.Series) -> bool:
     return bool(column.isna().any())
 
 
-def _aggregate(measure: Measure, values: np.ndarray) -> float:
+def aggregate(measure: Measure, values: np.ndarray) -> float:
+    """The value over queries of ``measure`` from its per-query ``values``, as trec_eval forms its ``all`` line.
+
+    The rule is the measure's registry entry's ``aggregate``: ``"mean"`` (arithmetic), ``"gmean"``
+    (geometric mean of the values floored at 1e-5, trec_eval's ``gm_map`` and ``gm_bpref``) or
+    ``"sum"`` (counts); no values give 0.0.
+
+    Examples
+    --------
+    >>> from rankviz.evaluation.measures import parse_measure
+    >>> aggregate(parse_measure("AP"), np.array([0.5, 0.0]))
+    0.25
+    >>> round(aggregate(parse_measure("GMAP"), np.array([0.5, 0.0])), 6)  # sqrt(0.5 * 1e-5)
+    0.002236
+    >>> aggregate(parse_measure("num_ret"), np.array([10, 4]))
+    14.0
+    """
     if values.size == 0:
         return 0.0
     how = measure.aggregate
@@ -135,7 +153,7 @@ def _aggregate(measure: Measure, values: np.ndarray) -> float:
     return float(np.mean(values))
 
 
-def evaluate(qrels, run, measures="official", *, per_query: bool = False, complete: bool = False,
+def evaluate(qrels, run, measures="official", *, per_query: bool = True, complete: bool = False,
              rel_threshold: int = 1, depth: int | None = None, judged_only: bool = False,
              trec_eval_version: str = "10", collection_size: int = 0) -> EvalResult:
     """Evaluate a run against qrels with trec_eval's conventions, all queries at once.
@@ -154,9 +172,10 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
         column: the run's tag is ``result.run_name``. Names that spell the same measure
         (``"P@10"``, ``"P_10"``, ``"P.10"``, or one name twice) are one measure: it gets one
         column, where it first appears.
-    per_query : bool, default False
-        trec_eval's ``-q``. The per-query table is always filled (the means are computed
-        from it); the flag only tells the CLI to print it.
+    per_query : bool, default True
+        Keep the per-query values (trec_eval's ``-q``): ``result.per_query`` has one column per
+        measure. With False it keeps only the index (the queries the means are over) and no
+        columns, for a caller that wants the means alone.
     complete : bool, default False
         trec_eval's ``-c``: qrels queries the run does not retrieve anything for are scored as
         empty rankings (0 for most measures) and count in the means. Without it they are left
@@ -210,7 +229,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     {'P@2': 0.5, 'P(rel=2)@2': 0.5}
     """
     parsed = parse_measures(measures)
-    _check_flag(per_query, "per_query")
+    per_query = _check_flag(per_query, "per_query")
     complete = _check_flag(complete, "complete")
     judged_only = _check_flag(judged_only, "judged_only")
     rel_threshold = _check_int(rel_threshold, "rel_threshold", 0)
@@ -226,7 +245,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     run_table = _as_table(run, "run")
 
     from rankviz.evaluation.ranking import prepare
-    from rankviz.metrics.kernels import KERNELS, BatchContext  # numpy/pyarrow kernels, loaded on use
+    from rankviz.metrics.kernels import BatchContext  # numpy/pyarrow kernels, loaded on use
 
     ranking = prepare(qrels_table, run_table, depth=depth, judged_only=judged_only)
     context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=version,
@@ -246,17 +265,16 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = False, comple
     means: dict[str, float] = {}
     kept: list[Measure] = []
     for measure in parsed:
-        if measure.name == "runid":
+        kernel = measure.spec.kernel
+        if kernel is None:  # runid: the run's tag is result.run_name
             continue
-        values = np.asarray(KERNELS[measure.name](context, measure))[selected]
+        values = np.asarray(kernel(context, measure))[selected]
         kept.append(measure)
         name = str(measure)
-        if measure.is_count:
-            columns[name] = values.astype(np.int64)
-        else:
-            columns[name] = values
+        if per_query:
+            columns[name] = values.astype(np.int64) if measure.is_count else values
         if measure.aggregate != "none":
-            means[name] = _aggregate(measure, values)
+            means[name] = aggregate(measure, values)
 
     index = pd.Index(query_ids[selected].astype(str), name="query_id", dtype=object)
     table = pd.DataFrame(columns, index=index)

@@ -12,6 +12,11 @@ Users know two naming families and both are accepted:
   family with default cutoffs (``P``, ``recall``, ``iprec_at_recall``, ``ndcg_cut``...) names
   all its default cutoffs, as ``trec_eval -m P`` does, so it goes through :func:`parse_measures`.
 
+Every name, cutoff kind, parameter and default comes from the registry
+(:mod:`rankviz.registry`): a measure family is its ``MetricSpec``, and ``measure.spec`` reaches
+the per-query function and the batch kernel. This module only reads names; adding a measure
+is a registry entry, not an edit here.
+
 ``str(measure)`` is the canonical ir_measures-style spelling and round-trips:
 ``parse_measure(str(m)) == m``. ``measure.trec_name`` is what trec_eval prints for it (the
 canonical spelling when trec_eval has no such measure, e.g. ``ERR@20``).
@@ -36,6 +41,8 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from rankviz.registry import METRICS, TREC_PRINT_ORDER, MetricSpec, named_sets
+
 __all__ = [
     "Measure",
     "MeasureFamily",
@@ -43,134 +50,41 @@ __all__ = [
     "NAMED_SETS",
     "parse_measure",
     "parse_measures",
+    "split_measure_text",
 ]
 
 # --------------------------------------------------------------------------------------------
-# Families: one entry per measure kind, in trec_eval's printing order (te_trec_measures[]).
+# Families: the registry's measures (rankviz.registry), nothing else
 # --------------------------------------------------------------------------------------------
 
+#: A measure family is its registry entry: names, cutoff kind, parameters, aggregate, kernel.
+MeasureFamily = MetricSpec
 
-@dataclass(frozen=True)
-class MeasureFamily:
-    """What rankviz knows about one kind of measure.
-
-    ``cutoff`` is ``"none"``, ``"int"`` (a rank cutoff k), ``"float"`` (a recall level or a
-    multiple of R), or ``"optional_int"`` (the whole list without a cutoff).
-    ``trec`` / ``trec_cut`` are trec_eval's family names without / with a cutoff (``None``
-    when trec_eval has no such measure). ``default_cutoffs`` are trec_eval's defaults, used
-    when the bare trec family name is given. ``params`` maps each keyword parameter to its
-    default. ``aggregate`` is how ``all`` is formed from per-query values: ``"mean"``,
-    ``"gmean"`` (geometric mean with trec_eval's floor 1e-5), ``"sum"`` (counts) or ``"none"``
-    (per-query only, e.g. ``relstring``).
-    """
-
-    name: str
-    trec: str | None
-    description: str
-    cutoff: str = "none"
-    trec_cut: str | None = None
-    default_cutoffs: tuple = ()
-    params: tuple[tuple[str, object], ...] = ()
-    aggregate: str = "mean"
-    integer: bool = False
-    per_query_printed: bool = True
-    aliases: tuple[str, ...] = ()
-    binary: bool = True  # uses grade >= rel_threshold (accepts the ``rel`` parameter)
-
-    def default(self, key: str):
-        return dict(self.params)[key]
+_TREC_POSITION: dict[str, int] = {name: i for i, name in enumerate(TREC_PRINT_ORDER)}
+_REGISTRY_POSITION: dict[str, int] = {spec.name: i for i, spec in enumerate(METRICS)}
 
 
-def _F(*args, **kwargs) -> MeasureFamily:
-    return MeasureFamily(*args, **kwargs)
+def _print_position(spec: MetricSpec, trec_name: str | None) -> int:
+    """Where trec_eval prints ``trec_name``; measures trec_eval lacks come after, in registry order."""
+    if trec_name in _TREC_POSITION:
+        return _TREC_POSITION[trec_name]
+    return len(TREC_PRINT_ORDER) + _REGISTRY_POSITION[spec.name]
 
 
-_NDCG_GAIN = (("gain", "linear"),)
-
-FAMILIES: tuple[MeasureFamily, ...] = (
-    _F("runid", "runid", "Run name (last run_id column of the run file).", aggregate="none",
-       per_query_printed=False, binary=False),
-    _F("NumQ", "num_q", "Number of queries evaluated.", aggregate="sum", integer=True,
-       per_query_printed=False, binary=False, aliases=("num_q",)),
-    _F("NumRet", "num_ret", "Number of documents retrieved.", aggregate="sum", integer=True,
-       binary=False, aliases=("num_ret",)),
-    _F("NumRel", "num_rel", "Number of relevant documents (R).", aggregate="sum", integer=True,
-       aliases=("num_rel",)),
-    _F("NumRelRet", "num_rel_ret", "Number of relevant documents retrieved.", aggregate="sum",
-       integer=True, aliases=("num_rel_ret",)),
-    _F("AP", "map", "Average precision (AP@k: precision summed over relevant docs in the top k, / R).",
-       cutoff="optional_int", trec_cut="map_cut", default_cutoffs=(5, 10, 15, 20, 30, 100, 200, 500, 1000),
-       aliases=("map", "MAP", "map_cut")),
-    _F("GMAP", "gm_map", "AP per query, geometric mean over queries (AP floored at 1e-5).",
-       aggregate="gmean", per_query_printed=False, aliases=("gm_map", "gm_ap")),
-    _F("Rprec", "Rprec", "Precision after R documents.", aliases=("R-prec", "RPrec", "rprec")),
-    _F("Bpref", "bpref", "Binary preference (Buckley & Voorhees 2004).", aliases=("bpref",)),
-    _F("RR", "recip_rank", "Reciprocal rank of the first relevant document.", cutoff="optional_int",
-       aliases=("recip_rank", "MRR", "RecipRank")),
-    _F("IPrec", "iprec_at_recall", "Interpolated precision at a recall level.", cutoff="float",
-       trec_cut="iprec_at_recall", default_cutoffs=(0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0),
-       aliases=("iprec", "iprec_at_recall")),
-    _F("P", "P", "Precision at rank k.", cutoff="int", trec_cut="P",
-       default_cutoffs=(5, 10, 15, 20, 30, 100, 200, 500, 1000), aliases=("Precision", "precision")),
-    _F("relstring", "relstring", "Grades of the top k documents as a string ('-' not judged, "
-       "'.' pooled but unjudged).", cutoff="optional_int", trec_cut="relstring", aggregate="none",
-       binary=False),
-    _F("R", "recall", "Recall at rank k.", cutoff="int", trec_cut="recall",
-       default_cutoffs=(5, 10, 15, 20, 30, 100, 200, 500, 1000), aliases=("Recall", "recall")),
-    _F("unj", "unj", "Fraction of the top k documents without a judgment.", cutoff="int", trec_cut="unj",
-       default_cutoffs=(5, 10, 20), binary=False),
-    _F("rbp", "rbp", "Rank-biased precision (Moffat & Zobel 2008), gains scaled to [0, 1] per query.",
-       params=(("p", 0.9),), binary=False),
-    _F("rbp_resid", "rbp_resid", "RBP residual: the weight of unjudged ranks plus the tail.", binary=False),
-    _F("infAP", "infAP", "Inferred AP (Yilmaz & Aslam 2006).", aliases=("infap", "InfAP")),
-    _F("gm_bpref", "gm_bpref", "bpref per query, geometric mean over queries.", aggregate="gmean",
-       per_query_printed=False),
-    _F("Rprec_mult", "Rprec_mult", "Precision at rank ceil-ish(x * R).", cutoff="float",
-       trec_cut="Rprec_mult", default_cutoffs=(0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0)),
-    _F("utility", "utility", "Set utility a*relret + b*nonrelret + c*relnotret + d*nonrelnotret.",
-       params=(("a", 1.0), ("b", -1.0), ("c", 0.0), ("d", 0.0))),
-    _F("11pt_avg", "11pt_avg", "Interpolated precision averaged over recall levels.",
-       params=(("levels", (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)),), aliases=("11pt",)),
-    _F("binG", "binG", "Binary G (trec_eval experimental)."),
-    _F("G", "G", "Normalized gain G (trec_eval experimental).", params=_NDCG_GAIN, binary=False),
-    _F("DCG", "dcg", "Discounted cumulative gain (whole list).", params=_NDCG_GAIN, binary=False,
-       aliases=("dcg",)),
-    _F("IdealDCG", "ideal_dcg", "DCG of the ideal ranking of the judged documents.", params=_NDCG_GAIN,
-       binary=False, aliases=("ideal_dcg", "IDCG")),
-    _F("nDCG", "ndcg", "Normalized DCG, gain = grade, discount log2(rank+1).", cutoff="optional_int",
-       trec_cut="ndcg_cut", default_cutoffs=(5, 10, 15, 20, 30, 100, 200, 500, 1000), params=_NDCG_GAIN,
-       binary=False, aliases=("ndcg", "NDCG", "ndcg_cut")),
-    _F("ndcg_rel", "ndcg_rel", "nDCG averaged over relevant documents (trec_eval experimental).",
-       params=_NDCG_GAIN, binary=False),
-    _F("Rndcg", "Rndcg", "nDCG averaged at the R levels (trec_eval experimental).", params=_NDCG_GAIN),
-    _F("relative_P", "relative_P", "Precision at k relative to the best possible, k / min(k, R).",
-       cutoff="int", trec_cut="relative_P", default_cutoffs=(5, 10, 15, 20, 30, 100, 200, 500, 1000)),
-    _F("Success", "success", "1 if a relevant document is in the top k, else 0.", cutoff="int",
-       trec_cut="success", default_cutoffs=(1, 5, 10), aliases=("success", "Hit", "hit", "hits")),
-    _F("SetP", "set_P", "Precision of the whole retrieved set.", aliases=("set_P",)),
-    _F("SetRelP", "set_relative_P", "Set precision relative to the best possible.",
-       aliases=("set_relative_P",)),
-    _F("SetR", "set_recall", "Recall of the whole retrieved set.", aliases=("set_recall",)),
-    _F("SetAP", "set_map", "Set map: relret^2 / (ret * R).", aliases=("set_map",)),
-    _F("SetF", "set_F", "Set F-measure, (beta+1) P R / (beta P + R).", params=(("beta", 1.0),),
-       aliases=("set_F",)),
-    _F("NumNonRelJudgedRet", "num_nonrel_judged_ret", "Judged non-relevant documents retrieved.",
-       aggregate="sum", integer=True, aliases=("num_nonrel_judged_ret",)),
-    _F("yaap", "yaap", "Yet another AP (Robertson 2012): log((1+S)/(1+R-S)).", aliases=("YAAP",)),
-    _F("ERR", None, "Expected reciprocal rank (Chapelle et al. 2009), grades scaled by the "
-       "collection's maximum grade.", cutoff="optional_int", binary=False),
+#: Every measure evaluate computes, as registry entries, in trec_eval's printing order.
+FAMILIES: tuple[MetricSpec, ...] = tuple(
+    sorted((spec for spec in METRICS if spec.measure), key=lambda spec: _print_position(spec, spec.trec))
 )
 
-_BY_NAME: dict[str, MeasureFamily] = {f.name: f for f in FAMILIES}
-_FAMILY_ORDER: dict[str, int] = {f.name: i for i, f in enumerate(FAMILIES)}
+_BY_NAME: dict[str, MetricSpec] = {f.measure: f for f in FAMILIES}
 
 # Every spelling of a family name (without cutoff) -> family.
-_ALIASES: dict[str, MeasureFamily] = {}
+_ALIASES: dict[str, MetricSpec] = {}
 for _fam in FAMILIES:
-    for _alias in (_fam.name, _fam.trec, _fam.trec_cut, *_fam.aliases):
+    for _alias in (_fam.measure, _fam.trec, _fam.trec_cut, *_fam.aliases):
         if _alias:
             _ALIASES.setdefault(_alias, _fam)
-_ALIASES_LOWER: dict[str, list[MeasureFamily]] = {}
+_ALIASES_LOWER: dict[str, list[MetricSpec]] = {}
 for _alias, _fam in _ALIASES.items():
     bucket = _ALIASES_LOWER.setdefault(_alias.lower(), [])
     if _fam not in bucket:
@@ -182,26 +96,11 @@ _TREC_CUTOFF_FAMILIES = sorted(
     {f.trec_cut: f for f in FAMILIES if f.trec_cut}.items(), key=lambda kv: -len(kv[0])
 )
 _TREC_CUTOFF_NAMES = frozenset(name for name, _ in _TREC_CUTOFF_FAMILIES)
-_TREC_PARAM_FAMILIES = {
-    "ndcg": "nDCG", "dcg": "DCG", "ideal_dcg": "IdealDCG", "ndcg_rel": "ndcg_rel", "Rndcg": "Rndcg",
-    "G": "G", "utility": "utility", "11pt_avg": "11pt_avg", "set_F": "SetF", "rbp": "rbp",
-}
+_TREC_PARAM_FAMILIES: dict[str, MetricSpec] = {f.trec: f for f in FAMILIES if f.trec_param_syntax}
+_FLOAT_CUTOFFS = ("float", "recall")  # a multiple of R, a recall level: printed with 2 decimals
 
-# --------------------------------------------------------------------------------------------
-# Named sets (trec_eval's nicknames, v10.0)
-# --------------------------------------------------------------------------------------------
-
-NAMED_SETS: dict[str, tuple[str, ...]] = {
-    "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
-                 "recip_rank", "iprec_at_recall", "P"),
-    "all_trec": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref",
-                 "recip_rank", "iprec_at_recall", "P", "relstring", "recall", "unj", "rbp", "rbp_resid",
-                 "infAP", "gm_bpref", "utility", "11pt_avg", "ndcg", "relative_P", "Rprec_mult", "success",
-                 "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P", "set_recall",
-                 "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"),
-    "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P", "set_recall",
-            "set_relative_P", "set_map", "set_F"),
-}
+#: trec_eval's named sets (v10.0) as trec_eval names: ``official``, ``all_trec``, ``set``.
+NAMED_SETS: dict[str, tuple[str, ...]] = named_sets()
 
 
 # --------------------------------------------------------------------------------------------
@@ -236,7 +135,12 @@ class Measure:
     Build them with :func:`parse_measure`. Equal measures hash equal whatever spelling they
     were parsed from (``"P_10"``, ``"P@10"``, ``"P.10"``). ``label`` keeps trec_eval's raw
     parameter string as typed (e.g. ``".25,.5,.75"``) so that :attr:`trec_name` prints
-    exactly what trec_eval prints; it takes no part in equality.
+    exactly what trec_eval prints; it takes no part in equality. :attr:`spec` is the measure's
+    registry entry, which also holds the per-query function:
+
+    >>> import rankviz.metrics
+    >>> parse_measure("AP").spec.function is rankviz.metrics.average_precision
+    True
     """
 
     name: str
@@ -254,30 +158,37 @@ class Measure:
         return text
 
     @property
-    def family(self) -> MeasureFamily:
+    def spec(self) -> MetricSpec:
+        """The registry entry of this measure (:class:`rankviz.registry.MetricSpec`)."""
+        return _BY_NAME[self.name]
+
+    @property
+    def family(self) -> MetricSpec:
+        """The registry entry of this measure; the same object as :attr:`spec`."""
         return _BY_NAME[self.name]
 
     def param(self, key: str, default=None):
-        """The value of parameter ``key`` (the family default when not given)."""
+        """The value of parameter ``key``: as given, else the family default (None for ``rel``:
+        evaluate's ``rel_threshold`` applies), else ``default`` for a key the family lacks."""
         for k, v in self.params:
             if k == key:
                 return v
-        if key in dict(self.family.params):
-            return self.family.default(key)
+        if any(p.measure_key == key for p in self.spec.measure_params):
+            return self.spec.measure_default(key)
         return default
 
     # -- what the CLI and evaluate need ----------------------------------------------------
     @property
     def trec_name(self) -> str:
         """The name trec_eval prints for this measure (``str(self)`` when it has none)."""
-        fam = self.family
-        keys = {k for k, _ in self.params}
-        if fam.trec is None or "rel" in keys or self.param("gain") == "exponential":
+        fam = self.spec
+        overriding = {p.measure_key for p in fam.measure_params if p.evaluate}  # rel: trec_eval only has -l
+        if fam.trec is None or overriding & {k for k, _ in self.params} or self.param("gain") == "exponential":
             return str(self)
         if self.cutoff is not None:
             if fam.trec_cut is None or self.params:
                 return str(self)
-            if fam.cutoff == "float":
+            if fam.cutoff in _FLOAT_CUTOFFS:
                 return f"{fam.trec_cut}_{self.cutoff:3.2f}"
             return f"{fam.trec_cut}_{self.cutoff}"
         if self.label is not None:
@@ -285,32 +196,42 @@ class Measure:
         if not self.params:
             return fam.trec
         # trec_eval prints the raw parameter string; rebuild it from the values.
-        if fam.name == "utility":
-            text = ",".join(_format_number(self.param(k)) for k in "abcd")
-        elif fam.name == "11pt_avg":
-            text = ",".join(_format_number(v) for v in self.param("levels"))
-        elif fam.name == "SetF":
-            text = _format_number(self.param("beta"))
-        elif fam.name == "rbp":
-            text = "p=" + _format_number(self.param("p"))
-        else:  # a gain map
+        if fam.trec_param_syntax == "gains":
             text = ",".join(f"{lvl}={_format_number(g)}" for lvl, g in self.param("gain"))
+        elif fam.trec_param_syntax == "keywords":
+            text = ",".join(f"{k}={_format_param(v)}" for k, v in self.params)
+        elif fam.trec_param_syntax == "values":
+            values = []
+            for p in _positional_params(fam):
+                value = self.param(p.measure_key)
+                values.extend(value if isinstance(value, tuple) else (value,))
+            text = ",".join(_format_number(v) for v in values)
+        else:
+            return str(self)
         return f"{fam.trec}_{text}"
 
     @property
     def aggregate(self) -> str:
         """``"mean"``, ``"gmean"``, ``"sum"`` or ``"none"``: how the ``all`` value is formed."""
-        return self.family.aggregate
+        return self.spec.aggregate
 
     @property
     def is_count(self) -> bool:
         """True for integer counts (num_ret, num_rel...), printed without decimals."""
-        return self.family.integer
+        return self.spec.integer
 
     @property
     def trec_order(self) -> tuple:
-        """Sort key giving trec_eval's printing order (te_trec_measures[], then cutoff)."""
-        return (_FAMILY_ORDER[self.name], self.cutoff if self.cutoff is not None else -1, str(self))
+        """Sort key giving trec_eval's printing order (``TREC_PRINT_ORDER`` of the registry,
+        then cutoff); measures trec_eval lacks come last, in registry order."""
+        fam = self.spec
+        base = fam.trec_cut if self.cutoff is not None and fam.trec_cut else fam.trec
+        return (_print_position(fam, base), self.cutoff if self.cutoff is not None else -1, str(self))
+
+
+def _positional_params(fam: MetricSpec) -> list:
+    """The parameters trec_eval's ``name.v1,v2,...`` syntax sets, in order (utility's a, b, c, d)."""
+    return [p for p in fam.measure_params if not p.evaluate]
 
 
 # --------------------------------------------------------------------------------------------
@@ -326,11 +247,12 @@ def _unknown(text: str, name: str) -> ValueError:
     if not close:
         close = difflib.get_close_matches(name.lower(), [c.lower() for c in candidates], n=5, cutoff=0.6)
         close = [c for c in candidates if c.lower() in close][:5]
-    hint = f" Close matches: {', '.join(close)}." if close else " See rankviz.evaluation.measures.FAMILIES for the list."
+    hint = (f" Close matches: {', '.join(close)}." if close
+            else " `python -m rankviz eval --list-measures` lists every measure.")
     return ValueError(f"Unknown measure {text!r}: no measure is called {name!r}.{hint}")
 
 
-def _lookup(name: str, text: str) -> MeasureFamily:
+def _lookup(name: str, text: str) -> MetricSpec:
     fam = _ALIASES.get(name)
     if fam is not None:
         return fam
@@ -350,27 +272,27 @@ def _parse_number(value: str, text: str, what: str) -> float:
     return number
 
 
-def _check_cutoff(fam: MeasureFamily, raw, text: str):
+def _check_cutoff(fam: MetricSpec, raw, text: str):
     if raw is None:
-        if fam.cutoff in ("int", "float"):
-            example = "0.5" if fam.cutoff == "float" else "10"
+        if fam.cutoff in ("int", *_FLOAT_CUTOFFS):
+            example = "0.5" if fam.cutoff in _FLOAT_CUTOFFS else "10"
             raise ValueError(
-                f"Measure {text!r}: {fam.name} needs a cutoff, e.g. {fam.name}@{example}"
+                f"Measure {text!r}: {fam.measure} needs a cutoff, e.g. {fam.measure}@{example}"
                 + (f" (or the trec_eval family {fam.trec_cut!r} with parse_measures for its defaults)."
                    if fam.default_cutoffs else ".")
             )
         return None
     if fam.cutoff == "none":
-        raise ValueError(f"Measure {text!r}: {fam.name} takes no cutoff; got @{raw}.")
+        raise ValueError(f"Measure {text!r}: {fam.measure} takes no cutoff; got @{raw}.")
     number = _parse_number(str(raw), text, "the cutoff")
-    if fam.cutoff == "float":
+    if fam.cutoff in _FLOAT_CUTOFFS:
         if number < 0:
-            raise ValueError(f"Measure {text!r}: the cutoff of {fam.name} must be >= 0; got {raw}.")
-        if fam.name == "IPrec" and number > 1:  # a recall level; Rprec_mult's multiplier may exceed 1
-            raise ValueError(f"Measure {text!r}: the recall level of {fam.name} must be in [0, 1]; got {raw}.")
+            raise ValueError(f"Measure {text!r}: the cutoff of {fam.measure} must be >= 0; got {raw}.")
+        if fam.cutoff == "recall" and number > 1:  # Rprec_mult's multiple of R may exceed 1
+            raise ValueError(f"Measure {text!r}: the recall level of {fam.measure} must be in [0, 1]; got {raw}.")
         return float(number)
     if not number.is_integer() or number < 1:
-        raise ValueError(f"Measure {text!r}: the cutoff of {fam.name} must be an int >= 1; got {raw}.")
+        raise ValueError(f"Measure {text!r}: the cutoff of {fam.measure} must be an int >= 1; got {raw}.")
     return int(number)
 
 
@@ -394,33 +316,43 @@ def _parse_gain(value: str, text: str):
     return tuple(sorted(dict(pairs).items()))
 
 
-def _normalise_params(fam: MeasureFamily, raw: dict[str, str], text: str) -> tuple[tuple[str, object], ...]:
-    allowed = dict(fam.params)
-    if fam.binary:
-        allowed.setdefault("rel", 1)
+def _parse_value(param, value: str, text: str):
+    """One measure parameter's value, read as its registry entry says (``Param.measure_kind``)."""
+    key = param.measure_key
+    kind = param.measure_kind or param.kind
+    if kind == "grade":
+        number = _parse_number(value, text, key)
+        if not number.is_integer() or number < 0:
+            raise ValueError(f"Measure {text!r}: {key} must be an integer grade >= 0; got {value!r}.")
+        return int(number)
+    if kind == "gain":
+        return _parse_gain(value, text)
+    if kind == "levels":
+        levels = tuple(float(_parse_number(v, text, "a recall level")) for v in value.split(";") if v)
+        if not levels:
+            raise ValueError(f"Measure {text!r}: {key} needs at least one recall level.")
+        return levels
+    return float(_parse_number(value, text, key))
+
+
+def _without_defaults(fam: MetricSpec, values: dict) -> tuple[tuple[str, object], ...]:
+    """Sorted (key, value) pairs, defaults dropped so that "nDCG(gain=linear)" == "nDCG".
+
+    A parameter evaluate also supplies (``rel``, its ``rel_threshold``) has no default here: it
+    overrides evaluate's value, so it is kept."""
+    params = {p.measure_key: p for p in fam.measure_params}
+    return tuple(sorted((k, v) for k, v in values.items() if params[k].evaluate or v != params[k].default))
+
+
+def _normalise_params(fam: MetricSpec, raw: dict[str, str], text: str) -> tuple[tuple[str, object], ...]:
+    allowed = {p.measure_key: p for p in fam.measure_params}
     out = {}
     for key, value in raw.items():
         if key not in allowed:
             names = ", ".join(sorted(allowed)) or "none"
-            raise ValueError(f"Measure {text!r}: {fam.name} has no parameter {key!r} (parameters: {names}).")
-        if key == "rel":
-            number = _parse_number(value, text, "rel")
-            if not number.is_integer() or number < 0:
-                raise ValueError(f"Measure {text!r}: rel must be an integer grade >= 0; got {value!r}.")
-            out[key] = int(number)
-        elif key == "gain":
-            out[key] = _parse_gain(value, text)
-        elif key == "levels":
-            levels = tuple(float(_parse_number(v, text, "a recall level")) for v in value.split(";") if v)
-            if not levels:
-                raise ValueError(f"Measure {text!r}: levels needs at least one recall level.")
-            out[key] = levels
-        else:
-            out[key] = float(_parse_number(value, text, key))
-    # Defaults are dropped so that "nDCG(gain=linear)" == "nDCG".
-    # 'rel' has no family default: it overrides evaluate()'s rel_threshold, so it is kept.
-    kept = {k: v for k, v in out.items() if k == "rel" or v != dict(fam.params).get(k)}
-    return tuple(sorted(kept.items()))
+            raise ValueError(f"Measure {text!r}: {fam.measure} has no parameter {key!r} (parameters: {names}).")
+        out[key] = _parse_value(allowed[key], value, text)
+    return _without_defaults(fam, out)
 
 
 def _split_params(body: str, text: str) -> dict[str, str]:
@@ -446,36 +378,33 @@ def _parse_ir_style(text: str) -> Measure:
     fam = _lookup(match["name"], text)
     params = _normalise_params(fam, _split_params(match["params"] or "", text), text)
     cutoff = _check_cutoff(fam, match["cutoff"], text)
-    return Measure(fam.name, cutoff, params)
+    return Measure(fam.measure, cutoff, params)
 
 
 def _trec_params(fam_trec: str, body: str, text: str) -> list[Measure]:
     """trec_eval's ``-m family.params`` syntax (and ``family_params`` output names)."""
     if fam_trec in _TREC_PARAM_FAMILIES:
-        fam = _BY_NAME[_TREC_PARAM_FAMILIES[fam_trec]]
-        if fam.name in ("nDCG", "DCG", "IdealDCG", "ndcg_rel", "Rndcg", "G"):
+        fam = _TREC_PARAM_FAMILIES[fam_trec]
+        if fam.trec_param_syntax == "gains":  # ndcg.1=3,2=9: a gain per grade
             gains = _parse_gain(body, text) if body else "linear"
             params = () if gains == "linear" else (("gain", gains),)
-            return [Measure(fam.name, None, params, label=body or None)]
-        if fam.name == "rbp":
+        elif fam.trec_param_syntax == "keywords":  # rbp.p=0.8
             params = _normalise_params(fam, _split_params(body, text), text)
-            return [Measure(fam.name, None, params, label=body or None)]
-        values = [_parse_number(v, text, "a parameter") for v in body.split(",") if v != ""]
-        if fam.name == "utility":
-            if len(values) != 4:
-                raise ValueError(f"Measure {text!r}: utility takes 4 coefficients a,b,c,d; got {len(values)}.")
-            raw = dict(zip("abcd", values))
-        elif fam.name == "11pt_avg":
-            if not values:
-                raise ValueError(f"Measure {text!r}: 11pt_avg needs at least one recall level.")
-            raw = {"levels": tuple(values)}
-        else:  # set_F
-            if len(values) != 1:
-                raise ValueError(f"Measure {text!r}: set_F takes one parameter (beta); got {len(values)}.")
-            raw = {"beta": values[0]}
-        defaults = dict(fam.params)
-        params = tuple(sorted((k, v) for k, v in raw.items() if v != defaults.get(k)))
-        return [Measure(fam.name, None, params, label=body or None)]
+        else:  # values in order: utility.1,-1,0,0, 11pt_avg..25,.5,.75, set_F.0.5
+            values = [_parse_number(v, text, "a parameter") for v in body.split(",") if v != ""]
+            targets = _positional_params(fam)
+            keys = [p.measure_key for p in targets]
+            if len(targets) == 1 and targets[0].kind == "levels":
+                if not values:
+                    raise ValueError(f"Measure {text!r}: {fam_trec} needs at least one value of {keys[0]}.")
+                raw = {keys[0]: tuple(values)}
+            elif len(values) != len(targets):
+                raise ValueError(f"Measure {text!r}: {fam_trec} takes {len(targets)} parameter"
+                                 f"{'s' if len(targets) > 1 else ''} ({', '.join(keys)}); got {len(values)}.")
+            else:
+                raw = dict(zip(keys, values))
+            params = _without_defaults(fam, raw)
+        return [Measure(fam.measure, None, params, label=body or None)]
     fam = _ALIASES[fam_trec]
     if fam.cutoff == "none":
         raise ValueError(f"Measure {text!r}: {fam_trec} takes no parameters.")
@@ -484,7 +413,7 @@ def _trec_params(fam_trec: str, body: str, text: str) -> list[Measure]:
         if item == "":
             continue
         number = _parse_number(item, text, "a cutoff")
-        if fam.cutoff == "float":
+        if fam.cutoff in _FLOAT_CUTOFFS:
             cutoffs.append(number)
         else:
             # trec_eval reads integer cutoffs with atol: "23.4" is 23.
@@ -492,7 +421,7 @@ def _trec_params(fam_trec: str, body: str, text: str) -> list[Measure]:
     if not cutoffs:
         raise ValueError(f"Measure {text!r}: no cutoff given after '{fam_trec}.'.")
     # trec_eval sorts the cutoffs and prints them in increasing order.
-    return [Measure(fam.name, _check_cutoff(fam, c, text)) for c in sorted(set(cutoffs))]
+    return [Measure(fam.measure, _check_cutoff(fam, c, text)) for c in sorted(set(cutoffs))]
 
 
 def _expand(text: str) -> list[Measure]:
@@ -515,16 +444,16 @@ def _expand(text: str) -> list[Measure]:
         for trec_cut, fam in _TREC_CUTOFF_FAMILIES:
             prefix = trec_cut + "_"
             if text.startswith(prefix) and re.fullmatch(r"\d+(\.\d*)?|\.\d+", text[len(prefix):]):
-                return [Measure(fam.name, _check_cutoff(fam, text[len(prefix):], text))]
+                return [Measure(fam.measure, _check_cutoff(fam, text[len(prefix):], text))]
         for trec in sorted(_TREC_PARAM_FAMILIES, key=len, reverse=True):
             if text.startswith(trec + "_") and len(text) > len(trec) + 1:
                 return _trec_params(trec, text[len(trec) + 1:], text)
     fam = _lookup(text, text)
-    if fam.cutoff in ("int", "float") or (text == fam.trec_cut and fam.trec_cut != fam.trec):
+    if fam.cutoff in ("int", *_FLOAT_CUTOFFS) or (text == fam.trec_cut and fam.trec_cut != fam.trec):
         if text in (fam.trec, fam.trec_cut) and fam.default_cutoffs:
-            return [Measure(fam.name, _check_cutoff(fam, c, text)) for c in fam.default_cutoffs]
+            return [Measure(fam.measure, _check_cutoff(fam, c, text)) for c in fam.default_cutoffs]
         _check_cutoff(fam, None, text)
-    return [Measure(fam.name)]
+    return [Measure(fam.measure)]
 
 
 def parse_measure(measure) -> Measure:
@@ -592,3 +521,27 @@ def parse_measures(measures) -> tuple[Measure, ...]:
     if not out:
         raise ValueError("parse_measures: no measure given.")
     return tuple(out)
+
+
+def split_measure_text(text: str) -> list[str]:
+    """Split typed measure names at commas, semicolons and blanks, keeping trec_eval's
+    ``P.5,10`` and parameters in parentheses whole (a comma followed by a digit or a minus sign
+    continues the name).
+
+    >>> split_measure_text("ERR@20, ndcg_cut_20;P.5,10  nDCG(gain=exp,rel=2)@5 utility_2,-1,0,0")
+    ['ERR@20', 'ndcg_cut_20', 'P.5,10', 'nDCG(gain=exp,rel=2)@5', 'utility_2,-1,0,0']
+    """
+    names, current, depth = [], "", 0
+    for position, char in enumerate(text):
+        depth += (char == "(") - (char == ")")
+        following = text[position + 1:].lstrip()
+        splits = char in " \t\n;" or (char == "," and not re.match(r"[0-9.\-+]", following))
+        if depth == 0 and splits:
+            if current:
+                names.append(current)
+            current = ""
+        else:
+            current += char
+    if current:
+        names.append(current)
+    return names

@@ -635,7 +635,7 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
 
 
 def _means(per_query: pd.DataFrame, measures: dict) -> pd.DataFrame:
-    from rankviz.evaluation.evaluator import _aggregate  # the same aggregation evaluate uses (mean, gmean, sum)
+    from rankviz.evaluation.evaluator import aggregate as _aggregate  # evaluate's own (mean, gmean, sum)
 
     rows = {}
     for name, part in per_query.groupby("measure", sort=False):

@@ -10,30 +10,19 @@ Modules are imported on first use, so ``import rankviz.metrics`` stays cheap.
 from __future__ import annotations
 
 from rankviz._lazy import lazy_names
+from rankviz.registry import METRICS
 
-_FAMILIES = {
-    "binary": ["precision", "recall", "hit", "f_beta", "r_precision", "average_precision", "reciprocal_rank"],
-    "precision_recall": [
-        "interpolated_precision", "eleven_point_precision", "interpolated_average_precision",
-        "precision_recall_points",
-    ],
-    "graded": ["cumulative_gain", "dcg", "ideal_dcg", "ndcg", "err"],
-    "correlation": ["spearman_rho", "kendall_tau", "kendall_tau_distance"],
-    "classification": ["auc", "gauc", "roc_curve"],
-    "aggregate": [
-        "mean_average_precision", "geometric_mean_average_precision",
-        "harmonic_mean_average_precision", "mean_reciprocal_rank", "arithmetic_mean",
-    ],
-    "user": [
-        "coverage", "novelty", "relative_recall", "recall_effort",
-        "expected_search_length", "satisfaction", "frustration",
-    ],
+# The metrics are the registry's; these public helpers live beside them without being metrics.
+_HELPERS = {
+    "precision_recall": ["precision_recall_points"],
+    "classification": ["roc_curve"],
+    "aggregate": ["arithmetic_mean"],
 }
 
 _WHERE: dict[str, str] = {}
-for _module, _names in _FAMILIES.items():
-    for _name in _names:
-        _WHERE[_name] = _WHERE[_name + "_breakdown"] = f"rankviz.metrics.{_module}"
+for _module, _name in [(spec.module, spec.name) for spec in METRICS if spec.module] + [
+        (module, name) for module, names in _HELPERS.items() for name in names]:
+    _WHERE[_name] = _WHERE[_name + "_breakdown"] = f"rankviz.metrics.{_module}"
 
 __all__ = sorted(_WHERE)
 __getattr__, __dir__ = lazy_names(__name__, _WHERE)

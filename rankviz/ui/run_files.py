@@ -6,14 +6,13 @@ arranges them.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from rankviz.evaluation.measures import parse_measures
+from rankviz.evaluation.measures import parse_measures, split_measure_text
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
 __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
@@ -47,30 +46,6 @@ class Evaluation:
     iprec_mean: dict
     n_queries: dict
     key: tuple = ()
-
-
-def split_measure_text(text: str) -> list[str]:
-    """Split typed measure names at commas, semicolons and blanks, keeping trec_eval's
-    ``P.5,10`` and parameters in parentheses whole (a comma followed by a digit or a minus sign
-    continues the name).
-
-    >>> split_measure_text("ERR@20, ndcg_cut_20;P.5,10  nDCG(gain=exp,rel=2)@5 utility_2,-1,0,0")
-    ['ERR@20', 'ndcg_cut_20', 'P.5,10', 'nDCG(gain=exp,rel=2)@5', 'utility_2,-1,0,0']
-    """
-    names, current, depth = [], "", 0
-    for position, char in enumerate(text):
-        depth += (char == "(") - (char == ")")
-        following = text[position + 1:].lstrip()
-        splits = char in " \t\n;" or (char == "," and not re.match(r"[0-9.\-+]", following))
-        if depth == 0 and splits:
-            if current:
-                names.append(current)
-            current = ""
-        else:
-            current += char
-    if current:
-        names.append(current)
-    return names
 
 
 def chosen_measures(selected, text: str) -> tuple[str, ...]:

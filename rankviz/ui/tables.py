@@ -5,12 +5,10 @@ Dispatch and labelling only: every number comes from the metric functions of the
 
 from __future__ import annotations
 
-import math
-
 import streamlit as st
 
+from rankviz.registry import get_spec, ranking_metric_table
 from rankviz.teaching.export import format_number
-from rankviz.registry import specs_for
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, VARIANT_EXPLANATIONS, other_option
 
 __all__ = ["FAMILIES", "variant_text", "at_k_label", "every_metric_table", "metric_table_config",
@@ -56,23 +54,23 @@ def at_k_label(spec, settings: dict, n_ranked: int) -> str:
 def every_metric_table(rels, settings: dict, n_ranked: int):
     """One row per binary and graded ranking metric: label, value, variant, definition.
 
-    A metric that rejects the settings gets NaN and its message in ``errors``; returns
-    ``(DataFrame, errors)`` so one bad setting never hides the other metrics.
+    The values are :func:`rankviz.registry.ranking_metric_table`'s; this only labels them (k
+    filled in, the variant in words). A metric that rejects the settings gets NaN and its
+    message in ``errors``; returns ``(DataFrame, errors)`` so one bad setting never hides the
+    other metrics.
     """
     import pandas as pd
 
-    rows, errors = [], []
-    for spec in specs_for(inputs="ranking", families=FAMILIES):
-        used = spec.applicable(settings)
-        try:
-            value = float(spec.function(rels, **used))
-        except ValueError as error:
-            value = math.nan
-            if str(error) not in errors:
-                errors.append(str(error))
-        rows.append({"metric": at_k_label(spec, settings, n_ranked), "value": value,
-                     "variant": variant_text(used, spec), "definition": spec.description})
-    return pd.DataFrame(rows), errors
+    computed = ranking_metric_table(rels, families=FAMILIES, errors="collect", **settings)
+    specs = [get_spec(name) for name in computed["metric"]]
+    table = pd.DataFrame({
+        "metric": [at_k_label(spec, settings, n_ranked) for spec in specs],
+        "value": computed["value"],
+        "variant": [variant_text(spec.applicable(settings), spec) for spec in specs],
+        "definition": computed["definition"],
+    })
+    errors = list(dict.fromkeys(message for message in computed["error"] if message))
+    return table, errors
 
 
 def metric_table_config() -> dict:

@@ -7,56 +7,26 @@ per query or per document for the common measures.
   :mod:`~rankviz.metrics.kernels.interpolated`, :mod:`~rankviz.metrics.kernels.incomplete`,
   :mod:`~rankviz.metrics.kernels.graded`, :mod:`~rankviz.metrics.kernels.relstring`.
 
-``KERNELS`` maps each measure family (``Measure.name``) to its kernel
-``kernel(context, measure) -> ndarray`` (one value per query).
+Each measure's registry entry names its kernel ``kernel(context, measure) -> ndarray`` (one
+value per query): ``rankviz.registry.get_spec("ndcg").kernel``, or ``parse_measure("nDCG@10").spec.kernel``.
+``KERNELS`` is a read-only view of those entries, by measure name:
+
+>>> KERNELS["nDCG"] is graded.ndcg
+True
 """
 
 from __future__ import annotations
 
-from rankviz.metrics.kernels import binary, graded, incomplete, interpolated
+from types import MappingProxyType
+
+from rankviz.metrics.kernels import binary, graded, incomplete, interpolated, relstring
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import Cut, RankedLists
-from rankviz.metrics.kernels.relstring import relevance_string
+from rankviz.registry import METRICS
 
-__all__ = ["KERNELS", "BatchContext", "Cut", "RankedLists"]
+# The kernel modules are public: kernels.binary.average_precision(ctx, Cut(k)) scores any RankedLists.
+__all__ = ["KERNELS", "BatchContext", "Cut", "RankedLists", "binary", "graded", "incomplete", "interpolated",
+           "relstring"]
 
-KERNELS = {
-    "NumQ": binary.num_q,
-    "NumRet": binary.num_ret,
-    "NumRel": binary.num_rel,
-    "NumRelRet": binary.num_rel_ret,
-    "NumNonRelJudgedRet": binary.num_nonrel_judged_ret,
-    "AP": binary.average_precision,
-    "GMAP": binary.geometric_average_precision,
-    "Rprec": binary.r_precision,
-    "Bpref": incomplete.bpref,
-    "gm_bpref": incomplete.geometric_bpref,
-    "RR": binary.reciprocal_rank,
-    "IPrec": interpolated.interpolated_precision,
-    "P": binary.precision,
-    "relstring": relevance_string,
-    "R": binary.recall,
-    "unj": incomplete.unjudged_at,
-    "rbp": graded.rank_biased_precision,
-    "rbp_resid": incomplete.rbp_residual,
-    "infAP": incomplete.inferred_ap,
-    "Rprec_mult": interpolated.r_precision_multiple,
-    "utility": binary.utility,
-    "11pt_avg": interpolated.eleven_point_average,
-    "binG": binary.binary_g,
-    "G": graded.normalized_gain,
-    "DCG": graded.dcg,
-    "IdealDCG": graded.ideal_dcg,
-    "nDCG": graded.ndcg,
-    "ndcg_rel": graded.ndcg_rel,
-    "Rndcg": graded.r_ndcg,
-    "relative_P": binary.relative_precision,
-    "Success": binary.success,
-    "SetP": binary.set_precision,
-    "SetRelP": binary.set_relative_precision,
-    "SetR": binary.set_recall,
-    "SetAP": binary.set_average_precision,
-    "SetF": binary.set_f,
-    "yaap": binary.yaap,
-    "ERR": graded.expected_reciprocal_rank,
-}
+#: Measure name (``Measure.name``) -> batch kernel, derived from the registry.
+KERNELS = MappingProxyType({spec.measure: spec.kernel for spec in METRICS if spec.kernel_path})
