@@ -297,7 +297,7 @@ class MetricSpec:
 
         >>> from rankviz.evaluation.measures import parse_measure
         >>> get_spec("err").per_query_keywords(parse_measure("ERR@10"), judged=[2, 1], qrels_max_grade=3)
-        {'k': 10, 'max_grade': 3}
+        {'k': 10, 'max_grade': 3, 'judged': [2, 1]}
         >>> get_spec("ndcg").per_query_keywords(parse_measure("ndcg.1=3,2=9"), judged=[2], qrels_max_grade=2) is None
         True
         """
@@ -537,8 +537,10 @@ METRICS: tuple[MetricSpec, ...] = (
                 r"R_i = \frac{2^{g_i} - 1}{2^{g_{\max}}}",
         description="Expected reciprocal rank at which a cascading user stops, satisfied.",
         reference="Chapelle, Metzler, Zhang & Grinspan, CIKM (2009)",
-        params=(K, Param("max_grade", None, "g_max, the top of the grade scale (None: the list's maximum).",
-                         kind="float", evaluate="qrels_max_grade")),
+        params=(K, Param("max_grade", None, "g_max, the top of the grade scale (None: the largest judged grade, "
+                         "else the list's maximum).", kind="float", evaluate="qrels_max_grade"),
+                Param("judged", None, "Grades of every judged document of the query: g_max is their maximum "
+                      "when max_grade is None.", kind="grades", evaluate="judged")),
         binary=False, monotone=True,
         measure="ERR", cutoff="optional_int", kernel_path="graded.expected_reciprocal_rank",
     ),
