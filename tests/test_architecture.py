@@ -29,6 +29,7 @@ import textwrap
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -219,7 +220,7 @@ def circles(package: Package) -> dict[str, str]:
             continue
         members = sorted(component)
         cycle = _shortest_cycle(graph, members[0], set(component))
-        steps = [f"{a} -> {b} ({package.where(a, graph[a][b])})" for a, b in zip(cycle, cycle[1:])]
+        steps = [f"{a} -> {b} ({package.where(a, graph[a][b])})" for a, b in pairwise(cycle)]
         found["import circle: " + ", ".join(members)] = "import circle:\n    " + "\n    ".join(steps)
     return found
 

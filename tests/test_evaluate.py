@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from rankviz import metrics
 from rankviz.metrics.kernels.segments import segment_cumsum, segment_sum, suffix_max
 from rankviz.evaluation.evaluator import EvalResult, evaluate
-from rankviz.trec.readers import read_qrels, read_qrels_table, read_run, read_run_table
+from rankviz.trec.readers import read_qrels_table, read_run_table
 
 QRELS = """\
 q1 0 a 1

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
-__all__ = ["TrecFormatError", "TrecFileFormat", "QRELS_FORMAT", "RUN_FORMAT", "QUERY_COLUMN_NAMES",
-           "DOC_COLUMN_NAMES", "RELEVANCE_COLUMN_NAMES", "SCORE_COLUMN_NAMES", "RUN_NAME_COLUMN_NAMES",
-           "GROUP_COLUMN_NAMES", "format_error", "with_source_metadata", "source_metadata"]
+__all__ = ["DOC_COLUMN_NAMES", "GROUP_COLUMN_NAMES", "QRELS_FORMAT", "QUERY_COLUMN_NAMES", "RELEVANCE_COLUMN_NAMES",
+           "RUN_FORMAT", "RUN_NAME_COLUMN_NAMES", "SCORE_COLUMN_NAMES", "TrecFileFormat", "TrecFormatError",
+           "format_error", "source_metadata", "with_source_metadata"]
 
 
 class TrecFormatError(ValueError):
