@@ -50,11 +50,12 @@ AGREEMENT_TOLERANCE = 1e-4
 def _work_rankviz(qrels_path: str, run_path: str):
     from rankviz.evaluation.evaluator import evaluate
     from rankviz.evaluation.measures import parse_measure
-    from rankviz.trec.readers import read_qrels, read_run
+    from rankviz.trec.readers import read_qrels_table, read_run_table
 
     start = time.perf_counter()
-    qrels = read_qrels(qrels_path)
-    run = read_run(run_path)
+    # The *_table readers hand evaluate the keys their duplicate check computed (as the CLI does).
+    qrels = read_qrels_table(qrels_path)
+    run = read_run_table(run_path)
     parsed = time.perf_counter()
     result = evaluate(qrels, run, list(MEASURES))
     computed = time.perf_counter()

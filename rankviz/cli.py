@@ -127,10 +127,11 @@ class Progress:
 
 
 def _read(kind: str, path: str):
-    """Read a qrels or run file, turning the reader's errors into InputError with file and line."""
-    from rankviz.trec.readers import TrecFormatError, read_qrels, read_run  # pandas/pyarrow: loaded on use
+    """Read a qrels or run file into a TrecTable (which lends evaluate the keys its reader
+    computed), turning the reader's errors into InputError with file and line."""
+    from rankviz.trec.readers import TrecFormatError, read_qrels_table, read_run_table  # pyarrow: loaded on use
 
-    reader = read_qrels if kind == "qrels" else read_run
+    reader = read_qrels_table if kind == "qrels" else read_run_table
 
     try:
         return reader(path)
@@ -197,7 +198,7 @@ def _parse_measure_options(values: list[str] | None, trec_eval_version: str = "1
 
 
 def _run_label(run, path: str) -> str:
-    return run.attrs.get("run_name") or Path(path).name
+    return run.frame.attrs.get("run_name") or Path(path).name
 
 
 # --- eval ----------------------------------------------------------------------------------------
@@ -234,12 +235,12 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
     if result is not None:
         num_q = len(result.per_query.index)
     else:
-        judged = set(qrels["query_id"].unique())
-        num_q = len(judged) if args.complete else len(judged & set(run["query_id"].unique()))
+        judged = set(qrels.frame["query_id"].unique())
+        num_q = len(judged) if args.complete else len(judged & set(run.frame["query_id"].unique()))
     means = {}
     for measure in measures:
         if measure.name == "runid":
-            means[measure] = run.attrs.get("run_name") or ""
+            means[measure] = run.frame.attrs.get("run_name") or ""
         elif measure.name == "NumQ":
             means[measure] = num_q
         elif measure.aggregate != "none":
@@ -252,7 +253,7 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
         order = sorted(range(len(ids)), key=ids.__getitem__)  # trec_eval: qid as a string (strcmp)
         if args.complete and args.trec_eval_version == "9":
             # trec_eval 9's -c only changes the divisor of the means: no lines for absent topics.
-            retrieved = set(run["query_id"].unique())
+            retrieved = set(run.frame["query_id"].unique())
             order = [row for row in order if ids[row] in retrieved]
         query_ids = [ids[row] for row in order]
         for measure in shown:  # whole columns to lists once: no per-row DataFrame access

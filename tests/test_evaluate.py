@@ -19,7 +19,7 @@ from rankviz.evaluation.evaluator import EvalResult, evaluate
 from rankviz.evaluation.measures import Measure
 from rankviz.metrics.kernels.segments import segment_cumsum, segment_sum, suffix_max
 from rankviz.registry import METRICS
-from rankviz.trec.readers import read_qrels, read_run
+from rankviz.trec.readers import read_qrels_table, read_run_table
 
 QRELS = """\
 q1 0 a 1
@@ -440,26 +440,47 @@ def test_fixed_width_and_dictionary_matching_agree():
 
 
 def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged():
-    """The readers keep their duplicate check's query codes and docno hashes for evaluate; a frame
-    whose id columns were changed afterwards is evaluated from its new ids, not the kept keys."""
-    from rankviz.trec import duplicates as trec_duplicates
-
-    qrels = read_qrels("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
-    run = read_run("q1 Q0 d2 1 9 t\nq1 Q0 d1 2 8 t\nq2 Q0 d4 1 5 t\n")
-    assert trec_duplicates.remembered(run) is not None
+    """The *_table readers hand evaluate their duplicate check's query codes and docno hashes as
+    a value (TrecTable); a table whose frame's id columns were changed afterwards is evaluated
+    from its new ids, not the keys read."""
+    qrels = read_qrels_table("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
+    run = read_run_table("q1 Q0 d2 1 9 t\nq1 Q0 d1 2 8 t\nq2 Q0 d4 1 5 t\n")
+    assert run.keys is not None and run.current_keys() is run.keys
     assert evaluate(qrels, run, ["P@1", "RR"]).per_query.to_dict("list") == {"P@1": [0.0, 0.0], "RR": [0.5, 0.0]}
-    changed = run.copy()
-    assert trec_duplicates.remembered(changed) is None  # another frame: nothing kept
-    run.loc[2, "doc_id"] = "d3"  # q2 now retrieves its relevant document
-    run.loc[0, "query_id"] = "q2"  # and q1's d2 line moves to q2
-    assert trec_duplicates.remembered(run) is None
+    run.frame.loc[2, "doc_id"] = "d3"  # q2 now retrieves its relevant document
+    run.frame.loc[0, "query_id"] = "q2"  # and q1's d2 line moves to q2
+    assert run.current_keys() is None
     result = evaluate(qrels, run, ["P@1", "RR"]).per_query
     # q1: d1 (relevant) alone; q2: d2 (score 9, not judged for q2), d3 (relevant): RR = 1/2.
     assert result.to_dict("list") == {"P@1": [1.0, 0.0], "RR": [1.0, 0.5]}
-    assert trec_duplicates.remembered(qrels) is not None
-    qrels.loc[0, "doc_id"] = "d9"  # q1's relevant document is now one it did not retrieve
-    assert trec_duplicates.remembered(qrels) is None
+    assert qrels.current_keys() is qrels.keys is not None
+    qrels.frame.loc[0, "doc_id"] = "d9"  # q1's relevant document is now one it did not retrieve
+    assert qrels.current_keys() is None
     assert evaluate(qrels, run, ["P@1", "RR"]).per_query.to_dict("list") == {"P@1": [0.0, 0.0], "RR": [0.0, 0.5]}
+
+
+def test_a_dataframe_lends_no_keys_and_a_table_lends_its_readers(monkeypatch):
+    """evaluate matches run lines with the run reader's pair keys when given the TrecTable, and
+    computes its own for the DataFrame of the same file (which is evaluated exactly as before);
+    both give the same numbers."""
+    from rankviz.evaluation import ranking
+
+    seen = []
+    match = ranking._match_fixed_width
+
+    def spy(*args, **kwargs):
+        seen.append(args[7] if len(args) > 7 else kwargs.get("run_pair_keys"))
+        return match(*args, **kwargs)
+
+    monkeypatch.setattr(ranking, "_match_fixed_width", spy)
+    qrels = read_qrels_table("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
+    run = read_run_table("q1 Q0 d2 1 9 t\nq1 Q0 d1 2 8 t\nq2 Q0 d3 1 5 t\n")
+    from_table = evaluate(qrels, run, ["AP", "P@1"]).per_query
+    assert seen.pop() is run.keys.pair_keys
+    from_frame = evaluate(qrels.frame, run.frame, ["AP", "P@1"]).per_query
+    assert seen.pop() is None
+    pd.testing.assert_frame_equal(from_table, from_frame)
+    assert from_table["AP"].tolist() == [0.5, 1.0]  # q1: d2 (0), d1 (1): AP = 1/2; q2: d3 at rank 1
 
 
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 2**40)), max_size=30))
@@ -541,19 +562,18 @@ def test_evaluate_reuses_the_run_readers_pair_keys_only_when_they_fit(tmp_path):
     builds its own. Both give trec_eval's per-query values (checked against a DataFrame copy,
     which lends nothing)."""
     from rankviz.evaluation import ranking
-    from rankviz.trec.duplicates import remembered
 
     run_lines = [f"q{q} Q0 d{d:02d} 0 {1.0 / (d + 1)} t" for q in range(3) for d in range(20)]
     (tmp_path / "run").write_text("\n".join(run_lines) + "\n")
     for extra_queries, reusable in ((0, True), (2, False)):  # 3 queries fit 2 bits, 5 need 3
         qrels_lines = [f"q{q} 0 d{d:02d} {d // 3 % 3}" for q in range(3 + extra_queries) for d in range(0, 20, 3)]
         (tmp_path / "qrels").write_text("\n".join(qrels_lines) + "\n")
-        qrels, run = read_qrels(tmp_path / "qrels"), read_run(tmp_path / "run")
+        qrels, run = read_qrels_table(tmp_path / "qrels"), read_run_table(tmp_path / "run")
         n_queries = 3 + extra_queries
-        assert (ranking._reusable_pair_keys(remembered(run), n_queries) is not None) == reusable
+        assert (ranking._reusable_pair_keys(run.current_keys(), n_queries) is not None) == reusable
         measures = ["P@5", "AP", "nDCG", "NumRelRet"]
         from_files = evaluate(qrels, run, measures).per_query
-        from_frames = evaluate(pd.DataFrame(qrels), pd.DataFrame(run), measures).per_query
+        from_frames = evaluate(pd.DataFrame(qrels.frame), pd.DataFrame(run.frame), measures).per_query
         pd.testing.assert_frame_equal(from_files, from_frames)
         assert from_files["NumRelRet"].tolist() == [4, 4, 4]  # d03 d06 d12 d15 of every query: grades 1, 2, 1, 2
 
@@ -585,9 +605,18 @@ def test_the_two_thread_path_of_big_runs_gives_the_same_ranking(monkeypatch):
     judged = run.sample(frac=0.4, random_state=3)
     qrels = pd.DataFrame({"query_id": judged["query_id"], "doc_id": judged["doc_id"],
                           "relevance": rng.integers(-1, 4, size=len(judged))})
+    # The same lines read from text: TrecTables lend prepare their readers' keys (docnos of one
+    # width: the pair keys are reused), on both paths.
+    run_table = read_run_table("".join(f"{q} Q0 {d} 0 {s!r} t\n" for q, d, s in run.itertuples(index=False)))
+    qrels_table = read_qrels_table("".join(f"{q} 0 {d} {g}\n" for q, d, g in qrels.itertuples(index=False)))
+    assert run_table.current_keys() is not None and qrels_table.current_keys() is not None
     one_thread = prepare(qrels, run)
+    one_thread_tables = prepare(qrels_table, run_table)
     monkeypatch.setattr(ranking, "_THREADED_ROWS", 10)
     assert not isinstance(ranking._helpers(run.shape[0]), ranking._Inline) or (os.cpu_count() or 1) == 1
     two_threads = prepare(qrels, run)
+    two_threads_tables = prepare(qrels_table, run_table)
     for field in dataclasses.fields(one_thread):
-        np.testing.assert_array_equal(getattr(two_threads, field.name), getattr(one_thread, field.name), field.name)
+        expected = getattr(one_thread, field.name)
+        for other in (two_threads, one_thread_tables, two_threads_tables):
+            np.testing.assert_array_equal(getattr(other, field.name), expected, field.name)

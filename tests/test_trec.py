@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from rankviz.trec import duplicates as trec_duplicates
 from rankviz.trec import readers as trec
+from rankviz.trec.formats import RUN_FORMAT
 from rankviz.trec.readers import TrecFormatError, read_qrels, read_run
 
 QRELS_TEXT = """\
@@ -473,7 +474,7 @@ def test_fast_and_exact_paths_agree(rows, separators, uniform):
     sep = [" "] * 5 if uniform else separators
     text = "".join(f"{q}{sep[0]}Q0{sep[1]}{d}{sep[2]}{i}{sep[3]}{s!r}{sep[4]}{tag}\n" for i, (q, d, s, tag) in enumerate(rows))
     run = read_run(text)
-    exact = trec._parse_exact(text.encode(), trec._RUN, "<text>", False)
+    exact = trec._parse_exact(text.encode(), RUN_FORMAT, "<text>", False)
     assert run["query_id"].tolist() == exact["query_id"].to_pylist() == [r[0] for r in rows]
     assert run["doc_id"].tolist() == exact["doc_id"].to_pylist() == [r[1] for r in rows]
     assert run["score"].tolist() == exact["score"].to_pylist() == [r[2] for r in rows]
@@ -504,6 +505,63 @@ def test_fingerprints_of_short_and_long_strings_differ_as_strings_do():
     values = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "xbcdefgh", "abcdefgx", "abcdefgha", "abcXdefgh"]
     prints = trec_duplicates.fingerprints(pa.chunked_array([pa.array(values)]))
     assert len(set(prints.tolist())) == len(values)
+
+
+# ------------------------------------------------------------------------------------------
+# What reading learned, handed over as a value: TrecTable
+
+
+@pytest.mark.parametrize("kind", ["qrels", "run"])
+def test_table_readers_return_the_readers_frame_and_the_keys_of_its_ids(kind):
+    text = QRELS_TEXT if kind == "qrels" else RUN_TEXT
+    read, read_table = (read_qrels, trec.read_qrels_table) if kind == "qrels" else (read_run, trec.read_run_table)
+    table = read_table(text)
+    pd.testing.assert_frame_equal(table.frame, read(text))
+    assert table.frame.attrs == read(text).attrs
+    # The keys are those of the duplicate check: row_keys of the ids read.
+    expected = trec_duplicates.row_keys(pa.table({"query_id": pa.array(table.frame["query_id"].tolist()),
+                                                  "doc_id": pa.array(table.frame["doc_id"].tolist())}))
+    assert table.keys.query_labels == expected.query_labels == ["001", "002"]
+    np.testing.assert_array_equal(table.keys.query_codes, [0, 0, 1, 1])
+    np.testing.assert_array_equal(table.keys.pair_keys, expected.pair_keys)
+    assert not table.keys.query_codes.flags.writeable  # evaluate may use it as its row -> query map
+    # Tables and dicts are read without computing keys: evaluate computes its own.
+    assert read_table(read(text)).keys is None
+    assert read_table(read(text)).current_keys() is None
+
+
+def test_a_pickled_table_keeps_keys_that_describe_its_own_frame():
+    """st.cache_data pickles what it caches: the copy's keys still serve evaluate, bound to the
+    copy's own id columns (not to the original's), and stay read-only."""
+    import pickle
+
+    table = trec.read_run_table(RUN_TEXT)
+    copy = pickle.loads(pickle.dumps(table))
+    pd.testing.assert_frame_equal(copy.frame, table.frame)
+    assert copy.current_keys() is copy.keys
+    np.testing.assert_array_equal(copy.keys.pair_keys, table.keys.pair_keys)
+    assert not copy.keys.query_codes.flags.writeable
+    copy.frame.loc[0, "doc_id"] = "d9"
+    assert copy.current_keys() is None and table.current_keys() is table.keys
+    # A table whose ids changed before pickling loses its keys in the copy.
+    assert pickle.loads(pickle.dumps(copy)).keys is None
+
+
+def test_trec_table_checks_what_it_is_given():
+    with pytest.raises(TypeError, match="The 'frame' of a TrecTable must be a pandas DataFrame. Got dict"):
+        trec.TrecTable({"query_id": ["q1"]})
+    with pytest.raises(TypeError, match="The 'keys' of a TrecTable must be RowKeys or None. Got tuple"):
+        trec.TrecTable(read_run(RUN_TEXT), keys=(1, 2))
+    frame = read_run(RUN_TEXT)
+    frame["doc_id"] = frame["doc_id"].astype(object)  # not Arrow-backed: the keys cannot be checked
+    assert trec.TrecTable(frame, trec.read_run_table(RUN_TEXT).keys).current_keys() is None
+
+
+def test_format_error_is_the_readers_error():
+    from rankviz.trec import formats
+
+    assert trec.TrecFormatError is formats.TrecFormatError
+    assert RUN_FORMAT.value_column_names == formats.SCORE_COLUMN_NAMES
 
 
 # ------------------------------------------------------------------------------------------

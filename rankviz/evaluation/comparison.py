@@ -263,7 +263,7 @@ def compare(qrels, runs: dict, measures="official", *, test: str = "t", correcti
 
     Parameters
     ----------
-    qrels : DataFrame, path, file object, text or dict
+    qrels : DataFrame, TrecTable, path, file object, text or dict
         As :func:`rankviz.evaluate` takes it (read once, shared by every run).
     runs : dict {name: run}
         Two runs or more; each value as :func:`rankviz.evaluate` takes it.
@@ -328,10 +328,10 @@ def compare(qrels, runs: dict, measures="official", *, test: str = "t", correcti
     names, baseline = _check_runs(runs, func, baseline)
     from rankviz.evaluation.evaluator import evaluate  # loaded on use: keeps `import rankviz.evaluation.comparison` light
 
-    if not isinstance(qrels, pd.DataFrame):
-        from rankviz.trec.readers import read_qrels
+    from rankviz.trec.readers import TrecTable, read_qrels_table
 
-        qrels = read_qrels(qrels)
+    if not isinstance(qrels, (pd.DataFrame, TrecTable)):
+        qrels = read_qrels_table(qrels)  # read once for every run, with the keys evaluate reuses
     per_query, means = {}, {}
     for name, run in zip(names, runs.values()):
         result = evaluate(qrels, run, measures, per_query=True, complete=complete, **evaluate_options)

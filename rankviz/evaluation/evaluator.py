@@ -73,13 +73,24 @@ def _show(value) -> str:
     return repr(value.item() if isinstance(value, np.generic) else value)
 
 
-def _as_table(source, kind: str) -> pd.DataFrame:
-    """A validated qrels/run DataFrame: DataFrames are checked, anything else is read."""
-    value_column = "relevance" if kind == "qrels" else "score"
-    if not isinstance(source, pd.DataFrame):
-        from rankviz.trec import readers as trec  # imported lazily: reading is only needed for files and text
+def _as_table(source, kind: str):
+    """A validated qrels/run as a :class:`~rankviz.trec.readers.TrecTable`: a file, text or dict
+    is read (with the keys its reader computed), a DataFrame (or a TrecTable's frame, which its
+    owner may have changed since reading) is checked."""
+    from rankviz.trec.readers import TrecTable, read_qrels_table, read_run_table  # pyarrow: loaded on use
 
-        return trec.read_qrels(source) if kind == "qrels" else trec.read_run(source)
+    if isinstance(source, TrecTable):
+        _check_frame(source.frame, kind)
+        return source
+    if not isinstance(source, pd.DataFrame):
+        return read_qrels_table(source) if kind == "qrels" else read_run_table(source)
+    _check_frame(source, kind)
+    return TrecTable(source)  # no keys: prepare computes them from the ids
+
+
+def _check_frame(source: pd.DataFrame, kind: str) -> None:
+    """Raise ValueError naming the column and row when a qrels/run DataFrame cannot be evaluated."""
+    value_column = "relevance" if kind == "qrels" else "score"
     missing = [c for c in ("query_id", "doc_id", value_column) if c not in source.columns]
     if missing:
         raise ValueError(
@@ -113,7 +124,6 @@ def _as_table(source, kind: str) -> pd.DataFrame:
         if _has_missing(source[column]):
             row = int(np.flatnonzero(source[column].isna().to_numpy())[0])
             raise ValueError(f"The '{kind}' DataFrame has a missing {column} at row {row}.")
-    return source
 
 
 def _has_missing(column: pd.Series) -> bool:
@@ -160,12 +170,15 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
 
     Parameters
     ----------
-    qrels : DataFrame, path, file object, text or ``{qid: {docno: grade}}``
+    qrels : DataFrame, TrecTable, path, file object, text or ``{qid: {docno: grade}}``
         Judgments. A DataFrame needs columns query_id, doc_id, relevance (as
-        :func:`rankviz.read_qrels` returns); anything else is read with ``read_qrels``.
-    run : DataFrame, path, file object, text or ``{qid: {docno: score}}``
-        The ranking. A DataFrame needs query_id, doc_id, score; anything else is read with
-        :func:`rankviz.read_run`. The rank column of a run file is ignored.
+        :func:`rankviz.read_qrels` returns); a :class:`~rankviz.trec.readers.TrecTable` (what
+        ``read_qrels_table`` returns) lends the keys its reader computed; anything else is read
+        with ``read_qrels_table``.
+    run : DataFrame, TrecTable, path, file object, text or ``{qid: {docno: score}}``
+        The ranking. A DataFrame needs query_id, doc_id, score; a TrecTable is what
+        ``read_run_table`` returns; anything else is read with it. The rank column of a run
+        file is ignored.
     measures : str, Measure or list of them, default "official"
         Names in either family (``"P@10"``, ``"P_10"``, ``"ndcg_cut.10,20"``) or named sets
         (``"official"``, ``"all_trec"``); see :mod:`rankviz.evaluation.measures`. ``runid`` adds no
@@ -278,6 +291,6 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
 
     index = pd.Index(query_ids[selected].astype(str), name="query_id", dtype=object)
     table = pd.DataFrame(columns, index=index)
-    run_name = run_table.attrs.get("run_name") if hasattr(run_table, "attrs") else None
+    run_name = run_table.frame.attrs.get("run_name")
     return EvalResult(per_query=table, mean=pd.Series(means, dtype=np.float64, name="mean"),
                       measures=tuple(kept), run_name=run_name)

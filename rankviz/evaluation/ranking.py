@@ -40,7 +40,8 @@ import pyarrow.compute as pc
 from rankviz.metrics.kernels.lists import RankedLists
 from rankviz.metrics.kernels.segments import NONPOOL, UNJUDGED
 from rankviz.trec.duplicates import (RowKeys, fixed_width_bytes, fixed_width_words, hash_fixed_width, pair_keys,
-                                     query_bits, query_codes_and_labels, remembered)
+                                     query_bits, query_codes_and_labels)
+from rankviz.trec.readers import TrecTable
 
 __all__ = ["NONPOOL", "UNJUDGED", "JudgedRanking", "prepare"]
 
@@ -383,22 +384,26 @@ def _by_query_then_grade_descending(query: np.ndarray, grade: np.ndarray, n_quer
     return np.argsort(query * span + (high - grade), kind="stable")
 
 
-def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
+def prepare(qrels: pd.DataFrame | TrecTable, run: pd.DataFrame | TrecTable, *, depth: int | None = None,
             judged_only: bool = False) -> JudgedRanking:
     """Build the :class:`JudgedRanking` of a validated qrels and run table.
 
     ``qrels`` has columns query_id, doc_id, relevance (int); ``run`` has query_id, doc_id,
-    score (float). Neither is modified. ``depth`` keeps the top ``depth`` documents per query
-    after sorting (trec_eval ``-M``); ``judged_only`` drops documents without a judgment
-    before ranks are assigned (trec_eval ``-J``).
+    score (float). Either may be a :class:`~rankviz.trec.readers.TrecTable` (what
+    ``read_qrels_table`` / ``read_run_table`` return): its frame is used, with the keys its
+    reader computed (:meth:`~rankviz.trec.readers.TrecTable.current_keys`) instead of new ones.
+    Neither is modified. ``depth`` keeps the top ``depth`` documents per query after sorting
+    (trec_eval ``-M``); ``judged_only`` drops documents without a judgment before ranks are
+    assigned (trec_eval ``-J``).
     """
     # --- queries, numbered in the run's order ----------------------------------------------
-    # Frames straight from the readers come with the query codes and docno hashes their
+    # Tables straight from the readers come with the query codes and docno hashes their
     # duplicate check computed: reused rather than recomputed (a few tenths of a second on a
     # 5M-line run). The run's codes number its queries in order of first appearance: they
     # are the codes used here, so the run's rows need no translation; the queries only the
     # qrels list come after them.
-    qrels_keys, run_keys = remembered(qrels), remembered(run)
+    qrels, qrels_keys = _frame_and_keys(qrels)
+    run, run_keys = _frame_and_keys(run)
     judged_d_str = _arrow_strings(qrels["doc_id"])
     judged_grade = qrels["relevance"].to_numpy(dtype=np.int64, copy=True)
     judged_codes, judged_labels = _query_codes(
@@ -482,6 +487,13 @@ def prepare(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
         judged_grade=judged_grade,
         max_grade=int(max(judged_grade.max(initial=0), 0)),
     )
+
+
+def _frame_and_keys(table: pd.DataFrame | TrecTable) -> tuple[pd.DataFrame, RowKeys | None]:
+    """The DataFrame, and the reader's keys of its ids when it is a TrecTable whose ids are unchanged."""
+    if isinstance(table, TrecTable):
+        return table.frame, table.current_keys()
+    return table, None
 
 
 def _starts(counts: np.ndarray) -> np.ndarray:

@@ -6,15 +6,14 @@ of equal values) get exact dictionary codes, and documents a 64-bit fingerprint 
 numpy straight from the Arrow string buffers. Rows sharing a key are then compared exactly, so a
 fingerprint collision costs time, never a wrong answer.
 
-evaluate needs the same keys to match run lines to judgments: a reader keeps them beside the
-DataFrame it returns (:func:`remember`), and evaluate takes them back (:func:`remembered`) as
-long as the frame's id columns are the very arrays that were read.
+evaluate needs the same keys to match run lines to judgments: the readers hand them over as a
+value, in the :class:`~rankviz.trec.readers.TrecTable` that ``read_run_table`` and
+``read_qrels_table`` return, and evaluate reuses them from there.
 """
 
 from __future__ import annotations
 
 import os
-import weakref
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -22,9 +21,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "fixed_width_hashes",
-           "fixed_width_words", "has_duplicate_pairs", "pair_keys", "query_bits", "query_codes_and_labels", "remember", "remembered",
-           "row_keys"]
+__all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "fixed_width_chunk", "fixed_width_hashes",
+           "fixed_width_words", "hash_fixed_width", "has_duplicate_pairs", "pair_keys", "query_bits",
+           "query_codes_and_labels", "row_keys"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -32,8 +31,8 @@ class RowKeys:
     """The integer keys of a table's ids that the duplicate check computes, one per row.
 
     evaluate needs the same keys to match run lines to judgments (``rankviz.evaluation.ranking``):
-    the readers keep them beside the DataFrame they return (:func:`remember`) so that they
-    are computed once per file, not twice.
+    the readers return them with the DataFrame, in a :class:`~rankviz.trec.readers.TrecTable`,
+    so that they are computed once per file, not twice.
 
     Attributes
     ----------
@@ -139,6 +138,9 @@ _MIX_B = np.uint64(0xBF58476D1CE4E5B9)
 
 
 def fingerprints(column: pa.ChunkedArray) -> np.ndarray:
+    """A 64-bit fingerprint of each string of ``column`` (uint64), from its first and last 8
+    bytes and its length, read straight from the Arrow buffers. Equal strings get equal
+    fingerprints; distinct ones rarely collide, and every user compares hits exactly."""
     if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
         column = column.cast(pa.large_string())
     chunks = [chunk for chunk in column.chunks if len(chunk)]
@@ -278,56 +280,3 @@ def fixed_width_hashes(column: pa.ChunkedArray) -> tuple[np.ndarray, int] | None
         for view, part in zip(views, slices):
             hash_fixed_width(view, part)
     return hashes, views[0].shape[1]
-
-
-# --------------------------------------------------------------------------------------------
-# Keys kept beside the DataFrame a reader returned, for evaluate
-
-_REMEMBERED: dict[int, tuple] = {}
-
-
-def _id_columns(frame) -> list | None:
-    """The Arrow arrays behind the frame's query_id and doc_id columns (None when not Arrow)."""
-    arrays = []
-    for name in ("query_id", "doc_id"):
-        try:
-            array = pa.array(frame[name].array)
-        except (KeyError, pa.ArrowInvalid, pa.ArrowTypeError, TypeError):
-            return None
-        arrays.append(array)
-    return arrays
-
-
-def _signature(arrays: list) -> tuple:
-    """Where each chunk's buffers live, its offset and length: equal while the arrays are the same."""
-    def chunk_signature(chunk):
-        return tuple(b.address if b is not None else 0 for b in chunk.buffers()), chunk.offset, len(chunk)
-
-    return tuple(tuple(chunk_signature(chunk) for chunk in (array.chunks if isinstance(array, pa.ChunkedArray)
-                                                            else [array])) for array in arrays)
-
-
-def remember(frame, keys: RowKeys) -> None:
-    """Keep ``keys`` for ``frame`` (a DataFrame a reader just built) for as long as it lives.
-
-    The entry also holds the frame's id arrays, so their memory cannot be reused while the
-    entry exists: :func:`remembered` compares buffer addresses, and an equal address then
-    means the very same, unchanged strings (Arrow buffers are immutable; assigning to a
-    column gives it new arrays).
-    """
-    arrays = _id_columns(frame)
-    if arrays is None:
-        return
-    _REMEMBERED[id(frame)] = (weakref.ref(frame), arrays, _signature(arrays), keys)
-    weakref.finalize(frame, _REMEMBERED.pop, id(frame), None)
-
-
-def remembered(frame) -> RowKeys | None:
-    """The keys a reader kept for ``frame`` if its query_id and doc_id columns are unchanged."""
-    entry = _REMEMBERED.get(id(frame))
-    if entry is None or entry[0]() is not frame:
-        return None
-    arrays = _id_columns(frame)
-    if arrays is None or _signature(arrays) != entry[2]:
-        return None
-    return entry[3]

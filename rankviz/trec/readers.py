@@ -13,8 +13,13 @@ repeated whitespace, ``#`` comment lines, extra columns, or an error) goes throu
 pass and, when that is not enough, through an exact line-by-line parser, which is also what
 produces every error message, so errors always carry the true line number.
 
+:func:`read_qrels_table` and :func:`read_run_table` read the same way and return a
+:class:`TrecTable`: the DataFrame together with the integer keys of its ids that the duplicate
+check computed, which :func:`rankviz.evaluate` reuses instead of hashing every docno again.
+
 Tables (CSV/TSV/Parquet/DataFrame/dict) are handled in :mod:`rankviz.trec.tables`; the check for
-a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec.duplicates`.
+a docno listed twice in a query, fast on millions of rows, is :mod:`rankviz.trec.duplicates`; the
+two formats, the column names and :class:`TrecFormatError` are :mod:`rankviz.trec.formats`.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ import mmap
 import math
 import os
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -32,69 +38,27 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pa_csv
 
-from rankviz.trec.duplicates import RowKeys, has_duplicate_pairs, remember, row_keys
+from rankviz.trec.duplicates import RowKeys, has_duplicate_pairs, row_keys
+from rankviz.trec.formats import (
+    DOC_COLUMN_NAMES,
+    QRELS_FORMAT,
+    QUERY_COLUMN_NAMES,
+    RUN_FORMAT,
+    TrecFileFormat,
+    TrecFormatError,
+    format_error,
+    source_metadata,
+    with_source_metadata,
+)
+from rankviz.trec.tables import from_delimited, from_dict, from_parquet, from_table
 
-__all__ = ["TrecFormatError", "read_qrels", "read_run"]
+__all__ = ["TrecFormatError", "TrecTable", "read_qrels", "read_qrels_table", "read_run", "read_run_table"]
 
-
-class TrecFormatError(ValueError):
-    """A qrels or run input that cannot be read; the message names the source, the line and what was expected.
-
-    Attributes
-    ----------
-    path : str
-        The file name, or ``"<text>"``, ``"<bytes>"``, ``"<DataFrame>"``, ``"<dict>"``...
-    line : int or None
-        1-based line number in the file (row number for tables, counting the header as line 1
-        for CSV/TSV), or None when the problem is the whole input (empty, wrong columns).
-    expected : str
-        What the reader expected there.
-    """
-
-    def __init__(self, message: str, *, path: str, line: int | None, expected: str):
-        super().__init__(message)
-        self.path = path
-        self.line = line
-        self.expected = expected
-
-
-# --------------------------------------------------------------------------------------------
-# The two kinds of file: their TREC fields and the column names accepted in tables.
-
-_QRELS = {
-    "what": "qrels",
-    "fields": ("qid", "iter", "docno", "rel"),
-    "value": "relevance",
-    "value_field": "rel",
-    "value_kind": "an integer relevance grade",
-    "empty": "no judgments",
-}
-_RUN = {
-    "what": "run",
-    "fields": ("qid", "Q0", "docno", "rank", "score", "tag"),
-    "value": "score",
-    "value_field": "score",
-    "value_kind": "a numeric score",
-    "empty": "no run lines",
-}
-
-# Names people give these columns (matched case-insensitively), first match wins.
-_QUERY_NAMES = ("query_id", "qid", "query", "q_id", "topic", "topic_id", "query id")
-_DOC_NAMES = ("doc_id", "docno", "doc", "docid", "document", "document_id", "d_id", "pid", "passage_id")
-_RELEVANCE_NAMES = ("relevance", "rel", "label", "grade", "judgment", "judgement", "qrel")
-_SCORE_NAMES = ("score", "sim", "similarity", "rsv", "value")
-_RUN_NAME_NAMES = ("run_name", "run", "tag", "run_id", "system", "name")
-_GROUP_NAMES = ("group", "iteration", "iter", "jg", "judgment_group")
 
 _ASCII_BLANKS = re.compile(r"[ \t\r\v\f]+")
 _INT_TOKEN = re.compile(r"[+-]?[0-9]+\Z")
 _FLOAT_TOKEN = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*(?:[eE][+-]?[0-9]+)?|\.[0-9]+(?:[eE][+-]?[0-9]+)?|inf|infinity)\Z",
                           re.IGNORECASE)
-
-
-def _error(name: str, line: int | None, expected: str, got: str) -> TrecFormatError:
-    where = f"{name} line {line}" if line is not None else name
-    return TrecFormatError(f"{where}: expected {expected}, got {got}", path=name, line=line, expected=expected)
 
 
 # --------------------------------------------------------------------------------------------
@@ -162,8 +126,8 @@ def read_qrels(source, *, format: str = "auto", judgment_groups: bool = False) -
     >>> read_qrels({"001": {"d7": 1}}).query_id.tolist()   # ids stay strings
     ['001']
     """
-    table, keys = _read(source, _QRELS, format=format, judgment_groups=judgment_groups)
-    return _to_pandas(table, keys)
+    table, _ = _read(source, QRELS_FORMAT, format=format, judgment_groups=judgment_groups)
+    return _to_pandas(table)
 
 
 def read_run(source, *, format: str = "auto") -> pd.DataFrame:
@@ -218,16 +182,138 @@ def read_run(source, *, format: str = "auto") -> pd.DataFrame:
     >>> run.attrs["run_name"]
     'bm25'
     """
-    table, keys = _read(source, _RUN, format=format, judgment_groups=False)
-    return _to_pandas(table, keys)
+    table, _ = _read(source, RUN_FORMAT, format=format, judgment_groups=False)
+    return _to_pandas(table)
 
 
-def _to_pandas(table: pa.Table, keys: RowKeys | None) -> pd.DataFrame:
+# --------------------------------------------------------------------------------------------
+# The same, with what reading learned: for evaluate
+
+
+@dataclass(frozen=True, eq=False)
+class TrecTable:
+    """A qrels or run as read, together with what reading it learned: the integer keys of its ids.
+
+    :func:`read_qrels_table` and :func:`read_run_table` return it; :func:`rankviz.evaluate`
+    (and :func:`rankviz.evaluation.ranking.prepare`) accept it wherever they accept a
+    DataFrame. The duplicate check of a big TREC file computes a code per query id and a hash
+    per docno (:func:`rankviz.trec.duplicates.row_keys`); evaluate needs the same keys to match
+    run lines to judgments, and takes them from here instead of hashing every docno again (a
+    few tenths of a second on a 5M-line run).
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        What :func:`read_qrels` / :func:`read_run` return for the same source.
+    keys : RowKeys or None
+        The :class:`~rankviz.trec.duplicates.RowKeys` of ``frame``'s query_id and doc_id
+        columns as read; None when the reader did not compute them (tables, dicts, and TREC
+        text the exact line-by-line parser read), and evaluate then computes its own.
+
+    Notes
+    -----
+    Read the keys with :meth:`current_keys`: they describe the id columns as read, and a
+    frame whose query_id or doc_id column was changed afterwards is evaluated from its ids,
+    like any DataFrame. The check compares the columns with the ones read (Arrow's
+    ``equals``: microseconds while they are the same buffers). A TrecTable equals only itself
+    (DataFrames have no single truth value). Pickled (``st.cache_data`` does), the copy's keys
+    describe the copy's own frame.
+
+    Examples
+    --------
+    >>> run = read_run_table("q1 Q0 d1 1 2.5 bm25\\nq1 Q0 d2 2 1.0 bm25\\n")
+    >>> run.frame["doc_id"].tolist(), run.keys.query_labels
+    (['d1', 'd2'], ['q1'])
+    >>> run.current_keys() is run.keys
+    True
+    >>> run.frame.loc[1, "doc_id"] = "d3"   # the keys no longer describe the frame
+    >>> run.current_keys() is None
+    True
+    """
+
+    frame: pd.DataFrame
+    keys: RowKeys | None = None
+    # The id columns the keys were computed from (they share the frame's buffers: no copy).
+    _ids_read: tuple | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self):
+        if not isinstance(self.frame, pd.DataFrame):
+            raise TypeError(f"The 'frame' of a TrecTable must be a pandas DataFrame. Got {type(self.frame).__name__}.")
+        if self.keys is not None and not isinstance(self.keys, RowKeys):
+            raise TypeError(f"The 'keys' of a TrecTable must be RowKeys or None. Got {type(self.keys).__name__}.")
+        if self.keys is not None:
+            # evaluate may use the query codes as its own row -> query map: nobody may write
+            # to them (the flag does not survive pickling, hence set again here).
+            self.keys.query_codes.flags.writeable = False
+            object.__setattr__(self, "_ids_read", _arrow_id_columns(self.frame))
+
+    def current_keys(self) -> RowKeys | None:
+        """:attr:`keys` while ``frame``'s query_id and doc_id columns hold the values they were
+        computed from; None when there are none or the columns changed since."""
+        if self.keys is None or self._ids_read is None:
+            return None
+        now = _arrow_id_columns(self.frame)
+        if now is None or not all(a.equals(b) for a, b in zip(now, self._ids_read)):
+            return None
+        return self.keys
+
+    def __reduce__(self):
+        # Pickled without the columns kept for the check: the copy takes its own frame's.
+        return (TrecTable, (self.frame, self.current_keys()))
+
+
+def _arrow_id_columns(frame: pd.DataFrame) -> tuple[pa.ChunkedArray, pa.ChunkedArray] | None:
+    """The Arrow arrays behind the frame's query_id and doc_id columns (shared, not copied);
+    None when either is missing or not an Arrow-backed string column."""
+    arrays = []
+    for name in ("query_id", "doc_id"):
+        if name not in frame.columns:
+            return None
+        dtype = frame[name].dtype
+        if not (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow"):
+            return None
+        array = pa.array(frame[name].array)
+        arrays.append(array if isinstance(array, pa.ChunkedArray) else pa.chunked_array([array]))
+    return tuple(arrays)
+
+
+def read_qrels_table(source, *, format: str = "auto", judgment_groups: bool = False) -> TrecTable:
+    """:func:`read_qrels`, keeping what reading learned for :func:`rankviz.evaluate`.
+
+    Parameters and errors are those of :func:`read_qrels`; ``.frame`` of the result equals what
+    it returns. Pass the result (not its frame) to evaluate to spare it hashing the ids again:
+    the command line and the app do, for files of millions of lines.
+
+    Examples
+    --------
+    >>> qrels = read_qrels_table("q1 0 d1 2\\nq1 0 d2 0\\n")
+    >>> qrels.frame["relevance"].tolist()
+    [2, 0]
+    """
+    table, keys = _read(source, QRELS_FORMAT, format=format, judgment_groups=judgment_groups)
+    return TrecTable(_to_pandas(table), keys)
+
+
+def read_run_table(source, *, format: str = "auto") -> TrecTable:
+    """:func:`read_run`, keeping what reading learned for :func:`rankviz.evaluate`.
+
+    Parameters and errors are those of :func:`read_run`; ``.frame`` of the result equals what
+    it returns (``.frame.attrs["run_name"]`` is the run's tag). See :class:`TrecTable`.
+
+    Examples
+    --------
+    >>> run = read_run_table("q1 Q0 d1 1 2.5 bm25\\n")
+    >>> run.frame.attrs["run_name"], run.keys is not None
+    ('bm25', True)
+    """
+    table, keys = _read(source, RUN_FORMAT, format=format, judgment_groups=False)
+    return TrecTable(_to_pandas(table), keys)
+
+
+def _to_pandas(table: pa.Table) -> pd.DataFrame:
     # types_mapper keeps ids as pyarrow-backed strings (pandas' "str" dtype), not objects.
     df = table.to_pandas(types_mapper=_arrow_string_dtype)
-    df.attrs.update(_decode_metadata(table))
-    if keys is not None:
-        remember(df, keys)  # evaluate reuses the duplicate check's query codes and docno hashes
+    df.attrs.update(source_metadata(table))
     return df
 
 
@@ -237,34 +323,13 @@ def _arrow_string_dtype(arrow_type):
     return None
 
 
-def _decode_metadata(table: pa.Table) -> dict:
-    meta = table.schema.metadata or {}
-    attrs = {}
-    if b"rankviz.source" in meta:
-        attrs["source"] = meta[b"rankviz.source"].decode()
-    if b"rankviz.run_name" in meta:
-        attrs["run_name"] = meta[b"rankviz.run_name"].decode()
-    elif b"rankviz.kind" in meta and meta[b"rankviz.kind"] == b"run":
-        attrs["run_name"] = None
-    return attrs
-
-
-def _finish(table: pa.Table, spec: dict, name: str, run_name: str | None) -> pa.Table:
-    meta = {"rankviz.source": name, "rankviz.kind": spec["what"]}
-    if run_name is not None:
-        meta["rankviz.run_name"] = run_name
-    return table.replace_schema_metadata(meta)
-
-
 # --------------------------------------------------------------------------------------------
 # Sources: what was given, and its bytes
 
 
-def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
+def _read(source, spec: TrecFileFormat, *, format: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
     """The table read from ``source``, and the keys of its ids when the TREC path computed them."""
-    from rankviz.trec import tables as trec_tables  # imports this module's names: loaded once this one is complete
-
-    func = f"read_{spec['what']}"
+    func = f"read_{spec.what}"
     if format not in ("auto", "trec", "csv", "tsv", "parquet"):
         raise ValueError(
             f"The 'format' parameter of {func} must be one of 'auto', 'trec', 'csv', 'tsv', 'parquet'. "
@@ -274,13 +339,13 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> tuple[pa
         try:
             table = pa.Table.from_pandas(source, preserve_index=False)
         except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:  # e.g. a column mixing str and float
-            raise _error("<DataFrame>", None, "columns of one type each (ids: str or int; values: numbers)",
+            raise format_error("<DataFrame>", None, "columns of one type each (ids: str or int; values: numbers)",
                          str(exc).splitlines()[0]) from None
-        return trec_tables.from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0), None
+        return from_table(table, spec, "<DataFrame>", judgment_groups, first_line=0), None
     if isinstance(source, pa.Table):
-        return trec_tables.from_table(source, spec, "<Table>", judgment_groups, first_line=0), None
+        return from_table(source, spec, "<Table>", judgment_groups, first_line=0), None
     if isinstance(source, dict):
-        return trec_tables.from_dict(source, spec, "<dict>"), None
+        return from_dict(source, spec, "<dict>"), None
     if _is_path(source):
         path, name = _existing_file(source, func)
         if format in ("auto", "trec") and path.stat().st_size >= _LARGE_FILE:
@@ -293,21 +358,19 @@ def _read(source, spec: dict, *, format: str, judgment_groups: bool) -> tuple[pa
     return _read_bytes(data, name, suffixes, spec, format=format, judgment_groups=judgment_groups)
 
 
-def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: dict, *, format: str,
+def _read_bytes(data: bytes, name: str, suffixes: list[str], spec: TrecFileFormat, *, format: str,
                 judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
-    from rankviz.trec import tables as trec_tables
-
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
         except (OSError, EOFError) as exc:
-            raise _error(name, None, "a readable gzip file", f"a damaged one ({exc})") from None
+            raise format_error(name, None, "a readable gzip file", f"a damaged one ({exc})") from None
     kind = _detect_format(data, suffixes, format, spec)
     if kind == "parquet":
-        return trec_tables.from_parquet(data, spec, name, judgment_groups), None
+        return from_parquet(data, spec, name, judgment_groups), None
     _reject_binary(data, name, spec)
     if kind in ("csv", "tsv"):
-        return trec_tables.from_delimited(data, spec, name, judgment_groups,
+        return from_delimited(data, spec, name, judgment_groups,
                                           delimiter="," if kind == "csv" else "\t"), None
     return _from_trec(data, spec, name, judgment_groups)
 
@@ -353,7 +416,7 @@ _LARGE_FILE = 1 << 20
 _SCAN_CHUNK = 1 << 24
 
 
-def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, judgment_groups: bool):
+def _read_large_trec_file(path: Path, name: str, spec: TrecFileFormat, *, format: str, judgment_groups: bool):
     """The fast path for a big regular TREC file: (table, keys of its ids), or None to fall back
     to reading it whole.
 
@@ -376,11 +439,11 @@ def _read_large_trec_file(path: Path, name: str, spec: dict, *, format: str, jud
     if parsed is None:
         return None
     table, keys = parsed
-    run_name = _last_run_tag(_tail(path)) if spec is _RUN else None
-    return _finish(table, spec, name, run_name), keys
+    run_name = _last_run_tag(_tail(path)) if spec is RUN_FORMAT else None
+    return with_source_metadata(table, spec, name, run_name), keys
 
 
-def _parse_fast(data, spec: dict, delimiter: bytes, judgment_groups: bool) -> tuple[pa.Table, RowKeys] | None:
+def _parse_fast(data, spec: TrecFileFormat, delimiter: bytes, judgment_groups: bool) -> tuple[pa.Table, RowKeys] | None:
     """(table, keys of its ids) from pyarrow's reader when the input is regular and has no
     duplicate (query, docno); None otherwise, and the exact parser then names the problem."""
     table = _parse_single_delimiter(data, spec, delimiter, judgment_groups)
@@ -436,7 +499,7 @@ def _tail(path: Path) -> bytes:
     return data  # pragma: no cover - the file was parsed, so it has a data line
 
 
-def _detect_format(data: bytes, suffixes: list[str], format: str, spec: dict) -> str:
+def _detect_format(data: bytes, suffixes: list[str], format: str, spec: TrecFileFormat) -> str:
     if format != "auto":
         return format
     if data[:4] == b"PAR1":
@@ -453,16 +516,16 @@ def _detect_format(data: bytes, suffixes: list[str], format: str, spec: dict) ->
     first = data[:4096].lstrip().split(b"\n", 1)[0].decode("utf-8", "replace").strip().lower()
     for delimiter, kind in (("\t", "tsv"), (",", "csv")):
         names = [c.strip().strip('"') for c in first.split(delimiter)]
-        if len(names) > 1 and any(n in _QUERY_NAMES for n in names) and any(n in _DOC_NAMES for n in names):
+        if len(names) > 1 and any(n in QUERY_COLUMN_NAMES for n in names) and any(n in DOC_COLUMN_NAMES for n in names):
             return kind
     return "trec"
 
 
-def _reject_binary(data: bytes, name: str, spec: dict) -> None:
+def _reject_binary(data: bytes, name: str, spec: TrecFileFormat) -> None:
     nul = data.find(b"\x00")
     if nul >= 0:
         line = _line_of_byte(data, nul)
-        raise _error(name, line, f"a text {spec['what']} file", "a binary file (NUL byte)")
+        raise format_error(name, line, f"a text {spec.what} file", "a binary file (NUL byte)")
 
 
 def _line_of_byte(data: bytes, position: int) -> int:
@@ -473,10 +536,10 @@ def _line_of_byte(data: bytes, position: int) -> int:
 # TREC text: fast pyarrow path, normalising path, exact line-by-line path
 
 
-def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
+def _from_trec(data: bytes, spec: TrecFileFormat, name: str, judgment_groups: bool) -> tuple[pa.Table, RowKeys | None]:
     first_line = _first_data_line(data)
     if first_line is None:
-        raise _error(name, None, f"{spec['what']} lines ({' '.join(spec['fields'])})", f"{spec['empty']} (empty input)")
+        raise format_error(name, None, f"{spec.what} lines ({' '.join(spec.fields)})", f"{spec.empty} (empty input)")
     delimiter, other = (b"\t", b" ") if b"\t" in first_line else (b" ", b"\t")
     parsed = None
     if data.find(other) < 0:  # one kind of blank only (a single-byte search: fast)
@@ -492,9 +555,9 @@ def _from_trec(data: bytes, spec: dict, name: str, judgment_groups: bool) -> tup
     else:
         table, keys = parsed
     run_name = None
-    if spec is _RUN:
+    if spec is RUN_FORMAT:
         run_name = _last_run_tag(data)
-    return _finish(table, spec, name, run_name), keys
+    return with_source_metadata(table, spec, name, run_name), keys
 
 
 def _first_data_line(data: bytes) -> bytes | None:
@@ -548,8 +611,8 @@ def _normalise_whitespace(data: bytes) -> bytes:
 _ID = pa.large_string()
 
 
-def _arrow_columns(spec: dict, judgment_groups: bool) -> tuple[list[str], dict, list[str]]:
-    if spec is _QRELS:
+def _arrow_columns(spec: TrecFileFormat, judgment_groups: bool) -> tuple[list[str], dict, list[str]]:
+    if spec is QRELS_FORMAT:
         names = ["query_id", "group", "doc_id", "relevance"]
         types = {"query_id": _ID, "group": _ID, "doc_id": _ID, "relevance": pa.int64()}
         keep = ["query_id", "group", "doc_id", "relevance"] if judgment_groups else ["query_id", "doc_id", "relevance"]
@@ -560,7 +623,7 @@ def _arrow_columns(spec: dict, judgment_groups: bool) -> tuple[list[str], dict, 
     return names, types, keep
 
 
-def _parse_single_delimiter(data, spec: dict, delimiter: bytes, judgment_groups: bool) -> pa.Table | None:
+def _parse_single_delimiter(data, spec: TrecFileFormat, delimiter: bytes, judgment_groups: bool) -> pa.Table | None:
     """pyarrow's multithreaded reader, strict: None as soon as anything is irregular.
 
     ``data`` is the bytes, or the path of a file that pyarrow reads itself.
@@ -596,21 +659,21 @@ def _parse_single_delimiter(data, spec: dict, delimiter: bytes, judgment_groups:
     for column in ("doc_id", "group"):
         if column in table.column_names and pc.any(pc.equal(table[column], "")).as_py():
             return None
-    if spec is _RUN and not pc.all(pc.is_finite(table["score"])).as_py():
+    if spec is RUN_FORMAT and not pc.all(pc.is_finite(table["score"])).as_py():
         return None  # nan or inf: the exact parser names the line
     return table
 
 
-def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> pa.Table:
+def _parse_exact(data: bytes, spec: TrecFileFormat, name: str, judgment_groups: bool) -> pa.Table:
     """Line-by-line parser: slow, complete, and the source of every error message."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = _line_of_byte(data, exc.start)
-        raise _error(name, line, "UTF-8 text", "undecodable bytes (a binary file?)") from None
-    fields = spec["fields"]
+        raise format_error(name, line, "UTF-8 text", "undecodable bytes (a binary file?)") from None
+    fields = spec.fields
     n_fields = len(fields)
-    is_run = spec is _RUN
+    is_run = spec is RUN_FORMAT
     query_ids, groups, doc_ids, values = [], [], [], []
     seen: dict[tuple, int] = {}
     for number, line in enumerate(text.split("\n"), start=1):
@@ -619,30 +682,30 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
         if not parts or parts[0].startswith("#"):
             continue
         if len(parts) != n_fields and not (is_run and len(parts) > n_fields):
-            raise _error(
+            raise format_error(
                 name, number, f"{n_fields} fields ({' '.join(fields)})",
                 f"{len(parts)}: {_shorten(line)!r}{_swapped_hint(parts, is_run)}",
             )
         token = parts[4] if is_run else parts[3]
         if is_run:
             if not _FLOAT_TOKEN.match(token):
-                raise _error(name, number, f"{spec['value_kind']} in field 5 ({spec['value_field']})", repr(token))
+                raise format_error(name, number, f"{spec.value_kind} in field 5 ({spec.value_field})", repr(token))
             value = float(token)
             if not math.isfinite(value):
-                raise _error(name, number, f"{spec['value_kind']} in field 5 ({spec['value_field']}) that is finite",
+                raise format_error(name, number, f"{spec.value_kind} in field 5 ({spec.value_field}) that is finite",
                              repr(token))
         else:
             if not _INT_TOKEN.match(token):
-                raise _error(name, number, f"{spec['value_kind']} in field 4 ({spec['value_field']})", repr(token))
+                raise format_error(name, number, f"{spec.value_kind} in field 4 ({spec.value_field})", repr(token))
             value = int(token)
             if not -(2**63) <= value < 2**63:
-                raise _error(name, number, f"{spec['value_kind']} in field 4 ({spec['value_field']}) "
+                raise format_error(name, number, f"{spec.value_kind} in field 4 ({spec.value_field}) "
                              f"between -2^63 and 2^63 - 1", repr(token))
         key = (parts[0], parts[1], parts[2]) if judgment_groups else (parts[0], parts[2])
         previous = seen.setdefault(key, number)
         if previous != number:
             group = f" in judgment group {parts[1]!r}" if judgment_groups else ""
-            raise _error(
+            raise format_error(
                 name, number, f"each docno at most once per query{group}",
                 f"doc {parts[2]!r} of query {parts[0]!r} again (first on line {previous})",
             )
@@ -651,7 +714,7 @@ def _parse_exact(data: bytes, spec: dict, name: str, judgment_groups: bool) -> p
         doc_ids.append(parts[2])
         values.append(value)
     if not query_ids:
-        raise _error(name, None, f"{spec['what']} lines ({' '.join(fields)})", f"{spec['empty']} (only blank or comment lines)")
+        raise format_error(name, None, f"{spec.what} lines ({' '.join(fields)})", f"{spec.empty} (only blank or comment lines)")
     columns = {"query_id": pa.array(query_ids, _ID)}
     if judgment_groups:
         columns["group"] = pa.array(groups, _ID)

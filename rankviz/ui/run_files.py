@@ -13,7 +13,7 @@ import pandas as pd
 import streamlit as st
 
 from rankviz.evaluation.measures import parse_measures, split_measure_text
-from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
+from rankviz.ui.uploads import InputFile, read_qrels_file_as_table, read_run_file_as_table
 
 __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
            "chosen_measures", "evaluate_files", "aggregate_table", "per_query_table", "distribution_frame",
@@ -70,8 +70,8 @@ def _evaluate_cached(qrels_digest: str, run_digest: str, measures: tuple, rel_th
                      _qrels: InputFile, _run: InputFile):
     from rankviz.evaluation.evaluator import evaluate
 
-    qrels = read_qrels_file(_qrels)
-    run = read_run_file(_run)
+    qrels = read_qrels_file_as_table(_qrels)  # TrecTables: evaluate reuses the keys reading computed
+    run = read_run_file_as_table(_run)
     result = evaluate(qrels, run, list(measures) + list(_PR_MEASURES), rel_threshold=rel_threshold,
                       complete=complete)
     return result.per_query, result.mean
@@ -105,7 +105,7 @@ def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int
     steps = len(runs) + 1
     if progress:
         progress(0.0, f"Reading {qrels.name}")
-    read_qrels_file(qrels)
+    read_qrels_file_as_table(qrels)
     for step, (name, run) in enumerate(runs.items(), start=1):
         if progress:
             progress(step / steps, f"Reading and evaluating {run.name}")

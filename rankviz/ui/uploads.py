@@ -17,7 +17,7 @@ import streamlit as st
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
 
 __all__ = ["MAX_UPLOAD_MB", "InputFile", "sample_file", "uploaded_file", "size_problem", "read_qrels_file",
-           "read_run_file", "FILE_TYPES"]
+           "read_run_file", "read_qrels_file_as_table", "read_run_file_as_table", "FILE_TYPES"]
 
 # Must equal server.maxUploadSize in .streamlit/config.toml: the browser rejects larger files
 # before they are sent, and uploaded_file checks again on the server (an API client or an
@@ -91,18 +91,31 @@ class _NamedBytes(io.BytesIO):
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _read_cached(kind: str, digest: str, name: str, _data: bytes):
-    # The bytes are not hashed by Streamlit (leading underscore): the digest is the key.
-    from rankviz.trec.readers import read_qrels, read_run
+    # The bytes are not hashed by Streamlit (leading underscore): the digest is the key. The
+    # TrecTable is cached whole: its keys spare evaluate hashing the ids on every evaluation.
+    from rankviz.trec.readers import read_qrels_table, read_run_table
 
-    reader = read_qrels if kind == "qrels" else read_run
+    reader = read_qrels_table if kind == "qrels" else read_run_table
     return reader(_NamedBytes(_data, name))
 
 
 def read_qrels_file(file: InputFile):
     """The qrels DataFrame of a file (cached by content hash). Raises ValueError naming file and line."""
-    return _read_cached("qrels", file.digest, file.name, file.data)
+    return _read_cached("qrels", file.digest, file.name, file.data).frame
 
 
 def read_run_file(file: InputFile):
     """The run DataFrame of a file (cached by content hash). Raises ValueError naming file and line."""
+    return _read_cached("run", file.digest, file.name, file.data).frame
+
+
+def read_qrels_file_as_table(file: InputFile):
+    """The qrels of a file as a :class:`~rankviz.trec.readers.TrecTable` (cached by content hash),
+    for :func:`rankviz.evaluate`: it reuses the keys reading computed. Errors as :func:`read_qrels_file`."""
+    return _read_cached("qrels", file.digest, file.name, file.data)
+
+
+def read_run_file_as_table(file: InputFile):
+    """The run of a file as a :class:`~rankviz.trec.readers.TrecTable` (cached by content hash),
+    for :func:`rankviz.evaluate`. Errors as :func:`read_run_file`."""
     return _read_cached("run", file.digest, file.name, file.data)
