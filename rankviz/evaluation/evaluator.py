@@ -8,7 +8,6 @@ registry entry names (:attr:`Measure.spec <rankviz.evaluation.measures.Measure.s
 
 from __future__ import annotations
 
-import math
 import numbers
 from dataclasses import dataclass, field
 
@@ -19,7 +18,6 @@ from rankviz.evaluation.measures import Measure, parse_measures
 
 __all__ = ["EvalResult", "aggregate", "evaluate"]
 
-GMAP_FLOOR = 1e-5  # trec_eval's MIN_GEO_MEAN
 
 
 @dataclass(frozen=True)
@@ -153,14 +151,16 @@ def aggregate(measure: Measure, values: np.ndarray) -> float:
     >>> aggregate(parse_measure("num_ret"), np.array([10, 4]))
     14.0
     """
+    from rankviz.metrics.kernels.aggregate import arithmetic_mean, geometric_mean
+
     if values.size == 0:
         return 0.0
     how = measure.aggregate
     if how == "sum":
         return float(np.sum(values))
     if how == "gmean":
-        return float(math.exp(np.mean(np.log(np.maximum(values, GMAP_FLOOR)))))
-    return float(np.mean(values))
+        return geometric_mean(values)  # values floored at trec_eval's 1e-5
+    return arithmetic_mean(values)
 
 
 def evaluate(qrels, run, measures="official", *, per_query: bool = True, complete: bool = False,
