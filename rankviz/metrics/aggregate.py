@@ -20,6 +20,7 @@ import numbers
 
 import numpy as np
 
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import as_scores
 
 __all__ = [
@@ -38,9 +39,6 @@ __all__ = [
 # trec_eval's MIN_GEO_MEAN (m_gm_map.c): the AP a query with AP = 0 counts as in gm_map.
 TREC_EVAL_FLOOR = 1e-5
 
-# Beyond this many queries a LaTeX formula shows the first and last few terms around \cdots:
-# a 50-topic TREC run would otherwise print a formula no one can read.
-_MAX_TERMS_SHOWN = 8
 
 
 # --------------------------------------------------------------------------- validation
@@ -111,12 +109,6 @@ def _tex_result(x: float) -> str:
     return f"{x:.3f}" if math.isfinite(x) else _tex_number(x)
 
 
-def _tex_terms(terms: list[str], joiner: str = " + ") -> str:
-    if len(terms) > _MAX_TERMS_SHOWN:
-        terms = terms[:3] + [r"\cdots"] + terms[-2:]
-    return joiner.join(terms)
-
-
 def _mean_table(values: np.ndarray, labels: list, column: str):
     import pandas as pd
 
@@ -124,7 +116,7 @@ def _mean_table(values: np.ndarray, labels: list, column: str):
 
 
 def _arithmetic_latex(symbol: str, column_values: np.ndarray, value: float) -> str:
-    terms = _tex_terms([_tex_number(v) for v in column_values])
+    terms = sum_latex([_tex_number(v) for v in column_values])
     return rf"{symbol} = \frac{{{terms}}}{{{column_values.size}}} = {_tex_result(value)}"
 
 
@@ -308,7 +300,7 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     logs = table["ln max(AP, ε)"].to_numpy()
     value = float(np.exp(logs.sum() / len(table)))
     table.attrs["value"] = value
-    log_terms = _tex_terms([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
+    log_terms = sum_latex([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
     table.attrs["latex"] = (
         rf"\mathrm{{GMAP}} = \exp\left(\frac{{{log_terms}}}{{{len(table)}}}\right)"
         rf" = \exp\left(\frac{{{_tex_number(float(logs.sum()))}}}{{{len(table)}}}\right) = {_tex_result(value)}"
@@ -405,7 +397,7 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
     total = float(table["1 / max(AP, ε)"].sum())
     value = float(len(table) / total)
     table.attrs["value"] = value
-    terms = _tex_terms([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
+    terms = sum_latex([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
     table.attrs["latex"] = (
         rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"
         rf" = {_tex_result(value)}"

@@ -15,6 +15,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rankviz.metrics._latex import number as _num
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import as_scores, check_choice, undefined
 
 # Average ranks (ties share the mean rank) are the rank-correlation kernel; AUC is a rank statistic too.
@@ -355,7 +356,7 @@ def roc_curve_breakdown(labels, scores):
     table["area"] = (table["FPR"] - previous_fpr) * (table["TPR"] + previous_tpr) / 2.0
     value = float(table["area"].sum())
     terms = [_num(a) for a in table["area"] if a != 0] or ["0"]
-    shown = " + ".join(terms if len(terms) <= 10 else terms[:10] + [r"\cdots"])
+    shown = sum_latex(terms)
     table.attrs["value"] = value
     table.attrs["latex"] = (
         r"\mathrm{AUC} = \sum_t (\mathrm{FPR}_t - \mathrm{FPR}_{t-1}) \frac{\mathrm{TPR}_t + \mathrm{TPR}_{t-1}}{2}"

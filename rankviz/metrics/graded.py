@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankviz.metrics._latex import number as _num
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import (
     as_grades,
     check_choice,
@@ -52,9 +53,6 @@ __all__ = [
 
 GAINS = kernels.GAINS
 DISCOUNTS = kernels.DISCOUNTS
-# Beyond this many ranks the LaTeX shows the first terms and an ellipsis: a formula with
-# hundreds of terms teaches nothing and is slow to render.
-_LATEX_TERMS = 10
 
 
 # ------------------------------------------------------------------------ validation
@@ -138,14 +136,6 @@ def _context(grades: np.ndarray, judged=None, max_grade=None) -> BatchContext:
 # ------------------------------------------------------------------------ formatting
 
 
-def _sum_latex(terms: list[str]) -> str:
-    if not terms:
-        return "0"
-    if len(terms) > _LATEX_TERMS:
-        terms = terms[:_LATEX_TERMS] + [r"\cdots"]
-    return " + ".join(terms)
-
-
 def _discount_label(discount: str, log_base: float) -> str:
     if discount == "log2":
         return "log2(1+i)"
@@ -193,7 +183,7 @@ def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, r
     terms = _dcg_terms_latex(grades, denominators, cut.param("gain"))
     at = "" if cut.cutoff is None else f"@{cut.cutoff}"
     table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{{name}{at}}} = {_sum_latex(terms)} = {value:.3f}"
+    table.attrs["latex"] = rf"\mathrm{{{name}{at}}} = {sum_latex(terms)} = {value:.3f}"
     return table
 
 
@@ -286,7 +276,7 @@ def cumulative_gain_breakdown(rels, k=None):
     value = float(kernels.cumulative_gain(ctx, variant)[0])
     cut = "" if k is None else f"@{k}"
     table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{CG{cut}}} = {_sum_latex([_num(g) for g in shown])} = {_num(value)}"
+    table.attrs["latex"] = rf"\mathrm{{CG{cut}}} = {sum_latex([_num(g) for g in shown])} = {_num(value)}"
     return table
 
 
@@ -730,6 +720,6 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
     table.attrs["max_grade"] = top
     table.attrs["latex"] = (
         rf"\mathrm{{ERR{cut}}} = \sum_r \frac{{1}}{{r}} \prod_{{i<r}}(1 - R_i)\, R_r"
-        rf" = {_sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
+        rf" = {sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
     )
     return table

@@ -231,6 +231,13 @@ def test_many_queries_are_elided_in_latex():
     assert latex.endswith(r"{50} = 0.500")
 
 
+def test_the_elided_sum_keeps_the_last_two_queries():
+    # The same rule as every breakdown's sum: 8 terms, \cdots, the last two; 10 queries are shown in full.
+    latex = mean_average_precision_breakdown([0.5] * 9 + [0.25, 0.75]).attrs["latex"]
+    assert latex == r"\mathrm{MAP} = \frac{" + "0.5 + " * 8 + r"\cdots + 0.25 + 0.75}{11} = 0.500"
+    assert r"\cdots" not in mean_average_precision_breakdown([0.5] * 10).attrs["latex"]
+
+
 # ----------------------------------------------------------------- bad input
 
 

@@ -325,8 +325,12 @@ def test_err_breakdown_columns():
 
 
 def test_long_list_latex_is_abbreviated():
+    # The rule every breakdown's sum follows (rankviz.metrics._latex.sum_latex): the first 8 terms,
+    # \cdots, and the last two, here ranks 49 and 50: 1/log2(50) = 1/5.644 and 1/log2(51) = 1/5.672.
     latex = dcg_breakdown([1] * 50).attrs["latex"]
-    assert r"\cdots" in latex and latex.count("frac") <= 10
+    assert latex.startswith(r"\mathrm{DCG} = 1 + \frac{1}{1.585} + \frac{1}{2} + ")
+    assert latex.endswith(r"\frac{1}{3.17} + \cdots + \frac{1}{5.644} + \frac{1}{5.672} = 12.898")
+    assert latex.count(" + ") == 10
 
 
 # ------------------------------------------------------------------------- errors
