@@ -857,5 +857,5 @@ def test_rounding_needs_one_rankings_table():
     with pytest.raises(ValueError, match="The 'rounding' parameter of precision_recall_chart must be one of"):
         precision_recall_chart({"A": table}, rounding="round")
     table.attrs["n_relevant"] = 1  # fewer than the two relevant ranks the table shows
-    with pytest.raises(ValueError, match=r"must be one ranking's table.*R \(attrs\['n_relevant'\]\) is 1"):
+    with pytest.raises(ValueError, match=r"must be one ranking's table.*R \(details\['n_relevant'\]\) is 1"):
         precision_recall_chart({"A": table}, rounding="lround")

@@ -30,7 +30,7 @@ _FAMILIES = {
     ],
 }
 
-_WHERE: dict[str, str] = {}
+_WHERE: dict[str, str] = {"Breakdown": "rankviz.metrics.breakdown"}
 for _module, _names in _FAMILIES.items():
     for _name in _names:
         _WHERE[_name] = _WHERE[_name + "_breakdown"] = f"rankviz.metrics.{_module}"
