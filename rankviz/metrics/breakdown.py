@@ -55,10 +55,10 @@ class Breakdown:
 
     def __post_init__(self):
         if not isinstance(self.latex, str):
-            raise ValueError(f"The 'latex' parameter of Breakdown must be a str. Got {type(self.latex).__name__} "
+            raise TypeError(f"The 'latex' parameter of Breakdown must be a str. Got {type(self.latex).__name__} "
                              f"instead.")
         if not isinstance(self.details, Mapping):
-            raise ValueError(f"The 'details' parameter of Breakdown must be a mapping of names to values. Got "
+            raise TypeError(f"The 'details' parameter of Breakdown must be a mapping of names to values. Got "
                              f"{type(self.details).__name__} instead.")
         object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
 

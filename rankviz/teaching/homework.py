@@ -424,7 +424,8 @@ def _ndcg_steps(exercise: Exercise) -> list[Step]:
 def _ap_steps(exercise: Exercise) -> list[Step]:
     from rankviz.metrics import average_precision_breakdown
 
-    table = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
+    worked = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
+    table = worked.table
     steps, relevant_steps = [], []
     for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant?"], table["relevant so far"],
                                                   table["P@i"]):
@@ -433,8 +434,8 @@ def _ap_steps(exercise: Exercise) -> list[Step]:
         mark = "relevant" if is_relevant else "not relevant"
         steps.append(Step(f"P@{int(rank)} ({mark})", float(precision),
                           rf"\frac{{{int(hits)}}}{{{int(rank)}}} = {_n(precision)}"))
-    n_rel = int(table.attrs["n_relevant"])
-    value = float(table.attrs["value"])
+    n_rel = int(worked.details["n_relevant"])
+    value = float(worked.value)
     terms = " + ".join(_n(steps[i].expected) for i in relevant_steps) or "0"
     steps.append(Step("AP", value, rf"\frac{{1}}{{{n_rel}}}\left({terms}\right) = {_n(value)}",
                       uses=tuple(relevant_steps), rule="sum", scale=float(max(n_rel, 1))))

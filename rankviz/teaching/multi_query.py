@@ -322,11 +322,11 @@ def query_breakdowns(query: QueryRanking, *, k: int | None = None, rr_cutoff: in
                      gain: str = "linear", rel_threshold: float = 1) -> dict:
     """The worked tables of one query, with the same conventions as :func:`per_query_table`.
 
-    Returns an ordered dict: label -> breakdown DataFrame (``attrs["value"]``, ``attrs["latex"]``)
-    for AP, RR and nDCG.
+    Returns an ordered dict: label -> :class:`~rankviz.metrics.breakdown.Breakdown` (its
+    ``table``, ``value`` and ``latex``) for AP, RR and nDCG.
 
-    >>> tables = query_breakdowns(QueryRanking("q", (1, 0, 1), n_relevant=3))
-    >>> list(tables), round(tables["AP"].attrs["value"], 3)  # (1/1 + 2/3) / 3
+    >>> worked = query_breakdowns(QueryRanking("q", (1, 0, 1), n_relevant=3))
+    >>> list(worked), round(worked["AP"].value, 3)  # (1/1 + 2/3) / 3
     (['AP', 'RR', 'nDCG'], 0.556)
     """
     from rankviz.metrics import average_precision_breakdown, ndcg_breakdown, reciprocal_rank_breakdown

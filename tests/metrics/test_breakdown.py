@@ -63,5 +63,5 @@ def test_repr_shows_the_value_the_table_shape_and_the_detail_names(worked):
 ])
 def test_bad_fields_raise_naming_them(kwargs, message):
     fields = {"table": pd.DataFrame(), "value": 0.0, "latex": "x", "details": {}, **kwargs}
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(TypeError, match=message):
         Breakdown(**fields)
