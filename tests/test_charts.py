@@ -188,11 +188,11 @@ def test_bad_sizes_are_rejected(bad):
 
 
 def test_builders_never_modify_their_input():
-    table = m.ndcg_breakdown(NDCG_RELS)
-    before = table.copy()
-    gain_contribution_chart(table, running="running DCG", ideal_running="running IDCG").to_dict()
-    pd.testing.assert_frame_equal(table, before)
-    assert table.attrs == before.attrs
+    worked = m.ndcg_breakdown(NDCG_RELS)
+    before = worked.table.copy()
+    gain_contribution_chart(worked, running="running DCG", ideal_running="running IDCG").to_dict()
+    pd.testing.assert_frame_equal(worked.table, before)
+    assert not worked.table.attrs
 
 
 def test_importing_the_charts_never_imports_streamlit_and_rankviz_never_imports_altair():
@@ -390,14 +390,14 @@ def test_roc_chart_takes_plain_arrays_and_rejects_unequal_lengths():
 # --- graded -----------------------------------------------------------------------------------
 
 def test_gain_bars_are_the_ndcg_breakdowns_contributions_side_by_side():
-    table = m.ndcg_breakdown(NDCG_RELS, gain="exponential")
-    spec = gain_contribution_chart(table).to_dict()
+    worked = m.ndcg_breakdown(NDCG_RELS, gain="exponential")
+    spec = gain_contribution_chart(worked).to_dict()
     bars = unit_with(spec, "bar", x="rank", y="contribution", xOffset="ranking")
     data = rows(spec, bars)
     system = [r["contribution"] for r in data if r["ranking"] == "system ranking"]
     ideal = [r["contribution"] for r in data if r["ranking"] == "ideal ranking"]
-    assert system == pytest.approx(table["contribution"].tolist())
-    assert ideal == pytest.approx(table["ideal contribution"].tolist())
+    assert system == pytest.approx(worked.table["contribution"].tolist())
+    assert ideal == pytest.approx(worked.table["ideal contribution"].tolist())
     # Course 002, CG/DCG/NDCG exercise: the bars sum to DCG 13.848 and IDCG 14.595, NDCG 0.949.
     assert sum(system) / sum(ideal) == pytest.approx(0.949, abs=5e-4)
     # Relevance is written on each bar, and the ideal bars differ in dash and opacity, not colour only.
@@ -409,35 +409,35 @@ def test_gain_bars_are_the_ndcg_breakdowns_contributions_side_by_side():
 
 
 def test_gain_chart_running_sums_on_their_own_axis():
-    table = m.ndcg_breakdown(NDCG_RELS)
-    spec = gain_contribution_chart(table, running="running DCG", ideal_running="running IDCG").to_dict()
+    worked = m.ndcg_breakdown(NDCG_RELS)
+    spec = gain_contribution_chart(worked, running="running DCG", ideal_running="running IDCG").to_dict()
     assert spec["resolve"]["scale"]["y"] == "independent"
     line = unit_with(spec, "line", y="running")
     data = rows(spec, line)
     assert [r["running"] for r in data if r["ranking"] == "system ranking"] == pytest.approx(
-        table["running DCG"].tolist())
+        worked.table["running DCG"].tolist())
     assert [r["running"] for r in data if r["ranking"] == "ideal ranking"] == pytest.approx(
-        table["running IDCG"].tolist())
+        worked.table["running IDCG"].tolist())
     assert line["encoding"]["y"]["axis"]["orient"] == "right"
 
 
 def test_gain_chart_of_dcg_alone():
-    table = m.dcg_breakdown([0, 3])
-    spec = gain_contribution_chart(table, ideal_grade=None, ideal_contribution=None).to_dict()
+    worked = m.dcg_breakdown([0, 3])
+    spec = gain_contribution_chart(worked, ideal_grade=None, ideal_contribution=None).to_dict()
     data = rows(spec, unit_with(spec, "bar"))
     assert {r["ranking"] for r in data} == {"system ranking"}
     assert column(data, "contribution") == pytest.approx([0, 3 / math.log2(3)])  # rel = 0, 3; linear gain
     with pytest.raises(ValueError, match="'ideal_grade' and 'ideal_contribution' parameters of gain_contribution"):
         gain_contribution_chart(m.ndcg_breakdown([1]), ideal_grade=None)
     with pytest.raises(ValueError, match="no column 'ideal rel'"):
-        gain_contribution_chart(table)
+        gain_contribution_chart(worked)
 
 
 def test_err_bars_are_stop_probabilities_and_the_line_the_running_err():
     # Grades 2, 1 with g_max = 2: R = (2^2 - 1) / 4 = 3/4 and (2 - 1) / 4 = 1/4;
     # P(stop at 1) = 3/4, P(stop at 2) = (1 - 3/4) * 1/4; ERR = 3/4 / 1 + 1/16 / 2.
-    table = m.err_breakdown([2, 1])
-    spec = err_chart(table).to_dict()
+    worked = m.err_breakdown([2, 1])
+    spec = err_chart(worked).to_dict()
     bars = rows(spec, unit_with(spec, "bar", x="rank", y="value"))
     assert column(bars, "value") == pytest.approx([3 / 4, (1 - 3 / 4) * 1 / 4])
     line = rows(spec, unit_with(spec, "line", y="value"))
@@ -446,7 +446,7 @@ def test_err_bars_are_stop_probabilities_and_the_line_the_running_err():
 
 
 def test_err_chart_reach_line_and_renamed_columns():
-    table = m.err_breakdown([1, 1]).rename(columns={"P(stop here)": "stop"})
+    table = m.err_breakdown([1, 1]).table.rename(columns={"P(stop here)": "stop"})
     spec = err_chart(table, stop="stop", reach="P(reach rank)").to_dict()
     lines = rows(spec, unit_with(spec, "line"))
     assert [r["value"] for r in lines if r["quantity"] == "P(reach rank)"] == pytest.approx(

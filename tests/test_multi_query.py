@@ -96,7 +96,7 @@ def test_breakdowns_of_one_query_total_the_table_values():
     assert list(tables) == ["AP", "RR@3", "nDCG@3"]
     assert tables["AP"].value == pytest.approx(average_precision([0, 1, 0, 2], n_relevant=3))
     assert tables["RR@3"].value == pytest.approx(reciprocal_rank([0, 1, 0, 2], 3))
-    assert tables["nDCG@3"].attrs["value"] == pytest.approx(ndcg([0, 1, 0, 2], 3, judged=[0, 1, 0, 2, 1]))
+    assert tables["nDCG@3"].value == pytest.approx(ndcg([0, 1, 0, 2], 3, judged=[0, 1, 0, 2, 1]))
 
 
 def test_gmap_runs_preset_has_equal_map_and_different_gmap():
@@ -152,4 +152,4 @@ def test_unretrieved_relevant_documents_get_the_lowest_relevant_grade_in_the_ide
     table = per_query_table([query], rel_threshold=2)
     expected = 2 / (2 + 2 / np.log2(3))
     assert table["nDCG"].iloc[0] == pytest.approx(expected)
-    assert query_breakdowns(query, rel_threshold=2)["nDCG"].attrs["value"] == pytest.approx(expected)
+    assert query_breakdowns(query, rel_threshold=2)["nDCG"].value == pytest.approx(expected)

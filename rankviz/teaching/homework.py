@@ -398,20 +398,20 @@ def _ndcg_steps(exercise: Exercise) -> list[Step]:
 
     options = {"gain": exercise.gain, "discount": exercise.discount}
     cg = cumulative_gain_breakdown(exercise.rels)
-    steps = [Step("CG", float(cg.attrs["value"]), cg.attrs["latex"].replace(r"\mathrm{CG} = ", ""))]
+    steps = [Step("CG", float(cg.value), cg.latex.replace(r"\mathrm{CG} = ", ""))]
     system = dcg_breakdown(exercise.rels, **options)
     ideal = ideal_dcg_breakdown(exercise.rels, judged=exercise.judged, **options)
-    dcg_terms = _dcg_terms(system, "rel", exercise.gain, exercise.discount, "DCG")
+    dcg_terms = _dcg_terms(system.table, "rel", exercise.gain, exercise.discount, "DCG")
     # Ideal ranks past the last relevant document add 0; they are left out so a long judged list stays short.
-    useful = {int(r) for r, g in zip(ideal["rank"], ideal["ideal rel"]) if g > 0} or {1}
-    idcg_terms = _dcg_terms(ideal, "ideal rel", exercise.gain, exercise.discount, "IDCG", rows=useful)
+    useful = {int(r) for r, g in zip(ideal.table["rank"], ideal.table["ideal rel"]) if g > 0} or {1}
+    idcg_terms = _dcg_terms(ideal.table, "ideal rel", exercise.gain, exercise.discount, "IDCG", rows=useful)
     first_dcg, first_idcg = len(steps), len(steps) + len(dcg_terms) + 1
     steps += dcg_terms
-    dcg_value = float(system.attrs["value"])
+    dcg_value = float(system.value)
     steps.append(Step("DCG", dcg_value, " + ".join(_n(t.expected) for t in dcg_terms) + f" = {_n(dcg_value)}",
                       uses=tuple(range(first_dcg, first_dcg + len(dcg_terms))), rule="sum"))
     steps += idcg_terms
-    idcg_value = float(ideal.attrs["value"])
+    idcg_value = float(ideal.value)
     steps.append(Step("IDCG", idcg_value, " + ".join(_n(t.expected) for t in idcg_terms) + f" = {_n(idcg_value)}",
                       uses=tuple(range(first_idcg, first_idcg + len(idcg_terms))), rule="sum"))
     value = ndcg(exercise.rels, judged=exercise.judged, **options)
