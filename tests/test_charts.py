@@ -459,45 +459,45 @@ def test_err_chart_reach_line_and_renamed_columns():
 
 def test_rank_scatter_points_are_the_spearman_table_and_the_diagonal_spans_it():
     srcc = PRESETS["srcc_exercise"]  # course 002, SRCC exercise: R1 = 1..10, R2 = 2, 3, 1, 5, 4, 7, 8, 10, 6, 9
-    table = m.spearman_rho_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
-    spec = rank_scatter_chart(table, name_a="R1", name_b="R2").to_dict()
+    worked = m.spearman_rho_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
+    spec = rank_scatter_chart(worked, name_a="R1", name_b="R2").to_dict()
     points = rows(spec, unit_with(spec, "point", x="a", y="b"))
-    assert column(points, "a") == pytest.approx(table["s1"].tolist())
-    assert column(points, "b") == pytest.approx(table["s2"].tolist())
+    assert column(points, "a") == pytest.approx(worked.table["s1"].tolist())
+    assert column(points, "b") == pytest.approx(worked.table["s2"].tolist())
     assert sum(d * d for d in column(points, "d")) == 24  # the slide's sum of d^2
     labels = unit_with(spec, "text", text="doc")
-    assert column(rows(spec, labels), "doc") == table["doc"].astype(str).tolist()
+    assert column(rows(spec, labels), "doc") == worked.table["doc"].astype(str).tolist()
     diagonal = [u for u in units(spec) if mark(u) == "line"][0]
     assert [(r["a"], r["b"]) for r in rows(spec, diagonal)] == [(0.5, 0.5), (10.5, 10.5)]
 
 
 def test_rank_scatter_pair_segments_agree_with_kendalls_verdicts():
     a, b = [1, 2, 3, 4], [2, 1, 3, 3]
-    table = m.spearman_rho_breakdown(a, b)
+    worked = m.spearman_rho_breakdown(a, b)
     kendall = m.kendall_tau_breakdown(a, b)
-    pairs = list(zip(kendall["i"], kendall["j"]))
-    spec = rank_scatter_chart(table, highlight_pairs=pairs).to_dict()
+    pairs = list(zip(kendall.table["i"], kendall.table["j"]))
+    spec = rank_scatter_chart(worked, highlight_pairs=pairs).to_dict()
     segments = rows(spec, unit_with(spec, "line", detail="pair"))
     verdicts = {r["pair"]: r["pair is"] for r in segments}
-    for (x, y), expected in zip(pairs, kendall["pair"]):
+    for (x, y), expected in zip(pairs, kendall.table["pair"]):
         assert verdicts[f"{x}, {y}"] == ("tied" if expected.startswith("tied") else expected)
     with pytest.raises(ValueError, match="'highlight_pairs' parameter of rank_scatter_chart names 'd9'"):
-        rank_scatter_chart(table, highlight_pairs=[("d1", "d9")])
+        rank_scatter_chart(worked, highlight_pairs=[("d1", "d9")])
 
 
 def test_pair_matrix_letters_and_counts_follow_the_kendall_table():
     srcc = PRESETS["srcc_exercise"]
-    table = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
-    spec = pair_matrix_chart(table).to_dict()
+    worked = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
+    spec = pair_matrix_chart(worked).to_dict()
     cells = rows(spec, unit_with(spec, "rect", x="j", y="i"))
-    assert column(cells, "letter") == [{"concordant": "C", "discordant": "D"}[p] for p in table["pair"]]
+    assert column(cells, "letter") == [{"concordant": "C", "discordant": "D"}[p] for p in worked.table["pair"]]
     letters = unit_with(spec, "text", text="letter")
     assert letters["mark"]["color"] == "black"
-    counts = table.attrs["counts"]
+    counts = worked.details["counts"]
     assert spec["title"]["subtitle"] == f"{counts['concordant']} concordant, {counts['discordant']} discordant, 0 tied"
     assert {"i", "j", "pair", "order in a", "order in b"} <= set(tooltip_fields(letters))
     # The matrix keeps the documents in ranking order on both axes: each axis sorts by an order column.
-    order = list(dict.fromkeys(table["i"].tolist() + table["j"].tolist()))
+    order = list(dict.fromkeys(worked.table["i"].tolist() + worked.table["j"].tolist()))
     assert axis_order(cells, letters, "x") == order[1:]  # d1 is never the second document of a pair
     assert axis_order(cells, letters, "y") == order[:-1]
 
@@ -521,8 +521,8 @@ def test_pair_matrix_follows_the_order_given_and_puts_unlisted_documents_after_i
 
 
 def test_pair_matrix_with_ties_letters_them_t_and_counts_each_kind():
-    table = m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2])  # pairs: tied in a, concordant, tied in b
-    spec = pair_matrix_chart(table).to_dict()
+    worked = m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2])  # pairs: tied in a, concordant, tied in b
+    spec = pair_matrix_chart(worked).to_dict()
     assert column(rows(spec, unit_with(spec, "rect")), "letter") == ["T", "C", "T"]
     assert spec["title"]["subtitle"] == "1 concordant, 0 discordant, 1 tied in a, 1 tied in b"
 
@@ -741,7 +741,7 @@ def split_cases():
     kendall = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
     cases += [("rank_scatter_chart", spearman, dict(highlight_pairs=[("d1", "d3"), ("d2", "d4")], name_a="ideal")),
               ("rank_scatter_chart", spearman, {}),
-              ("pair_matrix_chart", kendall, dict(order=list(kendall["i"].unique())[::-1], font_size=22)),
+              ("pair_matrix_chart", kendall, dict(order=list(kendall.table["i"].unique())[::-1], font_size=22)),
               ("pair_matrix_chart", m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2]), {}),
               ("metric_vs_position_chart", position_table(), dict(font_size=22)),
               ("metric_scatter_chart", pd.DataFrame({"AP": [0.1, 0.5, 0.5], "nDCG": [0.2, 0.7, 0.4],

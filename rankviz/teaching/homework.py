@@ -453,14 +453,15 @@ def _spearman_steps(exercise: Exercise) -> list[Step]:
         if len(set(ranks)) != len(ranks):
             raise ValueError(f"{name} has tied ranks; the lecture's formula 1 − 6 Σd² / (K (K² − 1)) needs "
                              f"every document at its own rank.")
-    table = spearman_rho_breakdown(a, b, items=list(exercise.items))
+    worked = spearman_rho_breakdown(a, b, items=list(exercise.items))
+    table = worked.table
     steps = [Step(f"d² of {doc} (s1 = {_n(s1)}, s2 = {_n(s2)})", float(d2), rf"({_n(s1)} - {_n(s2)})^2 = {_n(d2)}")
              for doc, s1, s2, d2 in zip(table["doc"], table["s1"], table["s2"], table["d^2"])]
-    total = float(table.attrs["sum_d2"])
+    total = float(worked.details["sum_d2"])
     steps.append(Step("Σd²", total, " + ".join(_n(s.expected) for s in steps) + f" = {_n(total)}",
                       uses=tuple(range(len(steps))), rule="sum"))
     k = len(a)
-    value = float(table.attrs["value"])
+    value = float(worked.value)
     steps.append(Step("ρ (Spearman)", value,
                       rf"1 - \frac{{6 \times {_n(total)}}}{{{k} \times ({k}^2 - 1)}} = {_n(value)}",
                       uses=(len(steps) - 1,), rule="spearman", scale=float(k * (k * k - 1))))
