@@ -367,12 +367,12 @@ def test_precision_recall_at_rank_without_grades():
 
 def test_roc_chart_draws_the_breakdowns_rates_in_order_with_the_diagonal():
     labels, scores = [1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]
-    table = m.roc_curve_breakdown(labels, scores)
-    spec = roc_chart({"q1": table}, threshold="threshold", auc={"q1": m.auc(labels, scores)}).to_dict()
+    worked = m.roc_curve_breakdown(labels, scores)
+    spec = roc_chart({"q1": worked}, threshold="threshold", auc={"q1": m.auc(labels, scores)}).to_dict()
     line = unit_with(spec, "line", x="fpr", y="tpr", order="step")
     data = rows(spec, line)
-    assert column(data, "fpr") == pytest.approx(table["FPR"].tolist())
-    assert column(data, "tpr") == pytest.approx(table["TPR"].tolist())
+    assert column(data, "fpr") == pytest.approx(worked.table["FPR"].tolist())
+    assert column(data, "tpr") == pytest.approx(worked.table["TPR"].tolist())
     assert data[0]["threshold"] == "∞"  # the "nothing is positive" threshold, which JSON cannot hold as a number
     assert {r["curve"] for r in data} == {"q1 (AUC 0.750)"}  # 3 of the 4 (positive, negative) pairs in order
     chance = [u for u in units(spec) if mark(u) == "line"][0]
