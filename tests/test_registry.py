@@ -113,8 +113,7 @@ def test_moving_a_better_document_up_never_lowers_the_value(spec, rels, data):
 def test_breakdown_value_equals_the_scalar(spec, rels, k):
     used = spec.applicable({"k": k})
     worked = spec.breakdown(rels, **used)
-    if isinstance(worked, pd.DataFrame):  # TRANSITIONAL: attrs until every breakdown is typed
-        worked = Breakdown(worked, worked.attrs["value"], worked.attrs["latex"])
+    assert isinstance(worked, Breakdown)
     value = worked.value
     assert value == pytest.approx(spec.function(rels, **used), rel=1e-9, abs=1e-12) or (
         math.isnan(value) and math.isnan(spec.function(rels, **used)))

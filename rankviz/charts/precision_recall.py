@@ -115,8 +115,6 @@ def _ranking_of(name, data, points: _Points, *, func) -> tuple[np.ndarray, int]:
     relevant = points.relevant.astype(np.int64)
     found = int(relevant.sum())
     n_relevant = getattr(data, "details", {}).get("n_relevant")
-    if n_relevant is None and isinstance(data, pd.DataFrame):  # TRANSITIONAL: attrs until every breakdown is typed
-        n_relevant = data.attrs.get("n_relevant")
     if n_relevant is None:
         last = float(points.recall[-1]) if len(points.recall) else 0.0
         n_relevant = round(found / last) if last > 0 else found

@@ -11,7 +11,6 @@ import inspect
 import numpy as np
 import streamlit as st
 
-from rankviz.metrics.breakdown import Breakdown
 from rankviz.teaching.export import format_number, to_csv_bytes, to_latex_table
 from rankviz.ui.layout import table_height_px
 
@@ -85,8 +84,6 @@ def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: s
     ``formula`` (LaTeX, e.g. ``MetricSpec.formula``) is shown above the numbers: definition, then
     this ranking's arithmetic.
     """
-    if not isinstance(worked, Breakdown):  # TRANSITIONAL: attrs until every breakdown is typed
-        worked = Breakdown(worked, worked.attrs.get("value"), worked.attrs.get("latex") or "")
     table = worked.table
     formula_col, result_col = st.columns([3, 2], gap="medium", vertical_alignment="center")
     if formula:

@@ -1,5 +1,5 @@
-"""cached_call hands back what the function returned, whole: a Breakdown keeps its value,
-formula and read-only details through st.cache_data's pickling (DataFrame.attrs did not always)."""
+"""cached_call hands back what the function returned, whole: a Breakdown keeps its table, value,
+formula and read-only details through st.cache_data's pickling."""
 
 from __future__ import annotations
 
