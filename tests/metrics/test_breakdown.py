@@ -1,16 +1,20 @@
 """The Breakdown result object: read-only details, a short repr, and it survives pickling (the
-app's caches pickle what they keep)."""
+app's caches pickle what they keep); and every breakdown of the registry returns one whose value
+is its metric's."""
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import math
 import pickle
+import warnings
 
 import pandas as pd
 import pytest
 
 from rankviz.metrics import Breakdown
+from rankviz.registry import METRICS
 
 
 @pytest.fixture
@@ -65,3 +69,56 @@ def test_bad_fields_raise_naming_them(kwargs, message):
     fields = {"table": pd.DataFrame(), "value": 0.0, "latex": "x", "details": {}, **kwargs}
     with pytest.raises(TypeError, match=message):
         Breakdown(**fields)
+
+
+# ------------------------------------------------------------------ every breakdown of the registry
+
+# Inputs of each kind a MetricSpec declares (``MetricSpec.inputs``), degenerate cases included
+# (an empty ranking, one class only, a ranking all tied, no relevant document known).
+EXAMPLES = {
+    "ranking": [([3, 2, 3, 0, 1, 2],), ([0, 0, 1, 0],), ([],), ([2],), ([1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 0, 1],)],
+    "two_rankings": [([1, 2, 3, 4, 5], [2, 1, 4, 3, 5]), ([1, 2, 2, 3], [1, 1, 2, 3]), ([1, 1], [1, 2])],
+    "labels_scores": [([1, 0, 1, 0, 1], [0.9, 0.8, 0.4, 0.4, 0.1]), ([1, 1], [0.5, 0.4])],
+    "groups": [([1, 0, 1, 0, 0, 0], [0.9, 0.1, 0.2, 0.3, 0.1, 0.5], ["u1", "u1", "u2", "u2", "u2", "u3"]),
+               ([1, 1], [0.5, 0.4], ["u1", "u2"])],
+    "per_query_values": [([0.5, 0.25, 0.0],), ([0.28, 0.254, 0.1, 0.9, 0.3, 0.7, 0.2, 0.6, 0.8, 0.05, 0.4],)],
+    "sets": [(["d1", "d2", "d3"], ["d1", "d4"], ["d1", "d2"]), ([], [], [])],
+    "counts": [(3, 5), (4, 10)],
+}
+# The Kendall tau distance compares two top-K lists of item ids, which may hold different items.
+ID_LISTS = [(["a", "b", "c", "d"], ["b", "a", "d", "x"]), (["a"], ["b"])]
+# Families whose breakdown takes its value from the very kernel call the function makes: equal to
+# the last bit. The others add their table's column (pandas) where the function adds an array
+# (numpy): equal to 1e-12.
+SAME_KERNEL = {"binary", "precision_recall", "graded"}
+
+
+def _cases():
+    for spec in METRICS:
+        examples = ID_LISTS if spec.name == "kendall_tau_distance" else EXAMPLES[spec.inputs]
+        for number, args in enumerate(examples):
+            for k in (None, 3) if "k" in spec.param_names else (None,):
+                yield pytest.param(spec, args, spec.applicable({"k": k}), id=f"{spec.name}-{number}-k{k}")
+
+
+def test_every_input_kind_of_the_registry_has_examples():
+    assert {spec.inputs for spec in METRICS} <= set(EXAMPLES)
+
+
+@pytest.mark.parametrize(("spec", "args", "keywords"), list(_cases()))
+def test_every_registry_breakdown_is_a_breakdown_worth_its_function(spec, args, keywords):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # undefined cases (one class, all tied) warn: NaN
+        expected = spec.function(*args, **keywords)
+        worked = spec.breakdown(*args, **keywords)
+    expected = getattr(expected, "value", expected)  # gauc returns a GaucResult
+    assert isinstance(worked, Breakdown)
+    assert isinstance(worked.table, pd.DataFrame) and not worked.table.attrs
+    assert isinstance(worked.latex, str) and worked.latex.strip()
+    assert isinstance(worked.value, float)
+    if math.isnan(expected):
+        assert math.isnan(worked.value)
+    elif spec.module in SAME_KERNEL:
+        assert worked.value == expected
+    else:
+        assert worked.value == pytest.approx(expected, rel=1e-12, abs=1e-12)
