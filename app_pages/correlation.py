@@ -62,7 +62,7 @@ kendall = _computed(cached_call, kendall_tau_breakdown, a, b, items=items, where
 spearman = _computed(cached_call, spearman_rho_breakdown, a, b, items=items, where=edit_col)
 with chart_col:
     discordant = ([] if kendall is None else
-                  list(zip(*[kendall.loc[kendall["pair"] == "discordant", c] for c in ("i", "j")])))
+                  list(zip(*[kendall.table.loc[kendall.table["pair"] == "discordant", c] for c in ("i", "j")])))
     drawn = discordant if len(discordant) <= MAX_DRAWN_PAIRS else []
     _computed(show_chart, "rank_scatter_chart", rankings.to_frame(), key="corr_scatter", rank_a="rank in R1",
               rank_b="rank in R2", highlight_pairs=drawn, font_size=chart_font_size(), where=chart_col,
@@ -72,28 +72,28 @@ with chart_col:
     st.caption("On the diagonal a document has the same rank in both rankings; d = s1 − s2 is its horizontal "
                "distance from it. A segment joins each discordant pair: the two rankings order it differently.")
     if spearman is not None and kendall is not None:
-        st.markdown(f"**ρ = {format_number(spearman.attrs['value'], 3)}** (Spearman) · "
-                    f"**τ-b = {format_number(kendall.attrs['value'], 3)}** (Kendall) — worked out below.")
+        st.markdown(f"**ρ = {format_number(spearman.value, 3)}** (Spearman) · "
+                    f"**τ-b = {format_number(kendall.value, 3)}** (Kendall) — worked out below.")
 
 st.subheader("Spearman's rank correlation ρ")
 if spearman is not None:
     render_breakdown(spearman, key="corr_spearman", title="ρ (Spearman)", file_stem="spearman_rho",
-                     variant=("with ties: Pearson correlation of the average ranks" if spearman.attrs["ties"] else
+                     variant=("with ties: Pearson correlation of the average ranks" if spearman.details["ties"] else
                               "1 − 6 Σd² / (K (K² − 1)), no ties"),
                      function=spearman_rho)
     for key in presets:
         preset = PRESETS[key]
         if (tuple(items), a, b) == (tuple(preset.doc_ids), tuple(preset.ranks_a), tuple(preset.ranks_b)):
-            printed_vs_exact(preset, {"sum_d2": ("Σd²", spearman.attrs["sum_d2"]),
-                                      "srcc": ("ρ", spearman.attrs["value"])}, convention="1 − 6Σd²/(K(K²−1))")
+            printed_vs_exact(preset, {"sum_d2": ("Σd²", spearman.details["sum_d2"]),
+                                      "srcc": ("ρ", spearman.value)}, convention="1 − 6Σd²/(K(K²−1))")
 
 st.subheader("Kendall's τ: concordant and discordant pairs")
 if kendall is not None:
-    counts = kendall.attrs["counts"]
+    counts = kendall.details["counts"]
     tau_a = _computed(cached_call, kendall_tau, a, b, "a")
     tau_col, matrix_col = st.columns([2, 3], gap="medium")
     with tau_col:
-        render_result("τ-b", kendall.attrs["value"],
+        render_result("τ-b", kendall.value,
                       variant="(C − D) / √((C + D + T_a)(C + D + T_b)), scipy's default")
         if tau_a is not None:
             render_result("τ-a", tau_a, variant=kendall_tau_a_formula(counts))

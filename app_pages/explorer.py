@@ -88,20 +88,21 @@ if sweep is None:  # e.g. R below the relevant documents ranked: the message is 
     settings = {"n_relevant": None, "k": None, "grade": top_grade, "max_grade": top_grade, "gain": gain,
                 "others": None}
     sweep = cached_call(position_sweep, n_ranks, metrics=metrics, **settings)
-used_r = sweep.attrs["settings"]["n_relevant"]
+used_r = sweep.settings["n_relevant"]
 
 with chart_col:
     show_chart("metric_vs_position_chart", sweep, key="ex_sweep", font_size=chart_font_size(),
                title=f"A document of grade {top_grade} moving down {n_ranks} ranks (R = {used_r})")
 with note_col:
     at_rank_2 = sweep_values_at(sweep, 2)
-    st.markdown(f"**At rank {at_rank_2.attrs['position']}**")
-    st.dataframe(at_rank_2, hide_index=True, width="stretch",
+    st.markdown(f"**At rank {at_rank_2.position}**")
+    st.dataframe(at_rank_2.table, hide_index=True, width="stretch",
                  column_config={"value": st.column_config.NumberColumn("value", format="%.3f")})
     st.caption(f"Conventions: binary relevance grade ≥ 1; R = {used_r}; nDCG {gain} gain, log2(i+1) discount, "
                f"ideal from the ranking and the unretrieved relevant ones; ERR with g_max = {top_grade}.")
 with st.expander("Every value (position × metric)"):
-    wide = sweep.pivot(index="position", columns="metric", values="value")[list(dict.fromkeys(sweep["metric"]))]
+    wide = sweep.table.pivot(index="position", columns="metric", values="value")[
+        list(dict.fromkeys(sweep.table["metric"]))]
     st.dataframe(wide.reset_index(), hide_index=True, width="stretch", column_config=number_columns(wide.reset_index()))
 
 st.markdown("**Which metrics move?** Change one setting and compare with the sweep above.")
@@ -170,7 +171,7 @@ scores = compute(cached_call, score_rankings, rankings, metrics, k=k, gain=gain,
                  where=sim_r_col)
 if scores is None:
     scores = score_rankings(rankings, metrics, gain=gain, n_relevant="most")
-labels = [scores.attrs["labels"][name] for name in metrics]
+labels = [scores.labels[name] for name in metrics]
 with st.spinner("Comparing orderings"):
     import warnings
 
@@ -180,7 +181,7 @@ with st.spinner("Comparing orderings"):
 
 x_col, y_col, tau_col = st.columns([2, 2, 1], vertical_alignment="bottom")
 # AP against nDCG first (when chosen): the classic question of whether two suites agree.
-label_of = scores.attrs["labels"]
+label_of = scores.labels
 default_x = label_of.get("average_precision", labels[0])
 default_y = label_of.get("ndcg", labels[min(1, len(labels) - 1)])
 for key, default in (("ex_x", default_x), ("ex_y", default_y)):
@@ -207,5 +208,6 @@ with matrix_col:
     st.caption(f"Conventions: k = {k or 'the whole list'}, R = {sim_r or 'the most relevant documents of any ranking'}"
                f" for every ranking (grade ≥ 1), "
                f"nDCG {gain} gain with each ranking's own ideal, ERR with g_max = the top grade drawn.")
-with st.expander(f"The {len(scores)} rankings and their scores"):
-    st.dataframe(scores, hide_index=True, width="stretch", column_config=number_columns(scores), height=300)
+with st.expander(f"The {len(scores.table)} rankings and their scores"):
+    st.dataframe(scores.table, hide_index=True, width="stretch", column_config=number_columns(scores.table),
+                 height=300)

@@ -53,8 +53,8 @@ with table_col:
         if "dcg" in preset.printed and tuple(ranking.grades) == tuple(preset.rels):
             exact = compute(cached_call, ndcg_breakdown, preset.rels, **dict(preset.settings))
             if exact is not None:
-                printed_vs_exact(preset, {"dcg": ("DCG", exact.attrs["dcg"]), "idcg": ("IDCG", exact.attrs["idcg"]),
-                                          "ndcg": ("nDCG", exact.attrs["value"])},
+                printed_vs_exact(preset, {"dcg": ("DCG", exact.details["dcg"]), "idcg": ("IDCG", exact.details["idcg"]),
+                                          "ndcg": ("nDCG", exact.value)},
                                  convention=variant_label(dict(preset.settings)))
 
 st.subheader(f"nDCG worked out: your ranking beside the ideal one ({variant_label(chosen)})")
@@ -75,7 +75,7 @@ st.subheader("ERR: a user who stops once satisfied")
 # err takes g_max from the judged grades when the unretrieved ones are given, else from the ranking.
 err_table = compute(cached_call, err_breakdown, ranking.rels, k, judged=judged)
 if err_table is not None:
-    g_max = err_table.attrs["max_grade"]
+    g_max = err_table.details["max_grade"]
     whose = "the highest judged grade" if judged is not None else "the highest grade in the ranking"
     st.caption(f"R_i = (2^g_i − 1) / 2^g_max is the chance that the document at rank i satisfies the user, with "
                f"g_max = {format_number(g_max)} ({whose}). "

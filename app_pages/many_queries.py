@@ -126,12 +126,12 @@ def _render_rankings() -> None:
 
     per_query = cached_call(per_query_table, queries, k=k, rr_cutoff=rr_cutoff, gain=gain)
     aggregates = cached_call(aggregate_table, per_query)
-    columns = per_query.attrs["columns"]
-    conventions = per_query.attrs["conventions"]
+    columns = list(per_query.metric_columns)
+    conventions = per_query.conventions
     with result_col:
         st.subheader("MAP vs GMAP vs HMAP vs MRR")
         for box, row in zip(st.columns(4), aggregates.head(4).itertuples()):
-            box.metric(row.measure, format_number(row.value, 3), help=f"{row.convention}, over {len(per_query)} "
+            box.metric(row.measure, format_number(row.value, 3), help=f"{row.convention}, over {len(per_query.table)} "
                                                                       f"queries ({row.over} per query).",
                        border=True)
         st.dataframe(aggregates, hide_index=True, width="stretch", column_config={
@@ -140,10 +140,11 @@ def _render_rankings() -> None:
     st.subheader("Per query")
     table_col, chart_col = st.columns([1, 1], gap="medium")
     # Auto height (every row, at any font size, e.g. projector mode) up to 10 queries, then a scroll box.
-    table_col.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 3),
-                        height="auto" if len(per_query) <= 10 else 420)
+    table_col.dataframe(per_query.table, hide_index=True, width="stretch",
+                        column_config=number_columns(per_query.table, 3),
+                        height="auto" if len(per_query.table) <= 10 else 420)
     table_col.caption(" · ".join(f"**{name}**: {text}" for name, text in conventions.items()))
-    long = per_query.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")
+    long = per_query.table.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")
     with chart_col:
         # A row per query plus room for the title and the legend below the plot.
         event = show_chart("per_query_chart", long, key="mq_chart", on_select="rerun", query="query",

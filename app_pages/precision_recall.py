@@ -105,24 +105,24 @@ with chart_col:
     summary = st.container()
     with summary:
         if ap is not None:
-            render_result(f"AP@{k_shown}", ap.attrs["value"],
-                          variant=f"the shaded area; non-interpolated, R = {ap.attrs['n_relevant']}")
+            render_result(f"AP@{k_shown}", ap.value,
+                          variant=f"the shaded area; non-interpolated, R = {ap.details['n_relevant']}")
         if r_prec is not None:
-            render_result(f"R-precision (R = {r_prec.attrs['n_relevant']})", r_prec.attrs["value"],
+            render_result(f"R-precision (R = {r_prec.details['n_relevant']})", r_prec.value,
                           variant="precision at rank R; equals recall there")
         if f_table is not None:
-            render_result(f"F{format_number(beta)}@{k_shown}", f_table.attrs["value"],
-                          variant=f"relevant: grade ≥ 1, R = {f_table.attrs['n_relevant']}, "
+            render_result(f"F{format_number(beta)}@{k_shown}", f_table.value,
+                          variant=f"relevant: grade ≥ 1, R = {f_table.details['n_relevant']}, "
                                   f"β = {format_number(beta)}")
-            st.latex(f_table.attrs["latex"])
+            st.latex(f_table.latex)
 
 st.subheader("Down the ranking: P@i and R@i")
 table_col, rank_chart_col = st.columns([2, 3], gap="medium")
 if name_a in points:
-    table = points[name_a]
+    table = points[name_a].table
     table_col.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
                         height=min(420, 35 * (len(table) + 1) + 3), key="pr_table")
-    table_col.caption(f"Binary relevance: grade ≥ 1. R = {table.attrs['n_relevant']} "
+    table_col.caption(f"Binary relevance: grade ≥ 1. R = {points[name_a].details['n_relevant']} "
                       f"({'given' if 'n_relevant' in settings else 'counted from the judged grades'}).")
     with rank_chart_col:
         show_chart("precision_recall_at_rank_chart", table, key="pr_at_rank", font_size=chart_font_size())
@@ -134,7 +134,7 @@ st.caption(ROUNDING_HELP)
 eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
 with curve_slot:
     if points:
-        r_precisions = {name_a: r_prec.attrs["value"]} if r_prec is not None and name_a in points else None
+        r_precisions = {name_a: r_prec.value} if r_prec is not None and name_a in points else None
         # The curve and squares follow the same rounding rule as the 11-point table below.
         compute(show_chart, "precision_recall_chart", points, key="pr_curve", ap_area=True, eleven_point=True,
                 r_precision=r_precisions, f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta,
@@ -149,12 +149,12 @@ with curve_slot:
                    f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_marker}." + rule)
 if eleven is not None:
     render_breakdown(eleven, key="pr_eleven", title="11-point interpolated precision", file_stem="eleven_point",
-                     variant=f"{ROUNDINGS[rounding]}, R = {eleven.attrs['n_relevant']}",
+                     variant=f"{ROUNDINGS[rounding]}, R = {eleven.details['n_relevant']}",
                      function=eleven_point_precision)
 
 st.subheader("Average precision: the shaded area")
 if ap is not None:
     render_breakdown(ap, key="pr_ap", title=f"AP@{k_shown}", file_stem="average_precision",
                      variant=f"non-interpolated: (1/R) × Σ P@i over the relevant ranks; relevant: grade ≥ 1, "
-                             f"R = {ap.attrs['n_relevant']}",
+                             f"R = {ap.details['n_relevant']}",
                      function=average_precision)

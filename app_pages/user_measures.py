@@ -61,7 +61,7 @@ gauc_table = compute(cached_call, gauc_breakdown, log.labels, log.scores, log.gr
 global_auc = compute(cached_call, auc, log.labels, log.scores, where=result_col)
 with result_col:
     gauc_col, auc_col = st.columns(2)
-    gauc_value = gauc_table.attrs["value"] if gauc_table is not None else None
+    gauc_value = gauc_table.value if gauc_table is not None else None
     gauc_col.metric("GAUC", format_number(gauc_value, 3) if gauc_value == gauc_value else "undefined",
                     border=True, help=f"Mean of the groups' AUCs weighted by {weights}; groups with one class only "
                                       f"are left out.")
@@ -85,7 +85,7 @@ with result_col:
 
 if gauc_table is not None:
     _explained("gauc", gauc_table, key="um_gauc", title="GAUC", variant=f"weights: {weights}; skipped groups: "
-               f"{', '.join(map(str, gauc_table.attrs.get('skipped_groups', ()))) or 'none'}")
+               f"{', '.join(map(str, gauc_table.details['skipped_groups'])) or 'none'}")
 groups = log.group_ids()
 if st.session_state.get("um_group") not in groups:
     st.session_state["um_group"] = groups[0]

@@ -159,7 +159,7 @@ class MetricSpec:
     ('P@k', ['k', 'rel_threshold'])
     >>> round(spec.function([1, 0, 1, 1], k=3), 3)
     0.667
-    >>> spec.breakdown([1, 0, 1, 1], k=3)["relevant so far"].tolist()
+    >>> spec.breakdown([1, 0, 1, 1], k=3).table["relevant so far"].tolist()
     [1, 1, 2]
     >>> spec.measure, spec.trec_cut, spec.cutoff, spec.aggregate, spec.kernel_path
     ('P', 'P', 'int', 'mean', 'binary.precision')

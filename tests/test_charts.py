@@ -11,6 +11,7 @@ metric functions.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
@@ -150,8 +151,8 @@ def test_charts_fill_their_container_and_use_projector_type(specs, name):
 
 
 def test_font_size_reaches_axes_legends_and_text_marks():
-    table = m.precision_recall_points_breakdown([1, 0, 1])
-    spec = precision_recall_at_rank_chart(table, font_size=22).to_dict()
+    worked = m.precision_recall_points_breakdown([1, 0, 1])
+    spec = precision_recall_at_rank_chart(worked, font_size=22).to_dict()
     assert spec["config"]["axis"]["labelFontSize"] == 22
     assert spec["config"]["axis"]["titleFontSize"] == 22
     assert spec["config"]["title"]["fontSize"] == 22 * 1.25
@@ -187,11 +188,11 @@ def test_bad_sizes_are_rejected(bad):
 
 
 def test_builders_never_modify_their_input():
-    table = m.ndcg_breakdown(NDCG_RELS)
-    before = table.copy()
-    gain_contribution_chart(table, running="running DCG", ideal_running="running IDCG").to_dict()
-    pd.testing.assert_frame_equal(table, before)
-    assert table.attrs == before.attrs
+    worked = m.ndcg_breakdown(NDCG_RELS)
+    before = worked.table.copy()
+    gain_contribution_chart(worked, running="running DCG", ideal_running="running IDCG").to_dict()
+    pd.testing.assert_frame_equal(worked.table, before)
+    assert not worked.table.attrs
 
 
 def test_importing_the_charts_never_imports_streamlit_and_rankviz_never_imports_altair():
@@ -202,15 +203,20 @@ def test_importing_the_charts_never_imports_streamlit_and_rankviz_never_imports_
 
 # --- precision-recall -----------------------------------------------------------------------
 
+def test_a_breakdown_and_its_table_draw_the_same_chart():
+    worked = m.precision_recall_points_breakdown([1, 0, 1, 0], n_relevant=3)
+    assert precision_recall_at_rank_chart(worked).to_dict() == precision_recall_at_rank_chart(worked.table).to_dict()
+
+
 def test_pr_raw_points_are_the_breakdowns_p_and_r_with_relevance_spelled_out():
-    table = m.precision_recall_points_breakdown([1, 0, 1, 0], n_relevant=3)
-    spec = precision_recall_chart({"A": table}).to_dict()
+    worked = m.precision_recall_points_breakdown([1, 0, 1, 0], n_relevant=3)
+    spec = precision_recall_chart({"A": worked}).to_dict()
     points = unit_with(spec, "point", x="recall", y="precision", shape="relevance")
     data = rows(spec, points)
-    assert column(data, "precision") == pytest.approx(table["P@i"].tolist())
-    assert column(data, "recall") == pytest.approx(table["R@i"].tolist())
-    assert column(data, "rank") == table["rank"].tolist()
-    assert column(data, "relevance") == ["relevant" if r else "not relevant" for r in table["relevant?"]]
+    assert column(data, "precision") == pytest.approx(worked.table["P@i"].tolist())
+    assert column(data, "recall") == pytest.approx(worked.table["R@i"].tolist())
+    assert column(data, "rank") == worked.table["rank"].tolist()
+    assert column(data, "relevance") == ["relevant" if r else "not relevant" for r in worked.table["relevant?"]]
     assert {"rank", "precision", "recall", "relevance", "system"} <= set(tooltip_fields(points))
     # The tooltip titles are the breakdown's own column names.
     titles = {t["field"]: t.get("title") for t in points["encoding"]["tooltip"]}
@@ -226,21 +232,21 @@ def interpolated_corners(spec):
 def test_interpolated_curve_by_hand_drops_to_zero_beyond_the_last_recall():
     # rels 1, 0, 1, 0 with R = 3: (R, P) = (1/3, 1), (1/3, 1/2), (2/3, 2/3), (2/3, 1/2).
     # p_interp = max P at recall >= r: 1 on (0, 1/3], 2/3 on (1/3, 2/3], 0 beyond (recall 1 never reached).
-    table = m.precision_recall_points_breakdown([1, 0, 1, 0], n_relevant=3)
-    corners = interpolated_corners(precision_recall_chart({"A": table}).to_dict())
+    worked = m.precision_recall_points_breakdown([1, 0, 1, 0], n_relevant=3)
+    corners = interpolated_corners(precision_recall_chart({"A": worked}).to_dict())
     assert corners == pytest.approx([0, 1, 1 / 3, 1, 2 / 3, 2 / 3, 1, 0])  # corners (recall, precision)
 
 
 def test_interpolated_curve_by_hand_lifts_early_precision():
     # rels 0, 1, 1 with R = 2: P = 0, 1/2, 2/3 and R = 0, 1/2, 1; the later 2/3 lifts every level.
-    table = m.precision_recall_points_breakdown([0, 1, 1])
-    corners = interpolated_corners(precision_recall_chart({"A": table}).to_dict())
+    worked = m.precision_recall_points_breakdown([0, 1, 1])
+    corners = interpolated_corners(precision_recall_chart({"A": worked}).to_dict())
     assert corners == pytest.approx([0, 2 / 3, 1 / 2, 2 / 3, 1, 2 / 3])
 
 
 def test_interpolated_curve_with_nothing_relevant_retrieved_is_flat_zero():
-    table = m.precision_recall_points_breakdown([0, 0], n_relevant=2)
-    assert interpolated_corners(precision_recall_chart({"A": table}).to_dict()) == [0, 0, 1, 0]
+    worked = m.precision_recall_points_breakdown([0, 0], n_relevant=2)
+    assert interpolated_corners(precision_recall_chart({"A": worked}).to_dict()) == [0, 0, 1, 0]
 
 
 rankings = st.lists(st.integers(0, 3), min_size=1, max_size=12)
@@ -250,20 +256,20 @@ rankings = st.lists(st.integers(0, 3), min_size=1, max_size=12)
 @given(rels=rankings, missing=st.integers(0, 3))
 def test_eleven_point_markers_equal_eleven_point_precision(rels, missing):
     n_relevant = sum(g >= 1 for g in rels) + missing
-    table = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
-    spec = precision_recall_chart({"A": table}, eleven_point=True).to_dict(validate=False)  # validated elsewhere
+    worked = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
+    spec = precision_recall_chart({"A": worked}, eleven_point=True).to_dict(validate=False)  # validated elsewhere
     squares = rows(spec, unit_with(spec, "point", x="recall level"))
     expected = m.eleven_point_precision_breakdown(rels, n_relevant=n_relevant)
     assert column(squares, "recall level") == pytest.approx(np.arange(11) / 10)
-    assert column(squares, "interpolated precision") == pytest.approx(expected["interpolated P"].tolist())
+    assert column(squares, "interpolated precision") == pytest.approx(expected.table["interpolated P"].tolist())
 
 
 @settings(max_examples=25, deadline=None)
 @given(rels=rankings, missing=st.integers(0, 3))
 def test_shaded_area_is_average_precision(rels, missing):
     n_relevant = sum(g >= 1 for g in rels) + missing
-    table = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
-    spec = precision_recall_chart({"A": table}, ap_area=True).to_dict(validate=False)  # validated elsewhere
+    worked = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
+    spec = precision_recall_chart({"A": worked}, ap_area=True).to_dict(validate=False)  # validated elsewhere
     area = unit_with(spec, "area")
     assert area["mark"]["interpolate"] == "step-before"
     assert area["encoding"]["y"]["stack"] is None  # several systems overlap, never pile up
@@ -276,15 +282,15 @@ def test_shaded_area_is_average_precision(rels, missing):
 
 def test_ap_area_of_the_course_positions_1_3_6_example():
     # Course note 001: relevant at ranks 1, 3, 6 -> AP = (1/1 + 2/3 + 3/6) / 3 = 0.722.
-    table = m.precision_recall_points_breakdown(list(PRESETS["ap_positions_1_3_6"].rels))
-    spec = precision_recall_chart({"notes": table}, ap_area=True).to_dict()
+    worked = m.precision_recall_points_breakdown(list(PRESETS["ap_positions_1_3_6"].rels))
+    spec = precision_recall_chart({"notes": worked}, ap_area=True).to_dict()
     assert rows(spec, unit_with(spec, "area"))[0]["AP area"] == pytest.approx((1 / 1 + 2 / 3 + 3 / 6) / 3)
 
 
 def test_r_precision_and_f_beta_markers():
     rels = [1, 0, 1, 1, 0]  # R = 3: R-precision = P@3 = 2/3; at k = 4, P = 3/4, R = 3/3
-    table = m.precision_recall_points_breakdown(rels)
-    spec = precision_recall_chart({"A": table}, r_precision={"A": m.r_precision(rels)}, f_beta_rank=4,
+    worked = m.precision_recall_points_breakdown(rels)
+    spec = precision_recall_chart({"A": worked}, r_precision={"A": m.r_precision(rels)}, f_beta_rank=4,
                                   beta=2.0).to_dict()
     (points,) = [u for u in units(spec) if mark(u) == "point" and u["mark"].get("shape") == "triangle-up"]
     r_prec, f_two = rows(spec, points)
@@ -323,22 +329,22 @@ def test_pr_chart_of_an_empty_ranking_still_draws():
 
 
 def test_pr_chart_bad_input():
-    table = m.precision_recall_points_breakdown([1, 0])
+    worked = m.precision_recall_points_breakdown([1, 0])
     with pytest.raises(ValueError, match=r"'points_by_system' parameter of precision_recall_chart must be a non-empty"):
-        precision_recall_chart(table)
+        precision_recall_chart(worked)
     with pytest.raises(ValueError, match=r"has no column 'Prec' \(named by its 'precision' parameter\).*'P@i'"):
-        precision_recall_chart({"A": table}, precision="Prec")
+        precision_recall_chart({"A": worked}, precision="Prec")
     with pytest.raises(ValueError, match="'f_beta_rank' parameter of precision_recall_chart asks for rank 5"):
-        precision_recall_chart({"A": table}, f_beta_rank=5)
+        precision_recall_chart({"A": worked}, f_beta_rank=5)
     with pytest.raises(ValueError, match="'ap_area' parameter of precision_recall_chart must be True or False"):
-        precision_recall_chart({"A": table}, ap_area="yes")
+        precision_recall_chart({"A": worked}, ap_area="yes")
     with pytest.raises(ValueError, match="'beta' parameter of precision_recall_chart"):
-        precision_recall_chart({"A": table}, beta=0)
+        precision_recall_chart({"A": worked}, beta=0)
 
 
 def test_precision_recall_at_rank_draws_both_columns_and_the_grades_as_text():
-    table = m.precision_recall_points_breakdown([2, 0, 1], n_relevant=3)
-    spec = precision_recall_at_rank_chart(table).to_dict()
+    worked = m.precision_recall_points_breakdown([2, 0, 1], n_relevant=3)
+    spec = precision_recall_at_rank_chart(worked).to_dict()
     assert marks(spec) == ["line", "point", "text"]
     long = rows(spec, unit_with(spec, "line", x="rank", y="value"))
     assert [r["value"] for r in long if r["measure"] == "P@i"] == pytest.approx([1, 1 / 2, 2 / 3])
@@ -351,7 +357,7 @@ def test_precision_recall_at_rank_draws_both_columns_and_the_grades_as_text():
 
 
 def test_precision_recall_at_rank_without_grades():
-    table = m.precision_recall_points_breakdown([1, 0]).drop(columns="rel")
+    table = m.precision_recall_points_breakdown([1, 0]).table.drop(columns="rel")
     assert marks(precision_recall_at_rank_chart(table, grade=None).to_dict()) == ["line", "point"]
     with pytest.raises(ValueError, match="no column 'rel'.*Pass grade="):
         precision_recall_at_rank_chart(table)
@@ -361,12 +367,12 @@ def test_precision_recall_at_rank_without_grades():
 
 def test_roc_chart_draws_the_breakdowns_rates_in_order_with_the_diagonal():
     labels, scores = [1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1]
-    table = m.roc_curve_breakdown(labels, scores)
-    spec = roc_chart({"q1": table}, threshold="threshold", auc={"q1": m.auc(labels, scores)}).to_dict()
+    worked = m.roc_curve_breakdown(labels, scores)
+    spec = roc_chart({"q1": worked}, threshold="threshold", auc={"q1": m.auc(labels, scores)}).to_dict()
     line = unit_with(spec, "line", x="fpr", y="tpr", order="step")
     data = rows(spec, line)
-    assert column(data, "fpr") == pytest.approx(table["FPR"].tolist())
-    assert column(data, "tpr") == pytest.approx(table["TPR"].tolist())
+    assert column(data, "fpr") == pytest.approx(worked.table["FPR"].tolist())
+    assert column(data, "tpr") == pytest.approx(worked.table["TPR"].tolist())
     assert data[0]["threshold"] == "∞"  # the "nothing is positive" threshold, which JSON cannot hold as a number
     assert {r["curve"] for r in data} == {"q1 (AUC 0.750)"}  # 3 of the 4 (positive, negative) pairs in order
     chance = [u for u in units(spec) if mark(u) == "line"][0]
@@ -384,14 +390,14 @@ def test_roc_chart_takes_plain_arrays_and_rejects_unequal_lengths():
 # --- graded -----------------------------------------------------------------------------------
 
 def test_gain_bars_are_the_ndcg_breakdowns_contributions_side_by_side():
-    table = m.ndcg_breakdown(NDCG_RELS, gain="exponential")
-    spec = gain_contribution_chart(table).to_dict()
+    worked = m.ndcg_breakdown(NDCG_RELS, gain="exponential")
+    spec = gain_contribution_chart(worked).to_dict()
     bars = unit_with(spec, "bar", x="rank", y="contribution", xOffset="ranking")
     data = rows(spec, bars)
     system = [r["contribution"] for r in data if r["ranking"] == "system ranking"]
     ideal = [r["contribution"] for r in data if r["ranking"] == "ideal ranking"]
-    assert system == pytest.approx(table["contribution"].tolist())
-    assert ideal == pytest.approx(table["ideal contribution"].tolist())
+    assert system == pytest.approx(worked.table["contribution"].tolist())
+    assert ideal == pytest.approx(worked.table["ideal contribution"].tolist())
     # Course 002, CG/DCG/NDCG exercise: the bars sum to DCG 13.848 and IDCG 14.595, NDCG 0.949.
     assert sum(system) / sum(ideal) == pytest.approx(0.949, abs=5e-4)
     # Relevance is written on each bar, and the ideal bars differ in dash and opacity, not colour only.
@@ -403,35 +409,35 @@ def test_gain_bars_are_the_ndcg_breakdowns_contributions_side_by_side():
 
 
 def test_gain_chart_running_sums_on_their_own_axis():
-    table = m.ndcg_breakdown(NDCG_RELS)
-    spec = gain_contribution_chart(table, running="running DCG", ideal_running="running IDCG").to_dict()
+    worked = m.ndcg_breakdown(NDCG_RELS)
+    spec = gain_contribution_chart(worked, running="running DCG", ideal_running="running IDCG").to_dict()
     assert spec["resolve"]["scale"]["y"] == "independent"
     line = unit_with(spec, "line", y="running")
     data = rows(spec, line)
     assert [r["running"] for r in data if r["ranking"] == "system ranking"] == pytest.approx(
-        table["running DCG"].tolist())
+        worked.table["running DCG"].tolist())
     assert [r["running"] for r in data if r["ranking"] == "ideal ranking"] == pytest.approx(
-        table["running IDCG"].tolist())
+        worked.table["running IDCG"].tolist())
     assert line["encoding"]["y"]["axis"]["orient"] == "right"
 
 
 def test_gain_chart_of_dcg_alone():
-    table = m.dcg_breakdown([0, 3])
-    spec = gain_contribution_chart(table, ideal_grade=None, ideal_contribution=None).to_dict()
+    worked = m.dcg_breakdown([0, 3])
+    spec = gain_contribution_chart(worked, ideal_grade=None, ideal_contribution=None).to_dict()
     data = rows(spec, unit_with(spec, "bar"))
     assert {r["ranking"] for r in data} == {"system ranking"}
     assert column(data, "contribution") == pytest.approx([0, 3 / math.log2(3)])  # rel = 0, 3; linear gain
     with pytest.raises(ValueError, match="'ideal_grade' and 'ideal_contribution' parameters of gain_contribution"):
         gain_contribution_chart(m.ndcg_breakdown([1]), ideal_grade=None)
     with pytest.raises(ValueError, match="no column 'ideal rel'"):
-        gain_contribution_chart(table)
+        gain_contribution_chart(worked)
 
 
 def test_err_bars_are_stop_probabilities_and_the_line_the_running_err():
     # Grades 2, 1 with g_max = 2: R = (2^2 - 1) / 4 = 3/4 and (2 - 1) / 4 = 1/4;
     # P(stop at 1) = 3/4, P(stop at 2) = (1 - 3/4) * 1/4; ERR = 3/4 / 1 + 1/16 / 2.
-    table = m.err_breakdown([2, 1])
-    spec = err_chart(table).to_dict()
+    worked = m.err_breakdown([2, 1])
+    spec = err_chart(worked).to_dict()
     bars = rows(spec, unit_with(spec, "bar", x="rank", y="value"))
     assert column(bars, "value") == pytest.approx([3 / 4, (1 - 3 / 4) * 1 / 4])
     line = rows(spec, unit_with(spec, "line", y="value"))
@@ -440,7 +446,7 @@ def test_err_bars_are_stop_probabilities_and_the_line_the_running_err():
 
 
 def test_err_chart_reach_line_and_renamed_columns():
-    table = m.err_breakdown([1, 1]).rename(columns={"P(stop here)": "stop"})
+    table = m.err_breakdown([1, 1]).table.rename(columns={"P(stop here)": "stop"})
     spec = err_chart(table, stop="stop", reach="P(reach rank)").to_dict()
     lines = rows(spec, unit_with(spec, "line"))
     assert [r["value"] for r in lines if r["quantity"] == "P(reach rank)"] == pytest.approx(
@@ -453,45 +459,45 @@ def test_err_chart_reach_line_and_renamed_columns():
 
 def test_rank_scatter_points_are_the_spearman_table_and_the_diagonal_spans_it():
     srcc = PRESETS["srcc_exercise"]  # course 002, SRCC exercise: R1 = 1..10, R2 = 2, 3, 1, 5, 4, 7, 8, 10, 6, 9
-    table = m.spearman_rho_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
-    spec = rank_scatter_chart(table, name_a="R1", name_b="R2").to_dict()
+    worked = m.spearman_rho_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
+    spec = rank_scatter_chart(worked, name_a="R1", name_b="R2").to_dict()
     points = rows(spec, unit_with(spec, "point", x="a", y="b"))
-    assert column(points, "a") == pytest.approx(table["s1"].tolist())
-    assert column(points, "b") == pytest.approx(table["s2"].tolist())
+    assert column(points, "a") == pytest.approx(worked.table["s1"].tolist())
+    assert column(points, "b") == pytest.approx(worked.table["s2"].tolist())
     assert sum(d * d for d in column(points, "d")) == 24  # the slide's sum of d^2
     labels = unit_with(spec, "text", text="doc")
-    assert column(rows(spec, labels), "doc") == table["doc"].astype(str).tolist()
+    assert column(rows(spec, labels), "doc") == worked.table["doc"].astype(str).tolist()
     diagonal = [u for u in units(spec) if mark(u) == "line"][0]
     assert [(r["a"], r["b"]) for r in rows(spec, diagonal)] == [(0.5, 0.5), (10.5, 10.5)]
 
 
 def test_rank_scatter_pair_segments_agree_with_kendalls_verdicts():
     a, b = [1, 2, 3, 4], [2, 1, 3, 3]
-    table = m.spearman_rho_breakdown(a, b)
+    worked = m.spearman_rho_breakdown(a, b)
     kendall = m.kendall_tau_breakdown(a, b)
-    pairs = list(zip(kendall["i"], kendall["j"]))
-    spec = rank_scatter_chart(table, highlight_pairs=pairs).to_dict()
+    pairs = list(zip(kendall.table["i"], kendall.table["j"]))
+    spec = rank_scatter_chart(worked, highlight_pairs=pairs).to_dict()
     segments = rows(spec, unit_with(spec, "line", detail="pair"))
     verdicts = {r["pair"]: r["pair is"] for r in segments}
-    for (x, y), expected in zip(pairs, kendall["pair"]):
+    for (x, y), expected in zip(pairs, kendall.table["pair"]):
         assert verdicts[f"{x}, {y}"] == ("tied" if expected.startswith("tied") else expected)
     with pytest.raises(ValueError, match="'highlight_pairs' parameter of rank_scatter_chart names 'd9'"):
-        rank_scatter_chart(table, highlight_pairs=[("d1", "d9")])
+        rank_scatter_chart(worked, highlight_pairs=[("d1", "d9")])
 
 
 def test_pair_matrix_letters_and_counts_follow_the_kendall_table():
     srcc = PRESETS["srcc_exercise"]
-    table = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
-    spec = pair_matrix_chart(table).to_dict()
+    worked = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
+    spec = pair_matrix_chart(worked).to_dict()
     cells = rows(spec, unit_with(spec, "rect", x="j", y="i"))
-    assert column(cells, "letter") == [{"concordant": "C", "discordant": "D"}[p] for p in table["pair"]]
+    assert column(cells, "letter") == [{"concordant": "C", "discordant": "D"}[p] for p in worked.table["pair"]]
     letters = unit_with(spec, "text", text="letter")
     assert letters["mark"]["color"] == "black"
-    counts = table.attrs["counts"]
+    counts = worked.details["counts"]
     assert spec["title"]["subtitle"] == f"{counts['concordant']} concordant, {counts['discordant']} discordant, 0 tied"
     assert {"i", "j", "pair", "order in a", "order in b"} <= set(tooltip_fields(letters))
     # The matrix keeps the documents in ranking order on both axes: each axis sorts by an order column.
-    order = list(dict.fromkeys(table["i"].tolist() + table["j"].tolist()))
+    order = list(dict.fromkeys(worked.table["i"].tolist() + worked.table["j"].tolist()))
     assert axis_order(cells, letters, "x") == order[1:]  # d1 is never the second document of a pair
     assert axis_order(cells, letters, "y") == order[:-1]
 
@@ -515,8 +521,8 @@ def test_pair_matrix_follows_the_order_given_and_puts_unlisted_documents_after_i
 
 
 def test_pair_matrix_with_ties_letters_them_t_and_counts_each_kind():
-    table = m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2])  # pairs: tied in a, concordant, tied in b
-    spec = pair_matrix_chart(table).to_dict()
+    worked = m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2])  # pairs: tied in a, concordant, tied in b
+    spec = pair_matrix_chart(worked).to_dict()
     assert column(rows(spec, unit_with(spec, "rect")), "letter") == ["T", "C", "T"]
     assert spec["title"]["subtitle"] == "1 concordant, 0 discordant, 1 tied in a, 1 tied in b"
 
@@ -735,7 +741,7 @@ def split_cases():
     kendall = m.kendall_tau_breakdown(list(srcc.ranks_a), list(srcc.ranks_b))
     cases += [("rank_scatter_chart", spearman, dict(highlight_pairs=[("d1", "d3"), ("d2", "d4")], name_a="ideal")),
               ("rank_scatter_chart", spearman, {}),
-              ("pair_matrix_chart", kendall, dict(order=list(kendall["i"].unique())[::-1], font_size=22)),
+              ("pair_matrix_chart", kendall, dict(order=list(kendall.table["i"].unique())[::-1], font_size=22)),
               ("pair_matrix_chart", m.kendall_tau_breakdown([1, 1, 2], [1, 2, 2]), {}),
               ("metric_vs_position_chart", position_table(), dict(font_size=22)),
               ("metric_scatter_chart", pd.DataFrame({"AP": [0.1, 0.5, 0.5], "nDCG": [0.2, 0.7, 0.4],
@@ -814,14 +820,14 @@ def step_value(corners: list, level: float) -> float:
 def test_lround_chart_draws_trec_eval_10s_values_like_the_table():
     # Level 0.4: 0.4 x 3 = 1.2 rounds to 1 relevant document under lround (trec_eval 10), so the best
     # precision from rank 3 on: max(1/3, 2/8, 3/15) = 1/3; the textbook ceil(1.2) = 2 gives max(2/8, 3/15) = 0.25.
-    table = m.precision_recall_points_breakdown(Q2, n_relevant=3)
-    lround = precision_recall_chart({"A": table}, eleven_point=True, rounding="lround").to_dict()
-    textbook = precision_recall_chart({"A": table}, eleven_point=True, rounding="ceil").to_dict()
+    worked = m.precision_recall_points_breakdown(Q2, n_relevant=3)
+    lround = precision_recall_chart({"A": worked}, eleven_point=True, rounding="lround").to_dict()
+    textbook = precision_recall_chart({"A": worked}, eleven_point=True, rounding="ceil").to_dict()
     assert eleven_squares(lround)[4] == pytest.approx(1 / 3)
     assert eleven_squares(textbook)[4] == pytest.approx(2 / 8)
     assert step_value(interpolated_corners(lround), 0.4) == pytest.approx(1 / 3)
     assert step_value(interpolated_corners(textbook), 0.4) == pytest.approx(2 / 8)
-    expected = m.eleven_point_precision_breakdown(Q2, n_relevant=3, rounding="lround")["interpolated P"]
+    expected = m.eleven_point_precision_breakdown(Q2, n_relevant=3, rounding="lround").table["interpolated P"]
     assert eleven_squares(lround) == pytest.approx(expected.tolist())
 
 
@@ -829,10 +835,10 @@ def test_lround_chart_draws_trec_eval_10s_values_like_the_table():
 @given(rels=rankings, missing=st.integers(0, 3), rounding=st.sampled_from(["ceil", "floor_plus_0.9", "lround"]))
 def test_chart_squares_and_curve_equal_the_metric_under_every_rounding(rels, missing, rounding):
     n_relevant = sum(g >= 1 for g in rels) + missing
-    table = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
-    spec = precision_recall_chart({"A": table}, eleven_point=True, rounding=rounding).to_dict(validate=False)
+    worked = m.precision_recall_points_breakdown(rels, n_relevant=n_relevant)
+    spec = precision_recall_chart({"A": worked}, eleven_point=True, rounding=rounding).to_dict(validate=False)
     expected = m.eleven_point_precision_breakdown(rels, n_relevant=n_relevant, rounding=rounding)
-    assert eleven_squares(spec) == pytest.approx(expected["interpolated P"].tolist())
+    assert eleven_squares(spec) == pytest.approx(expected.table["interpolated P"].tolist())
     # The curve, read at recall levels away from the rule's break points, is the metric there too.
     corners = interpolated_corners(spec)
     levels = [level for level in np.linspace(0, 1, 41)
@@ -845,17 +851,17 @@ def test_chart_squares_and_curve_equal_the_metric_under_every_rounding(rels, mis
 def test_textbook_rule_draws_what_the_points_alone_give():
     # On one ranking's breakdown, rounding="ceil" (from rankviz.metrics) and None (from the points) agree.
     for rels in ([1, 0, 1, 0], [0, 1, 1], [(3 * i + i // 7) % 4 for i in range(40)]):
-        table = m.precision_recall_points_breakdown(rels, n_relevant=sum(g >= 1 for g in rels) + 1)
-        given = precision_recall_chart({"A": table}, eleven_point=True).to_dict()
-        textbook = precision_recall_chart({"A": table}, eleven_point=True, rounding="ceil").to_dict()
+        worked = m.precision_recall_points_breakdown(rels, n_relevant=sum(g >= 1 for g in rels) + 1)
+        given = precision_recall_chart({"A": worked}, eleven_point=True).to_dict()
+        textbook = precision_recall_chart({"A": worked}, eleven_point=True, rounding="ceil").to_dict()
         assert interpolated_corners(textbook) == pytest.approx(interpolated_corners(given))
         assert eleven_squares(textbook) == pytest.approx(eleven_squares(given))
 
 
 def test_rounding_needs_one_rankings_table():
-    table = m.precision_recall_points_breakdown([1, 0, 1], n_relevant=2)
+    worked = m.precision_recall_points_breakdown([1, 0, 1], n_relevant=2)
     with pytest.raises(ValueError, match="The 'rounding' parameter of precision_recall_chart must be one of"):
-        precision_recall_chart({"A": table}, rounding="round")
-    table.attrs["n_relevant"] = 1  # fewer than the two relevant ranks the table shows
-    with pytest.raises(ValueError, match=r"must be one ranking's table.*R \(attrs\['n_relevant'\]\) is 1"):
-        precision_recall_chart({"A": table}, rounding="lround")
+        precision_recall_chart({"A": worked}, rounding="round")
+    wrong_r = dataclasses.replace(worked, details={"n_relevant": 1})  # fewer than the two relevant ranks shown
+    with pytest.raises(ValueError, match=r"must be one ranking's table.*R \(details\['n_relevant'\]\) is 1"):
+        precision_recall_chart({"A": wrong_r}, rounding="lround")

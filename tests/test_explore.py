@@ -25,7 +25,8 @@ from rankviz.teaching.explore import (
 
 
 def _values(sweep, name):
-    return sweep[sweep["name"] == name].sort_values("position")["value"].to_numpy()
+    table = sweep.table
+    return table[table["name"] == name].sort_values("position")["value"].to_numpy()
 
 
 # ------------------------------------------------------------------ position sweep: known values
@@ -54,7 +55,7 @@ def test_rr_ndcg_precision_of_a_single_relevant_document():
 
 def test_sweep_labels_name_the_cutoff():
     sweep = position_sweep(5, metrics=("average_precision", "ndcg", "r_precision"), k=3)
-    assert list(dict.fromkeys(sweep["metric"])) == ["AP@3", "nDCG@3", "R-precision"]
+    assert list(dict.fromkeys(sweep.table["metric"])) == ["AP@3", "nDCG@3", "R-precision"]
     assert metric_label("precision", None, 7) == "P@7"
 
 
@@ -73,10 +74,10 @@ def test_sweep_rankings_move_one_document_past_the_others_in_order():
 ])
 def test_every_sweep_value_is_the_metric_function_on_that_ranking(options):
     sweep = position_sweep(6, metrics=SWEEP_METRICS, **options)
-    rankings = np.array(sweep.attrs["rankings"])
-    used = sweep.attrs["settings"]
+    rankings = np.array(sweep.rankings)
+    used = sweep.settings
     threshold = used["rel_threshold"]
-    for row in sweep.itertuples():
+    for row in sweep.table.itertuples():
         ranking = rankings[row.position - 1]
         kwargs = {}
         spec_params = {"k", "rel_threshold", "n_relevant", "beta", "gain", "discount", "max_grade"}
@@ -117,6 +118,12 @@ def test_changing_k_relabels_and_is_matched_by_function_name():
                             position_sweep(5, metrics=("precision",), k=2))
     assert changes["metric"].tolist() == ["P@5 → P@2"]
     assert bool(changes["moved"].iloc[0])
+
+
+def test_the_sweeps_tables_compare_as_the_sweeps_do():
+    before = position_sweep(4, metrics=("average_precision", "reciprocal_rank"))
+    after = position_sweep(4, metrics=("average_precision", "reciprocal_rank"), n_relevant=2)
+    pd.testing.assert_frame_equal(sweep_changes(before.table, after.table), sweep_changes(before, after))
 
 
 @pytest.mark.parametrize("call, match", [
@@ -189,33 +196,33 @@ def test_bad_generator_input_raises_a_message(call, match):
 def test_scores_equal_the_metric_functions_row_by_row(options):
     rankings = random_rankings(60, 10, seed=5, grades=(0, 1, 2, 3), weights=(4, 2, 1, 1))
     rankings[0] = 0  # a ranking without any relevant document
-    table = score_rankings(rankings, SWEEP_METRICS, **options)
+    scores = score_rankings(rankings, SWEEP_METRICS, **options)
     from rankviz.registry import get_spec
 
-    for name, label in table.attrs["labels"].items():
+    for name, label in scores.labels.items():
         spec = get_spec(name)
         kwargs = {key: value for key, value in options.items() if key in spec.param_names}
         if "max_grade" in spec.param_names and "max_grade" not in kwargs:
             kwargs["max_grade"] = 3.0  # one scale for every system: the highest grade drawn
         expected = [spec.function(list(row), **kwargs) for row in rankings]
-        np.testing.assert_allclose(table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(scores.table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 3), min_size=1, max_size=8), min_size=1, max_size=6).filter(
     lambda rows: len({len(r) for r in rows}) == 1), st.sampled_from([None, 1, 3, 10]))
 def test_vectorized_scores_match_the_functions_on_any_grades(rows, k):
-    table = score_rankings(rows, DEFAULT_SWEEP_METRICS + ("f_beta", "hit", "r_precision"), k=k)
+    scores = score_rankings(rows, DEFAULT_SWEEP_METRICS + ("f_beta", "hit", "r_precision"), k=k)
     from rankviz.registry import get_spec
 
     top = max(max(r) for r in rows)
-    for name, label in table.attrs["labels"].items():
+    for name, label in scores.labels.items():
         spec = get_spec(name)
         kwargs = {"k": k} if "k" in spec.param_names else {}
         if name == "err" and top > 0:
             kwargs["max_grade"] = top
         expected = [spec.function(r, **kwargs) for r in rows]
-        np.testing.assert_allclose(table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(scores.table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
 
 
 @settings(max_examples=40, deadline=None)
@@ -230,26 +237,26 @@ def test_kernel_scores_keep_the_per_query_conventions(rows, k, threshold, n_rele
     from rankviz.registry import get_spec
 
     names = ("precision", "recall", "hit", "r_precision", "average_precision", "reciprocal_rank", "ndcg", "err")
-    table = score_rankings(rows, names, k=k, rel_threshold=threshold, n_relevant=n_relevant, gain=gain,
-                           max_grade=4)
-    for name, label in table.attrs["labels"].items():
+    scores = score_rankings(rows, names, k=k, rel_threshold=threshold, n_relevant=n_relevant, gain=gain,
+                            max_grade=4)
+    for name, label in scores.labels.items():
         spec = get_spec(name)
         options = {"k": k, "rel_threshold": threshold, "n_relevant": n_relevant, "gain": gain, "max_grade": 4}
         kwargs = {key: value for key, value in options.items() if key in spec.param_names and value is not None}
         expected = [spec.function(r, **kwargs) for r in rows]
-        np.testing.assert_allclose(table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(scores.table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
 
 
 def test_known_values_of_the_kernel_path_by_hand():
     # Grades 0.5, 2, 0, 1.5 with rel_threshold 1.5: relevant at ranks 2 and 4, R = 2 (the list's own).
-    table = score_rankings([[0.5, 2, 0, 1.5]], ("precision", "recall", "average_precision", "reciprocal_rank",
+    scores = score_rankings([[0.5, 2, 0, 1.5]], ("precision", "recall", "average_precision", "reciprocal_rank",
                                                   "hit", "ndcg"), k=6, rel_threshold=1.5)
-    row = table.iloc[0]
+    row = scores.table.iloc[0]
     assert row["P@6"] == pytest.approx(2 / 6)  # two missing ranks count as non-relevant
     assert row["R@6"] == pytest.approx(2 / 2)
     assert row["AP@6"] == pytest.approx((1 / 2 + 2 / 4) / 2)
     assert row["RR@6"] == pytest.approx(1 / 2)
-    assert row[table.attrs["labels"]["hit"]] == 1.0
+    assert row[scores.labels["hit"]] == 1.0
     # nDCG@6, linear gain, ideal 2, 1.5, 0.5, 0:
     # (0.5 + 2/log2(3) + 1.5/log2(5)) / (2 + 1.5/log2(3) + 0.5/log2(4)).
     assert row["nDCG@6"] == pytest.approx((0.5 + 2 / np.log2(3) + 1.5 / np.log2(5))
@@ -265,19 +272,19 @@ def test_a_grade_the_kernel_refuses_is_reported_for_its_ranking():
 def test_jarvelin_ndcg_and_f_beta_scored_by_the_kernels_match_the_per_query_functions():
     # Both variants have kernels now: the matrix path must give the per-query functions' values.
     rankings = random_rankings(30, 8, seed=4, grades=(0, 1, 2, 3))
-    table = score_rankings(rankings, ("ndcg", "f_beta"), k=5, discount="jarvelin", beta=2.0)
+    scores = score_rankings(rankings, ("ndcg", "f_beta"), k=5, discount="jarvelin", beta=2.0)
     expected_ndcg = [metrics.ndcg(list(r), 5, discount="jarvelin") for r in rankings]
     expected_f = [metrics.f_beta(list(r), 5, beta=2.0) for r in rankings]
-    np.testing.assert_allclose(table["nDCG@5"], expected_ndcg, atol=1e-12)
-    np.testing.assert_allclose(table[table.attrs["labels"]["f_beta"]], expected_f, atol=1e-12)
+    np.testing.assert_allclose(scores.table["nDCG@5"], expected_ndcg, atol=1e-12)
+    np.testing.assert_allclose(scores.table[scores.labels["f_beta"]], expected_f, atol=1e-12)
 
 
 def test_one_r_for_every_ranking_is_the_most_any_ranking_holds():
     rankings = [[1, 0, 0, 0], [1, 1, 0, 1], [0, 0, 0, 0]]
-    table = score_rankings(rankings, ("recall", "average_precision"), n_relevant="most")
+    scores = score_rankings(rankings, ("recall", "average_precision"), n_relevant="most")
     # R = 3 (ranking r2): recall 1/3, 3/3, 0; AP of r1 = (1/1) / 3.
-    np.testing.assert_allclose(table["R@4"], [1 / 3, 1.0, 0.0])
-    assert table["AP@4"].iloc[0] == pytest.approx(1 / 3)
+    np.testing.assert_allclose(scores.table["R@4"], [1 / 3, 1.0, 0.0])
+    assert scores.table["AP@4"].iloc[0] == pytest.approx(1 / 3)
 
 
 def test_score_rankings_names_the_ranking_r_is_too_small_for():
@@ -291,7 +298,7 @@ def test_score_rankings_names_the_ranking_r_is_too_small_for():
 
 
 def test_a_metric_agrees_perfectly_with_itself_and_oppositely_with_its_negation():
-    table = score_rankings(random_rankings(100, 10, seed=2, grades=(0, 1, 2)), ("average_precision", "ndcg"))
+    table = score_rankings(random_rankings(100, 10, seed=2, grades=(0, 1, 2)), ("average_precision", "ndcg")).table
     table["minus AP"] = -table["AP@10"]
     matrix = metric_agreement(table, ["AP@10", "nDCG@10", "minus AP"])
     assert np.diag(matrix.to_numpy()).tolist() == [1.0, 1.0, 1.0]
@@ -300,14 +307,16 @@ def test_a_metric_agrees_perfectly_with_itself_and_oppositely_with_its_negation(
 
 
 def test_agreement_is_scipys_kendall_tau_b_and_rankviz_kendall_tau():
-    table = score_rankings(random_rankings(80, 8, seed=9, grades=(0, 1, 2)), ("precision", "reciprocal_rank",
+    scores = score_rankings(random_rankings(80, 8, seed=9, grades=(0, 1, 2)), ("precision", "reciprocal_rank",
                                                                                "ndcg"))
-    matrix = metric_agreement(table)
+    matrix = metric_agreement(scores)  # the result itself; its table gives the same (below)
+    table = scores.table
     for x in matrix.index:
         for y in matrix.columns:
             reference = scipy.stats.kendalltau(table[x], table[y], variant="b").statistic
             assert matrix.loc[x, y] == pytest.approx(reference, abs=1e-12)
             assert matrix.loc[x, y] == pytest.approx(metrics.kendall_tau(table[x], table[y]), abs=1e-12)
+    pd.testing.assert_frame_equal(metric_agreement(table), matrix)
 
 
 def test_hand_computed_agreement_with_a_tie():

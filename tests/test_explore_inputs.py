@@ -47,7 +47,7 @@ def test_sweep_length_is_the_others_plus_the_moving_document(others, asked):
     n = sweep_length(given_others, asked)
     assert n == (asked if given_others is None else len(others) + 1)
     # and a sweep of that length accepts those others
-    assert len(position_sweep(n, metrics=("reciprocal_rank",), others=given_others)) == n
+    assert len(position_sweep(n, metrics=("reciprocal_rank",), others=given_others).table) == n
 
 
 def test_ranking_to_perturb_is_what_perturbed_rankings_accepts():
@@ -71,10 +71,12 @@ def test_values_at_a_position_and_clamped_to_the_last_one():
     sweep = position_sweep(3, metrics=("reciprocal_rank", "average_precision"))
     at_2 = sweep_values_at(sweep, 2)
     # one relevant document at rank 2, R = 1: RR = 1/2, AP = (1/2) / 1
-    assert at_2.values.tolist() == [["RR@3", 0.5], ["AP@3", 0.5]]
-    assert at_2.attrs["position"] == 2
+    assert at_2.table.values.tolist() == [["RR@3", 0.5], ["AP@3", 0.5]]
+    assert at_2.position == 2
     short = sweep_values_at(position_sweep(1, metrics=("reciprocal_rank",)), 2)
-    assert short.attrs["position"] == 1 and short["value"].tolist() == [1.0]  # rank 1 of 1: RR = 1/1
+    assert short.position == 1 and short.table["value"].tolist() == [1.0]  # rank 1 of 1: RR = 1/1
+    from_table = sweep_values_at(sweep.table, 2)  # the sweep's table alone reads the same
+    assert from_table.position == 2 and from_table.table.equals(at_2.table)
 
 
 @pytest.mark.parametrize("sweep, position, match", [

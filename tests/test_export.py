@@ -13,7 +13,6 @@ def worked_table():
     # The lecture's DCG exercise, first three ranks: rel 3, 2, 3 with gain 2^rel - 1 = 7, 3, 7.
     df = pd.DataFrame({"rank": [1, 2, 3], "rel": [3.0, 2.0, 3.0], "log2(1+i)": [1.0, 1.584962500721156, 2.0],
                        "contribution": [7.0, 3 / 1.584962500721156, 3.5], "doc_id": ["d1", "d_2", "50%"]})
-    df.attrs["value"] = 7 + 3 / 1.584962500721156 + 3.5
     return df
 
 

@@ -51,7 +51,7 @@ def test_rows_frame_round_trips():
 def test_per_query_values_are_the_metric_functions():
     queries = parse_query_rows([{"query": "q1", "grades": "1,0,1,0,0,1", "R": "4"},
                                 {"query": "q2", "grades": "0,0,2,0,1"}])
-    table = per_query_table(queries, k=3, rr_cutoff=2, gain="exponential").set_index("query")
+    table = per_query_table(queries, k=3, rr_cutoff=2, gain="exponential").table.set_index("query")
     # q1: AP = (1/1 + 2/3 + 3/6) / 4 = 0.5417 (course note 001's positions 1, 3, 6, with R = 4).
     assert table.loc["q1", "AP"] == pytest.approx((1 / 1 + 2 / 3 + 3 / 6) / 4)
     assert table.loc["q2", "AP"] == pytest.approx(average_precision([0, 0, 2, 0, 1]))
@@ -94,9 +94,9 @@ def test_breakdowns_of_one_query_total_the_table_values():
     query = QueryRanking("q", (0, 1, 0, 2), n_relevant=3)
     tables = query_breakdowns(query, k=3, rr_cutoff=3)
     assert list(tables) == ["AP", "RR@3", "nDCG@3"]
-    assert tables["AP"].attrs["value"] == pytest.approx(average_precision([0, 1, 0, 2], n_relevant=3))
-    assert tables["RR@3"].attrs["value"] == pytest.approx(reciprocal_rank([0, 1, 0, 2], 3))
-    assert tables["nDCG@3"].attrs["value"] == pytest.approx(ndcg([0, 1, 0, 2], 3, judged=[0, 1, 0, 2, 1]))
+    assert tables["AP"].value == pytest.approx(average_precision([0, 1, 0, 2], n_relevant=3))
+    assert tables["RR@3"].value == pytest.approx(reciprocal_rank([0, 1, 0, 2], 3))
+    assert tables["nDCG@3"].value == pytest.approx(ndcg([0, 1, 0, 2], 3, judged=[0, 1, 0, 2, 1]))
 
 
 def test_gmap_runs_preset_has_equal_map_and_different_gmap():
@@ -129,9 +129,11 @@ def test_presets_of_the_wrong_kind_are_refused():
 
 
 def test_per_query_table_lists_its_metric_columns_in_order():
-    table = per_query_table([QueryRanking("q", (1, 0))])
-    assert table.attrs["columns"] == ["AP", "iAP", "RR", "nDCG", "P@n"]
-    assert np.isfinite(table[table.attrs["columns"]].to_numpy()).all()
+    scored = per_query_table([QueryRanking("q", (1, 0))])
+    assert scored.metric_columns == ("AP", "iAP", "RR", "nDCG", "P@n")
+    assert list(scored.table.columns) == ["query", "ranked", "R", *scored.metric_columns]
+    assert np.isfinite(scored.table[list(scored.metric_columns)].to_numpy()).all()
+    assert set(scored.conventions) == set(scored.metric_columns)
 
 
 def test_the_link_form_round_trips_and_names_a_bad_part():
@@ -149,7 +151,7 @@ def test_unretrieved_relevant_documents_get_the_lowest_relevant_grade_in_the_ide
     # R = 2 at threshold 2 with one grade-2 document retrieved: the missing relevant document
     # has grade >= 2, so the ideal ranking is 2, 2 and nDCG = (2/1) / (2/1 + 2/log2(3)).
     query = QueryRanking("q", (2, 0), n_relevant=2)
-    table = per_query_table([query], rel_threshold=2)
+    table = per_query_table([query], rel_threshold=2).table
     expected = 2 / (2 + 2 / np.log2(3))
     assert table["nDCG"].iloc[0] == pytest.approx(expected)
-    assert query_breakdowns(query, rel_threshold=2)["nDCG"].attrs["value"] == pytest.approx(expected)
+    assert query_breakdowns(query, rel_threshold=2)["nDCG"].value == pytest.approx(expected)

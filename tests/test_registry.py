@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankviz import registry
+from rankviz.metrics import Breakdown
 from rankviz.registry import EVALUATE_SOURCES, METRICS, TREC_PRINT_ORDER, get_spec, ranking_metric_table, specs_for
 
 RANKING_SPECS = specs_for(inputs="ranking")
@@ -214,12 +215,12 @@ def test_moving_a_better_document_up_never_lowers_the_value(spec, rels, data):
 @given(rels=grades, k=st.one_of(st.none(), st.integers(min_value=1, max_value=15)))
 def test_breakdown_value_equals_the_scalar(spec, rels, k):
     used = spec.applicable({"k": k})
-    table = spec.breakdown(rels, **used)
-    assert isinstance(table, pd.DataFrame)
-    value = table.attrs["value"]
+    worked = spec.breakdown(rels, **used)
+    assert isinstance(worked, Breakdown)
+    value = worked.value
     assert value == pytest.approx(spec.function(rels, **used), rel=1e-9, abs=1e-12) or (
         math.isnan(value) and math.isnan(spec.function(rels, **used)))
-    assert isinstance(table.attrs["latex"], str) and table.attrs["latex"]
+    assert isinstance(worked.latex, str) and worked.latex
 
 
 @pytest.mark.parametrize("spec", RANKING_SPECS, ids=RANKING_IDS)

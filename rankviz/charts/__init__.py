@@ -1,8 +1,8 @@
-"""Altair chart builders: data in (breakdown tables, arrays), ``alt.Chart`` out.
+"""Altair chart builders: data in (breakdowns, tables, arrays), ``alt.Chart`` out.
 
-Each builder takes the tables :mod:`rankviz.metrics` produces (the ``*_breakdown`` twins,
-long per-query tables) with their readable column names, which any keyword can rename, and
-returns a chart that fills its container's width ("container"), with projector-sized type
+Each builder takes what :mod:`rankviz.metrics` produces (a ``*_breakdown``'s result or its
+``table``, long per-query tables) with their readable column names, which any keyword can
+rename, and returns a chart that fills its container's width ("container"), with projector-sized type
 (``font_size``), the Okabe-Ito colour-blind-safe palette, a second cue besides colour for every
 series (shape, dash, text) and a tooltip on every mark. Builders never import Streamlit;
 importing this package imports Altair (``import rankviz`` does not).

@@ -1,7 +1,8 @@
 """Checking and reshaping the tables the chart builders receive.
 
-Builders take the breakdown tables of :mod:`rankviz.metrics` as they are, with the column
-names students read ("P@i", "running DCG", ...), and let the caller rename any of them.
+Builders take the breakdowns of :mod:`rankviz.metrics` as they are (a
+:class:`~rankviz.metrics.breakdown.Breakdown` or its ``table``), with the column names students
+read ("P@i", "running DCG", ...), and let the caller rename any of them.
 Inside a chart the columns get plain names ("precision", "running"), because Vega-Lite reads
 dots and brackets in a field name as nested access; the readable name stays as the axis title
 and tooltip title.
@@ -11,6 +12,22 @@ from __future__ import annotations
 
 import altair as alt
 import pandas as pd
+
+
+def frame_of(data):
+    """The DataFrame a builder draws: ``data`` itself, or the ``table`` of a result that holds one
+    (a :class:`~rankviz.metrics.breakdown.Breakdown`, a teaching result such as a position sweep).
+
+    Anything else is returned as given, for :func:`require_columns` to refuse with its message.
+
+    >>> from rankviz.metrics import Breakdown
+    >>> frame_of(Breakdown(pd.DataFrame({"rank": [1]}), 1.0, "x")).columns.tolist()
+    ['rank']
+    """
+    if isinstance(data, pd.DataFrame):
+        return data
+    table = getattr(data, "table", None)
+    return table if isinstance(table, pd.DataFrame) else data
 
 
 def require_columns(df, columns: dict, *, func: str, name: str = "df") -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from rankviz.charts._frames import check_flag, pick, require_columns
+from rankviz.charts._frames import check_flag, frame_of, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 
@@ -22,8 +22,9 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
 
     Parameters
     ----------
-    df : DataFrame
-        Long form, one row per (position, metric): the columns named below.
+    df : DataFrame or a result holding one as ``table``
+        Long form, one row per (position, metric): the columns named below, e.g.
+        ``rankviz.teaching.explore.position_sweep(...)``.
     position, metric, value : str
         Column names of the relevant document's rank, the metric's name and its value.
     title, font_size, width, height
@@ -58,6 +59,7 @@ def metric_vs_position_parts(df, *, position="position", metric="metric", value=
                              font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`metric_vs_position_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "metric_vs_position_chart"
+    df = frame_of(df)
     require_columns(df, {"position": position, "metric": metric, "value": value}, func=func)
     data = pick(df, {"position": position, "metric": metric, "value": value})
     data["metric"] = data["metric"].astype(str)
@@ -163,8 +165,8 @@ def metric_scatter_chart(df, x, y, *, label=None, group=None, diagonal=False, su
 
     Parameters
     ----------
-    df : DataFrame
-        One row per ranking or system.
+    df : DataFrame or a result holding one as ``table``
+        One row per ranking or system, e.g. ``rankviz.teaching.explore.score_rankings(...)``.
     x, y : str
         Column names of the two metrics.
     label : str, optional
@@ -203,6 +205,7 @@ def metric_scatter_parts(df, x, y, *, label=None, group=None, diagonal=False, su
     The title and subtitle (which often carry a value, such as Kendall's tau) are ``top_level``.
     """
     func = "metric_scatter_chart"
+    df = frame_of(df)
     require_columns(df, {"x": x, "y": y, "label": label, "group": group}, func=func)
     check_flag(diagonal, func=func, name="diagonal")
     columns = {"x": df[x].to_numpy(), "y": df[y].to_numpy()}

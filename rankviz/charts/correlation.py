@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from rankviz.charts._frames import escape_field, require_columns, tooltip_kind
+from rankviz.charts._frames import escape_field, frame_of, require_columns, tooltip_kind
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish
 
@@ -39,8 +39,9 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
 
     Parameters
     ----------
-    df : DataFrame
-        One row per document, e.g. ``spearman_rho_breakdown(r1, r2)``, with the columns named below.
+    df : DataFrame or Breakdown
+        One row per document, e.g. ``spearman_rho_breakdown(r1, r2)`` (or its ``table``), with the
+        columns named below.
     doc, rank_a, rank_b : str
         Column names of the document id and its rank in each ranking.
     name_a, name_b : str
@@ -83,6 +84,7 @@ def rank_scatter_parts(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
                        width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`rank_scatter_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "rank_scatter_chart"
+    df = frame_of(df)
     require_columns(df, {"doc": doc, "rank_a": rank_a, "rank_b": rank_b}, func=func)
     docs = np.array([str(d) for d in df[doc].tolist()], dtype=object)
     ranks_a = df[rank_a].to_numpy(dtype=float)
@@ -152,8 +154,8 @@ def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=
 
     Parameters
     ----------
-    pairs_df : DataFrame
-        One row per pair, e.g. ``kendall_tau_breakdown(r1, r2)`` (the defaults are its column
+    pairs_df : DataFrame or Breakdown
+        One row per pair, e.g. ``kendall_tau_breakdown(r1, r2)`` or its ``table`` (the defaults are its column
         names): the two documents and the pair's verdict, written "C"/"D"/"T",
         "concordant"/"discordant"/"tied" or "tied in a"/"tied in b"/"tied in both" (any case).
         Every other column (e.g. "order in a", "order in b") is shown in the tooltip.
@@ -203,6 +205,7 @@ def pair_matrix_parts(pairs_df, *, first="i", second="j", verdict="pair", order=
     stays the same whatever the rankings.
     """
     func = "pair_matrix_chart"
+    pairs_df = frame_of(pairs_df)
     require_columns(pairs_df, {"first": first, "second": second, "verdict": verdict}, func=func, name="pairs_df")
     kinds, details = [], []
     for position, value in enumerate(pairs_df[verdict].tolist(), start=1):

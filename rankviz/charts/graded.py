@@ -5,7 +5,7 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from rankviz.charts._frames import require_columns
+from rankviz.charts._frames import frame_of, require_columns
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, finish, series_scales
 
@@ -37,8 +37,8 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
 
     Parameters
     ----------
-    df : DataFrame
-        One row per rank, e.g. ``ndcg_breakdown(rels)``, with the columns named below (the
+    df : DataFrame or Breakdown
+        One row per rank, e.g. ``ndcg_breakdown(rels)`` (or its ``table``), with the columns named below (the
         defaults are that table's). For ``dcg_breakdown``, which has no ideal ranking, pass
         ``ideal_grade=None, ideal_contribution=None``.
     rank, grade, contribution : str
@@ -89,6 +89,7 @@ def gain_contribution_parts(df, *, rank="rank", grade="rel", contribution="contr
     func = "gain_contribution_chart"
     columns = {"rank": rank, "grade": grade, "contribution": contribution, "ideal_grade": ideal_grade,
                "ideal_contribution": ideal_contribution, "running": running, "ideal_running": ideal_running}
+    df = frame_of(df)
     require_columns(df, columns, func=func)
     if grade is None or contribution is None:
         raise ValueError(f"The 'grade' and 'contribution' parameters of {func} must name columns: the bars are "
@@ -177,8 +178,8 @@ def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
 
     Parameters
     ----------
-    df : DataFrame
-        One row per rank, e.g. ``err_breakdown(rels)``, with the columns named below (the
+    df : DataFrame or Breakdown
+        One row per rank, e.g. ``err_breakdown(rels)`` (or its ``table``), with the columns named below (the
         defaults are that table's).
     rank, grade : str
         Column names of the rank and the grade there (written above each bar; None leaves it out).
@@ -226,6 +227,7 @@ def err_parts(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
               height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`err_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "err_chart"
+    df = frame_of(df)
     require_columns(df, {"rank": rank, "grade": grade, "stop": stop, "running": running, "reach": reach}, func=func)
     n = len(df)
     ranks = df[rank].to_numpy()

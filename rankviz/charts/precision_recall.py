@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from rankviz.charts._frames import check_flag, require_columns
+from rankviz.charts._frames import check_flag, frame_of, require_columns
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 from rankviz.metrics import interpolated_precision
@@ -106,20 +106,21 @@ def _eleven_columns(points: _Points, values) -> dict:
     return {"system": points.system, "recall level": ELEVEN_LEVELS, "interpolated precision": np.asarray(values, float)}
 
 
-def _ranking_of(name, df, points: _Points, *, func) -> tuple[np.ndarray, int]:
+def _ranking_of(name, data, points: _Points, *, func) -> tuple[np.ndarray, int]:
     """The binary ranking a per-rank table describes: relevant where recall rises, and its R.
 
-    R is the table's ``attrs["n_relevant"]`` (the breakdowns set it), else relevant found / last recall.
+    R is the breakdown's ``details["n_relevant"]`` when ``data`` is a breakdown, else relevant
+    found / last recall.
     """
     relevant = points.relevant.astype(np.int64)
     found = int(relevant.sum())
-    n_relevant = df.attrs.get("n_relevant")
+    n_relevant = getattr(data, "details", {}).get("n_relevant")
     if n_relevant is None:
         last = float(points.recall[-1]) if len(points.recall) else 0.0
         n_relevant = round(found / last) if last > 0 else found
     if isinstance(n_relevant, bool) or not isinstance(n_relevant, (int, np.integer)) or n_relevant < found:
         raise ValueError(f"points_by_system[{name!r}] of {func} must be one ranking's table, one row per rank, "
-                         f"when 'rounding' is given: its R (attrs['n_relevant']) is {n_relevant!r} but recall "
+                         f"when 'rounding' is given: its R (details['n_relevant']) is {n_relevant!r} but recall "
                          f"rises at {found} ranks.")
     return relevant, int(n_relevant)
 
@@ -201,9 +202,9 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
 
     Parameters
     ----------
-    points_by_system : mapping of str to DataFrame
-        System name -> one row per rank in ranked order, as
-        ``precision_recall_points_breakdown`` gives, with the columns named below.
+    points_by_system : mapping of str to Breakdown or DataFrame
+        System name -> one row per rank in ranked order: a ``precision_recall_points_breakdown``
+        (or any table with the columns named below).
     rank, recall, precision : str
         Column names of the rank i (None: the row position), R@i and P@i.
     raw_points, interpolated, eleven_point, ap_area : bool
@@ -219,8 +220,8 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     rounding : {"ceil", "floor_plus_0.9", "lround"} or None, default None
         None interpolates the points as given, max{P : R >= r} (for tables that are not one
         ranking's, e.g. interpolated precision averaged over queries). A rule takes each table
-        as one ranking's per-rank breakdown (relevant where recall rises, R from
-        ``attrs["n_relevant"]``) and draws the curve and the 11 points from
+        as one ranking's per-rank breakdown (relevant where recall rises, R from a breakdown's
+        ``details["n_relevant"]``, else relevant found / last recall) and draws the curve and the 11 points from
         :func:`rankviz.metrics.interpolated_precision` with this ``rounding``, so they equal
         ``eleven_point_precision_breakdown(..., rounding=rounding)``. On such tables None and
         "ceil" draw the same.
@@ -288,7 +289,7 @@ def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", preci
     func = "precision_recall_chart"
     if not isinstance(points_by_system, Mapping) or not points_by_system:
         raise ValueError(f"The 'points_by_system' parameter of {func} must be a non-empty mapping of system name "
-                         f"to DataFrame. Got {points_by_system!r} instead.")
+                         f"to breakdown or DataFrame. Got {points_by_system!r} instead.")
     for flag, value in {"raw_points": raw_points, "interpolated": interpolated, "eleven_point": eleven_point,
                         "ap_area": ap_area}.items():
         check_flag(value, func=func, name=flag)
@@ -296,7 +297,8 @@ def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", preci
     if rounding is not None:
         rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
     raw_by_system, steps, elevens = {}, [], []
-    for name, df in points_by_system.items():
+    for name, data in points_by_system.items():
+        df = frame_of(data)
         require_columns(df, {"rank": rank, "recall": recall, "precision": precision}, func=func,
                         name=f"points_by_system[{name!r}]")
         points = _raw_points(str(name), df, rank=rank, recall=recall, precision=precision)
@@ -305,7 +307,7 @@ def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", preci
             steps.append(_interpolated_steps(points) if interpolated else None)
             elevens.append(_eleven_points(points) if eleven_point else None)
         elif interpolated or eleven_point:
-            relevant, n_relevant = _ranking_of(name, df, points, func=func)
+            relevant, n_relevant = _ranking_of(name, data, points, func=func)
             curve, eleven = _interpolation_by_rule(points, relevant, n_relevant, rounding)
             steps.append(curve)
             elevens.append(eleven)
@@ -420,8 +422,9 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
 
     Parameters
     ----------
-    df : DataFrame
-        One row per rank, in ranked order, e.g. ``precision_recall_points_breakdown(rels)``.
+    df : DataFrame or Breakdown
+        One row per rank, in ranked order, e.g. ``precision_recall_points_breakdown(rels)`` (or its
+        ``table``).
     rank, precision, recall : str
         Column names of i, P@i and R@i.
     grade : str or None, default "rel"
@@ -461,6 +464,7 @@ def precision_recall_at_rank_parts(df, *, rank="rank", precision="P@i", recall="
                                    width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`precision_recall_at_rank_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "precision_recall_at_rank_chart"
+    df = frame_of(df)
     require_columns(df, {"rank": rank, "precision": precision, "recall": recall, "grade": grade}, func=func)
     measures = [str(precision), str(recall)]
     ranks = df[rank].to_numpy()
@@ -508,9 +512,9 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
 
     Parameters
     ----------
-    curves : mapping of str to DataFrame or (fpr, tpr) pair
-        Curve label (a query, a group, a model) -> its points in threshold order, as
-        ``roc_curve_breakdown`` gives or as two arrays.
+    curves : mapping of str to Breakdown, DataFrame or (fpr, tpr) pair
+        Curve label (a query, a group, a model) -> its points in threshold order: a
+        ``roc_curve_breakdown`` (or its ``table``), or two arrays.
     fpr, tpr : str
         Column names of the rates in the DataFrames.
     threshold : str, optional
@@ -556,6 +560,7 @@ def roc_parts(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
         raise ValueError(f"The 'auc' parameter of {func} must map curve label to AUC. Got {auc!r} instead.")
     parts = []
     for name, curve in curves.items():
+        curve = frame_of(curve)
         if isinstance(curve, pd.DataFrame):
             require_columns(curve, {"fpr": fpr, "tpr": tpr, "threshold": threshold}, func=func,
                             name=f"curves[{name!r}]")

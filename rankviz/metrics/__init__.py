@@ -1,8 +1,15 @@
 """Per-query ranking metrics: pure functions over numpy arrays, one module per family.
 
 ``rels`` are relevance grades in ranked order (``rels[0]`` is rank 1). Each metric has a
-``*_breakdown`` twin that returns the worked table of a lecture exercise as a DataFrame
-(``df.attrs["value"]`` is the final value, ``df.attrs["latex"]`` the formula with numbers).
+``*_breakdown`` twin that works it out like a lecture exercise and returns a
+:class:`~rankviz.metrics.breakdown.Breakdown`: ``table`` (the worked table, a DataFrame),
+``value`` (the metric's value), ``latex`` (the formula with this input's numbers) and
+``details`` (named intermediate values such as R, listed in each breakdown's docstring).
+
+>>> from rankviz.metrics import average_precision_breakdown
+>>> worked = average_precision_breakdown([1, 0, 1])  # (1/1 + 2/3) / 2
+>>> round(worked.value, 3), worked.details["n_relevant"], worked.table["contribution"].round(3).tolist()
+(0.833, 2, [1.0, 0.0, 0.667])
 
 Modules are imported on first use, so ``import rankviz.metrics`` stays cheap.
 """
@@ -19,7 +26,7 @@ _HELPERS = {
     "aggregate": ["arithmetic_mean"],
 }
 
-_WHERE: dict[str, str] = {}
+_WHERE: dict[str, str] = {"Breakdown": "rankviz.metrics.breakdown"}
 for _module, _name in [(spec.module, spec.name) for spec in METRICS if spec.module] + [
         (module, name) for module, names in _HELPERS.items() for name in names]:
     _WHERE[_name] = _WHERE[_name + "_breakdown"] = f"rankviz.metrics.{_module}"

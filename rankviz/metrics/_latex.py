@@ -1,8 +1,12 @@
-"""How breakdown tables write numbers into their LaTeX formulas, shared by every metric family."""
+"""How breakdown tables write numbers and sums into their LaTeX formulas, shared by every metric family."""
 
 from __future__ import annotations
 
-__all__ = ["number", "fraction"]
+__all__ = ["LATEX_TERMS", "number", "fraction", "sum_latex"]
+
+#: Beyond this many terms a breakdown's LaTeX sum shows the first and last ones around an
+#: ellipsis: a formula with hundreds of terms teaches nothing and is slow to render.
+LATEX_TERMS = 10
 
 
 def number(x: float) -> str:
@@ -16,3 +20,22 @@ def number(x: float) -> str:
 def fraction(numerator, denominator) -> str:
     r"""``\frac{numerator}{denominator}`` with both written by :func:`number`."""
     return rf"\frac{{{number(numerator)}}}{{{number(denominator)}}}"
+
+
+def sum_latex(terms: list[str]) -> str:
+    r"""Terms joined by ``+`` for a breakdown's formula; "0" for none.
+
+    Past :data:`LATEX_TERMS` terms: the first ones, ``\cdots`` and the last two, so the sum
+    still shows where it starts and how it ends (the last terms of a long ranking, or the
+    last queries of a run) in :data:`LATEX_TERMS` terms.
+
+    >>> sum_latex(["1", "2"]), sum_latex([])
+    ('1 + 2', '0')
+    >>> sum_latex([str(i) for i in range(1, 21)])
+    '1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + \\cdots + 19 + 20'
+    """
+    if not terms:
+        return "0"
+    if len(terms) > LATEX_TERMS:
+        terms = list(terms[: LATEX_TERMS - 2]) + [r"\cdots"] + list(terms[-2:])
+    return " + ".join(terms)

@@ -2,7 +2,8 @@
 
 Each function takes the per-query values a run scored (one AP or one RR per query, in any
 order) and returns one float. The ``*_breakdown`` twins lay the same computation out as a
-table with one row per query, the way the lecture's "GMAP - example" slide does.
+table with one row per query, the way the lecture's "GMAP - example" slide does, and return it
+as a :class:`~rankviz.metrics.breakdown.Breakdown` (table, value, formula with numbers, details).
 
 Policies, the same for every function here:
 
@@ -20,7 +21,9 @@ import numbers
 
 import numpy as np
 
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import as_scores
+from rankviz.metrics.breakdown import Breakdown
 
 __all__ = [
     "mean_average_precision",
@@ -38,9 +41,6 @@ __all__ = [
 # trec_eval's MIN_GEO_MEAN (m_gm_map.c): the AP a query with AP = 0 counts as in gm_map.
 TREC_EVAL_FLOOR = 1e-5
 
-# Beyond this many queries a LaTeX formula shows the first and last few terms around \cdots:
-# a 50-topic TREC run would otherwise print a formula no one can read.
-_MAX_TERMS_SHOWN = 8
 
 
 # --------------------------------------------------------------------------- validation
@@ -111,12 +111,6 @@ def _tex_result(x: float) -> str:
     return f"{x:.3f}" if math.isfinite(x) else _tex_number(x)
 
 
-def _tex_terms(terms: list[str], joiner: str = " + ") -> str:
-    if len(terms) > _MAX_TERMS_SHOWN:
-        terms = terms[:3] + [r"\cdots"] + terms[-2:]
-    return joiner.join(terms)
-
-
 def _mean_table(values: np.ndarray, labels: list, column: str):
     import pandas as pd
 
@@ -124,7 +118,7 @@ def _mean_table(values: np.ndarray, labels: list, column: str):
 
 
 def _arithmetic_latex(symbol: str, column_values: np.ndarray, value: float) -> str:
-    terms = _tex_terms([_tex_number(v) for v in column_values])
+    terms = sum_latex([_tex_number(v) for v in column_values])
     return rf"{symbol} = \frac{{{terms}}}{{{column_values.size}}} = {_tex_result(value)}"
 
 
@@ -181,9 +175,9 @@ def mean_average_precision_breakdown(aps, *, queries=None):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``query`` and ``AP``. ``attrs["value"]`` is the mean of the ``AP`` column and
-        ``attrs["latex"]`` the formula with the numbers substituted.
+    Breakdown
+        ``table``: columns ``query`` and ``AP``. ``value``: the mean of the ``AP`` column.
+        ``latex``: the formula with the numbers substituted. ``details``: none.
 
     References
     ----------
@@ -191,8 +185,8 @@ def mean_average_precision_breakdown(aps, *, queries=None):
 
     Examples
     --------
-    >>> table = mean_average_precision_breakdown([0.28, 0.254], queries=["q1", "q2"])
-    >>> table.attrs["latex"]
+    >>> worked = mean_average_precision_breakdown([0.28, 0.254], queries=["q1", "q2"])
+    >>> worked.latex
     '\\mathrm{MAP} = \\frac{0.28 + 0.254}{2} = 0.267'
     """
     func = "mean_average_precision_breakdown"
@@ -200,9 +194,7 @@ def mean_average_precision_breakdown(aps, *, queries=None):
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     table = _mean_table(aps, _query_labels(queries, aps.size, func=func, values=original), "AP")
     value = float(table["AP"].sum() / len(table))
-    table.attrs["value"] = value
-    table.attrs["latex"] = _arithmetic_latex(r"\mathrm{MAP}", table["AP"].to_numpy(), value)
-    return table
+    return Breakdown(table, value, _arithmetic_latex(r"\mathrm{MAP}", table["AP"].to_numpy(), value))
 
 
 # --------------------------------------------------------------------------- GMAP
@@ -285,9 +277,10 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``query``, ``AP``, ``max(AP, ε)`` and ``ln max(AP, ε)``. ``attrs["value"]`` is
-        exp of the mean of the log column; ``attrs["latex"]`` the formula with the numbers.
+    Breakdown
+        ``table``: columns ``query``, ``AP``, ``max(AP, ε)`` and ``ln max(AP, ε)``. ``value``:
+        exp of the mean of the log column. ``latex``: the formula with the numbers.
+        ``details``: ``floor``, the validated ε.
 
     References
     ----------
@@ -297,23 +290,22 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     --------
     A query with AP = 0 counts as 1e-5, whose log is -11.51:
 
-    >>> table = geometric_mean_average_precision_breakdown([0.0, 0.5])
-    >>> table["ln max(AP, ε)"].round(2).tolist()
+    >>> worked = geometric_mean_average_precision_breakdown([0.0, 0.5])
+    >>> worked.table["ln max(AP, ε)"].round(2).tolist()
     [-11.51, -0.69]
-    >>> round(table.attrs["value"], 5)  # exp((-11.513 - 0.693) / 2) = sqrt(1e-5 x 0.5)
+    >>> round(worked.value, 5)  # exp((-11.513 - 0.693) / 2) = sqrt(1e-5 x 0.5)
     0.00224
     """
-    table = _floored_ap_table(aps, floor, queries, "ln max(AP, ε)", _logs,
-                              func="geometric_mean_average_precision_breakdown")
+    table, floor = _floored_ap_table(aps, floor, queries, "ln max(AP, ε)", _logs,
+                                     func="geometric_mean_average_precision_breakdown")
     logs = table["ln max(AP, ε)"].to_numpy()
     value = float(np.exp(logs.sum() / len(table)))
-    table.attrs["value"] = value
-    log_terms = _tex_terms([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
-    table.attrs["latex"] = (
+    log_terms = sum_latex([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
+    latex = (
         rf"\mathrm{{GMAP}} = \exp\left(\frac{{{log_terms}}}{{{len(table)}}}\right)"
         rf" = \exp\left(\frac{{{_tex_number(float(logs.sum()))}}}{{{len(table)}}}\right) = {_tex_result(value)}"
     )
-    return table
+    return Breakdown(table, value, latex, {"floor": floor})
 
 
 # --------------------------------------------------------------------------- HMAP
@@ -384,9 +376,10 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``query``, ``AP``, ``max(AP, ε)`` and ``1 / max(AP, ε)``. ``attrs["value"]`` is
-        the number of rows over the sum of the reciprocal column.
+    Breakdown
+        ``table``: columns ``query``, ``AP``, ``max(AP, ε)`` and ``1 / max(AP, ε)``. ``value``:
+        the number of rows over the sum of the reciprocal column. ``latex``: the formula with
+        the numbers. ``details``: ``floor``, the validated ε.
 
     References
     ----------
@@ -394,28 +387,27 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
 
     Examples
     --------
-    >>> table = harmonic_mean_average_precision_breakdown([0.5, 0.25])
-    >>> table["1 / max(AP, ε)"].tolist()
+    >>> worked = harmonic_mean_average_precision_breakdown([0.5, 0.25])
+    >>> worked.table["1 / max(AP, ε)"].tolist()
     [2.0, 4.0]
-    >>> table.attrs["latex"]  # 2 / (2 + 4) = 0.333
+    >>> worked.latex  # 2 / (2 + 4) = 0.333
     '\\mathrm{HMAP} = \\frac{2}{\\frac{1}{0.5} + \\frac{1}{0.25}} = \\frac{2}{6} = 0.333'
     """
-    table = _floored_ap_table(aps, floor, queries, "1 / max(AP, ε)", _reciprocals,
-                              func="harmonic_mean_average_precision_breakdown")
+    table, floor = _floored_ap_table(aps, floor, queries, "1 / max(AP, ε)", _reciprocals,
+                                     func="harmonic_mean_average_precision_breakdown")
     total = float(table["1 / max(AP, ε)"].sum())
     value = float(len(table) / total)
-    table.attrs["value"] = value
-    terms = _tex_terms([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
-    table.attrs["latex"] = (
+    terms = sum_latex([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
+    latex = (
         rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"
         rf" = {_tex_result(value)}"
     )
-    return table
+    return Breakdown(table, value, latex, {"floor": floor})
 
 
 def _floored_ap_table(aps, floor, queries, column: str, transform, *, func: str):
-    """The per-query table GMAP and HMAP share: query, AP, max(AP, ε) and ``column`` =
-    ``transform(max(AP, ε))``; ``attrs["floor"]`` holds the validated floor."""
+    """The per-query table GMAP and HMAP share (query, AP, max(AP, ε) and ``column`` =
+    ``transform(max(AP, ε))``) and the validated floor."""
     import pandas as pd
 
     original = aps
@@ -428,8 +420,7 @@ def _floored_ap_table(aps, floor, queries, column: str, transform, *, func: str)
         "max(AP, ε)": floored,
         column: transform(floored),
     })
-    table.attrs["floor"] = floor
-    return table
+    return table, floor
 
 
 # --------------------------------------------------------------------------- MRR and plain mean
@@ -486,8 +477,9 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``query`` and ``RR``; ``attrs["value"]`` is the mean of the ``RR`` column.
+    Breakdown
+        ``table``: columns ``query`` and ``RR``. ``value``: the mean of the ``RR`` column.
+        ``latex``: the formula with the numbers. ``details``: none.
 
     References
     ----------
@@ -495,7 +487,7 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
 
     Examples
     --------
-    >>> mean_reciprocal_rank_breakdown([1, 0.5]).attrs["latex"]
+    >>> mean_reciprocal_rank_breakdown([1, 0.5]).latex
     '\\mathrm{MRR} = \\frac{1 + 0.5}{2} = 0.750'
     """
     func = "mean_reciprocal_rank_breakdown"
@@ -503,9 +495,7 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
     rrs = _per_query_values(rrs, func=func, name="rrs", unit_interval=True)
     table = _mean_table(rrs, _query_labels(queries, rrs.size, func=func, values=original), "RR")
     value = float(table["RR"].sum() / len(table))
-    table.attrs["value"] = value
-    table.attrs["latex"] = _arithmetic_latex(r"\mathrm{MRR}", table["RR"].to_numpy(), value)
-    return table
+    return Breakdown(table, value, _arithmetic_latex(r"\mathrm{MRR}", table["RR"].to_numpy(), value))
 
 
 def arithmetic_mean(values) -> float:
@@ -558,8 +548,9 @@ def arithmetic_mean_breakdown(values, *, queries=None):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``query`` and ``value``; ``attrs["value"]`` is the mean of the ``value`` column.
+    Breakdown
+        ``table``: columns ``query`` and ``value``. ``value``: the mean of the ``value``
+        column. ``latex``: the formula with the numbers. ``details``: none.
 
     References
     ----------
@@ -567,7 +558,7 @@ def arithmetic_mean_breakdown(values, *, queries=None):
 
     Examples
     --------
-    >>> arithmetic_mean_breakdown([2, 3.5], queries=["a", "b"]).attrs["latex"]
+    >>> arithmetic_mean_breakdown([2, 3.5], queries=["a", "b"]).latex
     '\\bar{x} = \\frac{2 + 3.5}{2} = 2.750'
     """
     func = "arithmetic_mean_breakdown"
@@ -575,6 +566,4 @@ def arithmetic_mean_breakdown(values, *, queries=None):
     values = _per_query_values(values, func=func, name="values", unit_interval=False)
     table = _mean_table(values, _query_labels(queries, values.size, func=func, values=original), "value")
     value = float(table["value"].sum() / len(table))
-    table.attrs["value"] = value
-    table.attrs["latex"] = _arithmetic_latex(r"\bar{x}", table["value"].to_numpy(), value)
-    return table
+    return Breakdown(table, value, _arithmetic_latex(r"\bar{x}", table["value"].to_numpy(), value))

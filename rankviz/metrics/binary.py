@@ -17,8 +17,9 @@ Each value is computed by the kernel :func:`rankviz.evaluate` uses
 (:mod:`rankviz.metrics.kernels.binary`), scoring the ranking as a one-list
 :class:`~rankviz.metrics.kernels.context.BatchContext` (:mod:`rankviz.metrics.binary_input`).
 Each metric has a ``*_breakdown`` twin returning the worked table of a lecture exercise as a
-DataFrame, built from that context's arrays, with ``attrs["value"]`` (the kernel's value) and
-``attrs["latex"]``. The precision-recall family (interpolated precision, 11-point and
+:class:`~rankviz.metrics.breakdown.Breakdown`: its ``table`` is built from that context's arrays,
+its ``value`` is the kernel's, with ``latex`` (the formula with numbers) and ``details`` (R, for
+the metrics that divide by it). The precision-recall family (interpolated precision, 11-point and
 interpolated AP) lives in :mod:`rankviz.metrics.precision_recall`.
 """
 
@@ -28,8 +29,10 @@ import numpy as np
 
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import check_k, check_positive_number
-from rankviz.metrics.binary_input import binary_grades, binary_ranking, cutoff_suffix, rank_table, sum_latex
+from rankviz.metrics.binary_input import binary_grades, binary_ranking, cutoff_suffix, rank_table
+from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import binary as binary_kernels
 
 __all__ = [
@@ -127,11 +130,11 @@ def precision_breakdown(rels, k=None, *, rel_threshold=1):
 
     Returns
     -------
-    pandas.DataFrame
-        Rows for ranks 1..k (1..len(rels) for ``k=None``), including ranks past the end of the
-        list (``rel`` NaN, not relevant). Columns ``rank``, ``rel``, ``relevant?``,
-        ``relevant so far``, ``P@i``. ``attrs["value"]`` is the relevant count of the table over
-        its number of rows; ``attrs["latex"]`` the fraction.
+    Breakdown
+        ``table``: rows for ranks 1..k (1..len(rels) for ``k=None``), including ranks past the
+        end of the list (``rel`` NaN, not relevant); columns ``rank``, ``rel``, ``relevant?``,
+        ``relevant so far``, ``P@i``. ``value``: the relevant count of the table over its number
+        of rows, :func:`precision`'s value. ``latex``: the fraction. ``details``: none.
 
     References
     ----------
@@ -139,10 +142,10 @@ def precision_breakdown(rels, k=None, *, rel_threshold=1):
 
     Examples
     --------
-    >>> table = precision_breakdown([1, 0, 1], k=5)
-    >>> table["P@i"].round(3).tolist()
+    >>> worked = precision_breakdown([1, 0, 1], k=5)
+    >>> worked.table["P@i"].round(3).tolist()
     [1.0, 0.5, 0.667, 0.5, 0.4]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     'P@5 = \\frac{2}{5} = 0.400'
     """
     func = "precision_breakdown"
@@ -152,13 +155,12 @@ def precision_breakdown(rels, k=None, *, rel_threshold=1):
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=True))
     table["P@i"] = table["relevant so far"] / table["rank"]
     value = ranking.score(binary_kernels.precision, k)
-    table.attrs["value"] = value
     depth, found = len(table), int(ranking.context.relevant_in_top(threshold, k)[0])
     if depth:
-        table.attrs["latex"] = rf"P{cutoff_suffix(k)} = {_frac(found, depth)} = {value:.3f}"
+        latex = rf"P{cutoff_suffix(k)} = {_frac(found, depth)} = {value:.3f}"
     else:
-        table.attrs["latex"] = r"P = 0 \quad (\text{empty ranking})"
-    return table
+        latex = r"P = 0 \quad (\text{empty ranking})"
+    return Breakdown(table, value, latex)
 
 
 def recall(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1) -> float:
@@ -222,10 +224,10 @@ def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshol
 
     Returns
     -------
-    pandas.DataFrame
-        Rows for the ranks of the top k that exist. Columns ``rank``, ``rel``, ``relevant?``,
-        ``relevant so far``, ``R@i``. ``attrs["value"]`` is the relevant count of the table over
-        R; ``attrs["latex"]`` the fraction; ``attrs["n_relevant"]`` is R.
+    Breakdown
+        ``table``: rows for the ranks of the top k that exist; columns ``rank``, ``rel``,
+        ``relevant?``, ``relevant so far``, ``R@i``. ``value``: the relevant count of the table
+        over R, :func:`recall`'s value. ``latex``: the fraction. ``details``: ``n_relevant`` (R).
 
     References
     ----------
@@ -233,11 +235,11 @@ def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshol
 
     Examples
     --------
-    >>> table = recall_breakdown([1, 0, 1, 0], n_relevant=4)
-    >>> table["R@i"].tolist()
+    >>> worked = recall_breakdown([1, 0, 1, 0], n_relevant=4)
+    >>> worked.table["R@i"].tolist()
     [0.25, 0.25, 0.5, 0.5]
-    >>> table.attrs["latex"]
-    'R = \\frac{2}{4} = 0.500'
+    >>> worked.latex, worked.details["n_relevant"]
+    ('R = \\frac{2}{4} = 0.500', 4)
     """
     func = "recall_breakdown"
     grades, threshold = binary_grades(rels, rel_threshold, func=func)
@@ -248,13 +250,11 @@ def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshol
     table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
     value = ranking.score(binary_kernels.recall, k)
     found = int(ranking.context.relevant_in_top(threshold, k)[0])
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
     if n_rel:
-        table.attrs["latex"] = rf"R{cutoff_suffix(k)} = {_frac(found, n_rel)} = {value:.3f}"
+        latex = rf"R{cutoff_suffix(k)} = {_frac(found, n_rel)} = {value:.3f}"
     else:
-        table.attrs["latex"] = rf"R{cutoff_suffix(k)} = 0 \quad (\text{{no relevant documents: }} R = 0)"
-    return table
+        latex = rf"R{cutoff_suffix(k)} = 0 \quad (\text{{no relevant documents: }} R = 0)"
+    return Breakdown(table, value, latex, {"n_relevant": n_rel})
 
 
 # ------------------------------------------------------------------------ public: Hit@k
@@ -313,9 +313,10 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``. ``attrs["value"]`` is 1.0
-        when any ``relevant?`` is true; ``attrs["latex"]`` names the first relevant rank.
+    Breakdown
+        ``table``: columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``. ``value``: 1.0
+        when any ``relevant?`` is true, else 0.0. ``latex``: names the first relevant rank.
+        ``details``: none.
 
     References
     ----------
@@ -323,7 +324,7 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
 
     Examples
     --------
-    >>> hit_breakdown([0, 0, 1], k=3).attrs["latex"]
+    >>> hit_breakdown([0, 0, 1], k=3).latex
     '\\mathrm{Hit@3} = 1 \\quad (\\text{first relevant document at rank } 3)'
     """
     func = "hit_breakdown"
@@ -332,15 +333,14 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
     ranking = binary_ranking(grades, threshold, func=func)
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
     value = ranking.score(binary_kernels.success, k)
-    table.attrs["value"] = value
     name = rf"\mathrm{{Hit{cutoff_suffix(k)}}}"
     if value:
         first = int(ranking.context.first_relevant_rank(threshold)[0])
-        table.attrs["latex"] = rf"{name} = 1 \quad (\text{{first relevant document at rank }} {first})"
+        latex = rf"{name} = 1 \quad (\text{{first relevant document at rank }} {first})"
     else:
         where = "in the list" if k is None else f"in the top {k}"
-        table.attrs["latex"] = rf"{name} = 0 \quad (\text{{no relevant document {where}}})"
-    return table
+        latex = rf"{name} = 0 \quad (\text{{no relevant document {where}}})"
+    return Breakdown(table, value, latex)
 
 
 # ------------------------------------------------------------------------ public: F_beta
@@ -411,11 +411,12 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
 
     Returns
     -------
-    pandas.DataFrame
-        Rows for ranks 1..k (padded past the end of the list, as P@k counts those ranks).
-        Columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``, ``P@i``, ``R@i`` and
-        ``F<beta>@i`` (``F1@i``, ``F2@i``, ``F0.5@i``...). ``attrs["value"]`` is the F of the last
-        row; ``attrs["latex"]`` the formula with that row's P and R.
+    Breakdown
+        ``table``: rows for ranks 1..k (padded past the end of the list, as P@k counts those
+        ranks); columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``, ``P@i``, ``R@i``
+        and ``F<beta>@i`` (``F1@i``, ``F2@i``, ``F0.5@i``...). ``value``: the F of the last row,
+        :func:`f_beta`'s value. ``latex``: the formula with that row's P and R. ``details``:
+        ``n_relevant`` (R).
 
     References
     ----------
@@ -423,10 +424,10 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
 
     Examples
     --------
-    >>> table = f_beta_breakdown([1, 0, 1, 0], n_relevant=4)
-    >>> list(table.columns)
+    >>> worked = f_beta_breakdown([1, 0, 1, 0], n_relevant=4)
+    >>> list(worked.table.columns)
     ['rank', 'rel', 'relevant?', 'relevant so far', 'P@i', 'R@i', 'F1@i']
-    >>> table.attrs["value"]  # P = 2/4, R = 2/4
+    >>> worked.value  # P = 2/4, R = 2/4
     0.5
     """
     func = "f_beta_breakdown"
@@ -442,13 +443,11 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
     # The kernels' one F formula, row by row; the last row is the value.
     table[column] = binary_kernels.f_measure(table["P@i"].to_numpy(), table["R@i"].to_numpy(), beta * beta)
     value = ranking.score(binary_kernels.f_beta, k, beta=beta)
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
+    details = {"n_relevant": n_rel}
     b = _num(beta)
     name = rf"F_{{{b}}}{cutoff_suffix(k)}"
     if not len(table):
-        table.attrs["latex"] = rf"{name} = 0 \quad (\text{{empty ranking}})"
-        return table
+        return Breakdown(table, value, rf"{name} = 0 \quad (\text{{empty ranking}})", details)
     depth, found = len(table), int(table["relevant so far"].iloc[-1])
     p_tex = _frac(found, depth)
     r_tex = _frac(found, n_rel) if n_rel else "0"
@@ -457,8 +456,7 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
     else:
         formula = (rf"P = {p_tex},\ R = {r_tex}: \quad {name} = "
                    rf"\frac{{(1 + {b}^2) \cdot {p_tex} \cdot {r_tex}}}{{{b}^2 \cdot {p_tex} + {r_tex}}} = {value:.3f}")
-    table.attrs["latex"] = formula
-    return table
+    return Breakdown(table, value, formula, details)
 
 
 # ---------------------------------------------------------------------- public: R-precision
@@ -518,10 +516,11 @@ def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1
 
     Returns
     -------
-    pandas.DataFrame
-        Rows for ranks 1..R (padded past the end of the list), columns ``rank``, ``rel``,
-        ``relevant?``, ``relevant so far``, ``P@i``. ``attrs["value"]`` is the relevant count of
-        the table over R (0.0 when R = 0, empty table); ``attrs["latex"]`` the fraction.
+    Breakdown
+        ``table``: rows for ranks 1..R (padded past the end of the list), columns ``rank``,
+        ``rel``, ``relevant?``, ``relevant so far``, ``P@i``. ``value``: the relevant count of
+        the table over R (0.0 when R = 0, empty table). ``latex``: the fraction. ``details``:
+        ``n_relevant`` (R).
 
     References
     ----------
@@ -529,7 +528,7 @@ def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1
 
     Examples
     --------
-    >>> r_precision_breakdown([1, 0, 1, 0], n_relevant=3).attrs["latex"]
+    >>> r_precision_breakdown([1, 0, 1, 0], n_relevant=3).latex
     '\\mathrm{R\\text{-}Prec} = P@3 = \\frac{2}{3} = 0.667'
     """
     func = "r_precision_breakdown"
@@ -540,13 +539,11 @@ def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1
     table["P@i"] = table["relevant so far"] / table["rank"]
     value = ranking.score(binary_kernels.r_precision)
     found = int(ranking.context.relevant_in_top(threshold, n_rel)[0])
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
     if n_rel:
-        table.attrs["latex"] = rf"\mathrm{{R\text{{-}}Prec}} = P@{n_rel} = {_frac(found, n_rel)} = {value:.3f}"
+        latex = rf"\mathrm{{R\text{{-}}Prec}} = P@{n_rel} = {_frac(found, n_rel)} = {value:.3f}"
     else:
-        table.attrs["latex"] = r"\mathrm{R\text{-}Prec} = 0 \quad (\text{no relevant documents: } R = 0)"
-    return table
+        latex = r"\mathrm{R\text{-}Prec} = 0 \quad (\text{no relevant documents: } R = 0)"
+    return Breakdown(table, value, latex, {"n_relevant": n_rel})
 
 
 # ------------------------------------------------------------------- public: AP (trec map)
@@ -630,12 +627,12 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
 
     Returns
     -------
-    pandas.DataFrame
-        One row per rank of the top k: ``rank``, ``rel``, ``relevant?``, ``relevant so far``,
-        ``P@i`` and ``contribution`` (P@i where relevant, else 0). ``attrs["value"]`` is the sum
-        of ``contribution``, added in rank order as the kernel (and trec_eval) adds, divided by R:
-        :func:`average_precision`'s value; ``attrs["latex"]`` the formula with this input's
-        fractions; ``attrs["n_relevant"]`` is R.
+    Breakdown
+        ``table``: one row per rank of the top k: ``rank``, ``rel``, ``relevant?``,
+        ``relevant so far``, ``P@i`` and ``contribution`` (P@i where relevant, else 0).
+        ``value``: the sum of ``contribution``, added in rank order as the kernel (and
+        trec_eval) adds, divided by R: :func:`average_precision`'s value. ``latex``: the formula
+        with this input's fractions. ``details``: ``n_relevant`` (R).
 
     References
     ----------
@@ -643,10 +640,10 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
 
     Examples
     --------
-    >>> table = average_precision_breakdown([1, 0, 1, 0, 0, 1])
-    >>> table["contribution"].round(3).tolist()
+    >>> worked = average_precision_breakdown([1, 0, 1, 0, 0, 1])
+    >>> worked.table["contribution"].round(3).tolist()
     [1.0, 0.0, 0.667, 0.0, 0.0, 0.5]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\mathrm{AP} = \\frac{1}{3}\\left(\\frac{1}{1} + \\frac{2}{3} + \\frac{3}{6}\\right) = 0.722'
     """
     func = "average_precision_breakdown"
@@ -663,15 +660,13 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
     contribution[ranks[inside] - 1] = ctx.precision_at_relevant(threshold)[inside]
     table["contribution"] = contribution
     value = ranking.score(binary_kernels.average_precision, k)
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
+    details = {"n_relevant": n_rel}
     name = rf"\mathrm{{AP{cutoff_suffix(k)}}}"
     if n_rel == 0:
-        table.attrs["latex"] = rf"{name} = 0 \quad (\text{{no relevant documents: }} R = 0)"
-        return table
+        return Breakdown(table, value, rf"{name} = 0 \quad (\text{{no relevant documents: }} R = 0)", details)
     terms = [_frac(count, rank) for count, rank in zip(found[inside], ranks[inside])]
-    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{n_rel}}}\left({sum_latex(terms)}\right) = {value:.3f}"
-    return table
+    latex = rf"{name} = \frac{{1}}{{{n_rel}}}\left({sum_latex(terms)}\right) = {value:.3f}"
+    return Breakdown(table, value, latex, details)
 
 
 # ------------------------------------------------------------------ public: reciprocal rank
@@ -740,10 +735,11 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per rank of the top k: ``rank``, ``rel``, ``relevant?``, ``relevant so far``,
-        ``1/rank``, ``contribution`` (1/rank at the first relevant rank, else 0).
-        ``attrs["value"]`` is the sum of ``contribution``; ``attrs["latex"]`` the case taken.
+    Breakdown
+        ``table``: one row per rank of the top k: ``rank``, ``rel``, ``relevant?``,
+        ``relevant so far``, ``1/rank``, ``contribution`` (1/rank at the first relevant rank,
+        else 0). ``value``: the sum of ``contribution``. ``latex``: the case taken.
+        ``details``: none.
 
     References
     ----------
@@ -751,10 +747,10 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
 
     Examples
     --------
-    >>> table = reciprocal_rank_breakdown([0, 0, 1, 0, 0, 0, 0, 1], k=3)
-    >>> table["contribution"].round(3).tolist()
+    >>> worked = reciprocal_rank_breakdown([0, 0, 1, 0, 0, 0, 0, 1], k=3)
+    >>> worked.table["contribution"].round(3).tolist()
     [0.0, 0.0, 0.333]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\mathrm{RR} = \\frac{1}{3} = 0.333 \\quad (S_{\\mathrm{correct}} = 3 \\le S_h = 3)'
     """
     func = "reciprocal_rank_breakdown"
@@ -766,14 +762,13 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
     first = int(ranking.context.first_relevant_rank(threshold)[0])  # 0: no relevant document
     table["contribution"] = table["1/rank"].where(table["rank"] == first, 0.0)
     value = ranking.score(binary_kernels.reciprocal_rank, k)
-    table.attrs["value"] = value
     if value:
         bound = "" if k is None else rf" \quad (S_{{\mathrm{{correct}}}} = {first} \le S_h = {k})"
-        table.attrs["latex"] = rf"\mathrm{{RR}} = {_frac(1, first)} = {value:.3f}{bound}"
+        latex = rf"\mathrm{{RR}} = {_frac(1, first)} = {value:.3f}{bound}"
     else:
         if k is not None and first:
             why = rf"S_{{\mathrm{{correct}}}} = {first} > S_h = {k}"
         else:
             why = r"\text{no relevant document in the list}"
-        table.attrs["latex"] = rf"\mathrm{{RR}} = 0 \quad ({why})"
-    return table
+        latex = rf"\mathrm{{RR}} = 0 \quad ({why})"
+    return Breakdown(table, value, latex)

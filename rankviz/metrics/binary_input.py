@@ -26,12 +26,7 @@ from rankviz.metrics._validation import as_grades, check_rel_threshold, resolve_
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import Cut, RankedLists
 
-__all__ = ["LATEX_TERMS", "BinaryRanking", "binary_grades", "binary_ranking", "rank_table", "sum_latex",
-           "cutoff_suffix"]
-
-#: Beyond this many terms a breakdown's LaTeX sum shows the first and last ones around an
-#: ellipsis: a formula with hundreds of terms teaches nothing and is slow to render.
-LATEX_TERMS = 10
+__all__ = ["BinaryRanking", "binary_grades", "binary_ranking", "rank_table", "cutoff_suffix"]
 
 
 class BinaryRanking(NamedTuple):
@@ -104,22 +99,6 @@ def rank_table(ranking: BinaryRanking, depth: int):
         "relevant?": is_relevant,
         "relevant so far": so_far,
     })
-
-
-def sum_latex(terms: list[str]) -> str:
-    r"""Terms joined by ``+`` for a breakdown's formula; "0" for none. Past :data:`LATEX_TERMS`
-    terms: the first ones, ``\cdots`` and the last two.
-
-    >>> sum_latex(["1", "2"]), sum_latex([])
-    ('1 + 2', '0')
-    >>> sum_latex([str(i) for i in range(1, 21)])
-    '1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + \\cdots + 19 + 20'
-    """
-    if not terms:
-        return "0"
-    if len(terms) > LATEX_TERMS:
-        terms = terms[: LATEX_TERMS - 2] + [r"\cdots"] + terms[-2:]
-    return " + ".join(terms)
 
 
 def cutoff_suffix(k: int | None) -> str:

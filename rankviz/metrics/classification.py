@@ -3,6 +3,9 @@
 ``labels`` are 0/1 (or True/False): 1 marks a positive (clicked, relevant) item. ``scores`` are
 the model's scores, higher meaning "more likely positive". AUC is the probability that a random
 positive is scored above a random negative, ties counting one half (course note 001).
+
+Each has a ``*_breakdown`` twin returning a :class:`~rankviz.metrics.breakdown.Breakdown`: the
+worked table (pairs, thresholds or groups), the value, the formula with numbers and details.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from typing import NamedTuple
 import numpy as np
 
 from rankviz.metrics._latex import number as _num
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import as_scores, check_choice, undefined
+from rankviz.metrics.breakdown import Breakdown
 
 # Average ranks (ties share the mean rank) are the rank-correlation kernel; AUC is a rank statistic too.
 from rankviz.metrics.correlation import average_ranks
@@ -156,14 +161,15 @@ def auc_breakdown(labels, scores, *, items=None):
 
     Returns
     -------
-    pandas.DataFrame
-        When |P| |N| <= 10,000 (``MAX_PAIR_ROWS``): one row per pair with ``positive``,
-        ``negative``, ``positive score``, ``negative score``, ``outcome`` (``"positive higher"``,
-        ``"tie"``, ``"negative higher"``) and ``credit`` (1, 0.5, 0); ``attrs["layout"]`` is
-        ``"pairs"``. Above that, one row per positive with ``positive``, ``score``,
-        ``negatives below``, ``negatives tied``, ``negatives above`` and ``credit`` = below +
-        tied / 2; ``attrs["layout"]`` is ``"per positive"``. Either way ``attrs["value"]`` is
-        the sum of ``credit`` / (|P| |N|) and ``attrs["latex"]`` shows it with numbers.
+    Breakdown
+        ``table``: when |P| |N| <= 10,000 (``MAX_PAIR_ROWS``), one row per pair with
+        ``positive``, ``negative``, ``positive score``, ``negative score``, ``outcome``
+        (``"positive higher"``, ``"tie"``, ``"negative higher"``) and ``credit`` (1, 0.5, 0);
+        above that, one row per positive with ``positive``, ``score``, ``negatives below``,
+        ``negatives tied``, ``negatives above`` and ``credit`` = below + tied / 2. ``value``:
+        the sum of ``credit`` / (|P| |N|) (NaN with a RuntimeWarning for one class only).
+        ``latex``: that fraction with numbers. ``details``: ``layout``, ``"pairs"`` or
+        ``"per positive"``.
 
     References
     ----------
@@ -171,10 +177,10 @@ def auc_breakdown(labels, scores, *, items=None):
 
     Examples
     --------
-    >>> table = auc_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4], items=["a", "b", "c", "d"])
-    >>> table[["positive", "negative", "credit"]].values.tolist()
+    >>> worked = auc_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4], items=["a", "b", "c", "d"])
+    >>> worked.table[["positive", "negative", "credit"]].values.tolist()
     [['a', 'b', 1.0], ['a', 'd', 1.0], ['c', 'b', 0.0], ['c', 'd', 0.5]]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\mathrm{AUC} = \\frac{\\#\\{s_p > s_n\\} + \\frac{1}{2}\\#\\{s_p = s_n\\}}{|P|\\,|N|} = \\frac{2 + \\frac{1}{2} \\times 1}{2 \\times 2} = 0.625'
     """
     import pandas as pd
@@ -195,7 +201,7 @@ def auc_breakdown(labels, scores, *, items=None):
             "outcome": np.array(["negative higher", "tie", "positive higher"])[difference.astype(int) + 1],
             "credit": (difference + 1) / 2.0,
         })
-        table.attrs["layout"] = "pairs"
+        layout = "pairs"
         higher = int((table["outcome"] == "positive higher").sum())
         ties = int((table["outcome"] == "tie").sum())
     else:
@@ -210,20 +216,17 @@ def auc_breakdown(labels, scores, *, items=None):
             "negatives above": n_neg - not_above,
         })
         table["credit"] = table["negatives below"] + table["negatives tied"] / 2.0
-        table.attrs["layout"] = "per positive"
+        layout = "per positive"
         higher = int(table["negatives below"].sum())
         ties = int(table["negatives tied"].sum())
     formula = (r"\mathrm{AUC} = \frac{\#\{s_p > s_n\} + \frac{1}{2}\#\{s_p = s_n\}}{|P|\,|N|}")
+    details = {"layout": layout}
     if n_pos == 0 or n_neg == 0:
-        table.attrs["value"] = undefined(_one_class_message(func, n_pos, n_neg))
-        table.attrs["latex"] = formula + rf" \text{{ is undefined: }} |P| = {n_pos},\ |N| = {n_neg}"
-        return table
+        latex = formula + rf" \text{{ is undefined: }} |P| = {n_pos},\ |N| = {n_neg}"
+        return Breakdown(table, undefined(_one_class_message(func, n_pos, n_neg)), latex, details)
     value = float(table["credit"].sum()) / (n_pos * n_neg)
-    table.attrs["value"] = value
-    table.attrs["latex"] = (
-        formula + rf" = \frac{{{higher} + \frac{{1}}{{2}} \times {ties}}}{{{n_pos} \times {n_neg}}} = {value:.3f}"
-    )
-    return table
+    latex = formula + rf" = \frac{{{higher} + \frac{{1}}{{2}} \times {ties}}}{{{n_pos} \times {n_neg}}} = {value:.3f}"
+    return Breakdown(table, value, latex, details)
 
 
 # ------------------------------------------------------------------------- ROC curve
@@ -315,11 +318,12 @@ def roc_curve_breakdown(labels, scores):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per threshold (``inf`` first): ``threshold``, ``TP``, ``FP``, ``FN``, ``TN``,
-        ``TPR``, ``FPR`` and ``area`` (the trapezoid between this point and the previous one).
-        ``attrs["value"]`` is the sum of ``area``, the AUC (ties as 1/2, equal to :func:`auc`);
-        ``attrs["latex"]`` shows the sum. One class only: NaN with a RuntimeWarning.
+    Breakdown
+        ``table``: one row per threshold (``inf`` first): ``threshold``, ``TP``, ``FP``,
+        ``FN``, ``TN``, ``TPR``, ``FPR`` and ``area`` (the trapezoid between this point and the
+        previous one). ``value``: the sum of ``area``, the AUC (ties as 1/2, equal to
+        :func:`auc`); one class only: NaN with a RuntimeWarning. ``latex``: the sum.
+        ``details``: none.
 
     References
     ----------
@@ -327,10 +331,10 @@ def roc_curve_breakdown(labels, scores):
 
     Examples
     --------
-    >>> table = roc_curve_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4])
-    >>> table["area"].tolist()  # trapezoids: 0, 0, 0.5 * 0.5, 0.5 * (0.5 + 1) / 2
+    >>> worked = roc_curve_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4])
+    >>> worked.table["area"].tolist()  # trapezoids: 0, 0, 0.5 * 0.5, 0.5 * (0.5 + 1) / 2
     [0.0, 0.0, 0.25, 0.375]
-    >>> table.attrs["value"]
+    >>> worked.value
     0.625
     """
     import pandas as pd
@@ -345,9 +349,8 @@ def roc_curve_breakdown(labels, scores):
         table["TPR"] = table["TP"] / n_pos if n_pos else np.nan
         table["FPR"] = table["FP"] / n_neg if n_neg else np.nan
         table["area"] = np.nan
-        table.attrs["value"] = undefined(_one_class_message(func, n_pos, n_neg))
-        table.attrs["latex"] = rf"\mathrm{{AUC}} \text{{ is undefined: }} |P| = {n_pos},\ |N| = {n_neg}"
-        return table
+        latex = rf"\mathrm{{AUC}} \text{{ is undefined: }} |P| = {n_pos},\ |N| = {n_neg}"
+        return Breakdown(table, undefined(_one_class_message(func, n_pos, n_neg)), latex)
     table["TPR"] = table["TP"] / n_pos
     table["FPR"] = table["FP"] / n_neg
     previous_fpr = table["FPR"].shift(1, fill_value=0.0)
@@ -355,13 +358,12 @@ def roc_curve_breakdown(labels, scores):
     table["area"] = (table["FPR"] - previous_fpr) * (table["TPR"] + previous_tpr) / 2.0
     value = float(table["area"].sum())
     terms = [_num(a) for a in table["area"] if a != 0] or ["0"]
-    shown = " + ".join(terms if len(terms) <= 10 else terms[:10] + [r"\cdots"])
-    table.attrs["value"] = value
-    table.attrs["latex"] = (
+    shown = sum_latex(terms)
+    latex = (
         r"\mathrm{AUC} = \sum_t (\mathrm{FPR}_t - \mathrm{FPR}_{t-1}) \frac{\mathrm{TPR}_t + \mathrm{TPR}_{t-1}}{2}"
         rf" = {shown} = {value:.3f}"
     )
-    return table
+    return Breakdown(table, value, latex)
 
 
 # ------------------------------------------------------------------------------ GAUC
@@ -537,12 +539,12 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per group, in order of first appearance: ``group``, ``n``, ``positives``,
-        ``negatives``, ``auc`` (NaN when the group has one class), ``weight`` and ``included``.
-        ``attrs["value"]`` = sum(weight * auc) / sum(weight) over the included rows;
-        ``attrs["skipped_groups"]`` lists the others; ``attrs["latex"]`` the weighted mean with
-        numbers.
+    Breakdown
+        ``table``: one row per group, in order of first appearance: ``group``, ``n``,
+        ``positives``, ``negatives``, ``auc`` (NaN when the group has one class), ``weight``
+        and ``included``. ``value``: sum(weight * auc) / sum(weight) over the included rows
+        (NaN with a RuntimeWarning when no group is included). ``latex``: the weighted mean
+        with numbers. ``details``: ``skipped_groups``, a tuple of the groups left out.
 
     References
     ----------
@@ -550,11 +552,13 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
 
     Examples
     --------
-    >>> table = gauc_breakdown([1, 0, 1, 0, 0, 0], [0.9, 0.1, 0.2, 0.3, 0.1, 0.5],
-    ...                        ["u1", "u1", "u2", "u2", "u2", "u3"])
-    >>> table[["group", "auc", "weight", "included"]].values.tolist()
+    >>> worked = gauc_breakdown([1, 0, 1, 0, 0, 0], [0.9, 0.1, 0.2, 0.3, 0.1, 0.5],
+    ...                         ["u1", "u1", "u2", "u2", "u2", "u3"])
+    >>> worked.table[["group", "auc", "weight", "included"]].values.tolist()
     [['u1', 1.0, 2.0, True], ['u2', 0.5, 3.0, True], ['u3', nan, 1.0, False]]
-    >>> table.attrs["latex"]
+    >>> worked.details["skipped_groups"]
+    ('u3',)
+    >>> worked.latex
     '\\mathrm{GAUC} = \\frac{\\sum_g w_g \\mathrm{AUC}_g}{\\sum_g w_g} = \\frac{2 \\times 1 + 3 \\times 0.5}{2 + 3} = 0.700'
     """
     import pandas as pd
@@ -565,21 +569,17 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
     table["included"] = table["included"].astype(bool)
     used = table[table["included"]]
     total_weight = float(used["weight"].sum())
-    table.attrs["skipped_groups"] = tuple(table.loc[~table["included"], "group"])
+    details = {"skipped_groups": tuple(table.loc[~table["included"], "group"])}
     formula = r"\mathrm{GAUC} = \frac{\sum_g w_g \mathrm{AUC}_g}{\sum_g w_g}"
     if used.empty or total_weight == 0:
-        table.attrs["value"] = undefined(
+        value = undefined(
             f"{func} is undefined: no group holds both a positive and a negative item with a weight > 0; returning NaN."
         )
-        table.attrs["latex"] = formula + r" \text{ is undefined: no group has both classes}"
-        return table
+        return Breakdown(table, value, formula + r" \text{ is undefined: no group has both classes}", details)
     value = float((used["weight"] * used["auc"]).sum() / total_weight)
     products = [rf"{_num(w)} \times {_num(a)}" for w, a in zip(used["weight"], used["auc"])]
     weights_shown = [_num(w) for w in used["weight"]]
     if len(products) > 10:
         products, weights_shown = products[:10] + [r"\cdots"], weights_shown[:10] + [r"\cdots"]
-    table.attrs["value"] = value
-    table.attrs["latex"] = (
-        formula + rf" = \frac{{{' + '.join(products)}}}{{{' + '.join(weights_shown)}}} = {value:.3f}"
-    )
-    return table
+    latex = formula + rf" = \frac{{{' + '.join(products)}}}{{{' + '.join(weights_shown)}}} = {value:.3f}"
+    return Breakdown(table, value, latex, details)

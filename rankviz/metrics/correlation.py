@@ -5,8 +5,8 @@
 lecture's SRCC exercise. ``kendall_tau_distance`` takes two ranked lists of item ids, which may
 hold different items (top-K lists).
 
-Each function has a ``*_breakdown`` twin returning the worked table: one row per document
-(Spearman) or per pair of items (Kendall).
+Each function has a ``*_breakdown`` twin returning a :class:`~rankviz.metrics.breakdown.Breakdown`
+whose table has one row per document (Spearman) or per pair of items (Kendall).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import numpy as np
 
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._validation import as_scores, check_choice, check_k, check_positive_number, undefined
+from rankviz.metrics.breakdown import Breakdown
 
 __all__ = [
     "average_ranks",
@@ -372,14 +373,14 @@ def spearman_rho_breakdown(a, b, *, items=None):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per document: ``doc``, ``s1``, ``s2`` (the values given), ``rank s1`` and
-        ``rank s2`` when the values are not already the ranks 1..K (ties get their average
-        rank), ``d`` = rank difference and ``d^2``. Without ties ``attrs["value"]`` is
-        1 - 6 sum(d^2) / (K(K^2 - 1)) from the ``d^2`` column; with ties it is the Pearson
-        correlation of the two rank columns, and ``attrs["latex"]`` says which formula it used.
-        ``attrs["sum_d2"]`` holds sum(d^2) and ``attrs["ties"]`` (bool) whether either ranking
-        has tied values, i.e. which of the two formulas was used.
+    Breakdown
+        ``table``: one row per document: ``doc``, ``s1``, ``s2`` (the values given), ``rank s1``
+        and ``rank s2`` when the values are not already the ranks 1..K (ties get their average
+        rank), ``d`` = rank difference and ``d^2``. ``value``: without ties
+        1 - 6 sum(d^2) / (K(K^2 - 1)) from the ``d^2`` column; with ties the Pearson correlation
+        of the two rank columns (NaN with a RuntimeWarning when undefined). ``latex``: the
+        formula used, with numbers. ``details``: ``sum_d2`` (sum(d^2)) and ``ties`` (bool:
+        whether either ranking has tied values, i.e. which of the two formulas was used).
 
     References
     ----------
@@ -387,10 +388,10 @@ def spearman_rho_breakdown(a, b, *, items=None):
 
     Examples
     --------
-    >>> table = spearman_rho_breakdown([1, 2, 3], [2, 1, 3], items=["x", "y", "z"])
-    >>> table.to_dict("list")
+    >>> worked = spearman_rho_breakdown([1, 2, 3], [2, 1, 3], items=["x", "y", "z"])
+    >>> worked.table.to_dict("list")
     {'doc': ['x', 'y', 'z'], 's1': [1.0, 2.0, 3.0], 's2': [2.0, 1.0, 3.0], 'd': [-1.0, 1.0, 0.0], 'd^2': [1.0, 1.0, 0.0]}
-    >>> table.attrs["latex"]  # 1 - 6 * 2 / (3 * 8) = 0.5
+    >>> worked.latex  # 1 - 6 * 2 / (3 * 8) = 0.5
     '\\rho = 1 - \\frac{6 \\sum d^2}{K(K^2 - 1)} = 1 - \\frac{6 \\times 2}{3 \\times (3^2 - 1)} = 0.500'
     """
     import pandas as pd
@@ -409,7 +410,6 @@ def spearman_rho_breakdown(a, b, *, items=None):
     table = pd.DataFrame(columns)
     n = len(table)
     sum_d2 = float(table["d^2"].sum())
-    table.attrs["sum_d2"] = sum_d2
     reason = _undefined_reason(x, y, func)
     has_ties = np.unique(x).shape[0] < n or np.unique(y).shape[0] < n
     if reason:
@@ -433,10 +433,7 @@ def spearman_rho_breakdown(a, b, *, items=None):
             r"\quad \text{(ties: Pearson correlation of average ranks; } 1 - \tfrac{6\sum d^2}{K(K^2-1)}"
             rf" = {1.0 - 6.0 * sum_d2 / (n * (n * n - 1)):.3f} \text{{ would be only approximate)}}"
         )
-    table.attrs["ties"] = bool(has_ties)
-    table.attrs["value"] = value
-    table.attrs["latex"] = latex
-    return table
+    return Breakdown(table, value, latex, {"sum_d2": sum_d2, "ties": bool(has_ties)})
 
 
 # --------------------------------------------------------------------- Kendall's tau
@@ -514,12 +511,13 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per pair i < j: ``i``, ``j``, ``order in a`` and ``order in b`` (``"<"``,
-        ``">"`` or ``"="``, comparing i's value with j's), and ``pair``: ``"concordant"``,
-        ``"discordant"``, ``"tied in a"``, ``"tied in b"`` or ``"tied in both"``.
-        ``attrs["value"]`` is computed from the counts of the ``pair`` column, which are also in
-        ``attrs["counts"]``; ``attrs["latex"]`` shows the formula with the counts.
+    Breakdown
+        ``table``: one row per pair i < j: ``i``, ``j``, ``order in a`` and ``order in b``
+        (``"<"``, ``">"`` or ``"="``, comparing i's value with j's), and ``pair``:
+        ``"concordant"``, ``"discordant"``, ``"tied in a"``, ``"tied in b"`` or
+        ``"tied in both"``. ``value``: tau from the counts of the ``pair`` column (NaN with a
+        RuntimeWarning when undefined). ``latex``: the formula with the counts. ``details``:
+        ``counts``, a dict of those five counts.
 
     References
     ----------
@@ -527,10 +525,10 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
 
     Examples
     --------
-    >>> table = kendall_tau_breakdown([1, 2, 3], [1, 3, 2], items=["x", "y", "z"])
-    >>> table["pair"].tolist()
+    >>> worked = kendall_tau_breakdown([1, 2, 3], [1, 3, 2], items=["x", "y", "z"])
+    >>> worked.table["pair"].tolist()
     ['concordant', 'concordant', 'discordant']
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\tau_b = \\frac{C - D}{\\sqrt{(C + D + T_a)(C + D + T_b)}} = \\frac{2 - 1}{\\sqrt{(2 + 1 + 0)(2 + 1 + 0)}} = 0.333'
     """
     import pandas as pd
@@ -556,13 +554,11 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
     counts = table["pair"].value_counts()
     c, d, ta, tb, tboth = (int(counts.get(name, 0)) for name in
                            ("concordant", "discordant", "tied in a", "tied in b", "tied in both"))
-    table.attrs["counts"] = {"concordant": c, "discordant": d, "tied in a": ta, "tied in b": tb,
-                             "tied in both": tboth}
+    details = {"counts": {"concordant": c, "discordant": d, "tied in a": ta, "tied in b": tb, "tied in both": tboth}}
     reason = _undefined_reason(x, y, func)
     if reason:
-        table.attrs["value"] = undefined(reason)
-        table.attrs["latex"] = r"\tau \text{ is undefined here (fewer than 2 documents, or one ranking all tied)}"
-        return table
+        latex = r"\tau \text{ is undefined here (fewer than 2 documents, or one ranking all tied)}"
+        return Breakdown(table, undefined(reason), latex, details)
     value = kendall_tau_from_pair_counts((c, d, ta, tb, tboth), variant)
     if variant == "a":
         n = x.shape[0]
@@ -572,9 +568,7 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
             rf"\tau_b = \frac{{C - D}}{{\sqrt{{(C + D + T_a)(C + D + T_b)}}}} = "
             rf"\frac{{{c} - {d}}}{{\sqrt{{({c} + {d} + {ta})({c} + {d} + {tb})}}}} = {value:.3f}"
         )
-    table.attrs["value"] = float(value)
-    table.attrs["latex"] = latex
-    return table
+    return Breakdown(table, float(value), latex, details)
 
 
 _PAIR_KINDS = ("concordant", "discordant", "tied in a", "tied in b", "tied in both")
@@ -592,7 +586,7 @@ def kendall_tau_a_formula(counts) -> str:
     Parameters
     ----------
     counts : mapping
-        The pair counts of :func:`kendall_tau_breakdown` (its ``attrs["counts"]``): ints >= 0
+        The pair counts of :func:`kendall_tau_breakdown` (its ``details["counts"]``): ints >= 0
         under ``"concordant"``, ``"discordant"``, ``"tied in a"``, ``"tied in b"`` and
         ``"tied in both"``.
 
@@ -614,13 +608,13 @@ def kendall_tau_a_formula(counts) -> str:
     --------
     a = 1, 2, 3 and b = 1, 3, 2: C = 2, D = 1 over 3 × 2 / 2 = 3 pairs.
 
-    >>> kendall_tau_a_formula(kendall_tau_breakdown([1, 2, 3], [1, 3, 2]).attrs["counts"])
+    >>> kendall_tau_a_formula(kendall_tau_breakdown([1, 2, 3], [1, 3, 2]).details["counts"])
     '(C − D) / (n(n − 1)/2) = (2 − 1) / 3'
     """
     func = "kendall_tau_a_formula"
     if not hasattr(counts, "get"):
         raise ValueError(f"The 'counts' parameter of {func} must be a mapping of pair kinds to counts (a "
-                         f"kendall_tau_breakdown's attrs['counts']). Got {type(counts).__name__} instead.")
+                         f"kendall_tau_breakdown's details['counts']). Got {type(counts).__name__} instead.")
     values = {}
     for kind in _PAIR_KINDS:
         value = counts.get(kind)
@@ -790,12 +784,12 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
 
     Returns
     -------
-    pandas.DataFrame
-        One row per unordered pair: ``i``, ``j``, ``rank i in a``, ``rank j in a``,
+    Breakdown
+        ``table``: one row per unordered pair: ``i``, ``j``, ``rank i in a``, ``rank j in a``,
         ``rank i in b``, ``rank j in b`` (missing when the item is not in that top-K list),
-        ``case`` (which of the four cases of the Notes applies) and ``penalty``.
-        ``attrs["value"]`` is the sum of ``penalty`` over n(n-1)/2 (or the raw sum when
-        ``normalized=False``); ``attrs["latex"]`` the formula with numbers.
+        ``case`` (which of the four cases of the Notes applies) and ``penalty``. ``value``: the
+        sum of ``penalty`` over n(n-1)/2 (or the raw sum when ``normalized=False``).
+        ``latex``: the formula with numbers. ``details``: none.
 
     References
     ----------
@@ -803,10 +797,10 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
 
     Examples
     --------
-    >>> table = kendall_tau_distance_breakdown(["a", "b", "c"], ["b", "a", "c"])
-    >>> table["penalty"].tolist()
+    >>> worked = kendall_tau_distance_breakdown(["a", "b", "c"], ["b", "a", "c"])
+    >>> worked.table["penalty"].tolist()
     [1.0, 0.0, 0.0]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     'K_n = \\frac{2}{n(n-1)} \\sum \\bar K_{i,j} = \\frac{2 \\times 1}{3 \\times 2} = 0.333'
     """
     import pandas as pd
@@ -838,6 +832,4 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
     else:
         value = 0.0
         latex = rf"K_n{cut} = 0 \text{{ (fewer than 2 items: no pair to disagree on)}}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = latex
-    return table
+    return Breakdown(table, value, latex)

@@ -11,7 +11,8 @@ and ``k`` (``None``: the whole list). DCG composes a *gain* (what a grade is wor
   original formula of Järvelin & Kekäläinen (2002), DCG = rel_1 + sum_{i>=2} rel_i / log_2 i
   for b = 2, as the lecture writes it first.
 
-Each metric has a ``*_breakdown`` twin returning the worked table of the lecture exercise.
+Each metric has a ``*_breakdown`` twin returning the worked table of the lecture exercise as a
+:class:`~rankviz.metrics.breakdown.Breakdown` (table, value, formula with numbers, details).
 
 The functions validate their input, then score the ranking as a one-list
 :class:`~rankviz.metrics.kernels.lists.RankedLists` with the kernels of
@@ -26,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankviz.metrics._latex import number as _num
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import (
     as_grades,
     check_choice,
@@ -34,6 +36,7 @@ from rankviz.metrics._validation import (
     ideal_grades,
     truncate,
 )
+from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
 from rankviz.metrics.kernels import graded as kernels
 
@@ -52,9 +55,6 @@ __all__ = [
 
 GAINS = kernels.GAINS
 DISCOUNTS = kernels.DISCOUNTS
-# Beyond this many ranks the LaTeX shows the first terms and an ellipsis: a formula with
-# hundreds of terms teaches nothing and is slow to render.
-_LATEX_TERMS = 10
 
 
 # ------------------------------------------------------------------------ validation
@@ -138,14 +138,6 @@ def _context(grades: np.ndarray, judged=None, max_grade=None) -> BatchContext:
 # ------------------------------------------------------------------------ formatting
 
 
-def _sum_latex(terms: list[str]) -> str:
-    if not terms:
-        return "0"
-    if len(terms) > _LATEX_TERMS:
-        terms = terms[:_LATEX_TERMS] + [r"\cdots"]
-    return " + ".join(terms)
-
-
 def _discount_label(discount: str, log_base: float) -> str:
     if discount == "log2":
         return "log2(1+i)"
@@ -175,10 +167,10 @@ def _padded(values: np.ndarray, n: int, fill: float) -> np.ndarray:
     return out
 
 
-def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, rel_name: str = "rel"):
-    """The worked table of a DCG (``name``: "DCG" or "IDCG") of ``grades`` (already cut at k):
-    the kernel's per-rank (gain, denominator, contribution) arrays ``rows`` cut at the same k,
-    and the kernel's ``value`` with the sum written out."""
+def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, rel_name: str = "rel") -> Breakdown:
+    """The worked DCG (``name``: "DCG" or "IDCG") of ``grades`` (already cut at k): the kernel's
+    per-rank (gain, denominator, contribution) arrays ``rows`` cut at the same k, and the
+    kernel's ``value`` with the sum written out."""
     import pandas as pd
 
     gains, denominators, contributions = (truncate(a, cut.cutoff) for a in rows)
@@ -192,9 +184,7 @@ def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, r
     })
     terms = _dcg_terms_latex(grades, denominators, cut.param("gain"))
     at = "" if cut.cutoff is None else f"@{cut.cutoff}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{{name}{at}}} = {_sum_latex(terms)} = {value:.3f}"
-    return table
+    return Breakdown(table, value, rf"\mathrm{{{name}{at}}} = {sum_latex(terms)} = {value:.3f}")
 
 
 # --------------------------------------------------------------------- public: CG
@@ -254,9 +244,9 @@ def cumulative_gain_breakdown(rels, k=None):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``rank``, ``rel``, ``running CG``; ``attrs["value"]`` is the sum of ``rel``,
-        ``attrs["latex"]`` the sum written out.
+    Breakdown
+        ``table``: columns ``rank``, ``rel``, ``running CG``. ``value``: the sum of ``rel``.
+        ``latex``: the sum written out. ``details``: none.
 
     References
     ----------
@@ -264,10 +254,10 @@ def cumulative_gain_breakdown(rels, k=None):
 
     Examples
     --------
-    >>> table = cumulative_gain_breakdown([3, 2, 3])
-    >>> table["running CG"].tolist()
+    >>> worked = cumulative_gain_breakdown([3, 2, 3])
+    >>> worked.table["running CG"].tolist()
     [3.0, 5.0, 8.0]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\mathrm{CG} = 3 + 2 + 3 = 8'
     """
     import pandas as pd
@@ -285,9 +275,7 @@ def cumulative_gain_breakdown(rels, k=None):
     })
     value = float(kernels.cumulative_gain(ctx, variant)[0])
     cut = "" if k is None else f"@{k}"
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\mathrm{{CG{cut}}} = {_sum_latex([_num(g) for g in shown])} = {_num(value)}"
-    return table
+    return Breakdown(table, value, rf"\mathrm{{CG{cut}}} = {sum_latex([_num(g) for g in shown])} = {_num(value)}")
 
 
 # -------------------------------------------------------------------- public: DCG
@@ -366,11 +354,11 @@ def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per rank: ``rank``, ``rel``, ``gain``, the discount denominator (named after the
-        discount: ``log2(1+i)`` or ``max(1, log2(i))``), ``contribution`` = gain / denominator and
-        ``running DCG``. ``attrs["value"]`` is the sum of the contributions; ``attrs["latex"]``
-        the sum with this input's numbers.
+    Breakdown
+        ``table``: one row per rank: ``rank``, ``rel``, ``gain``, the discount denominator
+        (named after the discount: ``log2(1+i)`` or ``max(1, log2(i))``), ``contribution`` =
+        gain / denominator and ``running DCG``. ``value``: the sum of the contributions.
+        ``latex``: the sum with this input's numbers. ``details``: none.
 
     References
     ----------
@@ -378,12 +366,12 @@ def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
 
     Examples
     --------
-    >>> table = dcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
-    >>> list(table.columns)
+    >>> worked = dcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
+    >>> list(worked.table.columns)
     ['rank', 'rel', 'gain', 'log2(1+i)', 'contribution', 'running DCG']
-    >>> table["contribution"].round(3).tolist()  # the slide's last column, exactly
+    >>> worked.table["contribution"].round(3).tolist()  # the slide's last column, exactly
     [7.0, 1.893, 3.5, 0.0, 0.387, 1.069]
-    >>> round(table.attrs["value"], 3)
+    >>> round(worked.value, 3)
     13.848
     """
     grades, k, ctx, variant = _graded_input(rels, k, None, gain, discount, log_base, "dcg_breakdown")
@@ -447,10 +435,10 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
 
     Returns
     -------
-    pandas.DataFrame
-        One row per rank of the ideal ranking: ``rank``, ``ideal rel``, ``gain``, the discount
-        denominator, ``contribution`` and ``running DCG``; ``attrs["value"]`` is the sum of
-        the contributions, ``attrs["latex"]`` the sum with numbers.
+    Breakdown
+        ``table``: one row per rank of the ideal ranking: ``rank``, ``ideal rel``, ``gain``, the
+        discount denominator, ``contribution`` and ``running DCG``. ``value``: the sum of the
+        contributions. ``latex``: the sum with numbers. ``details``: none.
 
     References
     ----------
@@ -458,10 +446,10 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
 
     Examples
     --------
-    >>> table = ideal_dcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
-    >>> table["ideal rel"].tolist()
+    >>> worked = ideal_dcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
+    >>> worked.table["ideal rel"].tolist()
     [3.0, 3.0, 2.0, 2.0, 1.0, 0.0]
-    >>> round(table.attrs["value"], 3)
+    >>> round(worked.value, 3)
     14.595
     """
     _, k, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ideal_dcg_breakdown")
@@ -547,15 +535,14 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
 
     Returns
     -------
-    pandas.DataFrame
-        One row per rank: ``rank``, the discount denominator, then for the system ranking
-        ``rel``, ``gain``, ``contribution``, ``running DCG`` and for the ideal ranking
+    Breakdown
+        ``table``: one row per rank: ``rank``, the discount denominator, then for the system
+        ranking ``rel``, ``gain``, ``contribution``, ``running DCG`` and for the ideal ranking
         ``ideal rel``, ``ideal gain``, ``ideal contribution``, ``running IDCG``. When the
         ideal is longer than the ranking (``judged`` holds unretrieved documents) the missing
-        system ranks have ``rel`` NaN and contribute 0. ``attrs["value"]`` = (sum of
-        ``contribution``) / (sum of ``ideal contribution``), 0.0 when the latter is 0;
-        ``attrs["latex"]`` shows DCG / IDCG with numbers; ``attrs["dcg"]`` and
-        ``attrs["idcg"]`` hold the two sums.
+        system ranks have ``rel`` NaN and contribute 0. ``value``: (sum of ``contribution``) /
+        (sum of ``ideal contribution``), 0.0 when the latter is 0. ``latex``: DCG / IDCG with
+        numbers. ``details``: ``dcg`` and ``idcg``, the two sums.
 
     References
     ----------
@@ -563,10 +550,10 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
 
     Examples
     --------
-    >>> table = ndcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
-    >>> table[["rel", "ideal rel"]].astype(int).values.T.tolist()
+    >>> worked = ndcg_breakdown([3, 2, 3, 0, 1, 2], gain="exponential")
+    >>> worked.table[["rel", "ideal rel"]].astype(int).values.T.tolist()
     [[3, 2, 3, 0, 1, 2], [3, 3, 2, 2, 1, 0]]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\mathrm{nDCG} = \\frac{\\mathrm{DCG}}{\\mathrm{IDCG}} = \\frac{13.848}{14.595} = 0.949'
     """
     import pandas as pd
@@ -601,11 +588,7 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
         latex = rf"{name} = \frac{{{dcg_value:.3f}}}{{{idcg_value:.3f}}} = {value:.3f}"
     else:
         latex = rf"{name},\ \mathrm{{IDCG{cut}}} = 0 \Rightarrow \mathrm{{nDCG{cut}}} = 0"
-    table.attrs["value"] = value
-    table.attrs["dcg"] = dcg_value
-    table.attrs["idcg"] = idcg_value
-    table.attrs["latex"] = latex
-    return table
+    return Breakdown(table, value, latex, {"dcg": dcg_value, "idcg": idcg_value})
 
 
 # -------------------------------------------------------------------- public: ERR
@@ -683,11 +666,11 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``rank``, ``grade``, ``R_i`` = (2^g - 1) / 2^g_max, ``P(reach rank)`` =
-        prod_{j<i} (1 - R_j), ``P(stop here)`` = P(reach) R_i, ``P(stop)/r`` and ``running ERR``.
-        ``attrs["value"]`` is the sum of ``P(stop)/r``; ``attrs["max_grade"]`` the g_max used;
-        ``attrs["latex"]`` the sum with numbers.
+    Breakdown
+        ``table``: columns ``rank``, ``grade``, ``R_i`` = (2^g - 1) / 2^g_max,
+        ``P(reach rank)`` = prod_{j<i} (1 - R_j), ``P(stop here)`` = P(reach) R_i,
+        ``P(stop)/r`` and ``running ERR``. ``value``: the sum of ``P(stop)/r``. ``latex``: the
+        sum with numbers. ``details``: ``max_grade``, the g_max used.
 
     References
     ----------
@@ -695,13 +678,13 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
 
     Examples
     --------
-    >>> table = err_breakdown([2, 0, 1])
-    >>> table["R_i"].tolist()
+    >>> worked = err_breakdown([2, 0, 1])
+    >>> worked.table["R_i"].tolist()
     [0.75, 0.0, 0.25]
-    >>> table["P(reach rank)"].tolist()
+    >>> worked.table["P(reach rank)"].tolist()
     [1.0, 0.25, 0.25]
-    >>> round(table.attrs["value"], 3)
-    0.771
+    >>> round(worked.value, 3), worked.details["max_grade"]
+    (0.771, 2.0)
     """
     import pandas as pd
 
@@ -726,10 +709,8 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
         for r, p, s in zip(ranks, reach, stop)
     ]
     cut = "" if k is None else f"@{k}"
-    table.attrs["value"] = value
-    table.attrs["max_grade"] = top
-    table.attrs["latex"] = (
+    latex = (
         rf"\mathrm{{ERR{cut}}} = \sum_r \frac{{1}}{{r}} \prod_{{i<r}}(1 - R_i)\, R_r"
-        rf" = {_sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
+        rf" = {sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
     )
-    return table
+    return Breakdown(table, value, latex, {"max_grade": top})

@@ -18,7 +18,8 @@ Every value is computed by the kernels :func:`rankviz.evaluate` uses: the precis
 points by :func:`rankviz.metrics.kernels.binary.precision_recall_at_ranks`, interpolated
 precision by :func:`rankviz.metrics.kernels.interpolated.interpolate`, whose rounding rule
 (``rounding=``) is the one trec_eval's versions differ by; the breakdown tables read the
-intermediate arrays of the same one-list context.
+intermediate arrays of the same one-list context, and each returns a
+:class:`~rankviz.metrics.breakdown.Breakdown` (table, value, formula with numbers, details).
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ import numpy as np
 
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
+from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import as_scores, check_choice, check_k
-from rankviz.metrics.binary_input import BinaryRanking, binary_grades, binary_ranking, rank_table, sum_latex
+from rankviz.metrics.binary_input import BinaryRanking, binary_grades, binary_ranking, rank_table
+from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import binary as binary_kernels
 from rankviz.metrics.kernels import interpolated as interpolated_kernels
 
@@ -156,11 +159,11 @@ def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``, ``P@i``, ``R@i``.
-        The curve has no natural single value: ``attrs["value"]`` is the final recall (the
-        last ``R@i``, 0.0 for an empty list), which equals ``recall(rels, ...)``;
-        ``attrs["latex"]`` the final precision and recall.
+    Breakdown
+        ``table``: columns ``rank``, ``rel``, ``relevant?``, ``relevant so far``, ``P@i``,
+        ``R@i``. The curve has no natural single value: ``value`` is the final recall (the last
+        ``R@i``, 0.0 for an empty list), which equals ``recall(rels, ...)``. ``latex``: the
+        final precision and recall. ``details``: ``n_relevant`` (R).
 
     References
     ----------
@@ -168,10 +171,10 @@ def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel
 
     Examples
     --------
-    >>> table = precision_recall_points_breakdown([1, 0, 1], n_relevant=4)
-    >>> table[["P@i", "R@i"]].round(3).values.tolist()
+    >>> worked = precision_recall_points_breakdown([1, 0, 1], n_relevant=4)
+    >>> worked.table[["P@i", "R@i"]].round(3).values.tolist()
     [[1.0, 0.25], [0.5, 0.25], [0.667, 0.5]]
-    >>> table.attrs["value"]
+    >>> worked.value
     0.5
     """
     func = "precision_recall_points_breakdown"
@@ -181,15 +184,13 @@ def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel
     table = rank_table(ranking, ranking.grades.shape[0])
     table["P@i"], table["R@i"] = binary_kernels.precision_recall_at_ranks(ranking.context, ranking.cut())
     value = ranking.score(binary_kernels.recall)  # the final recall: the whole list's
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = n_rel
     if not len(table):
-        table.attrs["latex"] = r"R = 0 \quad (\text{empty ranking})"
+        latex = r"R = 0 \quad (\text{empty ranking})"
     else:
         depth, found = len(table), int(table["relevant so far"].iloc[-1])
         r_tex = _frac(found, n_rel) if n_rel else r"0 \ (R = 0)"
-        table.attrs["latex"] = rf"P@{depth} = {_frac(found, depth)}, \quad R@{depth} = {r_tex} = {value:.3f}"
-    return table
+        latex = rf"P@{depth} = {_frac(found, depth)}, \quad R@{depth} = {r_tex} = {value:.3f}"
+    return Breakdown(table, value, latex, {"n_relevant": n_rel})
 
 
 # ------------------------------------------------------- public: interpolated precision
@@ -269,7 +270,7 @@ def interpolated_precision(rels, recall_levels=None, *, n_relevant=None, judged=
 
 
 def _interpolation_table(func, rels, levels, n_relevant, judged, rel_threshold, rounding, *, name: str):
-    """The per-level table shared by the interpolated breakdowns; value = mean over the levels.
+    """The per-level breakdown shared by the interpolated breakdowns; value = mean over the levels.
 
     Every column comes from the kernel's :class:`~rankviz.metrics.kernels.interpolated.Interpolation`
     and the context's relevant rows; the value from the 11pt_avg kernel at these levels.
@@ -301,13 +302,10 @@ def _interpolation_table(func, rels, levels, n_relevant, judged, rel_threshold, 
         "interpolated P": values,
     })
     value = _interpolated_mean(ranking, levels, rounding)
-    table.attrs["value"] = value
-    table.attrs["n_relevant"] = ranking.n_relevant
-    table.attrs["rounding"] = rounding
     terms = [_num(p) for p in values]
     count = len(table)
-    table.attrs["latex"] = rf"{name} = \frac{{1}}{{{count}}}\left({sum_latex(terms)}\right) = {value:.3f}"
-    return table
+    latex = rf"{name} = \frac{{1}}{{{count}}}\left({sum_latex(terms)}\right) = {value:.3f}"
+    return Breakdown(table, value, latex, {"n_relevant": ranking.n_relevant, "rounding": rounding})
 
 
 def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=None, judged=None, rel_threshold=1,
@@ -321,13 +319,14 @@ def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=Non
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``recall level``, ``relevant needed`` (c, from ``rounding``), ``first rank
-        reaching it`` (the rank of the c-th relevant document), ``best rank`` (the rank at or
-        below it with the highest precision) and ``interpolated P``; ranks are ``<NA>`` for
-        levels no rank reaches. ``attrs["value"]`` is the mean of ``interpolated P``, which is
+    Breakdown
+        ``table``: columns ``recall level``, ``relevant needed`` (c, from ``rounding``),
+        ``first rank reaching it`` (the rank of the c-th relevant document), ``best rank`` (the
+        rank at or below it with the highest precision) and ``interpolated P``; ranks are
+        ``<NA>`` for levels no rank reaches. ``value``: the mean of ``interpolated P``, which is
         trec_eval's ``11pt_avg`` for these levels (:func:`eleven_point_precision` for the
-        default ones); ``attrs["latex"]`` the mean written out.
+        default ones). ``latex``: the mean written out. ``details``: ``n_relevant`` (R) and
+        ``rounding`` (the rule used).
 
     References
     ----------
@@ -335,9 +334,11 @@ def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=Non
 
     Examples
     --------
-    >>> table = interpolated_precision_breakdown([0, 1, 1], [0.5, 1.0])
-    >>> table[["recall level", "best rank", "interpolated P"]].round(3).values.tolist()
+    >>> worked = interpolated_precision_breakdown([0, 1, 1], [0.5, 1.0])
+    >>> worked.table[["recall level", "best rank", "interpolated P"]].round(3).values.tolist()
     [[0.5, 3, 0.667], [1.0, 3, 0.667]]
+    >>> dict(worked.details)
+    {'n_relevant': 2, 'rounding': 'ceil'}
     """
     func = "interpolated_precision_breakdown"
     levels = _check_levels(recall_levels, func)
@@ -404,9 +405,10 @@ def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_
 
     Returns
     -------
-    pandas.DataFrame
-        The table of :func:`interpolated_precision_breakdown` at the 11 levels;
-        ``attrs["value"]`` is the mean of ``interpolated P``.
+    Breakdown
+        The breakdown of :func:`interpolated_precision_breakdown` at the 11 levels: ``value``
+        is the mean of the ``interpolated P`` column, :func:`eleven_point_precision`'s value;
+        ``details``: ``n_relevant`` (R) and ``rounding``.
 
     References
     ----------
@@ -414,10 +416,10 @@ def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_
 
     Examples
     --------
-    >>> table = eleven_point_precision_breakdown([1, 0, 1, 0])
-    >>> table["interpolated P"].round(3).tolist()
+    >>> worked = eleven_point_precision_breakdown([1, 0, 1, 0])
+    >>> worked.table["interpolated P"].round(3).tolist()
     [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.667, 0.667, 0.667, 0.667, 0.667]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '11\\text{pt} = \\frac{1}{11}\\left(1 + 1 + 1 + 1 + 1 + 1 + 0.667 + 0.667 + \\cdots + 0.667 + 0.667\\right) = 0.848'
     """
     func = "eleven_point_precision_breakdown"
@@ -513,9 +515,11 @@ def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=No
 
     Returns
     -------
-    pandas.DataFrame
-        The table of :func:`interpolated_precision_breakdown` at the levels 0.1, ..., 1.0;
-        ``attrs["value"]`` is the mean of ``interpolated P``.
+    Breakdown
+        The breakdown of :func:`interpolated_precision_breakdown` at the levels 0.1, ..., 1.0:
+        ``value`` is the mean of the ``interpolated P`` column,
+        :func:`interpolated_average_precision`'s value; ``details``: ``n_relevant`` (R) and
+        ``rounding``.
 
     References
     ----------
@@ -526,10 +530,10 @@ def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=No
     The lecture's q1 slide, exactly: (1 + 0.667 + 0.5 + 0.4 + 0.333 + 0 + ... + 0) / 10.
 
     >>> q1 = [1, 0, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-    >>> table = interpolated_average_precision_breakdown(q1, n_relevant=10)
-    >>> table["interpolated P"].round(3).tolist()
+    >>> worked = interpolated_average_precision_breakdown(q1, n_relevant=10)
+    >>> worked.table["interpolated P"].round(3).tolist()
     [1.0, 0.667, 0.5, 0.4, 0.333, 0.0, 0.0, 0.0, 0.0, 0.0]
-    >>> round(table.attrs["value"], 3)
+    >>> round(worked.value, 3)
     0.29
     """
     func = "interpolated_average_precision_breakdown"

@@ -14,6 +14,10 @@ Three kinds of input, following the lecture's definitions:
 Degenerate policy: a ratio whose denominator is empty (coverage when the user knew no relevant
 document, novelty when no relevant document was returned, satisfaction of an empty list) is
 0.0, as the rest of rankviz scores a query with no relevant documents (trec_eval's policy).
+
+Each measure has a ``*_breakdown`` twin returning a :class:`~rankviz.metrics.breakdown.Breakdown`:
+the worked table, the value, the formula with numbers and (expected search length) the
+quantities of Cooper's formula as ``details``.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import numpy as np
 
 from rankviz.metrics._validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
 from rankviz.metrics.binary_input import BinaryRanking, binary_ranking
+from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import binary as binary_kernels
 
 __all__ = [
@@ -163,11 +168,12 @@ def coverage_breakdown(relevant, answer, known):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per document (first seen in R, then A, then K) with boolean columns
+    Breakdown
+        ``table``: one row per document (first seen in R, then A, then K) with boolean columns
         ``in R (relevant)``, ``in A (answer)``, ``in K (known)``, ``K ∩ R`` (the denominator)
-        and ``K ∩ R ∩ A`` (the numerator). ``attrs["value"]`` is the numerator column's sum
-        over the denominator column's sum (0.0 when that is 0).
+        and ``K ∩ R ∩ A`` (the numerator). ``value``: the numerator column's sum over the
+        denominator column's sum (0.0 when that is 0). ``latex``: the ratio with the counts.
+        ``details``: none.
 
     References
     ----------
@@ -175,10 +181,10 @@ def coverage_breakdown(relevant, answer, known):
 
     Examples
     --------
-    >>> table = coverage_breakdown(["d1", "d2"], ["d1", "d7"], ["d1", "d2", "d5"])
-    >>> table[["doc", "K ∩ R", "K ∩ R ∩ A"]].values.tolist()
+    >>> worked = coverage_breakdown(["d1", "d2"], ["d1", "d7"], ["d1", "d2", "d5"])
+    >>> worked.table[["doc", "K ∩ R", "K ∩ R ∩ A"]].values.tolist()
     [['d1', True, True], ['d2', True, False], ['d7', False, False], ['d5', False, False]]
-    >>> table.attrs["latex"]  # 1 of the 2 relevant documents the user knew was returned
+    >>> worked.latex  # 1 of the 2 relevant documents the user knew was returned
     '\\mathrm{coverage} = \\frac{|K \\cap R \\cap A|}{|K \\cap R|} = \\frac{1}{2} = 0.500'
     """
     relevant, answer, known = _three_sets(relevant, answer, known, func="coverage_breakdown")
@@ -188,11 +194,8 @@ def coverage_breakdown(relevant, answer, known):
     })
     numerator, denominator = int(table["K ∩ R ∩ A"].sum()), int(table["K ∩ R"].sum())
     value = _ratio(numerator, denominator)
-    table.attrs["value"] = value
-    table.attrs["latex"] = (
-        r"\mathrm{coverage} = \frac{|K \cap R \cap A|}{|K \cap R|} = " + _tex_ratio(numerator, denominator, value)
-    )
-    return table
+    latex = r"\mathrm{coverage} = \frac{|K \cap R \cap A|}{|K \cap R|} = " + _tex_ratio(numerator, denominator, value)
+    return Breakdown(table, value, latex)
 
 
 def novelty(relevant, answer, known) -> float:
@@ -247,11 +250,12 @@ def novelty_breakdown(relevant, answer, known):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per document (first seen in R, then A, then K) with boolean columns
+    Breakdown
+        ``table``: one row per document (first seen in R, then A, then K) with boolean columns
         ``in R (relevant)``, ``in A (answer)``, ``in K (known)``, ``R ∩ A`` (the denominator)
-        and ``(R ∩ A) − K`` (the numerator). ``attrs["value"]`` is the numerator column's sum
-        over the denominator column's sum (0.0 when that is 0).
+        and ``(R ∩ A) − K`` (the numerator). ``value``: the numerator column's sum over the
+        denominator column's sum (0.0 when that is 0). ``latex``: the ratio with the counts.
+        ``details``: none.
 
     References
     ----------
@@ -259,10 +263,10 @@ def novelty_breakdown(relevant, answer, known):
 
     Examples
     --------
-    >>> table = novelty_breakdown(["d1", "d2"], ["d1", "d2", "d7"], ["d1"])
-    >>> table[["doc", "R ∩ A", "(R ∩ A) − K"]].values.tolist()
+    >>> worked = novelty_breakdown(["d1", "d2"], ["d1", "d2", "d7"], ["d1"])
+    >>> worked.table[["doc", "R ∩ A", "(R ∩ A) − K"]].values.tolist()
     [['d1', True, False], ['d2', True, True], ['d7', False, False]]
-    >>> table.attrs["value"]  # 1 new relevant document of the 2 returned
+    >>> worked.value  # 1 new relevant document of the 2 returned
     0.5
     """
     relevant, answer, known = _three_sets(relevant, answer, known, func="novelty_breakdown")
@@ -272,11 +276,8 @@ def novelty_breakdown(relevant, answer, known):
     })
     numerator, denominator = int(table["(R ∩ A) − K"].sum()), int(table["R ∩ A"].sum())
     value = _ratio(numerator, denominator)
-    table.attrs["value"] = value
-    table.attrs["latex"] = (
-        r"\mathrm{novelty} = \frac{|(R \cap A) - K|}{|R \cap A|} = " + _tex_ratio(numerator, denominator, value)
-    )
-    return table
+    latex = r"\mathrm{novelty} = \frac{|(R \cap A) - K|}{|R \cap A|} = " + _tex_ratio(numerator, denominator, value)
+    return Breakdown(table, value, latex)
 
 
 # --------------------------------------------------------------------------- count measures
@@ -345,9 +346,10 @@ def relative_recall_breakdown(found, expected):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``found``, ``expected``, ``counted = min(found, expected)`` and
-        ``relative recall``; ``attrs["value"]`` is counted / expected.
+    Breakdown
+        ``table``: one row with columns ``found``, ``expected``,
+        ``counted = min(found, expected)`` and ``relative recall``. ``value``: counted /
+        expected. ``latex``: the fraction. ``details``: none.
 
     References
     ----------
@@ -355,7 +357,7 @@ def relative_recall_breakdown(found, expected):
 
     Examples
     --------
-    >>> relative_recall_breakdown(7, 5).attrs["latex"]  # found more than expected: capped
+    >>> relative_recall_breakdown(7, 5).latex  # found more than expected: capped
     '\\text{relative recall} = \\frac{\\min(7, 5)}{5} = \\frac{5}{5} = 1.000'
     """
     import pandas as pd
@@ -367,14 +369,12 @@ def relative_recall_breakdown(found, expected):
         min(found, expected)]})
     value = float(table["counted = min(found, expected)"].iloc[0] / table["expected"].iloc[0])
     table["relative recall"] = value
-    table.attrs["value"] = value
     counted = min(found, expected)
     numerator = f"{found}" if found <= expected else rf"\min({found}, {expected})"
     shown = rf"\frac{{{numerator}}}{{{expected}}}"
     if found > expected:
         shown += rf" = \frac{{{counted}}}{{{expected}}}"
-    table.attrs["latex"] = rf"\text{{relative recall}} = {shown} = {value:.3f}"
-    return table
+    return Breakdown(table, value, rf"\text{{relative recall}} = {shown} = {value:.3f}")
 
 
 def recall_effort(expected, examined) -> float:
@@ -439,9 +439,9 @@ def recall_effort_breakdown(expected, examined):
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``expected``, ``examined`` and ``recall effort``; ``attrs["value"]`` is
-        expected / examined.
+    Breakdown
+        ``table``: one row with columns ``expected``, ``examined`` and ``recall effort``.
+        ``value``: expected / examined. ``latex``: the fraction. ``details``: none.
 
     References
     ----------
@@ -449,7 +449,7 @@ def recall_effort_breakdown(expected, examined):
 
     Examples
     --------
-    >>> recall_effort_breakdown(4, 10).attrs["latex"]
+    >>> recall_effort_breakdown(4, 10).latex
     '\\text{recall effort} = \\frac{4}{10} = 0.400'
     """
     import pandas as pd
@@ -458,9 +458,7 @@ def recall_effort_breakdown(expected, examined):
     table = pd.DataFrame({"expected": [expected], "examined": [examined]})
     value = float(table["expected"].iloc[0] / table["examined"].iloc[0])
     table["recall effort"] = value
-    table.attrs["value"] = value
-    table.attrs["latex"] = rf"\text{{recall effort}} = \frac{{{expected}}}{{{examined}}} = {value:.3f}"
-    return table
+    return Breakdown(table, value, rf"\text{{recall effort}} = \frac{{{expected}}}{{{examined}}} = {value:.3f}")
 
 
 # --------------------------------------------------------------------------- expected search length
@@ -614,12 +612,16 @@ def expected_search_length_breakdown(rels, wanted: int = 1, *, rel_threshold: fl
 
     Returns
     -------
-    pandas.DataFrame
-        One row per rank: ``rank``, ``level`` (1, 2, ... in order), ``rel``, ``relevant``,
-        ``examined`` (whether the user reads the level fully, partly in random order, or not
-        at all) and ``expected non-relevant seen`` (1 for a non-relevant document in a fully
-        examined level, :math:`s/(r+1)` in the final level, else 0). ``attrs["value"]`` is the
-        sum of that last column; ``attrs["latex"]`` Cooper's formula with j, i, s, r filled in.
+    Breakdown
+        ``table``: one row per rank: ``rank``, ``level`` (1, 2, ... in order), ``rel``,
+        ``relevant``, ``examined`` (whether the user reads the level fully, partly in random
+        order, or not at all) and ``expected non-relevant seen`` (1 for a non-relevant
+        document in a fully examined level, :math:`s/(r+1)` in the final level, else 0).
+        ``value``: the sum of that last column. ``latex``: Cooper's formula with j, i, s, r
+        filled in. ``details``: ``j`` (non-relevant documents in the levels read fully),
+        ``i`` (non-relevant in the final level), ``r`` (relevant in the final level), ``s``
+        (relevant still wanted from it) and ``exhausted`` (True when the list holds fewer
+        relevant documents than wanted).
 
     References
     ----------
@@ -627,10 +629,10 @@ def expected_search_length_breakdown(rels, wanted: int = 1, *, rel_threshold: fl
 
     Examples
     --------
-    >>> table = expected_search_length_breakdown([0, 1, 0, 0, 1], wanted=2, levels=[1, 1, 2, 2, 2])
-    >>> table["expected non-relevant seen"].tolist()
+    >>> worked = expected_search_length_breakdown([0, 1, 0, 0, 1], wanted=2, levels=[1, 1, 2, 2, 2])
+    >>> worked.table["expected non-relevant seen"].tolist()
     [1.0, 0.0, 0.5, 0.5, 0.0]
-    >>> table.attrs["latex"]
+    >>> worked.latex
     '\\mathrm{ESL} = j + \\frac{i \\cdot s}{r + 1} = 1 + \\frac{2 \\cdot 1}{1 + 1} = 2.000'
     """
     import pandas as pd
@@ -650,20 +652,19 @@ def expected_search_length_breakdown(rels, wanted: int = 1, *, rel_threshold: fl
         "expected non-relevant seen": weights,
     })
     value = float(table["expected non-relevant seen"].sum())
-    table.attrs["value"] = value
-    table.attrs.update({key: summary[key] for key in ("j", "i", "r", "s", "exhausted")})
+    details = {key: summary[key] for key in ("j", "i", "r", "s", "exhausted")}
     if summary["exhausted"]:
-        table.attrs["latex"] = (
+        latex = (
             rf"\mathrm{{ESL}} = j = {value:g} \text{{ (only {summary['available']} of {summary['wanted']} wanted "
             rf"relevant in the list: searched to exhaustion)}}"
         )
     else:
         j, i, r, s = (summary[key] for key in ("j", "i", "r", "s"))
-        table.attrs["latex"] = (
+        latex = (
             rf"\mathrm{{ESL}} = j + \frac{{i \cdot s}}{{r + 1}} = {j} + \frac{{{i} \cdot {s}}}{{{r} + 1}}"
             rf" = {value:.3f}"
         )
-    return table
+    return Breakdown(table, value, latex, details)
 
 
 # --------------------------------------------------------------------------- satisfaction / frustration
@@ -766,7 +767,7 @@ def frustration(rels, k=None, *, rel_threshold: float = 1) -> float:
 
 def _returned_table(rels, k, rel_threshold, *, func: str, column: str, kernel):
     """The per-rank table of the returned documents, from the context's relevant mask and running
-    count; ``attrs["value"]`` from ``kernel``, with the counts of its ratio."""
+    count, ``kernel``'s value, and the numerator of its ratio."""
     import pandas as pd
 
     returned = _returned(rels, k, rel_threshold, func=func)
@@ -780,8 +781,7 @@ def _returned_table(rels, k, rel_threshold, *, func: str, column: str, kernel):
         column: counted.astype(int),
         f"running {column} share": running / rank,
     })
-    table.attrs["value"] = returned.score(kernel)
-    return table, int(running[-1]) if rank.size else 0
+    return table, returned.score(kernel), int(running[-1]) if rank.size else 0
 
 
 def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
@@ -798,10 +798,10 @@ def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per returned document: ``rank``, ``rel``, ``relevant`` (1/0) and
-        ``running relevant share``. ``attrs["value"]`` is the ``relevant`` column's sum over the
-        number of rows (0.0 with no rows).
+    Breakdown
+        ``table``: one row per returned document: ``rank``, ``rel``, ``relevant`` (1/0) and
+        ``running relevant share``. ``value``: the ``relevant`` column's sum over the number of
+        rows (0.0 with no rows). ``latex``: the fraction. ``details``: none.
 
     References
     ----------
@@ -809,15 +809,13 @@ def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
 
     Examples
     --------
-    >>> satisfaction_breakdown([1, 0, 1, 0, 1], k=4).attrs["latex"]
+    >>> satisfaction_breakdown([1, 0, 1, 0, 1], k=4).latex
     '\\mathrm{satisfaction@4} = \\frac{2}{4} = 0.500'
     """
-    table, numerator = _returned_table(rels, k, rel_threshold, func="satisfaction_breakdown", column="relevant",
-                                       kernel=binary_kernels.set_precision)
-    value, denominator = table.attrs["value"], len(table)
-    table.attrs["latex"] = rf"\mathrm{{satisfaction@{_k_label(k, rels)}}} = " + _tex_ratio(
-        numerator, denominator, value)
-    return table
+    table, value, numerator = _returned_table(rels, k, rel_threshold, func="satisfaction_breakdown",
+                                              column="relevant", kernel=binary_kernels.set_precision)
+    latex = rf"\mathrm{{satisfaction@{_k_label(k, rels)}}} = " + _tex_ratio(numerator, len(table), value)
+    return Breakdown(table, value, latex)
 
 
 def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
@@ -834,10 +832,10 @@ def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
 
     Returns
     -------
-    pandas.DataFrame
-        One row per returned document: ``rank``, ``rel``, ``non-relevant`` (1/0) and
-        ``running non-relevant share``. ``attrs["value"]`` is the ``non-relevant`` column's sum
-        over the number of rows (0.0 with no rows).
+    Breakdown
+        ``table``: one row per returned document: ``rank``, ``rel``, ``non-relevant`` (1/0) and
+        ``running non-relevant share``. ``value``: the ``non-relevant`` column's sum over the
+        number of rows (0.0 with no rows). ``latex``: the fraction. ``details``: none.
 
     References
     ----------
@@ -845,15 +843,13 @@ def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
 
     Examples
     --------
-    >>> frustration_breakdown([1, 0, 0, 0, 1], k=4).attrs["latex"]
+    >>> frustration_breakdown([1, 0, 0, 0, 1], k=4).latex
     '\\mathrm{frustration@4} = \\frac{3}{4} = 0.750'
     """
-    table, numerator = _returned_table(rels, k, rel_threshold, func="frustration_breakdown",
-                                       column="non-relevant", kernel=binary_kernels.set_non_relevant_share)
-    value, denominator = table.attrs["value"], len(table)
-    table.attrs["latex"] = rf"\mathrm{{frustration@{_k_label(k, rels)}}} = " + _tex_ratio(
-        numerator, denominator, value)
-    return table
+    table, value, numerator = _returned_table(rels, k, rel_threshold, func="frustration_breakdown",
+                                              column="non-relevant", kernel=binary_kernels.set_non_relevant_share)
+    latex = rf"\mathrm{{frustration@{_k_label(k, rels)}}} = " + _tex_ratio(numerator, len(table), value)
+    return Breakdown(table, value, latex)
 
 
 def _k_label(k, rels) -> str:

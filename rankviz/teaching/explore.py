@@ -17,8 +17,12 @@ the rest of rankviz: the rankings of an experiment are scored together by the ba
 without a kernel by the metric functions of :mod:`rankviz.metrics`, through the registry
 (:mod:`rankviz.registry`). Kendall's tau comes from :mod:`rankviz.metrics.correlation`.
 
+The sweep and the scores come back as small frozen results (:class:`PositionSweep`,
+:class:`SweepValues`, :class:`RankingScores`): a ``table`` and named fields for what the page
+needs beside it (the settings used, the position shown, each metric's column label).
+
 >>> sweep = position_sweep(4, metrics=("average_precision",))
->>> sweep["value"].round(3).tolist()  # one relevant document at rank p: AP = (1/p) / R, R = 1
+>>> sweep.table["value"].round(3).tolist()  # one relevant document at rank p: AP = (1/p) / R, R = 1
 [1.0, 0.5, 0.333, 0.25]
 """
 
@@ -26,12 +30,17 @@ from __future__ import annotations
 
 import math
 import numbers
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from rankviz.metrics._validation import as_grades, check_choice, check_k, check_positive_number, undefined
 
 __all__ = [
+    "PositionSweep",
+    "SweepValues",
+    "RankingScores",
     "SWEEP_METRICS",
     "DEFAULT_SWEEP_METRICS",
     "MAX_SWEEP_RANKS",
@@ -59,6 +68,66 @@ MAX_SWEEP_RANKS = 200
 MAX_RANKINGS = 1000
 # Two values closer than this are "the same" (metric values are sums of a few floats).
 _SAME = 1e-12
+
+
+@dataclass(frozen=True, eq=False)
+class PositionSweep:
+    """What :func:`position_sweep` returns: every metric's value at every position, and how.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Long form, one row per (position, metric): ``position``, ``metric`` (label such as
+        "AP@10"), ``name`` (the rankviz function) and ``value``.
+    rankings : tuple of tuple of float
+        The swept rankings: row p - 1 holds the moving document at rank p.
+    settings : dict
+        The keywords the metrics were called with (``k``, ``n_relevant``, ``rel_threshold``,
+        ``gain``, ``discount``, ``max_grade``, ``beta``), those left at None omitted; ``n_relevant``
+        is the R actually used.
+    """
+
+    table: Any
+    rankings: tuple
+    settings: dict
+
+
+@dataclass(frozen=True, eq=False)
+class SweepValues:
+    """What :func:`sweep_values_at` returns: the metrics' values with the moving document at one position.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Columns ``metric`` and ``value``, one row per metric in the sweep's order.
+    position : int
+        The position actually used (the one asked for, or the sweep's last when beyond it).
+    """
+
+    table: Any
+    position: int
+
+
+@dataclass(frozen=True, eq=False)
+class RankingScores:
+    """What :func:`score_rankings` returns: one row per ranking, one column per metric.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        ``ranking`` ("r1", "r2", ...), ``grades`` (the ranking as text), then one column per
+        metric named by its label ("AP@10").
+    labels : dict
+        Metric function name -> its column label, e.g. ``{"average_precision": "AP@10"}``.
+    """
+
+    table: Any
+    labels: dict
+
+
+def _table_of(result, kind: type):
+    """The DataFrame of a result of this module (``kind``), or ``result`` itself (a DataFrame)."""
+    return result.table if isinstance(result, kind) else result
 
 
 def _spec(name: str, func: str):
@@ -395,10 +464,10 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
 
     Returns
     -------
-    pandas.DataFrame
-        Long form, one row per (position, metric): ``position``, ``metric`` (label such as
-        "AP@10"), ``name`` (the rankviz function) and ``value``. ``attrs["rankings"]`` holds
-        the swept rankings, ``attrs["settings"]`` the keywords the metrics were called with.
+    PositionSweep
+        ``table``: long form, one row per (position, metric): ``position``, ``metric`` (label
+        such as "AP@10"), ``name`` (the rankviz function) and ``value``. ``rankings``: the
+        swept rankings. ``settings``: the keywords the metrics were called with.
 
     Notes
     -----
@@ -411,8 +480,10 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     At rank 2: AP = (1/2) / 2 = 0.25, RR = 1/2, recall@3 = 1/2.
 
     >>> sweep = position_sweep(3, metrics=("average_precision", "reciprocal_rank", "recall"), n_relevant=2)
-    >>> sweep[sweep["position"] == 2].set_index("metric")["value"].to_dict()
+    >>> sweep.table[sweep.table["position"] == 2].set_index("metric")["value"].to_dict()
     {'AP@3': 0.25, 'RR@3': 0.5, 'R@3': 0.5}
+    >>> sweep.settings["n_relevant"], sweep.rankings[1]
+    (2, (0.0, 1.0, 0.0))
     """
     import pandas as pd
 
@@ -451,10 +522,8 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     rows = [{"position": int(position), "metric": label, "name": name, "value": float(value)}
             for name, (label, values) in scores.items() for position, value in zip(positions, values)]
     table = pd.DataFrame(rows, columns=["position", "metric", "name", "value"])
-    # Tuples, not an array: pandas compares attrs when it combines frames.
-    table.attrs["rankings"] = tuple(tuple(row) for row in rankings.tolist())
-    table.attrs["settings"] = {key: value for key, value in settings.items() if value is not None}
-    return table
+    return PositionSweep(table, tuple(tuple(row) for row in rankings.tolist()),
+                         {key: value for key, value in settings.items() if value is not None})
 
 
 def sweep_values_at(sweep, position: int):
@@ -462,34 +531,33 @@ def sweep_values_at(sweep, position: int):
 
     Parameters
     ----------
-    sweep : DataFrame
-        A :func:`position_sweep` table.
+    sweep : PositionSweep or DataFrame
+        What :func:`position_sweep` returned, or its table.
     position : int
         The rank of the moving document (>= 1); beyond the sweep's last position, its last one.
 
     Returns
     -------
-    pandas.DataFrame
-        Columns ``metric`` and ``value``, one row per metric in the sweep's order;
-        ``attrs["position"]`` is the position actually used.
+    SweepValues
+        ``table``: columns ``metric`` and ``value``, one row per metric in the sweep's order.
+        ``position``: the position actually used.
 
     Examples
     --------
     One relevant document at rank 2 of 3: RR = 1/2; a sweep of 1 rank has only rank 1 (RR = 1).
 
-    >>> sweep_values_at(position_sweep(3, metrics=("reciprocal_rank",)), 2).values.tolist()
+    >>> sweep_values_at(position_sweep(3, metrics=("reciprocal_rank",)), 2).table.values.tolist()
     [['RR@3', 0.5]]
-    >>> sweep_values_at(position_sweep(1, metrics=("reciprocal_rank",)), 2).attrs["position"]
+    >>> sweep_values_at(position_sweep(1, metrics=("reciprocal_rank",)), 2).position
     1
     """
     func = "sweep_values_at"
+    sweep = _table_of(sweep, PositionSweep)
     if not {"position", "metric", "value"} <= set(getattr(sweep, "columns", ())) or sweep.empty:
         raise ValueError(f"The 'sweep' parameter of {func} must be a non-empty position_sweep table.")
     last = int(sweep["position"].max())
     used = min(_check_count(position, func=func, name="position", minimum=1, maximum=10**6), last)
-    values = sweep.loc[sweep["position"] == used, ["metric", "value"]].reset_index(drop=True)
-    values.attrs = {"position": used}
-    return values
+    return SweepValues(sweep.loc[sweep["position"] == used, ["metric", "value"]].reset_index(drop=True), used)
 
 
 def sweep_changes(before, after):
@@ -497,9 +565,9 @@ def sweep_changes(before, after):
 
     Parameters
     ----------
-    before, after : DataFrame
-        Two :func:`position_sweep` tables over the same positions (matched by ``name`` and
-        ``position``, so a metric whose label changed with k is still matched).
+    before, after : PositionSweep or DataFrame
+        Two :func:`position_sweep` results (or their tables) over the same positions (matched by
+        ``name`` and ``position``, so a metric whose label changed with k is still matched).
 
     Returns
     -------
@@ -520,6 +588,7 @@ def sweep_changes(before, after):
     import pandas as pd
 
     func = "sweep_changes"
+    before, after = _table_of(before, PositionSweep), _table_of(after, PositionSweep)
     for label, table in (("before", before), ("after", after)):
         missing = {"position", "name", "value", "metric"} - set(getattr(table, "columns", ()))
         if missing:
@@ -664,19 +733,21 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
 
     Returns
     -------
-    pandas.DataFrame
-        ``ranking`` ("r1", "r2", ...), ``grades`` (the ranking as text), then one column per
-        metric named by its label ("AP@10"). ``attrs["labels"]`` maps function name to label.
+    RankingScores
+        ``table``: ``ranking`` ("r1", "r2", ...), ``grades`` (the ranking as text), then one
+        column per metric named by its label ("AP@10"). ``labels``: function name -> label.
 
     Examples
     --------
-    >>> table = score_rankings([[1, 0, 0], [0, 0, 1]], ("reciprocal_rank", "precision"), k=2)
-    >>> table[["ranking", "RR@2", "P@2"]].values.tolist()
+    >>> scores = score_rankings([[1, 0, 0], [0, 0, 1]], ("reciprocal_rank", "precision"), k=2)
+    >>> scores.table[["ranking", "RR@2", "P@2"]].values.tolist()
     [['r1', 1.0, 0.5], ['r2', 0.0, 0.0]]
+    >>> scores.labels
+    {'reciprocal_rank': 'RR@2', 'precision': 'P@2'}
 
     One R for every ranking: R = 2, the most relevant documents of any ranking; r1's recall is 1/2.
 
-    >>> score_rankings([[1, 0, 0], [1, 0, 1]], ("recall",), n_relevant="most")["R@3"].tolist()
+    >>> score_rankings([[1, 0, 0], [1, 0, 1]], ("recall",), n_relevant="most").table["R@3"].tolist()
     [0.5, 1.0]
     """
     import pandas as pd
@@ -718,8 +789,7 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     table = pd.DataFrame({"ranking": [f"r{i}" for i in range(1, matrix.shape[0] + 1)],
                           "grades": format_grade_rows(matrix),
                           **{label: values for label, values in scores.values()}})
-    table.attrs["labels"] = {name: label for name, (label, _) in scores.items()}
-    return table
+    return RankingScores(table, {name: label for name, (label, _) in scores.items()})
 
 
 def metric_agreement(table, columns=None):
@@ -732,8 +802,8 @@ def metric_agreement(table, columns=None):
 
     Parameters
     ----------
-    table : DataFrame
-        One row per ranking or system, e.g. from :func:`score_rankings`.
+    table : RankingScores or DataFrame
+        One row per ranking or system, e.g. what :func:`score_rankings` returned (or its table).
     columns : sequence of str, optional
         The metric columns (default: every numeric column).
 
@@ -760,6 +830,7 @@ def metric_agreement(table, columns=None):
     from rankviz.metrics.correlation import pair_signs
 
     func = "metric_agreement"
+    table = _table_of(table, RankingScores)
     if columns is None:
         columns = [c for c in table.columns if pd.api.types.is_numeric_dtype(table[c])]
     columns = list(columns)

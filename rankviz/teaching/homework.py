@@ -398,20 +398,20 @@ def _ndcg_steps(exercise: Exercise) -> list[Step]:
 
     options = {"gain": exercise.gain, "discount": exercise.discount}
     cg = cumulative_gain_breakdown(exercise.rels)
-    steps = [Step("CG", float(cg.attrs["value"]), cg.attrs["latex"].replace(r"\mathrm{CG} = ", ""))]
+    steps = [Step("CG", float(cg.value), cg.latex.replace(r"\mathrm{CG} = ", ""))]
     system = dcg_breakdown(exercise.rels, **options)
     ideal = ideal_dcg_breakdown(exercise.rels, judged=exercise.judged, **options)
-    dcg_terms = _dcg_terms(system, "rel", exercise.gain, exercise.discount, "DCG")
+    dcg_terms = _dcg_terms(system.table, "rel", exercise.gain, exercise.discount, "DCG")
     # Ideal ranks past the last relevant document add 0; they are left out so a long judged list stays short.
-    useful = {int(r) for r, g in zip(ideal["rank"], ideal["ideal rel"]) if g > 0} or {1}
-    idcg_terms = _dcg_terms(ideal, "ideal rel", exercise.gain, exercise.discount, "IDCG", rows=useful)
+    useful = {int(r) for r, g in zip(ideal.table["rank"], ideal.table["ideal rel"]) if g > 0} or {1}
+    idcg_terms = _dcg_terms(ideal.table, "ideal rel", exercise.gain, exercise.discount, "IDCG", rows=useful)
     first_dcg, first_idcg = len(steps), len(steps) + len(dcg_terms) + 1
     steps += dcg_terms
-    dcg_value = float(system.attrs["value"])
+    dcg_value = float(system.value)
     steps.append(Step("DCG", dcg_value, " + ".join(_n(t.expected) for t in dcg_terms) + f" = {_n(dcg_value)}",
                       uses=tuple(range(first_dcg, first_dcg + len(dcg_terms))), rule="sum"))
     steps += idcg_terms
-    idcg_value = float(ideal.attrs["value"])
+    idcg_value = float(ideal.value)
     steps.append(Step("IDCG", idcg_value, " + ".join(_n(t.expected) for t in idcg_terms) + f" = {_n(idcg_value)}",
                       uses=tuple(range(first_idcg, first_idcg + len(idcg_terms))), rule="sum"))
     value = ndcg(exercise.rels, judged=exercise.judged, **options)
@@ -424,7 +424,8 @@ def _ndcg_steps(exercise: Exercise) -> list[Step]:
 def _ap_steps(exercise: Exercise) -> list[Step]:
     from rankviz.metrics import average_precision_breakdown
 
-    table = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
+    worked = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
+    table = worked.table
     steps, relevant_steps = [], []
     for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant?"], table["relevant so far"],
                                                   table["P@i"]):
@@ -433,8 +434,8 @@ def _ap_steps(exercise: Exercise) -> list[Step]:
         mark = "relevant" if is_relevant else "not relevant"
         steps.append(Step(f"P@{int(rank)} ({mark})", float(precision),
                           rf"\frac{{{int(hits)}}}{{{int(rank)}}} = {_n(precision)}"))
-    n_rel = int(table.attrs["n_relevant"])
-    value = float(table.attrs["value"])
+    n_rel = int(worked.details["n_relevant"])
+    value = float(worked.value)
     terms = " + ".join(_n(steps[i].expected) for i in relevant_steps) or "0"
     steps.append(Step("AP", value, rf"\frac{{1}}{{{n_rel}}}\left({terms}\right) = {_n(value)}",
                       uses=tuple(relevant_steps), rule="sum", scale=float(max(n_rel, 1))))
@@ -452,14 +453,15 @@ def _spearman_steps(exercise: Exercise) -> list[Step]:
         if len(set(ranks)) != len(ranks):
             raise ValueError(f"{name} has tied ranks; the lecture's formula 1 − 6 Σd² / (K (K² − 1)) needs "
                              f"every document at its own rank.")
-    table = spearman_rho_breakdown(a, b, items=list(exercise.items))
+    worked = spearman_rho_breakdown(a, b, items=list(exercise.items))
+    table = worked.table
     steps = [Step(f"d² of {doc} (s1 = {_n(s1)}, s2 = {_n(s2)})", float(d2), rf"({_n(s1)} - {_n(s2)})^2 = {_n(d2)}")
              for doc, s1, s2, d2 in zip(table["doc"], table["s1"], table["s2"], table["d^2"])]
-    total = float(table.attrs["sum_d2"])
+    total = float(worked.details["sum_d2"])
     steps.append(Step("Σd²", total, " + ".join(_n(s.expected) for s in steps) + f" = {_n(total)}",
                       uses=tuple(range(len(steps))), rule="sum"))
     k = len(a)
-    value = float(table.attrs["value"])
+    value = float(worked.value)
     steps.append(Step("ρ (Spearman)", value,
                       rf"1 - \frac{{6 \times {_n(total)}}}{{{k} \times ({k}^2 - 1)}} = {_n(value)}",
                       uses=(len(steps) - 1,), rule="spearman", scale=float(k * (k * k - 1))))

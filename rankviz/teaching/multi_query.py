@@ -14,10 +14,10 @@ What the "Many queries" page computes, kept free of Streamlit so it can be teste
 
 >>> queries = parse_query_rows([{"query": "q1", "grades": "1,0,1", "R": ""},
 ...                             {"query": "q2", "grades": "0,0,1", "R": "2"}])
->>> table = per_query_table(queries)
->>> table["AP"].round(3).tolist()  # q1: (1/1 + 2/3) / 2; q2: (1/3) / 2
+>>> scored = per_query_table(queries)
+>>> scored.table["AP"].round(3).tolist()  # q1: (1/1 + 2/3) / 2; q2: (1/3) / 2
 [0.833, 0.167]
->>> aggregate_table(table).set_index("measure").loc["MAP", "value"].round(3)  # (0.833 + 0.167) / 2
+>>> aggregate_table(scored).set_index("measure").loc["MAP", "value"].round(3)  # (0.833 + 0.167) / 2
 np.float64(0.5)
 """
 
@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from rankviz.teaching.parsing import format_grades, parse_grades, parse_optional_int
 
 __all__ = [
     "QueryRanking",
+    "PerQueryMetrics",
     "MAX_QUERIES",
     "QUERY_COLUMNS",
     "parse_query_rows",
@@ -67,13 +69,33 @@ class QueryRanking:
     R, not by the 2 retrieved, (1/1 + 2/3) / 10 = 0.167.
 
     >>> query = QueryRanking("q1", (1, 0, 1), n_relevant=10)
-    >>> per_query_table([query])[["query", "R", "AP"]].round(3).values.tolist()
+    >>> per_query_table([query]).table[["query", "R", "AP"]].round(3).values.tolist()
     [['q1', 10, 0.167]]
     """
 
     query_id: str
     rels: tuple
     n_relevant: int | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class PerQueryMetrics:
+    """What :func:`per_query_table` returns: the metrics of each query, and how to read them.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        One row per query: ``query``, ``ranked``, ``R``, then one column per metric.
+    metric_columns : tuple of str
+        The metric columns of ``table``, in order (every column but ``query``, ``ranked``, ``R``).
+    conventions : dict
+        Metric column -> the convention it follows, in words (e.g. ``"AP"`` ->
+        ``"non-interpolated, divided by R"``), for a caption.
+    """
+
+    table: Any
+    metric_columns: tuple
+    conventions: dict
 
 
 def _blank(value) -> bool:
@@ -225,13 +247,16 @@ def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = No
     ceil rounding), ``RR`` or ``RR@S_h`` (0 when the first relevant document is below the
     cut-off), ``nDCG`` or ``nDCG@k`` (gain ``gain``, log2(i+1) discount, ideal from the list and
     the row's R unretrieved relevant documents of grade 1), ``P@k`` (k: the list's length when
-    None). ``attrs["columns"]`` names the metric columns in that order.
+    None). Returned as a :class:`PerQueryMetrics`: that ``table``, its ``metric_columns`` in
+    that order and the ``conventions`` of each.
 
     Examples
     --------
-    >>> table = per_query_table([QueryRanking("q1", (0, 1, 0))], k=2, rr_cutoff=1)
-    >>> table[["RR@1", "P@2"]].values.tolist()  # the relevant document is at rank 2
+    >>> scored = per_query_table([QueryRanking("q1", (0, 1, 0))], k=2, rr_cutoff=1)
+    >>> scored.table[["RR@1", "P@2"]].values.tolist()  # the relevant document is at rank 2
     [[0.0, 0.5]]
+    >>> scored.metric_columns
+    ('AP', 'iAP', 'RR@1', 'nDCG@2', 'P@2')
     """
     import pandas as pd
 
@@ -259,8 +284,7 @@ def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = No
             f"P@{p_at}" if k is not None else "P@n": precision(rels, k, rel_threshold=rel_threshold),
         })
     table = pd.DataFrame(rows)
-    table.attrs["columns"] = [c for c in table.columns if c not in ("query", "ranked", "R")]
-    table.attrs["conventions"] = {
+    conventions = {
         "AP": "non-interpolated, divided by R",
         "iAP": "interpolated precision at recall 0.1 ... 1.0, averaged (lecture's MAP slide)",
         rr_name: "1/rank of the first relevant document" + (f", 0 below rank {rr_cutoff}" if rr_cutoff else ""),
@@ -268,12 +292,14 @@ def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = No
         (f"P@{k}" if k is not None else "P@n"): "precision at " + (f"k = {k}" if k is not None else
                                                                   "the list's length n"),
     }
-    return table
+    return PerQueryMetrics(table, tuple(c for c in table.columns if c not in ("query", "ranked", "R")), conventions)
 
 
 def aggregate_table(per_query, *, ap="AP", rr=None, floor: float = 1e-5):
     """MAP, GMAP, HMAP and MRR (and the means of the other columns) of a :func:`per_query_table`.
 
+    ``per_query`` is what :func:`per_query_table` returned (its other metric columns are
+    averaged too, with their conventions), or any DataFrame with an AP column (and an RR one).
     Returns one row per aggregate: ``measure``, ``value``, ``over`` (the per-query column it
     averages) and ``convention``. GMAP and HMAP floor each AP at ``floor`` (trec_eval's 1e-5).
 
@@ -294,6 +320,10 @@ def aggregate_table(per_query, *, ap="AP", rr=None, floor: float = 1e-5):
         mean_reciprocal_rank,
     )
 
+    if isinstance(per_query, PerQueryMetrics):
+        per_query, metric_columns, conventions = per_query.table, per_query.metric_columns, per_query.conventions
+    else:
+        metric_columns, conventions = (), {}
     if rr is None:
         rr = next((c for c in per_query.columns if str(c).startswith("RR")), None)
     aps = per_query[ap].to_numpy(dtype=float)
@@ -308,8 +338,7 @@ def aggregate_table(per_query, *, ap="AP", rr=None, floor: float = 1e-5):
         rows.append({"measure": f"M{rr}",  # MRR, or MRR@S_h with a threshold
                      "value": mean_reciprocal_rank(per_query[rr].to_numpy(dtype=float)), "over": rr,
                      "convention": "arithmetic mean of the reciprocal ranks"})
-    conventions = per_query.attrs.get("conventions", {})
-    for column in per_query.attrs.get("columns", []):
+    for column in metric_columns:
         if column in (ap, rr):
             continue
         label = "lecture's MAP (mean iAP)" if column == "iAP" else f"mean {column}"
@@ -322,11 +351,11 @@ def query_breakdowns(query: QueryRanking, *, k: int | None = None, rr_cutoff: in
                      gain: str = "linear", rel_threshold: float = 1) -> dict:
     """The worked tables of one query, with the same conventions as :func:`per_query_table`.
 
-    Returns an ordered dict: label -> breakdown DataFrame (``attrs["value"]``, ``attrs["latex"]``)
-    for AP, RR and nDCG.
+    Returns an ordered dict: label -> :class:`~rankviz.metrics.breakdown.Breakdown` (its
+    ``table``, ``value`` and ``latex``) for AP, RR and nDCG.
 
-    >>> tables = query_breakdowns(QueryRanking("q", (1, 0, 1), n_relevant=3))
-    >>> list(tables), round(tables["AP"].attrs["value"], 3)  # (1/1 + 2/3) / 3
+    >>> worked = query_breakdowns(QueryRanking("q", (1, 0, 1), n_relevant=3))
+    >>> list(worked), round(worked["AP"].value, 3)  # (1/1 + 2/3) / 3
     (['AP', 'RR', 'nDCG'], 0.556)
     """
     from rankviz.metrics import average_precision_breakdown, ndcg_breakdown, reciprocal_rank_breakdown

@@ -3,7 +3,8 @@
 Every widget interaction reruns the whole page, and most of them change one input of one
 table: the other worked tables would be recomputed from the same ranking and settings on every
 rerun. ``cached_call(function, *args, **kwargs)`` returns what ``function(*args, **kwargs)``
-returns (a copy, as ``st.cache_data`` gives), keyed by the function's name and the arguments'
+returns (a copy, as ``st.cache_data`` gives: a :class:`~rankviz.metrics.breakdown.Breakdown`
+comes back whole, table, value, formula and details), keyed by the function's name and the arguments'
 values. A ``ValueError`` is never cached: it is raised again on the next call. Warnings the
 function gave (e.g. the RuntimeWarning of an undefined correlation) are given again on every
 call, so a page that shows them sees no difference.
@@ -24,9 +25,9 @@ def fingerprint(*values):
     values themselves when they cannot be pickled.
 
     ``st.cache_data`` hashes a 100-row DataFrame column by column (``hash_pandas_object``, ~2 ms);
-    hashing its pickle takes ~0.1 ms. The pickle also carries ``DataFrame.attrs``, which
-    ``st.cache_data``'s hashing ignores. Equal values pickling differently would only cost a
-    cache miss.
+    hashing its pickle takes ~0.1 ms. The pickle also carries what ``st.cache_data``'s hashing
+    ignores, such as ``DataFrame.attrs`` (a run's name) and a breakdown's ``details`` (its R,
+    which a chart reads). Equal values pickling differently would only cost a cache miss.
     """
     try:
         return pickle.dumps(values, protocol=pickle.HIGHEST_PROTOCOL)

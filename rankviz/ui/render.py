@@ -73,25 +73,26 @@ def render_source(function, *, label: str = "Show the code") -> None:
         st.code(source, language="python")
 
 
-def render_breakdown(df, *, key: str, title: str, file_stem: str, variant: str = "", function=None,
+def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: str = "", function=None,
                      aside=None, formula: str | None = None) -> None:
     """The worked table of a metric: the formula with this input's numbers, the table, the result,
     CSV and LaTeX downloads, and (given ``function``) the metric's source.
 
-    ``df`` is a ``*_breakdown`` DataFrame: ``df.attrs["value"]`` and ``df.attrs["latex"]`` are set.
+    ``worked`` is what a ``*_breakdown`` returns (a :class:`~rankviz.metrics.breakdown.Breakdown`):
+    its ``latex``, ``table`` and ``value`` are shown.
     ``aside`` (a callable) draws extra content under the result, e.g. the other convention.
     ``formula`` (LaTeX, e.g. ``MetricSpec.formula``) is shown above the numbers: definition, then
     this ranking's arithmetic.
     """
+    table = worked.table
     formula_col, result_col = st.columns([3, 2], gap="medium", vertical_alignment="center")
     if formula:
         formula_col.latex(formula)
-    latex = df.attrs.get("latex")
-    if latex:
-        formula_col.latex(latex)
-    render_result(title, df.attrs.get("value"), variant=variant, where=result_col)
-    st.dataframe(df, hide_index=True, width="stretch", column_config=number_columns(df),
-                 height=table_height_px(len(df), max_rows=12))
+    if worked.latex:
+        formula_col.latex(worked.latex)
+    render_result(title, worked.value, variant=variant, where=result_col)
+    st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
+                 height=table_height_px(len(table), max_rows=12))
     aside_col, download_col = st.columns([3, 2], gap="medium")
     if aside is not None:
         with aside_col:
@@ -99,10 +100,10 @@ def render_breakdown(df, *, key: str, title: str, file_stem: str, variant: str =
     with download_col:
         csv_col, tex_col = st.columns(2)
         # Files are written when clicked (a callable), not on every rerun of the page.
-        csv_col.download_button("CSV", data=lambda: to_csv_bytes(df), file_name=f"{file_stem}.csv",
+        csv_col.download_button("CSV", data=lambda: to_csv_bytes(table), file_name=f"{file_stem}.csv",
                                 mime="text/csv", key=f"{key}_csv", width="stretch", icon=":material/download:",
                                 on_click="ignore", help="The worked table as CSV.")
-        tex_col.download_button("LaTeX", data=lambda: to_latex_table(df, caption=title).encode("utf-8"),
+        tex_col.download_button("LaTeX", data=lambda: to_latex_table(table, caption=title).encode("utf-8"),
                                 file_name=f"{file_stem}.tex", mime="text/x-tex", key=f"{key}_tex",
                                 width="stretch", icon=":material/download:", on_click="ignore",
                                 help="The worked table as a LaTeX booktabs tabular, for homework write-ups.")

@@ -50,6 +50,6 @@ def test_precision_recall_page_chart_squares_equal_its_eleven_point_table(roundi
     assert not at.exception, at.exception
     squares = next(frame for frame in chart_frames(at, 0) if "recall level" in frame.columns)
     expected = eleven_point_precision_breakdown(Q2, n_relevant=3, rounding=rounding)
-    assert squares["interpolated precision"].tolist() == pytest.approx(expected["interpolated P"].tolist())
+    assert squares["interpolated precision"].tolist() == pytest.approx(expected.table["interpolated P"].tolist())
     table = next(frame.value for frame in at.dataframe if "interpolated P" in frame.value.columns)
     assert squares["interpolated precision"].tolist() == pytest.approx(table["interpolated P"].tolist())

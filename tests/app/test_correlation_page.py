@@ -80,7 +80,7 @@ def test_load_preset_button_restores_the_course_exercise():
     assert at.text_input(key="r2").value == ",".join(map(str, SRCC.ranks_b))
     expected = spearman_rho_breakdown(SRCC.ranks_a, SRCC.ranks_b, items=list(SRCC.doc_ids))
     shown_table = next(d.value for d in at.dataframe if "d^2" in d.value.columns)
-    assert shown_table["doc"].tolist() == expected["doc"].tolist()
+    assert shown_table["doc"].tolist() == expected.table["doc"].tolist()
 
 
 def test_ideal_against_the_shared_ranking():

@@ -37,8 +37,8 @@ def _tau(at) -> str:
 def _expected_tau(rankings, x="AP@10", y="nDCG@10", **options) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        table = score_rankings(rankings, DEFAULT_SWEEP_METRICS, n_relevant="most", **options)
-        return format_number(metric_agreement(table, [x, y]).loc[x, y], 3)
+        scores = score_rankings(rankings, DEFAULT_SWEEP_METRICS, n_relevant="most", **options)
+        return format_number(metric_agreement(scores, [x, y]).loc[x, y], 3)
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def test_worked_table_and_contribution_chart_show_the_ideal_beside_the_system():
     at = _open({"rels": "0,3,1", "gain": "linear"})
     worked = next(d.value for d in at.dataframe if "ideal contribution" in d.value.columns)
     expected = ndcg_breakdown([0, 3, 1])
-    assert worked["contribution"].tolist() == pytest.approx(expected["contribution"].tolist())
+    assert worked["contribution"].tolist() == pytest.approx(expected.table["contribution"].tolist())
     bars = next(frame for frame in chart_frames(at, 0) if "ranking" in frame.columns)
     assert set(bars["ranking"]) == {"system ranking", "ideal ranking"}
     assert bars["grade label"].tolist()[:3] == ["0", "3", "1"]  # relevance written as numbers, not colour only

@@ -38,8 +38,8 @@ def test_default_ranking_values_match_the_package():
     _check_values(at, [3, 2, 3, 0, 1, 2])
     table = next(d.value for d in at.dataframe if "R@i" in d.value.columns)
     expected = precision_recall_points_breakdown([3, 2, 3, 0, 1, 2])
-    assert table["P@i"].tolist() == pytest.approx(expected["P@i"].tolist())
-    assert table["R@i"].tolist() == pytest.approx(expected["R@i"].tolist())
+    assert table["P@i"].tolist() == pytest.approx(expected.table["P@i"].tolist())
+    assert table["R@i"].tolist() == pytest.approx(expected.table["R@i"].tolist())
 
 
 def test_load_q1_and_q2_draws_both_on_one_plot():
@@ -57,7 +57,7 @@ def test_load_q1_and_q2_draws_both_on_one_plot():
     assert sorted(raw["system"].unique()) == ["A: Query q1", "B: Query q2"]
     b_points = raw[raw["system"] == "B: Query q2"]
     expected = precision_recall_points_breakdown(list(q2.rels), n_relevant=3)
-    assert b_points["precision"].tolist() == pytest.approx(expected["P@i"].tolist())
+    assert b_points["precision"].tolist() == pytest.approx(expected.table["P@i"].tolist())
 
 
 def test_url_parameters_restore_the_state():
@@ -66,7 +66,7 @@ def test_url_parameters_restore_the_state():
     _check_values(at, [1, 0, 1, 0, 0, 1], n_relevant=4, k=3, beta=2.0)
     eleven = at.dataframe[[i for i, d in enumerate(at.dataframe) if "recall level" in d.value.columns][0]].value
     expected = eleven_point_precision_breakdown([1, 0, 1, 0, 0, 1], n_relevant=4, rounding="lround")
-    assert eleven["interpolated P"].tolist() == pytest.approx(expected["interpolated P"].tolist())
+    assert eleven["interpolated P"].tolist() == pytest.approx(expected.table["interpolated P"].tolist())
 
 
 def test_changed_settings_are_written_into_the_link():
@@ -96,7 +96,7 @@ def test_rounding_rule_changes_the_eleven_point_values():
     at.radio(key="rounding").set_value("lround").run()
     lround = results(at)["11-point interpolated precision"]
     expected = eleven_point_precision_breakdown(list(PRESETS["q2_binary"].rels), n_relevant=3, rounding="lround")
-    assert lround == shown(expected.attrs["value"]) and lround != ceil
+    assert lround == shown(expected.value) and lround != ceil
 
 
 def test_k_beyond_the_ranking_is_labelled_with_k():

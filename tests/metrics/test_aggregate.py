@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
+from rankviz.metrics import Breakdown
 from rankviz.metrics.aggregate import (
     arithmetic_mean,
     arithmetic_mean_breakdown,
@@ -104,10 +105,10 @@ def test_gmap_floor_is_a_parameter():
 def test_floor_zero_makes_any_zero_ap_zero():
     assert geometric_mean_average_precision([0.0, 0.9, 1.0], floor=0) == 0.0
     assert harmonic_mean_average_precision([0.0, 0.9, 1.0], floor=0) == 0.0
-    gmap_table = geometric_mean_average_precision_breakdown([0.0, 0.9], floor=0)
-    assert gmap_table.attrs["value"] == 0.0
-    assert gmap_table["ln max(AP, ε)"].iloc[0] == -math.inf
-    assert harmonic_mean_average_precision_breakdown([0.0, 0.9], floor=0).attrs["value"] == 0.0
+    gmap = geometric_mean_average_precision_breakdown([0.0, 0.9], floor=0)
+    assert gmap.value == 0.0
+    assert gmap.table["ln max(AP, ε)"].iloc[0] == -math.inf
+    assert harmonic_mean_average_precision_breakdown([0.0, 0.9], floor=0).value == 0.0
 
 
 def test_hmap_floors_a_zero_ap():
@@ -183,52 +184,59 @@ def test_list_array_series_agree_and_input_not_mutated(func):
 @settings(max_examples=40, deadline=None)
 @given(values=unit_values)
 def test_breakdown_value_equals_scalar(func, breakdown, values):
-    table = breakdown(values)
-    assert isinstance(table, pd.DataFrame)
-    assert len(table) == len(values)
-    assert table.attrs["value"] == pytest.approx(func(values), rel=1e-9, abs=1e-15)
-    assert table.attrs["latex"].endswith(f"{func(values):.3f}")
+    worked = breakdown(values)
+    assert isinstance(worked, Breakdown) and isinstance(worked.table, pd.DataFrame) and not worked.table.attrs
+    assert len(worked.table) == len(values)
+    assert worked.value == pytest.approx(func(values), rel=1e-9, abs=1e-15)
+    assert worked.latex.endswith(f"{func(values):.3f}")
 
 
 def test_gmap_breakdown_rows_follow_the_slide():
-    table = geometric_mean_average_precision_breakdown(RUN_1, queries=["#1", "#2", "#3", "#4", "#5"])
-    assert list(table.columns) == ["query", "AP", "max(AP, ε)", "ln max(AP, ε)"]
-    assert table["query"].tolist() == ["#1", "#2", "#3", "#4", "#5"]
-    np.testing.assert_allclose(table["ln max(AP, ε)"], np.log(RUN_1))
-    assert table.attrs["latex"].startswith(r"\mathrm{GMAP} = \exp\left(\frac{\ln 0.05 + \ln 0.1")
-    assert table.attrs["latex"].endswith("= 0.248")
-    assert table.attrs["floor"] == 1e-5
+    worked = geometric_mean_average_precision_breakdown(RUN_1, queries=["#1", "#2", "#3", "#4", "#5"])
+    assert list(worked.table.columns) == ["query", "AP", "max(AP, ε)", "ln max(AP, ε)"]
+    assert worked.table["query"].tolist() == ["#1", "#2", "#3", "#4", "#5"]
+    np.testing.assert_allclose(worked.table["ln max(AP, ε)"], np.log(RUN_1))
+    assert worked.latex.startswith(r"\mathrm{GMAP} = \exp\left(\frac{\ln 0.05 + \ln 0.1")
+    assert worked.latex.endswith("= 0.248")
+    assert worked.details["floor"] == 1e-5
 
 
 def test_gmap_breakdown_shows_the_floor_applied():
-    table = geometric_mean_average_precision_breakdown([0.0, 0.5])
-    assert table["max(AP, ε)"].tolist() == [1e-5, 0.5]
-    assert table["ln max(AP, ε)"].iloc[0] == pytest.approx(math.log(1e-5))
-    assert r"\ln 10^{-5}" in table.attrs["latex"]
+    worked = geometric_mean_average_precision_breakdown([0.0, 0.5])
+    assert worked.table["max(AP, ε)"].tolist() == [1e-5, 0.5]
+    assert worked.table["ln max(AP, ε)"].iloc[0] == pytest.approx(math.log(1e-5))
+    assert r"\ln 10^{-5}" in worked.latex
 
 
 def test_hmap_breakdown_reciprocal_column():
-    table = harmonic_mean_average_precision_breakdown([0.5, 0.25, 0.0])
-    assert table["1 / max(AP, ε)"].tolist() == pytest.approx([2.0, 4.0, 1e5])
-    assert table.attrs["value"] == pytest.approx(3 / (2 + 4 + 1e5))  # APs 0.5, 0.25, 0 -> 1e-5
+    worked = harmonic_mean_average_precision_breakdown([0.5, 0.25, 0.0])
+    assert worked.table["1 / max(AP, ε)"].tolist() == pytest.approx([2.0, 4.0, 1e5])
+    assert worked.value == pytest.approx(3 / (2 + 4 + 1e5))  # APs 0.5, 0.25, 0 -> 1e-5
 
 
 def test_map_and_mrr_breakdown_latex_from_the_slides():
-    assert mean_average_precision_breakdown([0.28, 0.254]).attrs["latex"] == (
+    assert mean_average_precision_breakdown([0.28, 0.254]).latex == (
         r"\mathrm{MAP} = \frac{0.28 + 0.254}{2} = 0.267")
-    table = mean_reciprocal_rank_breakdown([1, 1 / 3], queries=["q1", "q2"])
-    assert table["query"].tolist() == ["q1", "q2"]
-    assert table.attrs["latex"] == r"\mathrm{MRR} = \frac{1 + 0.3333}{2} = 0.667"
+    worked = mean_reciprocal_rank_breakdown([1, 1 / 3], queries=["q1", "q2"])
+    assert worked.table["query"].tolist() == ["q1", "q2"]
+    assert worked.latex == r"\mathrm{MRR} = \frac{1 + 0.3333}{2} = 0.667"
 
 
 def test_default_query_labels():
-    assert mean_average_precision_breakdown([0.1, 0.2, 0.3])["query"].tolist() == ["q1", "q2", "q3"]
+    assert mean_average_precision_breakdown([0.1, 0.2, 0.3]).table["query"].tolist() == ["q1", "q2", "q3"]
 
 
 def test_many_queries_are_elided_in_latex():
-    latex = mean_average_precision_breakdown([0.5] * 50).attrs["latex"]
+    latex = mean_average_precision_breakdown([0.5] * 50).latex
     assert r"\cdots" in latex and latex.count("0.5 +") < 10
     assert latex.endswith(r"{50} = 0.500")
+
+
+def test_the_elided_sum_keeps_the_last_two_queries():
+    # The same rule as every breakdown's sum: 8 terms, \cdots, the last two; 10 queries are shown in full.
+    latex = mean_average_precision_breakdown([0.5] * 9 + [0.25, 0.75]).latex
+    assert latex == r"\mathrm{MAP} = \frac{" + "0.5 + " * 8 + r"\cdots + 0.25 + 0.75}{11} = 0.500"
+    assert r"\cdots" not in mean_average_precision_breakdown([0.5] * 10).latex
 
 
 # ----------------------------------------------------------------- bad input
@@ -279,12 +287,12 @@ def test_query_labels_must_match_the_values():
 
 def test_a_series_indexed_by_query_labels_its_rows():
     per_query = pd.Series([0.5, 0.25], index=["401", "402"])
-    assert mean_average_precision_breakdown(per_query)["query"].tolist() == ["401", "402"]
-    assert geometric_mean_average_precision_breakdown(per_query)["query"].tolist() == ["401", "402"]
+    assert mean_average_precision_breakdown(per_query).table["query"].tolist() == ["401", "402"]
+    assert geometric_mean_average_precision_breakdown(per_query).table["query"].tolist() == ["401", "402"]
     # A default RangeIndex says nothing about the queries: the labels stay q1, q2.
-    assert mean_reciprocal_rank_breakdown(pd.Series([1.0, 0.5]))["query"].tolist() == ["q1", "q2"]
+    assert mean_reciprocal_rank_breakdown(pd.Series([1.0, 0.5])).table["query"].tolist() == ["q1", "q2"]
     # Explicit labels win.
-    assert arithmetic_mean_breakdown(per_query, queries=["a", "b"])["query"].tolist() == ["a", "b"]
+    assert arithmetic_mean_breakdown(per_query, queries=["a", "b"]).table["query"].tolist() == ["a", "b"]
 
 
 def test_gmap_matches_trec_eval_through_pytrec_eval(pytrec_eval):
@@ -298,5 +306,5 @@ def test_gmap_matches_trec_eval_through_pytrec_eval(pytrec_eval):
     # trec_eval's per-query gm_map is ln(max(AP, 1e-5)); its summary is exp of their mean.
     trec_logs = [per_query[q]["gm_map"] for q in queries]
     assert geometric_mean_average_precision(aps) == pytest.approx(math.exp(np.mean(trec_logs)), rel=1e-12)
-    table = geometric_mean_average_precision_breakdown(aps, queries=queries)
-    np.testing.assert_allclose(table["ln max(AP, ε)"], trec_logs, rtol=1e-12)
+    worked = geometric_mean_average_precision_breakdown(aps, queries=queries)
+    np.testing.assert_allclose(worked.table["ln max(AP, ε)"], trec_logs, rtol=1e-12)

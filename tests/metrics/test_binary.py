@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from rankviz.metrics import binary, precision_recall
+from rankviz.metrics import Breakdown, binary, precision_recall
 from rankviz.metrics.binary import (
     average_precision,
     average_precision_breakdown,
@@ -101,12 +101,14 @@ def test_interpolated_average_precision_lecture_values_exactly():
 
 
 def test_lecture_map_breakdown_table_reads_like_the_slide():
-    table = interpolated_average_precision_breakdown(Q2, n_relevant=Q2_R)
+    worked = interpolated_average_precision_breakdown(Q2, n_relevant=Q2_R)
+    table = worked.table
     assert table["recall level"].round(1).tolist() == [i / 10 for i in range(1, 11)]
     # Levels 0.1-0.3 are reached at rank 3, 0.4-0.6 at rank 8, 0.7-1.0 at rank 15 (q2).
     assert table["first rank reaching it"].tolist() == [3, 3, 3, 8, 8, 8, 15, 15, 15, 15]
-    assert table.attrs["value"] == pytest.approx((3 / 3 + 3 * 2 / 8 + 4 * 3 / 15) / 10)
-    assert table.attrs["latex"].startswith(r"\mathrm{MAP}_{\mathrm{interp}} = \frac{1}{10}\left(0.333 + ")
+    assert worked.value == pytest.approx((3 / 3 + 3 * 2 / 8 + 4 * 3 / 15) / 10)
+    assert dict(worked.details) == {"n_relevant": Q2_R, "rounding": "ceil"}
+    assert worked.latex.startswith(r"\mathrm{MAP}_{\mathrm{interp}} = \frac{1}{10}\left(0.333 + ")
 
 
 def test_reciprocal_rank_with_threshold_s_h_3_course_002():
@@ -159,7 +161,7 @@ def test_precision_beyond_the_list_counts_missing_ranks_as_non_relevant():
     assert precision(POSITIONS_1_3_6) == pytest.approx(3 / 6)  # set_P
     assert precision([]) == 0.0
     assert precision([], k=5) == 0.0
-    table = precision_breakdown(POSITIONS_1_3_6, k=10)
+    table = precision_breakdown(POSITIONS_1_3_6, k=10).table
     assert len(table) == 10 and table["rel"].iloc[6:].isna().all()
 
 
@@ -208,7 +210,7 @@ def test_interpolated_precision_rounding_variants():
 def test_interpolated_precision_levels_that_no_rank_reaches_are_zero():
     values = interpolated_precision([1, 0, 0], [0.0, 0.5, 1.0], n_relevant=2)
     assert values.tolist() == [1.0, 1.0, 0.0]
-    table = interpolated_precision_breakdown([1, 0, 0], [0.0, 0.5, 1.0], n_relevant=2)
+    table = interpolated_precision_breakdown([1, 0, 0], [0.0, 0.5, 1.0], n_relevant=2).table
     assert table["best rank"].isna().tolist() == [False, False, True]
     assert interpolated_precision([0, 0], n_relevant=0).tolist() == [0.0] * 11
 
@@ -237,19 +239,19 @@ def test_precision_recall_points_for_charts():
 
 
 def test_breakdown_latex_substitutes_the_numbers():
-    assert average_precision_breakdown(POSITIONS_1_3_6).attrs["latex"] == (
+    assert average_precision_breakdown(POSITIONS_1_3_6).latex == (
         r"\mathrm{AP} = \frac{1}{3}\left(\frac{1}{1} + \frac{2}{3} + \frac{3}{6}\right) = 0.722")
-    assert reciprocal_rank_breakdown(Q2, k=2).attrs["latex"] == (
+    assert reciprocal_rank_breakdown(Q2, k=2).latex == (
         r"\mathrm{RR} = 0 \quad (S_{\mathrm{correct}} = 3 > S_h = 2)")
-    assert precision_breakdown(POSITIONS_1_3_6, k=10).attrs["latex"] == r"P@10 = \frac{3}{10} = 0.300"
-    assert "F_{2}@15" in f_beta_breakdown(Q2, k=15, beta=2, n_relevant=3).attrs["latex"]
+    assert precision_breakdown(POSITIONS_1_3_6, k=10).latex == r"P@10 = \frac{3}{10} = 0.300"
+    assert "F_{2}@15" in f_beta_breakdown(Q2, k=15, beta=2, n_relevant=3).latex
 
 
 def test_breakdown_columns_are_the_documented_ones():
-    table = average_precision_breakdown(POSITIONS_1_3_6)
+    table = average_precision_breakdown(POSITIONS_1_3_6).table
     assert list(table.columns) == ["rank", "rel", "relevant?", "relevant so far", "P@i", "contribution"]
     assert table["contribution"].tolist() == pytest.approx([1, 0, 2 / 3, 0, 0, 3 / 6])
-    assert list(f_beta_breakdown([1], beta=0.5).columns)[-1] == "F0.5@i"
+    assert list(f_beta_breakdown([1], beta=0.5).table.columns)[-1] == "F0.5@i"
 
 
 # ----------------------------------------------------------------- scikit-learn / reference
@@ -580,10 +582,11 @@ def _breakdown_pairs(rels, k, n_rel, threshold, beta, levels, rounding):
        levels=st.lists(st.floats(min_value=0, max_value=1), min_size=1, max_size=5))
 def test_breakdown_value_equals_the_scalar(rels, k, missing, threshold, beta, rounding, levels):
     n_rel = sum(g >= threshold for g in rels) + missing
-    for name, (scalar, table) in _breakdown_pairs(rels, k, n_rel, threshold, beta, levels, rounding).items():
-        assert isinstance(table, pd.DataFrame), name
-        assert table.attrs["value"] == pytest.approx(scalar, rel=1e-12, abs=1e-15), name
-        assert isinstance(table.attrs["latex"], str) and table.attrs["latex"], name
+    for name, (scalar, worked) in _breakdown_pairs(rels, k, n_rel, threshold, beta, levels, rounding).items():
+        assert isinstance(worked, Breakdown) and isinstance(worked.table, pd.DataFrame), name
+        assert worked.value == pytest.approx(scalar, rel=1e-12, abs=1e-15), name
+        assert isinstance(worked.latex, str) and worked.latex, name
+        assert not worked.table.attrs, name
 
 
 # Every public name, from the module that defines it.

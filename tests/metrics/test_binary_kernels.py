@@ -4,7 +4,7 @@ Each per-query function scores its ranking as a one-list context; here the same 
 batch of several lists at once (the generic multi-list path, as evaluate builds it), with float
 grades, float thresholds and cut-offs beyond the end of the lists, and every per-query value must
 be the batch's value for its list, to the last bit. Slow pure-Python references check the kernels
-themselves, and every breakdown's ``attrs["value"]`` must be its function's value.
+themselves, and every breakdown's ``value`` must be its function's value.
 """
 
 from __future__ import annotations
@@ -240,9 +240,9 @@ def _pairs(rels, k, n_rel, threshold, beta, levels, rounding):
        beta=betas, levels=levels_lists, rounding=st.sampled_from(ROUNDINGS))
 def test_every_breakdown_value_is_its_function_value(rels, k, missing, threshold, beta, levels, rounding):
     n_rel = _relevant_count(rels, threshold) + missing
-    for name, (value, table) in _pairs(rels, k, n_rel, threshold, beta, levels, rounding).items():
-        assert type(table.attrs["value"]) is float, name
-        assert table.attrs["value"] == value, name
+    for name, (value, worked) in _pairs(rels, k, n_rel, threshold, beta, levels, rounding).items():
+        assert type(worked.value) is float, name
+        assert worked.value == value, name
 
 
 @SETTINGS
@@ -250,18 +250,18 @@ def test_every_breakdown_value_is_its_function_value(rels, k, missing, threshold
 def test_breakdown_tables_show_the_kernels_counts(rels, k, missing, threshold):
     n_rel = _relevant_count(rels, threshold) + missing
     r = {"n_relevant": n_rel, "rel_threshold": threshold}
-    table = metrics.average_precision_breakdown(rels, k, **r)
-    relevant = [g >= threshold for g in rels[: len(table)]]
-    assert table["relevant?"].tolist() == relevant
-    assert table["relevant so far"].tolist() == np.cumsum(relevant, dtype=int).tolist()
+    worked = metrics.average_precision_breakdown(rels, k, **r)
+    relevant = [g >= threshold for g in rels[: len(worked.table)]]
+    assert worked.table["relevant?"].tolist() == relevant
+    assert worked.table["relevant so far"].tolist() == np.cumsum(relevant, dtype=int).tolist()
     # The contributions are the kernel's terms: their sum over R is AP (sequential sum, as the kernel adds).
-    assert table.attrs["value"] == pytest.approx(table["contribution"].sum() / n_rel if n_rel else 0.0, rel=1e-12)
+    assert worked.value == pytest.approx(worked.table["contribution"].sum() / n_rel if n_rel else 0.0, rel=1e-12)
     # P@k's table runs to rank k past the end of the list: missing ranks are not relevant, and
     # the running count carries on, so the last row's P@i is the value.
     padded = metrics.precision_breakdown(rels, k, rel_threshold=threshold)
-    assert len(padded) == (len(rels) if k is None else k)
-    padded_relevant = [g >= threshold for g in rels[: len(padded)]] + [False] * (len(padded) - len(rels))
-    assert padded["relevant?"].tolist() == padded_relevant
-    assert padded["relevant so far"].tolist() == np.cumsum(padded_relevant, dtype=int).tolist()
-    if len(padded):
-        assert padded["P@i"].iloc[-1] == padded.attrs["value"]
+    assert len(padded.table) == (len(rels) if k is None else k)
+    padded_relevant = [g >= threshold for g in rels[: len(padded.table)]] + [False] * (len(padded.table) - len(rels))
+    assert padded.table["relevant?"].tolist() == padded_relevant
+    assert padded.table["relevant so far"].tolist() == np.cumsum(padded_relevant, dtype=int).tolist()
+    if len(padded.table):
+        assert padded.table["P@i"].iloc[-1] == padded.value

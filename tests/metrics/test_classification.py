@@ -90,12 +90,12 @@ def test_auc_is_o_n_log_n_not_pairwise():
 
 
 def test_auc_breakdown_pairs():
-    table = auc_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4], items=["a", "b", "c", "d"])
-    assert table.attrs["layout"] == "pairs"
-    assert table["outcome"].tolist() == ["positive higher", "positive higher", "negative higher", "tie"]
-    assert table["credit"].tolist() == [1, 1, 0, 0.5]
-    assert table.attrs["value"] == (1 + 1 + 0 + 0.5) / 4
-    assert r"\frac{2 + \frac{1}{2} \times 1}{2 \times 2} = 0.625" in table.attrs["latex"]
+    worked = auc_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4], items=["a", "b", "c", "d"])
+    assert worked.details["layout"] == "pairs"
+    assert worked.table["outcome"].tolist() == ["positive higher", "positive higher", "negative higher", "tie"]
+    assert worked.table["credit"].tolist() == [1, 1, 0, 0.5]
+    assert worked.value == (1 + 1 + 0 + 0.5) / 4
+    assert r"\frac{2 + \frac{1}{2} \times 1}{2 \times 2} = 0.625" in worked.latex
 
 
 def test_auc_breakdown_summarizes_per_positive_above_the_cap():
@@ -103,15 +103,15 @@ def test_auc_breakdown_summarizes_per_positive_above_the_cap():
     labels = np.r_[np.ones(120), np.zeros(100)]  # 12,000 pairs > 10,000
     scores = rng.integers(0, 10, labels.shape[0]).astype(float)
     assert 120 * 100 > classification.MAX_PAIR_ROWS
-    table = auc_breakdown(labels, scores)
-    assert table.attrs["layout"] == "per positive"
-    assert len(table) == 120
-    row = table.iloc[0]
+    worked = auc_breakdown(labels, scores)
+    assert worked.details["layout"] == "per positive"
+    assert len(worked.table) == 120
+    row = worked.table.iloc[0]
     negatives = scores[labels == 0]
     assert row["negatives below"] == np.sum(negatives < row["score"])
     assert row["negatives tied"] == np.sum(negatives == row["score"])
     assert row["negatives above"] == np.sum(negatives > row["score"])
-    assert table.attrs["value"] == pytest.approx(auc(labels, scores), abs=1e-12)
+    assert worked.value == pytest.approx(auc(labels, scores), abs=1e-12)
 
 
 @settings(max_examples=40, deadline=None)
@@ -119,12 +119,12 @@ def test_auc_breakdown_summarizes_per_positive_above_the_cap():
 def test_breakdown_values_equal_the_scalars(data):
     labels, scores = data
     groups = [i % 3 for i in range(len(labels))]
-    assert auc_breakdown(labels, scores).attrs["value"] == pytest.approx(auc(labels, scores), abs=1e-12)
-    assert roc_curve_breakdown(labels, scores).attrs["value"] == pytest.approx(auc(labels, scores), abs=1e-12)
+    assert auc_breakdown(labels, scores).value == pytest.approx(auc(labels, scores), abs=1e-12)
+    assert roc_curve_breakdown(labels, scores).value == pytest.approx(auc(labels, scores), abs=1e-12)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all groups may be one-class: NaN both ways
         expected = gauc(labels, scores, groups).value
-        got = gauc_breakdown(labels, scores, groups).attrs["value"]
+        got = gauc_breakdown(labels, scores, groups).value
     assert got == pytest.approx(expected, abs=1e-12) or (math.isnan(got) and math.isnan(expected))
 
 
@@ -148,10 +148,10 @@ def test_roc_curve_equals_sklearn(data):
 def test_roc_curve_named_fields_and_breakdown():
     curve = roc_curve([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4])
     assert curve.fpr.tolist() == [0, 0, 0.5, 1] and curve.tpr.tolist() == [0, 0.5, 0.5, 1]
-    table = roc_curve_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4])
-    assert table[["TP", "FP", "FN", "TN"]].values.tolist() == [[0, 0, 2, 2], [1, 0, 1, 2], [1, 1, 1, 1], [2, 2, 0, 0]]
+    worked = roc_curve_breakdown([1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4])
+    assert worked.table[["TP", "FP", "FN", "TN"]].values.tolist() == [[0, 0, 2, 2], [1, 0, 1, 2], [1, 1, 1, 1], [2, 2, 0, 0]]
     # Trapezoids: (0.5 - 0) * (0.5 + 0.5) / 2 and (1 - 0.5) * (0.5 + 1) / 2.
-    assert table.attrs["value"] == 0.5 * 0.5 + 0.5 * 1.5 / 2
+    assert worked.value == 0.5 * 0.5 + 0.5 * 1.5 / 2
 
 
 def test_roc_curve_one_class_gives_nan_rates_with_warning():
@@ -226,12 +226,12 @@ def test_gauc_with_one_group_is_auc():
 
 
 def test_gauc_breakdown_rows():
-    table = gauc_breakdown(GAUC_LABELS, GAUC_SCORES, GAUC_GROUPS)
-    assert list(table.columns) == ["group", "n", "positives", "negatives", "auc", "weight", "included"]
-    assert table["n"].tolist() == [2, 3, 1] and table["included"].tolist() == [True, True, False]
-    assert table.attrs["skipped_groups"] == ("u3",)
-    assert table.attrs["value"] == pytest.approx(0.7)
-    assert r"\frac{2 \times 1 + 3 \times 0.5}{2 + 3} = 0.700" in table.attrs["latex"]
+    worked = gauc_breakdown(GAUC_LABELS, GAUC_SCORES, GAUC_GROUPS)
+    assert list(worked.table.columns) == ["group", "n", "positives", "negatives", "auc", "weight", "included"]
+    assert worked.table["n"].tolist() == [2, 3, 1] and worked.table["included"].tolist() == [True, True, False]
+    assert worked.details["skipped_groups"] == ("u3",)
+    assert worked.value == pytest.approx(0.7)
+    assert r"\frac{2 \times 1 + 3 \times 0.5}{2 + 3} = 0.700" in worked.latex
 
 
 # ------------------------------------------------------------- degenerate / errors
@@ -242,7 +242,7 @@ def test_gauc_breakdown_rows():
 def test_one_class_is_nan_with_warning(func, labels):
     with pytest.warns(RuntimeWarning, match="only one class"):
         result = func(labels, list(range(len(labels))))
-    value = result if isinstance(result, float) else result.attrs["value"]
+    value = result if isinstance(result, float) else result.value
     assert math.isnan(value)
 
 
@@ -251,7 +251,7 @@ def test_gauc_all_groups_one_class_is_nan_with_warning():
         result = gauc([1, 0], [0.5, 0.4], ["a", "b"])
     assert math.isnan(result.value) and result.skipped_groups == ("a", "b")
     with pytest.warns(RuntimeWarning, match="no group holds both"):
-        assert math.isnan(gauc_breakdown([1, 0], [0.5, 0.4], ["a", "b"]).attrs["value"])
+        assert math.isnan(gauc_breakdown([1, 0], [0.5, 0.4], ["a", "b"]).value)
 
 
 @pytest.mark.parametrize("func", [auc, roc_curve, auc_breakdown, roc_curve_breakdown])

@@ -54,15 +54,15 @@ def test_course_002_srcc_exercise():
 
 
 def test_course_002_srcc_breakdown_is_the_slide_table():
-    table = spearman_rho_breakdown(SRCC_R1, SRCC_R2, items=SRCC_DOCS)
-    assert list(table.columns) == ["doc", "s1", "s2", "d", "d^2"]
-    assert table["doc"].tolist() == SRCC_DOCS
+    worked = spearman_rho_breakdown(SRCC_R1, SRCC_R2, items=SRCC_DOCS)
+    assert list(worked.table.columns) == ["doc", "s1", "s2", "d", "d^2"]
+    assert worked.table["doc"].tolist() == SRCC_DOCS
     # The slide's columns s1 - s2 and (s1 - s2)^2.
-    assert table["d"].tolist() == [-1, -1, 2, -1, 1, -1, -1, -2, 3, 1]
-    assert table["d^2"].tolist() == [1, 1, 4, 1, 1, 1, 1, 4, 9, 1]
-    assert table.attrs["sum_d2"] == 24
-    assert table.attrs["value"] == pytest.approx(1 - 6 * 24 / 990, rel=1e-12)
-    assert r"1 - \frac{6 \times 24}{10 \times (10^2 - 1)} = 0.855" in table.attrs["latex"]
+    assert worked.table["d"].tolist() == [-1, -1, 2, -1, 1, -1, -1, -2, 3, 1]
+    assert worked.table["d^2"].tolist() == [1, 1, 4, 1, 1, 1, 1, 4, 9, 1]
+    assert worked.details["sum_d2"] == 24
+    assert worked.value == pytest.approx(1 - 6 * 24 / 990, rel=1e-12)
+    assert r"1 - \frac{6 \times 24}{10 \times (10^2 - 1)} = 0.855" in worked.latex
 
 
 def test_srcc_preset_agrees():
@@ -75,17 +75,17 @@ def test_spearman_with_ties_uses_average_ranks():
     ra, rb = np.array([1, 2.5, 2.5, 4]), np.array([1, 2, 3, 4])
     expected = np.corrcoef(ra, rb)[0, 1]
     assert spearman_rho([1, 2, 2, 3], [1, 2, 3, 4]) == pytest.approx(expected, rel=1e-12)
-    table = spearman_rho_breakdown([1, 2, 2, 3], [1, 2, 3, 4])
-    assert table["rank s1"].tolist() == [1, 2.5, 2.5, 4]
-    assert "average ranks" in table.attrs["latex"]
-    assert table.attrs["value"] == pytest.approx(expected, rel=1e-12)
+    worked = spearman_rho_breakdown([1, 2, 2, 3], [1, 2, 3, 4])
+    assert worked.table["rank s1"].tolist() == [1, 2.5, 2.5, 4]
+    assert "average ranks" in worked.latex
+    assert worked.value == pytest.approx(expected, rel=1e-12)
 
 
 def test_spearman_scores_instead_of_positions():
     # Scores point the same way in both: only their order matters.
     assert spearman_rho([0.9, 0.5, 0.1], [10, 7, 3]) == pytest.approx(1.0)
-    table = spearman_rho_breakdown([0.9, 0.5, 0.1], [10, 7, 3])
-    assert "rank s1" in table.columns and table.attrs["value"] == pytest.approx(1.0)
+    worked = spearman_rho_breakdown([0.9, 0.5, 0.1], [10, 7, 3])
+    assert "rank s1" in worked.table.columns and worked.value == pytest.approx(1.0)
 
 
 @settings(max_examples=60, deadline=None)
@@ -164,15 +164,15 @@ def test_kendall_tau_a_equals_the_pair_count(pair):
 
 
 def test_kendall_breakdown_rows_and_counts():
-    table = kendall_tau_breakdown([1, 2, 2], [1, 1, 3], items=["x", "y", "z"])
-    assert table[["i", "j"]].values.tolist() == [["x", "y"], ["x", "z"], ["y", "z"]]
-    assert table["order in a"].tolist() == ["<", "<", "="]
-    assert table["order in b"].tolist() == ["=", "<", "<"]
-    assert table["pair"].tolist() == ["tied in b", "concordant", "tied in a"]
+    worked = kendall_tau_breakdown([1, 2, 2], [1, 1, 3], items=["x", "y", "z"])
+    assert worked.table[["i", "j"]].values.tolist() == [["x", "y"], ["x", "z"], ["y", "z"]]
+    assert worked.table["order in a"].tolist() == ["<", "<", "="]
+    assert worked.table["order in b"].tolist() == ["=", "<", "<"]
+    assert worked.table["pair"].tolist() == ["tied in b", "concordant", "tied in a"]
     # tau-b = (1 - 0) / sqrt((1 + 0 + 1)(1 + 0 + 1)) = 0.5
-    assert table.attrs["value"] == pytest.approx(0.5)
-    assert r"\frac{1 - 0}{\sqrt{(1 + 0 + 1)(1 + 0 + 1)}} = 0.500" in table.attrs["latex"]
-    assert kendall_tau_breakdown([1, 2, 2], [1, 1, 3], "a").attrs["value"] == pytest.approx(1 / 3)
+    assert worked.value == pytest.approx(0.5)
+    assert r"\frac{1 - 0}{\sqrt{(1 + 0 + 1)(1 + 0 + 1)}} = 0.500" in worked.latex
+    assert kendall_tau_breakdown([1, 2, 2], [1, 1, 3], "a").value == pytest.approx(1 / 3)
 
 
 # ------------------------------------------------------------- shared properties
@@ -192,7 +192,7 @@ def test_correlations_in_range_and_breakdowns_agree(pair):
         value = func(a, b, **extra)
         assert isinstance(value, float)
         assert -1 - 1e-12 <= value <= 1 + 1e-12
-        assert table_func(a, b, **extra).attrs["value"] == pytest.approx(value, rel=1e-9, abs=1e-12)
+        assert table_func(a, b, **extra).value == pytest.approx(value, rel=1e-9, abs=1e-12)
 
 
 @settings(max_examples=40, deadline=None)
@@ -226,7 +226,7 @@ def test_list_ndarray_series_agree(pair):
 def test_undefined_correlation_is_nan_with_warning(func, a, b, reason):
     with pytest.warns(RuntimeWarning, match=reason):
         result = func(a, b)
-    value = result if isinstance(result, float) else result.attrs["value"]
+    value = result if isinstance(result, float) else result.value
     assert math.isnan(value)
 
 
@@ -336,20 +336,20 @@ def test_distance_range_symmetry_and_breakdown(a, b, k, p):
     value = kendall_tau_distance(a, b, k=k, penalty=p)
     assert 0.0 <= value <= 1.0
     assert kendall_tau_distance(b, a, k=k, penalty=p) == pytest.approx(value)
-    table = kendall_tau_distance_breakdown(a, b, k=k, penalty=p)
-    assert table.attrs["value"] == pytest.approx(value, abs=1e-12)
+    worked = kendall_tau_distance_breakdown(a, b, k=k, penalty=p)
+    assert worked.value == pytest.approx(value, abs=1e-12)
     raw = kendall_tau_distance_breakdown(a, b, k=k, normalized=False, penalty=p)
-    assert raw.attrs["value"] == pytest.approx(kendall_tau_distance(a, b, k=k, normalized=False, penalty=p))
+    assert raw.value == pytest.approx(kendall_tau_distance(a, b, k=k, normalized=False, penalty=p))
 
 
 def test_distance_breakdown_rows():
-    table = kendall_tau_distance_breakdown(["a", "b"], ["b", "x"])
-    assert table[["i", "j"]].values.tolist() == [["a", "b"], ["a", "x"], ["b", "x"]]
-    assert table["case"].tolist() == ["both in one list, one in the other", "each only in a different list",
+    worked = kendall_tau_distance_breakdown(["a", "b"], ["b", "x"])
+    assert worked.table[["i", "j"]].values.tolist() == [["a", "b"], ["a", "x"], ["b", "x"]]
+    assert worked.table["case"].tolist() == ["both in one list, one in the other", "each only in a different list",
                                       "both in one list, one in the other"]
-    assert table["penalty"].tolist() == [1.0, 1.0, 0.0]
-    assert pd.isna(table["rank i in b"].iloc[0]) and table["rank j in b"].iloc[0] == 1
-    assert r"\frac{2 \times 2}{3 \times 2} = 0.667" in table.attrs["latex"]
+    assert worked.table["penalty"].tolist() == [1.0, 1.0, 0.0]
+    assert pd.isna(worked.table["rank i in b"].iloc[0]) and worked.table["rank j in b"].iloc[0] == 1
+    assert r"\frac{2 \times 2}{3 \times 2} = 0.667" in worked.latex
 
 
 @pytest.mark.parametrize("func", [kendall_tau_distance, kendall_tau_distance_breakdown])
@@ -418,12 +418,12 @@ def test_tau_from_counts_is_nan_when_undefined_and_checks_its_input():
 def test_counts_from_signs_equal_the_breakdowns_pair_table(pair):
     a, b = pair
     counts = pair_counts(pair_signs(a), pair_signs(b))
-    table = kendall_tau_breakdown(a, b) if has_order(a) and has_order(b) else None
-    if table is not None:
-        assert counts._asdict() == {"concordant": table.attrs["counts"]["concordant"],
-                                    "discordant": table.attrs["counts"]["discordant"],
-                                    "tied_a": table.attrs["counts"]["tied in a"],
-                                    "tied_b": table.attrs["counts"]["tied in b"],
-                                    "tied_both": table.attrs["counts"]["tied in both"]}
+    worked = kendall_tau_breakdown(a, b) if has_order(a) and has_order(b) else None
+    if worked is not None:
+        assert counts._asdict() == {"concordant": worked.details["counts"]["concordant"],
+                                    "discordant": worked.details["counts"]["discordant"],
+                                    "tied_a": worked.details["counts"]["tied in a"],
+                                    "tied_b": worked.details["counts"]["tied in b"],
+                                    "tied_both": worked.details["counts"]["tied in both"]}
         assert kendall_tau_from_pair_counts(counts) == kendall_tau(a, b)
     assert sum(counts) == len(a) * (len(a) - 1) // 2

@@ -15,13 +15,13 @@ from rankviz.metrics.correlation import kendall_tau, kendall_tau_a_formula, kend
 
 def test_tau_a_formula_by_hand():
     # a = 1,2,3,4 ; b = 1,1,3,4: pairs (1,2) tied in b, the 5 others concordant; 4 * 3 / 2 = 6 pairs
-    counts = kendall_tau_breakdown([1, 2, 3, 4], [1, 1, 3, 4]).attrs["counts"]
+    counts = kendall_tau_breakdown([1, 2, 3, 4], [1, 1, 3, 4]).details["counts"]
     assert kendall_tau_a_formula(counts) == "(C − D) / (n(n − 1)/2) = (5 − 0) / 6"
 
 
 def test_tau_a_formula_counts_pairs_tied_in_both():
     # a = 1,1,2 ; b = 1,1,2: pair (1,2) tied in both, (1,3) and (2,3) concordant: 3 * 2 / 2 = 3 pairs
-    counts = kendall_tau_breakdown([1, 1, 2], [1, 1, 2]).attrs["counts"]
+    counts = kendall_tau_breakdown([1, 1, 2], [1, 1, 2]).details["counts"]
     assert kendall_tau_a_formula(counts) == "(C − D) / (n(n − 1)/2) = (2 − 0) / 3"
 
 
@@ -31,7 +31,7 @@ def test_tau_a_formula_denominator_is_n_choose_2_and_gives_tau_a(pairs):
     n = len(pairs)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # all tied: tau undefined, the counts still exist
-        text = kendall_tau_a_formula(kendall_tau_breakdown(a, b).attrs["counts"])
+        text = kendall_tau_a_formula(kendall_tau_breakdown(a, b).details["counts"])
     numerator, denominator = text.split(" = ")[1].split(" / ")
     assert int(denominator) == len(list(itertools.combinations(range(n), 2)))
     concordant, discordant = (int(part) for part in numerator.strip("()").split(" − "))
@@ -59,7 +59,7 @@ def test_tau_a_formula_refuses_bad_counts(counts, match):
     ([0.3, 0.9, 0.1], [5, 4, 3], False),  # scores, all distinct
 ])
 def test_spearman_breakdown_says_whether_it_met_ties(a, b, ties):
-    table = spearman_rho_breakdown(a, b)
-    assert table.attrs["ties"] is ties
+    worked = spearman_rho_breakdown(a, b)
+    assert worked.details["ties"] is ties
     # and the formula it chose follows: the lecture's 1 - 6 sum d^2 / (K(K^2 - 1)) only without ties
-    assert ("6 \\sum d^2" in table.attrs["latex"].split("=")[1]) is not ties
+    assert ("6 \\sum d^2" in worked.latex.split("=")[1]) is not ties

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rankviz.metrics import Breakdown
 from rankviz.metrics.graded import (
     cumulative_gain,
     cumulative_gain_breakdown,
@@ -59,23 +60,23 @@ def test_course_002_slide_dcg_table_explained():
     # The slide's table shows log2(1+i) to three decimals (1, 1.585, 2, 2.322, 2.585, 2.807) and
     # contributions 7, 1.892, 3.5, 0, 0.386, 1.068: each contribution is gain / rounded log
     # truncated (not rounded) to three decimals, e.g. 3 / 1.585 = 1.89274 -> 1.892.
-    table = dcg_breakdown(EXERCISE, gain="exponential")
-    shown_logs = table["log2(1+i)"].round(3)
+    worked = dcg_breakdown(EXERCISE, gain="exponential")
+    shown_logs = worked.table["log2(1+i)"].round(3)
     assert shown_logs.tolist() == [1.0, 1.585, 2.0, 2.322, 2.585, 2.807]
-    truncated = np.floor(table["gain"] / shown_logs * 1000) / 1000
+    truncated = np.floor(worked.table["gain"] / shown_logs * 1000) / 1000
     assert truncated.tolist() == [7, 1.892, 3.5, 0, 0.386, 1.068]
     assert round(truncated.sum(), 3) == 13.846  # the slide's DCG
     # Rounding the logs alone does not explain it: 13.848 again.
-    assert round((table["gain"] / shown_logs).sum(), 3) == 13.848
+    assert round((worked.table["gain"] / shown_logs).sum(), 3) == 13.848
 
 
 def test_course_002_slide_idcg_table_explained():
     # The slide's IDCG table: 7, 4.416, 1.5, 1.286, 0.386, 0 -> 14.588. Truncating as for DCG
     # reproduces every row but rank 4, where 3 / 2.322 = 1.292 is printed as 1.286: the slide's
     # 14.588 is the sum of its printed column, 0.006 below the truncated 14.594.
-    table = ideal_dcg_breakdown(EXERCISE, gain="exponential")
-    shown_logs = table["log2(1+i)"].round(3)
-    truncated = (np.floor(table["gain"] / shown_logs * 1000) / 1000).tolist()
+    worked = ideal_dcg_breakdown(EXERCISE, gain="exponential")
+    shown_logs = worked.table["log2(1+i)"].round(3)
+    truncated = (np.floor(worked.table["gain"] / shown_logs * 1000) / 1000).tolist()
     assert truncated == [7, 4.416, 1.5, 1.291, 0.386, 0]
     slide_column = [7, 4.416, 1.5, 1.286, 0.386, 0]
     assert round(sum(slide_column), 3) == 14.588
@@ -287,46 +288,50 @@ def test_breakdown_values_equal_the_scalars(rels, k, options, extra):
         (err_breakdown(rels, k), err(rels, k)),
         (err_breakdown(rels, k, max_grade=5), err(rels, k, max_grade=5)),
     ]
-    for table, value in pairs:
-        assert isinstance(table, pd.DataFrame)
-        assert table.attrs["value"] == pytest.approx(value, rel=1e-12, abs=1e-12)
-        assert isinstance(table.attrs["latex"], str) and "=" in table.attrs["latex"]
+    for worked, value in pairs:
+        assert isinstance(worked, Breakdown) and isinstance(worked.table, pd.DataFrame) and not worked.table.attrs
+        assert worked.value == pytest.approx(value, rel=1e-12, abs=1e-12)
+        assert isinstance(worked.latex, str) and "=" in worked.latex
 
 
 def test_dcg_breakdown_layout_names_the_discount():
-    table = dcg_breakdown([3, 2], discount="jarvelin")
-    assert list(table.columns) == ["rank", "rel", "gain", "max(1, log2(i))", "contribution", "running DCG"]
-    assert table["running DCG"].iloc[-1] == pytest.approx(3 + 2)  # rel = 3, 2: no discount at ranks 1, 2
+    worked = dcg_breakdown([3, 2], discount="jarvelin")
+    assert list(worked.table.columns) == ["rank", "rel", "gain", "max(1, log2(i))", "contribution", "running DCG"]
+    assert worked.table["running DCG"].iloc[-1] == pytest.approx(3 + 2)  # rel = 3, 2: no discount at ranks 1, 2
 
 
 def test_ndcg_breakdown_side_by_side_and_latex():
-    table = ndcg_breakdown(EXERCISE, gain="exponential")
-    assert table["rel"].tolist() == EXERCISE
-    assert table["ideal rel"].tolist() == [3, 3, 2, 2, 1, 0]
-    assert table["running DCG"].iloc[-1] == pytest.approx(EXACT_DCG)
-    assert table["running IDCG"].iloc[-1] == pytest.approx(EXACT_IDCG)
-    assert r"\frac{13.848}{14.595} = 0.949" in table.attrs["latex"]
+    worked = ndcg_breakdown(EXERCISE, gain="exponential")
+    assert worked.table["rel"].tolist() == EXERCISE
+    assert worked.table["ideal rel"].tolist() == [3, 3, 2, 2, 1, 0]
+    assert worked.table["running DCG"].iloc[-1] == pytest.approx(EXACT_DCG)
+    assert worked.table["running IDCG"].iloc[-1] == pytest.approx(EXACT_IDCG)
+    assert r"\frac{13.848}{14.595} = 0.949" in worked.latex
 
 
 def test_ndcg_breakdown_pads_unretrieved_ideal_ranks():
-    table = ndcg_breakdown([1], judged=[1, 1])
-    assert len(table) == 2
-    assert math.isnan(table["rel"].iloc[1]) and table["contribution"].iloc[1] == 0
-    assert table.attrs["value"] == pytest.approx(1 / (1 + 1 / np.log2(3)))
+    worked = ndcg_breakdown([1], judged=[1, 1])
+    assert len(worked.table) == 2
+    assert math.isnan(worked.table["rel"].iloc[1]) and worked.table["contribution"].iloc[1] == 0
+    assert worked.value == pytest.approx(1 / (1 + 1 / np.log2(3)))
 
 
 def test_err_breakdown_columns():
     # grades 2, 0, 1 with gmax 2: R = 3/4, 0, 1/4.
-    table = err_breakdown([2, 0, 1])
-    assert table["R_i"].tolist() == [0.75, 0.0, 0.25]
-    assert table["P(reach rank)"].tolist() == [1.0, 0.25, 0.25]
-    assert table["P(stop here)"].tolist() == [0.75, 0.0, 0.0625]
-    assert table.attrs["value"] == pytest.approx(0.75 + 0.0625 / 3)
+    worked = err_breakdown([2, 0, 1])
+    assert worked.table["R_i"].tolist() == [0.75, 0.0, 0.25]
+    assert worked.table["P(reach rank)"].tolist() == [1.0, 0.25, 0.25]
+    assert worked.table["P(stop here)"].tolist() == [0.75, 0.0, 0.0625]
+    assert worked.value == pytest.approx(0.75 + 0.0625 / 3)
 
 
 def test_long_list_latex_is_abbreviated():
-    latex = dcg_breakdown([1] * 50).attrs["latex"]
-    assert r"\cdots" in latex and latex.count("frac") <= 10
+    # The rule every breakdown's sum follows (rankviz.metrics._latex.sum_latex): the first 8 terms,
+    # \cdots, and the last two, here ranks 49 and 50: 1/log2(50) = 1/5.644 and 1/log2(51) = 1/5.672.
+    latex = dcg_breakdown([1] * 50).latex
+    assert latex.startswith(r"\mathrm{DCG} = 1 + \frac{1}{1.585} + \frac{1}{2} + ")
+    assert latex.endswith(r"\frac{1}{3.17} + \cdots + \frac{1}{5.644} + \frac{1}{5.672} = 12.898")
+    assert latex.count(" + ") == 10
 
 
 # ------------------------------------------------------------------------- errors

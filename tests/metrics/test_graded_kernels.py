@@ -123,7 +123,7 @@ def test_err_judged_examples_and_errors():
     # rel = 1, 1 with a judged grade 3 unretrieved: g_max = 3, R = 1/8, 1/8.
     assert graded.err([1, 1], judged=[1, 1, 3]) == pytest.approx(1 / 8 + (7 / 8) * (1 / 8) / 2, rel=1e-12)
     assert graded.err([1, 1], judged=[1, 1, 3]) == graded.err([1, 1], max_grade=3)
-    assert graded.err_breakdown([1, 1], judged=[1, 1, 3]).attrs["max_grade"] == 3
+    assert graded.err_breakdown([1, 1], judged=[1, 1, 3]).details["max_grade"] == 3
     with pytest.raises(ValueError, match=r"'judged' parameter of err holds 0 document\(s\) of grade 2"):
         graded.err([2], judged=[1])
     with pytest.raises(ValueError, match=r"'judged' of err_breakdown must not exceed max_grade=2; got 3 at position 2"):
@@ -149,39 +149,39 @@ def test_err_signature_stays_backward_compatible(func):
 def test_each_breakdown_value_is_its_function_and_its_table_ends_there(rels, extra, k, options):
     judged = rels + extra
     cg = graded.cumulative_gain_breakdown(rels, k)
-    assert cg.attrs["value"] == graded.cumulative_gain(rels, k)
-    assert (cg["running CG"].iloc[-1] if len(cg) else 0.0) == cg.attrs["value"]
+    assert cg.value == graded.cumulative_gain(rels, k)
+    assert (cg.table["running CG"].iloc[-1] if len(cg.table) else 0.0) == cg.value
 
-    for table, value, running in (
+    for worked, value, running in (
         (graded.dcg_breakdown(rels, k, **options), graded.dcg(rels, k, **options), "running DCG"),
         (graded.ideal_dcg_breakdown(rels, k, judged=judged, **options),
          graded.ideal_dcg(rels, k, judged=judged, **options), "running DCG"),
     ):
-        assert table.attrs["value"] == value
-        assert (table[running].iloc[-1] if len(table) else 0.0) == value
+        assert worked.value == value
+        assert (worked.table[running].iloc[-1] if len(worked.table) else 0.0) == value
 
-    table = graded.ndcg_breakdown(rels, k, judged=judged, **options)
-    assert table.attrs["value"] == graded.ndcg(rels, k, judged=judged, **options)
-    if len(table):
-        assert table["running DCG"].iloc[-1] == table.attrs["dcg"] == graded.dcg(rels, k, **options)
-        assert table["running IDCG"].iloc[-1] == table.attrs["idcg"] == graded.ideal_dcg(
+    worked = graded.ndcg_breakdown(rels, k, judged=judged, **options)
+    assert worked.value == graded.ndcg(rels, k, judged=judged, **options)
+    if len(worked.table):
+        assert worked.table["running DCG"].iloc[-1] == worked.details["dcg"] == graded.dcg(rels, k, **options)
+        assert worked.table["running IDCG"].iloc[-1] == worked.details["idcg"] == graded.ideal_dcg(
             rels, k, judged=judged, **options)
 
     for kwargs in ({}, {"judged": judged}, {"max_grade": 9}):
-        table = graded.err_breakdown(rels, k, **kwargs)
-        assert table.attrs["value"] == graded.err(rels, k, **kwargs)
-        assert (table["running ERR"].iloc[-1] if len(table) else 0.0) == table.attrs["value"]
-        np.testing.assert_array_equal(table["P(stop here)"], table["P(reach rank)"] * table["R_i"])
+        worked = graded.err_breakdown(rels, k, **kwargs)
+        assert worked.value == graded.err(rels, k, **kwargs)
+        assert (worked.table["running ERR"].iloc[-1] if len(worked.table) else 0.0) == worked.value
+        np.testing.assert_array_equal(worked.table["P(stop here)"], worked.table["P(reach rank)"] * worked.table["R_i"])
 
 
 def test_ndcg_table_columns_come_from_one_discount():
     # rel = 0, 2 and a judged 3 never retrieved: the ideal (3, 2, 0) is longer than the ranking.
-    table = graded.ndcg_breakdown([0, 2], judged=[0, 2, 3], discount="jarvelin", log_base=2)
-    assert table["max(1, log2(i))"].tolist() == [1.0, 1.0, pytest.approx(math.log2(3))]
-    assert table["ideal contribution"].tolist() == pytest.approx([3, 2, 0])
-    assert table["contribution"].tolist() == [0.0, 2.0, 0.0]  # rank 3 is padding: no grade, adds nothing
-    assert math.isnan(table["rel"].iloc[2]) and math.isnan(table["gain"].iloc[2])
-    assert table.attrs["value"] == 2 / 5
+    worked = graded.ndcg_breakdown([0, 2], judged=[0, 2, 3], discount="jarvelin", log_base=2)
+    assert worked.table["max(1, log2(i))"].tolist() == [1.0, 1.0, pytest.approx(math.log2(3))]
+    assert worked.table["ideal contribution"].tolist() == pytest.approx([3, 2, 0])
+    assert worked.table["contribution"].tolist() == [0.0, 2.0, 0.0]  # rank 3 is padding: no grade, adds nothing
+    assert math.isnan(worked.table["rel"].iloc[2]) and math.isnan(worked.table["gain"].iloc[2])
+    assert worked.value == 2 / 5
 
 
 # ---------------------------------------------------------------- the kernels alone

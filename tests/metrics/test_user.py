@@ -60,8 +60,8 @@ def test_empty_denominators_give_zero():
     # Nothing relevant was returned: novelty undefined, 0.0 by policy.
     assert novelty({"d1"}, {"d2"}, set()) == 0.0
     assert novelty([], [], []) == 0.0
-    assert coverage_breakdown([], [], []).attrs["value"] == 0.0
-    assert novelty_breakdown(["d1"], ["d2"], []).attrs["value"] == 0.0
+    assert coverage_breakdown([], [], []).value == 0.0
+    assert novelty_breakdown(["d1"], ["d2"], []).value == 0.0
 
 
 def test_duplicates_count_once_and_any_iterable_works():
@@ -92,11 +92,11 @@ def test_set_measures_match_a_plain_set_reference_and_their_breakdowns(r, a, k):
     assert coverage(r, a, k) == _reference_coverage(r, a, k)
     assert novelty(r, a, k) == _reference_novelty(r, a, k)
     for func, breakdown in ((coverage, coverage_breakdown), (novelty, novelty_breakdown)):
-        table = breakdown(r, a, k)
-        assert table.attrs["value"] == func(r, a, k)
-        assert 0.0 <= table.attrs["value"] <= 1.0
-        assert set(table["doc"]) == r | a | k and len(table) == len(r | a | k)
-        assert table.attrs["latex"]
+        worked = breakdown(r, a, k)
+        assert worked.value == func(r, a, k)
+        assert 0.0 <= worked.value <= 1.0
+        assert set(worked.table["doc"]) == r | a | k and len(worked.table) == len(r | a | k)
+        assert worked.latex
 
 
 @settings(max_examples=50, deadline=None)
@@ -110,20 +110,20 @@ def test_returning_everything_known_gives_full_coverage(r, a, k):
 
 
 def test_coverage_breakdown_table():
-    table = coverage_breakdown(["d1", "d2", "d3"], ["d1", "d4"], ["d1", "d2"])
-    assert list(table.columns) == [
+    worked = coverage_breakdown(["d1", "d2", "d3"], ["d1", "d4"], ["d1", "d2"])
+    assert list(worked.table.columns) == [
         "doc", "in R (relevant)", "in A (answer)", "in K (known)", "K ∩ R", "K ∩ R ∩ A"]
-    assert table["doc"].tolist() == ["d1", "d2", "d3", "d4"]  # R first, then A, then K
-    assert table["K ∩ R"].tolist() == [True, True, False, False]
-    assert table["K ∩ R ∩ A"].tolist() == [True, False, False, False]
-    assert table.attrs["latex"].endswith(r"\frac{1}{2} = 0.500")
+    assert worked.table["doc"].tolist() == ["d1", "d2", "d3", "d4"]  # R first, then A, then K
+    assert worked.table["K ∩ R"].tolist() == [True, True, False, False]
+    assert worked.table["K ∩ R ∩ A"].tolist() == [True, False, False, False]
+    assert worked.latex.endswith(r"\frac{1}{2} = 0.500")
 
 
 def test_novelty_breakdown_table():
-    table = novelty_breakdown(["d1", "d2", "d3"], ["d1", "d2", "d4"], ["d1"])
-    assert table["R ∩ A"].tolist() == [True, True, False, False]
-    assert table["(R ∩ A) − K"].tolist() == [False, True, False, False]
-    assert table.attrs["value"] == 0.5  # 1 new of 2 returned relevant
+    worked = novelty_breakdown(["d1", "d2", "d3"], ["d1", "d2", "d4"], ["d1"])
+    assert worked.table["R ∩ A"].tolist() == [True, True, False, False]
+    assert worked.table["(R ∩ A) − K"].tolist() == [False, True, False, False]
+    assert worked.value == 0.5  # 1 new of 2 returned relevant
 
 
 @pytest.mark.parametrize("func", [coverage, novelty, coverage_breakdown, novelty_breakdown],
@@ -153,10 +153,10 @@ def test_relative_recall_by_hand():
 
 def test_relative_recall_is_capped_when_more_are_found_than_expected():
     assert relative_recall(7, 5) == 1.0
-    table = relative_recall_breakdown(7, 5)
-    assert table["counted = min(found, expected)"].tolist() == [5]
-    assert table.attrs["value"] == 1.0
-    assert r"\min(7, 5)" in table.attrs["latex"]
+    worked = relative_recall_breakdown(7, 5)
+    assert worked.table["counted = min(found, expected)"].tolist() == [5]
+    assert worked.value == 1.0
+    assert r"\min(7, 5)" in worked.latex
 
 
 def test_recall_effort_by_hand():
@@ -169,11 +169,11 @@ def test_recall_effort_by_hand():
 def test_count_measures_range_and_breakdowns(a, b):
     value = relative_recall(a, b)
     assert 0.0 <= value <= 1.0 and isinstance(value, float)
-    assert relative_recall_breakdown(a, b).attrs["value"] == value
+    assert relative_recall_breakdown(a, b).value == value
     expected, examined = min(a, b) or 1, max(a, b)
     effort = recall_effort(expected, examined)
     assert 0.0 < effort <= 1.0
-    assert recall_effort_breakdown(expected, examined).attrs["value"] == effort
+    assert recall_effort_breakdown(expected, examined).value == effort
 
 
 @pytest.mark.parametrize("func", [relative_recall, relative_recall_breakdown], ids=lambda f: f.__name__)
@@ -244,8 +244,8 @@ def test_cooper_formula_equals_the_average_over_all_orderings_within_levels(case
     rels, levels, wanted = case
     expected = _brute_force_esl(rels, wanted, levels)
     assert expected_search_length(rels, wanted, levels=levels) == pytest.approx(float(expected), rel=1e-12)
-    table = expected_search_length_breakdown(rels, wanted, levels=levels)
-    assert table.attrs["value"] == pytest.approx(float(expected), rel=1e-12)
+    worked = expected_search_length_breakdown(rels, wanted, levels=levels)
+    assert worked.value == pytest.approx(float(expected), rel=1e-12)
 
 
 @settings(max_examples=60, deadline=None)
@@ -282,9 +282,9 @@ def test_fewer_relevant_than_wanted_searches_to_exhaustion():
     rels = [0, 1, 0, 0, 1, 0]
     assert expected_search_length(rels, 3) == 4.0
     assert expected_search_length(rels, 3, levels=[1, 1, 2, 2, 2, 3]) == 4.0
-    table = expected_search_length_breakdown(rels, 3)
-    assert set(table["examined"]) == {"all (list exhausted)"}
-    assert "exhaustion" in table.attrs["latex"]
+    worked = expected_search_length_breakdown(rels, 3)
+    assert set(worked.table["examined"]) == {"all (list exhausted)"}
+    assert "exhaustion" in worked.latex
     assert expected_search_length([0, 0, 0]) == 3.0
     assert expected_search_length([]) == 0.0
 
@@ -295,16 +295,16 @@ def test_rel_threshold_decides_what_is_relevant():
 
 
 def test_esl_breakdown_table():
-    table = expected_search_length_breakdown([0, 1, 0, 1, 0, 1, 0], 2, levels=[1, 1, 2, 2, 2, 2, 3])
-    assert list(table.columns) == ["rank", "level", "rel", "relevant", "examined", "expected non-relevant seen"]
-    assert table["level"].tolist() == [1, 1, 2, 2, 2, 2, 3]
-    assert table["expected non-relevant seen"].tolist() == pytest.approx([1, 0, 1 / 3, 0, 1 / 3, 0, 0])
-    assert table["examined"].tolist()[0] == "all (level fully examined)"
-    assert table["examined"].tolist()[2] == "partly, in random order: until 1 of its 2 relevant are found"
-    assert table["examined"].tolist()[6] == "no (search over)"
-    assert table.attrs["latex"] == (
+    worked = expected_search_length_breakdown([0, 1, 0, 1, 0, 1, 0], 2, levels=[1, 1, 2, 2, 2, 2, 3])
+    assert list(worked.table.columns) == ["rank", "level", "rel", "relevant", "examined", "expected non-relevant seen"]
+    assert worked.table["level"].tolist() == [1, 1, 2, 2, 2, 2, 3]
+    assert worked.table["expected non-relevant seen"].tolist() == pytest.approx([1, 0, 1 / 3, 0, 1 / 3, 0, 0])
+    assert worked.table["examined"].tolist()[0] == "all (level fully examined)"
+    assert worked.table["examined"].tolist()[2] == "partly, in random order: until 1 of its 2 relevant are found"
+    assert worked.table["examined"].tolist()[6] == "no (search over)"
+    assert worked.latex == (
         r"\mathrm{ESL} = j + \frac{i \cdot s}{r + 1} = 1 + \frac{2 \cdot 1}{2 + 1} = 1.667")
-    assert (table.attrs["j"], table.attrs["i"], table.attrs["r"], table.attrs["s"]) == (1, 2, 2, 1)
+    assert (worked.details["j"], worked.details["i"], worked.details["r"], worked.details["s"]) == (1, 2, 2, 1)
 
 
 def test_level_labels_can_be_any_non_decreasing_numbers():
@@ -319,7 +319,7 @@ def test_esl_range_and_breakdown_on_strict_orders(rels, wanted):
     value = expected_search_length(rels, wanted)
     non_relevant = sum(1 for g in rels if g < 1)
     assert isinstance(value, float) and 0.0 <= value <= non_relevant
-    assert expected_search_length_breakdown(rels, wanted).attrs["value"] == value
+    assert expected_search_length_breakdown(rels, wanted).value == value
 
 
 @pytest.mark.parametrize("func", [expected_search_length, expected_search_length_breakdown],
@@ -358,7 +358,7 @@ def test_k_beyond_the_list_divides_by_what_the_user_saw():
     rels = [1, 0, 1, 0, 1]
     assert satisfaction(rels, k=10) == 3 / 5  # trec_eval's P_10 would be 3/10
     assert frustration(rels, k=10) == 2 / 5
-    assert satisfaction_breakdown(rels, k=10).attrs["latex"] == r"\mathrm{satisfaction@10} = \frac{3}{5} = 0.600"
+    assert satisfaction_breakdown(rels, k=10).latex == r"\mathrm{satisfaction@10} = \frac{3}{5} = 0.600"
 
 
 def test_satisfaction_equals_precision_within_the_list():
@@ -369,8 +369,8 @@ def test_satisfaction_equals_precision_within_the_list():
 
 def test_empty_list_gives_zero_for_both():
     assert satisfaction([]) == 0.0 and frustration([]) == 0.0
-    assert satisfaction_breakdown([]).attrs["value"] == 0.0
-    assert frustration_breakdown([], k=3).attrs["value"] == 0.0
+    assert satisfaction_breakdown([]).value == 0.0
+    assert frustration_breakdown([], k=3).value == 0.0
 
 
 @settings(max_examples=80, deadline=None)
@@ -382,18 +382,18 @@ def test_satisfaction_plus_frustration_is_one_and_breakdowns_agree(rels, k):
         assert s + f == pytest.approx(1.0)
         seen = rels if k is None else rels[:k]
         assert s == pytest.approx(np.mean(np.array(seen) >= 1))  # rel = grades, threshold 1
-    assert satisfaction_breakdown(rels, k=k).attrs["value"] == s
-    assert frustration_breakdown(rels, k=k).attrs["value"] == f
+    assert satisfaction_breakdown(rels, k=k).value == s
+    assert frustration_breakdown(rels, k=k).value == f
 
 
 def test_satisfaction_breakdown_table():
-    table = satisfaction_breakdown([2, 0, 1, 0], k=3)
-    assert list(table.columns) == ["rank", "rel", "relevant", "running relevant share"]
-    assert table["relevant"].tolist() == [1, 0, 1]
-    assert table["running relevant share"].tolist() == pytest.approx([1 / 1, 1 / 2, 2 / 3])
+    worked = satisfaction_breakdown([2, 0, 1, 0], k=3)
+    assert list(worked.table.columns) == ["rank", "rel", "relevant", "running relevant share"]
+    assert worked.table["relevant"].tolist() == [1, 0, 1]
+    assert worked.table["running relevant share"].tolist() == pytest.approx([1 / 1, 1 / 2, 2 / 3])
     frustrated = frustration_breakdown([2, 0, 1, 0], k=3)
-    assert frustrated["non-relevant"].tolist() == [0, 1, 0]
-    assert frustrated.attrs["latex"] == r"\mathrm{frustration@3} = \frac{1}{3} = 0.333"
+    assert frustrated.table["non-relevant"].tolist() == [0, 1, 0]
+    assert frustrated.latex == r"\mathrm{frustration@3} = \frac{1}{3} = 0.333"
 
 
 @pytest.mark.parametrize("func", [satisfaction, frustration, satisfaction_breakdown, frustration_breakdown],
