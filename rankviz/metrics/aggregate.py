@@ -24,6 +24,7 @@ import numpy as np
 from rankviz.metrics._latex import sum_latex
 from rankviz.metrics._validation import as_scores
 from rankviz.metrics.breakdown import Breakdown
+from rankviz.metrics.kernels import aggregate as kernels
 
 __all__ = [
     "mean_average_precision",
@@ -39,7 +40,7 @@ __all__ = [
 ]
 
 # trec_eval's MIN_GEO_MEAN (m_gm_map.c): the AP a query with AP = 0 counts as in gm_map.
-TREC_EVAL_FLOOR = 1e-5
+TREC_EVAL_FLOOR = kernels.TREC_EVAL_FLOOR
 
 
 
@@ -159,7 +160,7 @@ def mean_average_precision(aps) -> float:
     0.267
     """
     aps = _per_query_values(aps, func="mean_average_precision", name="aps", unit_interval=True)
-    return float(np.mean(aps))
+    return kernels.arithmetic_mean(aps)
 
 
 def mean_average_precision_breakdown(aps, *, queries=None):
@@ -193,15 +194,11 @@ def mean_average_precision_breakdown(aps, *, queries=None):
     original = aps
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     table = _mean_table(aps, _query_labels(queries, aps.size, func=func, values=original), "AP")
-    value = float(table["AP"].sum() / len(table))
+    value = kernels.arithmetic_mean(aps)
     return Breakdown(table, value, _arithmetic_latex(r"\mathrm{MAP}", table["AP"].to_numpy(), value))
 
 
 # --------------------------------------------------------------------------- GMAP
-
-
-def _floored(aps: np.ndarray, floor: float) -> np.ndarray:
-    return np.maximum(aps, floor)
 
 
 def _logs(floored: np.ndarray) -> np.ndarray:
@@ -259,7 +256,7 @@ def geometric_mean_average_precision(aps, floor: float = TREC_EVAL_FLOOR) -> flo
     func = "geometric_mean_average_precision"
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     floor = _check_floor(floor, func=func)
-    return float(np.exp(np.mean(_logs(_floored(aps, floor)))))
+    return kernels.geometric_mean(aps, floor)
 
 
 def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOOR, *, queries=None):
@@ -299,7 +296,7 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
     table, floor = _floored_ap_table(aps, floor, queries, "ln max(AP, ε)", _logs,
                                      func="geometric_mean_average_precision_breakdown")
     logs = table["ln max(AP, ε)"].to_numpy()
-    value = float(np.exp(logs.sum() / len(table)))
+    value = kernels.geometric_mean(table["AP"].to_numpy(), floor)
     log_terms = sum_latex([rf"\ln {_tex_number(v)}" for v in table["max(AP, ε)"]])
     latex = (
         rf"\mathrm{{GMAP}} = \exp\left(\frac{{{log_terms}}}{{{len(table)}}}\right)"
@@ -358,7 +355,7 @@ def harmonic_mean_average_precision(aps, floor: float = TREC_EVAL_FLOOR) -> floa
     func = "harmonic_mean_average_precision"
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     floor = _check_floor(floor, func=func)
-    return float(aps.size / np.sum(_reciprocals(_floored(aps, floor))))
+    return kernels.harmonic_mean(aps, floor)
 
 
 def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOOR, *, queries=None):
@@ -396,7 +393,7 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
     table, floor = _floored_ap_table(aps, floor, queries, "1 / max(AP, ε)", _reciprocals,
                                      func="harmonic_mean_average_precision_breakdown")
     total = float(table["1 / max(AP, ε)"].sum())
-    value = float(len(table) / total)
+    value = kernels.harmonic_mean(table["AP"].to_numpy(), floor)
     terms = sum_latex([rf"\frac{{1}}{{{_tex_number(v)}}}" for v in table["max(AP, ε)"]])
     latex = (
         rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"
@@ -413,7 +410,7 @@ def _floored_ap_table(aps, floor, queries, column: str, transform, *, func: str)
     original = aps
     aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
     floor = _check_floor(floor, func=func)
-    floored = _floored(aps, floor)
+    floored = kernels.floored(aps, floor)
     table = pd.DataFrame({
         "query": _query_labels(queries, aps.size, func=func, values=original),
         "AP": aps,
@@ -461,7 +458,7 @@ def mean_reciprocal_rank(rrs) -> float:
     0.667
     """
     rrs = _per_query_values(rrs, func="mean_reciprocal_rank", name="rrs", unit_interval=True)
-    return float(np.mean(rrs))
+    return kernels.arithmetic_mean(rrs)
 
 
 def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
@@ -494,7 +491,7 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
     original = rrs
     rrs = _per_query_values(rrs, func=func, name="rrs", unit_interval=True)
     table = _mean_table(rrs, _query_labels(queries, rrs.size, func=func, values=original), "RR")
-    value = float(table["RR"].sum() / len(table))
+    value = kernels.arithmetic_mean(rrs)
     return Breakdown(table, value, _arithmetic_latex(r"\mathrm{MRR}", table["RR"].to_numpy(), value))
 
 
@@ -532,7 +529,7 @@ def arithmetic_mean(values) -> float:
     0.4
     """
     values = _per_query_values(values, func="arithmetic_mean", name="values", unit_interval=False)
-    return float(np.mean(values))
+    return kernels.arithmetic_mean(values)
 
 
 def arithmetic_mean_breakdown(values, *, queries=None):
@@ -565,5 +562,5 @@ def arithmetic_mean_breakdown(values, *, queries=None):
     original = values
     values = _per_query_values(values, func=func, name="values", unit_interval=False)
     table = _mean_table(values, _query_labels(queries, values.size, func=func, values=original), "value")
-    value = float(table["value"].sum() / len(table))
+    value = kernels.arithmetic_mean(values)
     return Breakdown(table, value, _arithmetic_latex(r"\bar{x}", table["value"].to_numpy(), value))

@@ -32,7 +32,10 @@ def geometric_mean(values: np.ndarray, floor: float = TREC_EVAL_FLOOR) -> float:
     0.002236
     """
     values = np.asarray(values, dtype=np.float64)
-    return float(np.exp(np.mean(np.log(floored(values, floor))))) if values.size else 0.0
+    if not values.size:
+        return 0.0
+    with np.errstate(divide="ignore"):  # floor 0: a zero value's log is -inf on purpose, the mean is then 0
+        return float(np.exp(np.mean(np.log(floored(values, floor)))))
 
 
 def harmonic_mean(values: np.ndarray, floor: float = TREC_EVAL_FLOOR) -> float:
@@ -42,4 +45,7 @@ def harmonic_mean(values: np.ndarray, floor: float = TREC_EVAL_FLOOR) -> float:
     0.3333333333333333
     """
     values = np.asarray(values, dtype=np.float64)
-    return float(values.size / np.sum(1.0 / floored(values, floor))) if values.size else 0.0
+    if not values.size:
+        return 0.0
+    with np.errstate(divide="ignore"):  # floor 0: a zero value's reciprocal is inf, the mean is then 0
+        return float(values.size / np.sum(1.0 / floored(values, floor)))
