@@ -111,7 +111,9 @@ def auc(labels, scores, *, items=None) -> float:
     scores : sequence of float
         The model's scores; higher means more likely positive.
     items : sequence or None, default None
-        Names of the items; only the breakdown uses them (checked for length here).
+        Names of the items. They do not change the value and are not read here: the parameter
+        is accepted so that one set of keywords calls both this function and
+        :func:`auc_breakdown`, which labels its pairs with them (and checks them).
 
     Returns
     -------
@@ -143,7 +145,6 @@ def auc(labels, scores, *, items=None) -> float:
     """
     func = "auc"
     positive, s = _labels_and_scores(labels, scores, func)
-    _item_names(items, positive.shape[0], func)
     n_pos = int(positive.sum())
     n_neg = positive.shape[0] - n_pos
     if n_pos == 0 or n_neg == 0:

@@ -278,3 +278,11 @@ def test_gauc_bad_inputs_raise(func):
         func([1, 0], [0.5, 0.4], ["a", "a"], weights={"a": -1})
     with pytest.raises(ValueError, match=r"must be hashable.*position 2"):
         func([1, 0], [0.5, 0.4], ["a", ["b"]])
+
+
+def test_auc_items_never_change_the_value_and_are_checked_by_the_breakdown():
+    # Same as kendall_tau(items=...): the names label the breakdown's pairs, the value ignores them.
+    labels, scores = [1, 0, 1, 0], [0.9, 0.5, 0.4, 0.4]
+    assert auc(labels, scores, items=["a", "b", "c", "d"]) == auc(labels, scores) == 0.625  # (1 + 1 + 0.5 + 0) / 4
+    with pytest.raises(ValueError, match="items"):
+        auc_breakdown(labels, scores, items=["a", "b"])
