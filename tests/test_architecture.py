@@ -8,10 +8,11 @@ inside functions (a lazy import hides a circle from Python, not from a reader). 
   of each import);
 * **private names**: ``from rankviz.a import _x`` (or ``a._x`` on an imported rankviz
   module) from another module: what two modules share is public, with a docstring. Private
-  *modules* (``rankviz._lazy``, ``rankviz.metrics._validation``) are internal to the package,
+  *modules* (``rankviz._lazy``, ``rankviz.metrics._latex``) are internal to the package,
   not to one module, and may be imported within rankviz;
-* **layers** (:data:`LAYERS`): ``rankviz.metrics`` (kernels included) depends on nothing of
-  rankviz but itself and ``rankviz._lazy``; ``rankviz.trec`` likewise (reading files needs no
+* **layers** (:data:`LAYERS`): ``rankviz.registry`` imports nothing of rankviz (it names
+  functions by module path); ``rankviz.metrics`` (kernels included) depends on nothing of
+  rankviz but itself, the registry and ``rankviz._lazy``; ``rankviz.trec`` likewise (reading files needs no
   metrics and no evaluation; evaluation depends on trec, never the reverse); only
   ``rankviz.ui`` imports streamlit, only ``rankviz.ui`` and ``rankviz.charts`` import altair;
   nothing outside ``rankviz.ui`` imports ``rankviz.ui``;

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import altair as alt
 
-from rankviz.metrics._validation import check_positive_number
+from rankviz.metrics.validation import check_positive_number
 
 __all__ = [
     "OKABE_ITO",

@@ -15,7 +15,7 @@ from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
 from rankviz.metrics import interpolated_precision
 from rankviz.metrics.precision_recall import ROUNDINGS
-from rankviz.metrics._validation import check_choice, check_positive_number
+from rankviz.metrics.validation import check_choice, check_positive_number
 
 __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart",
            "precision_recall_parts", "precision_recall_at_rank_parts", "roc_parts"]

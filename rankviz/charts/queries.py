@@ -9,7 +9,7 @@ import pandas as pd
 from rankviz.charts._frames import check_flag, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of
 from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish, series_scales
-from rankviz.metrics._validation import check_choice, check_positive_number
+from rankviz.metrics.validation import check_choice, check_positive_number
 
 __all__ = ["per_query_chart", "delta_chart", "distribution_chart", "query_selection", "per_query_parts",
            "delta_parts", "distribution_parts"]

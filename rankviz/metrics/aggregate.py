@@ -22,7 +22,7 @@ import numbers
 import numpy as np
 
 from rankviz.metrics._latex import sum_latex
-from rankviz.metrics._validation import as_scores
+from rankviz.metrics.validation import as_scores
 from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import aggregate as kernels
 

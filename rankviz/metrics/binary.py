@@ -30,7 +30,7 @@ import numpy as np
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
-from rankviz.metrics._validation import check_k, check_positive_number
+from rankviz.metrics.validation import check_k, check_positive_number
 from rankviz.metrics.binary_input import binary_grades, binary_ranking, cutoff_suffix, rank_table
 from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import binary as binary_kernels

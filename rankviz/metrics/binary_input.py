@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from rankviz.metrics._validation import as_grades, check_rel_threshold, resolve_n_relevant
+from rankviz.metrics.validation import as_grades, check_rel_threshold, resolve_n_relevant
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import Cut, RankedLists
 
@@ -49,8 +49,8 @@ class BinaryRanking(NamedTuple):
 
 def binary_grades(rels, rel_threshold, *, func: str) -> tuple[np.ndarray, float]:
     """Validated grades (a new float64 array) and relevance threshold, with the errors of
-    :func:`~rankviz.metrics._validation.as_grades` and
-    :func:`~rankviz.metrics._validation.check_rel_threshold` naming ``func``."""
+    :func:`~rankviz.metrics.validation.as_grades` and
+    :func:`~rankviz.metrics.validation.check_rel_threshold` naming ``func``."""
     return as_grades(rels, func=func), check_rel_threshold(rel_threshold, func=func)
 
 
@@ -59,7 +59,7 @@ def binary_ranking(grades: np.ndarray, threshold: float, *, func: str, n_relevan
     """The validated ranking as one kernel list with its R.
 
     R comes from ``n_relevant`` when given, else from the relevant grades of ``judged``, else
-    from the list itself (:func:`~rankviz.metrics._validation.resolve_n_relevant`, which raises
+    from the list itself (:func:`~rankviz.metrics.validation.resolve_n_relevant`, which raises
     for an R that contradicts the list). Metrics that do not read R (precision, hit, RR) get the
     list's own count, which their kernels ignore.
     """

@@ -19,7 +19,7 @@ import numpy as np
 
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
-from rankviz.metrics._validation import as_scores, check_choice, undefined
+from rankviz.metrics.validation import as_scores, check_choice, undefined
 from rankviz.metrics.breakdown import Breakdown
 
 # Average ranks (ties share the mean rank) are the rank-correlation kernel; AUC is a rank statistic too.

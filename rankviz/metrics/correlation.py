@@ -19,7 +19,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rankviz.metrics._latex import number as _num
-from rankviz.metrics._validation import as_scores, check_choice, check_k, check_positive_number, undefined
+from rankviz.metrics.validation import as_scores, check_choice, check_k, check_positive_number, undefined
 from rankviz.metrics.breakdown import Breakdown
 
 __all__ = [

@@ -28,7 +28,7 @@ import numpy as np
 
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
-from rankviz.metrics._validation import (
+from rankviz.metrics.validation import (
     as_grades,
     check_choice,
     check_k,

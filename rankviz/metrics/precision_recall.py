@@ -31,7 +31,7 @@ import numpy as np
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
-from rankviz.metrics._validation import as_scores, check_choice, check_k
+from rankviz.metrics.validation import as_scores, check_choice, check_k
 from rankviz.metrics.binary_input import BinaryRanking, binary_grades, binary_ranking, rank_table
 from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import binary as binary_kernels

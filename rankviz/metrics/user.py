@@ -27,7 +27,7 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 
-from rankviz.metrics._validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
+from rankviz.metrics.validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
 from rankviz.metrics.binary_input import BinaryRanking, binary_ranking
 from rankviz.metrics.breakdown import Breakdown
 from rankviz.metrics.kernels import binary as binary_kernels

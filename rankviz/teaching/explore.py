@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from rankviz.metrics._validation import as_grades, check_choice, check_k, check_positive_number, undefined
+from rankviz.metrics.validation import as_grades, check_choice, check_k, check_positive_number, undefined
 
 __all__ = [
     "PositionSweep",
