@@ -12,8 +12,8 @@ inside functions (a lazy import hides a circle from Python, not from a reader). 
   not to one module, and may be imported within rankviz;
 * **layers** (:data:`LAYERS`): ``rankviz.registry`` imports nothing of rankviz (it names
   functions by module path); ``rankviz.metrics`` (kernels included) depends on nothing of
-  rankviz but itself, the registry and ``rankviz._lazy``; ``rankviz.trec`` likewise (reading files needs no
-  metrics and no evaluation; evaluation depends on trec, never the reverse); only
+  rankviz but itself, the registry and ``rankviz._lazy``; ``rankviz.trec`` on nothing but itself and
+  ``rankviz._lazy`` (reading files needs no metrics and no evaluation; evaluation depends on trec, never the reverse); only
   ``rankviz.ui`` imports streamlit, only ``rankviz.ui`` and ``rankviz.charts`` import altair;
   nothing outside ``rankviz.ui`` imports ``rankviz.ui``;
 * **identity keys**: no module calls the builtin ``id()``: a cache keyed on an object's id
