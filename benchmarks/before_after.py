@@ -58,20 +58,20 @@ def run_cli(source: Path, qrels: Path, run: Path, output: Path) -> dict:
 
 
 def table(rows: dict[str, list[dict]], before: str, after: str) -> str:
-    def best(label, key):
-        return min(r[key] for r in rows[label])
+    """Best and median wall time, best CPU time, median and largest peak memory per revision, and
+    the after / before ratio of each (peak memory varies from run to run with thread timing)."""
+    def stat(label, key, how):
+        return how([r[key] for r in rows[label]])
 
-    def median(label, key):
-        return statistics.median(r[key] for r in rows[label])
-
-    lines = ["| revision | best s | median s | best CPU s | peak MB |", "|---|---:|---:|---:|---:|"]
+    columns = [("best s", "wall", min, "{:.2f}"), ("median s", "wall", statistics.median, "{:.2f}"),
+               ("best CPU s", "cpu", min, "{:.2f}"), ("median peak MB", "peak_mb", statistics.median, "{:,.0f}"),
+               ("largest peak MB", "peak_mb", max, "{:,.0f}")]
+    lines = ["| revision | " + " | ".join(c[0] for c in columns) + " |", "|---|" + "---:|" * len(columns)]
     for label in (before, after):
-        lines.append(f"| {label} | {best(label, 'wall'):.2f} | {median(label, 'wall'):.2f} | "
-                     f"{best(label, 'cpu'):.2f} | {max(r['peak_mb'] for r in rows[label]):,.0f} |")
-    lines.append(f"| after / before | {best(after, 'wall') / best(before, 'wall'):.3f}x | "
-                 f"{median(after, 'wall') / median(before, 'wall'):.3f}x | "
-                 f"{best(after, 'cpu') / best(before, 'cpu'):.3f}x | "
-                 f"{max(r['peak_mb'] for r in rows[after]) / max(r['peak_mb'] for r in rows[before]):.3f}x |")
+        lines.append(f"| {label} | " + " | ".join(fmt.format(stat(label, key, how)) for _, key, how, fmt in columns)
+                     + " |")
+    lines.append("| after / before | " + " | ".join(
+        f"{stat(after, key, how) / stat(before, key, how):.3f}x" for _, key, how, _ in columns) + " |")
     return "\n".join(lines)
 
 
