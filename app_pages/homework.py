@@ -95,7 +95,8 @@ else:
                             minimum=0, maximum=10**9, whole=True, container=seed_col,
                             help="The same seed always gives the same exercise.")
         new_col.button("New exercise", key="hw_new", on_click=_new_seed, icon=":material/casino:", width="stretch")
-        exercise = compute(generate_exercise, seed, kind, gain=gain, discount=discount)
+        options = {"gain": gain, "discount": discount} if kind == "ndcg" else {}
+        exercise = compute(generate_exercise, seed, kind, **options)
     elif kind == "spearman":
         a_col, b_col = st.columns(2)
         a_text = _text("Rank of each document in R1", "hw_r1", "Ranks 1..K, no ties.", a_col)

@@ -1,0 +1,501 @@
+"""What every homework kind shares: exercises, steps, verdicts, reading and marking answers.
+
+An :class:`Exercise` says what is given; its kind's step builder (a :class:`KindSpec` in
+:data:`KIND_SPECS`) lays it out as :class:`Step` values a student writes down, each with its
+formula; :func:`check_answers` marks typed answers within a tolerance. A step that is wrong is
+compared with what each catalogued mistake gives for it (the step's ``alternatives``, attached
+by :func:`rankviz.teaching.homework.steps_for`): a match names the mistake in the verdict.
+A step computed from earlier steps also counts as right when it follows from the student's own
+earlier answers ("error carried forward"), so one slip is marked once, where it happened.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from rankviz.teaching.export import format_number
+
+__all__ = [
+    "KIND_SPECS",
+    "MAX_EXERCISE_LENGTH",
+    "MAX_SEED",
+    "STATUS_WORDS",
+    "Alternative",
+    "Exercise",
+    "KindSpec",
+    "Step",
+    "Verdict",
+    "check_answers",
+    "check_length",
+    "check_seed",
+    "first_wrong",
+    "parse_answer",
+    "register_kind",
+    "seeded_random",
+    "summary",
+    "tex_number",
+]
+
+# Beyond this a homework table stops being something one types in by hand.
+MAX_EXERCISE_LENGTH = 20
+MAX_SEED = 10**9
+
+STATUS_WORDS = {
+    "right": "right",
+    "carried": "follows from your earlier answers",
+    "wrong": "wrong",
+    "blank": "not answered",
+    "unreadable": "cannot read it",
+}
+
+
+def tex_number(x, digits: int = 3) -> str:
+    """A number as the worked formulas print it: ``digits`` decimals, trailing zeros dropped.
+
+    >>> tex_number(1 / 3), tex_number(7.0), tex_number(0.5)
+    ('0.333', '7', '0.5')
+    """
+    return format_number(float(x), digits)
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One exercise: what is given and which kind of working is asked for.
+
+    ``kind`` is a key of :data:`rankviz.teaching.homework.KINDS`. ``ndcg`` uses ``rels``,
+    ``gain``, ``discount`` and optionally ``judged`` (every judged grade of the query, for the
+    ideal ranking); ``ap`` uses ``rels`` (binary: grade >= 1 is relevant) and ``n_relevant``
+    (R); ``spearman`` uses ``items``, ``ranks_a`` and ``ranks_b``. Other kinds keep what they
+    are given in ``params`` (read with :meth:`param`); each kind's module documents its names.
+
+    Examples
+    --------
+    Relevant documents at ranks 1 and 3 of 4, R = 3 (one relevant document was not retrieved):
+    P@1 = 1/1, P@2 = 1/2, P@3 = 2/3, P@4 = 2/4, then AP = (1 + 2/3) / 3 = 0.556.
+
+    >>> from rankviz.teaching.homework import steps_for
+    >>> exercise = Exercise("ap", "Two of three relevant documents retrieved", rels=(1, 0, 1, 0), n_relevant=3)
+    >>> for step in steps_for(exercise):
+    ...     print(step.label, round(step.expected, 3))
+    P@1 (relevant) 1.0
+    P@2 (not relevant) 0.5
+    P@3 (relevant) 0.667
+    P@4 (not relevant) 0.5
+    AP 0.556
+    """
+
+    kind: str
+    title: str
+    rels: tuple = ()
+    gain: str = "exponential"
+    discount: str = "log2"
+    judged: tuple | None = None
+    n_relevant: int | None = None
+    items: tuple = ()
+    ranks_a: tuple = ()
+    ranks_b: tuple = ()
+    source: str = ""
+    note: str = ""
+    params: Mapping = field(default_factory=dict, hash=False)
+
+    def param(self, name: str, default=None):
+        """The given value ``name`` of ``params`` (``default`` when absent).
+
+        >>> Exercise("rr", "RR", params={"threshold": 3}).param("threshold")
+        3
+        """
+        return self.params.get(name, default)
+
+    def with_params(self, **changes) -> Exercise:
+        """A copy with ``changes`` merged into ``params`` (how a mistake's working is built).
+
+        >>> Exercise("ndcg", "x", rels=(1, 0)).with_params(log_base=10).param("log_base")
+        10
+        """
+        return replace(self, params={**self.params, **changes})
+
+
+@dataclass(frozen=True)
+class Step:
+    """One value a student writes down, with its working.
+
+    ``formula`` is KaTeX with this exercise's numbers (``\\frac{7}{1.585} = 4.417``).
+    A step computed from earlier ones names them in ``uses`` (indices into the step list)
+    and says how in ``rule``: ``"sum"`` (their sum divided by ``scale``), ``"ratio"``
+    (first / second), ``"spearman"`` (1 - 6 x first / ``scale``), ``"product"`` (their
+    product, then to the power ``1 / scale``: a geometric mean), ``"harmonic"`` (``scale``
+    over the sum of reciprocals), ``"f_beta"`` ((1 + b²) P R / (b² P + R) of the first two,
+    b² = ``scale``), ``"difference"`` (first - second, divided by ``scale``), ``"max"`` (the
+    largest) or ``"reciprocal"`` (``scale`` / first). ``stage`` groups steps the way the
+    slides build the working ("Step 2: DCG"): the lecture-hall reveal shows one stage at a time.
+    ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``).
+
+    Examples
+    --------
+    The last step of an AP exercise (relevant at ranks 1 and 3, R = 3) sums P@1 and P@3, steps
+    0 and 2, and divides by R:
+
+    >>> from rankviz.teaching.homework import steps_for
+    >>> ap = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))[-1]
+    >>> ap.label, round(ap.expected, 3)
+    ('AP', 0.556)
+    >>> print(ap.formula)
+    \\frac{1}{3}\\left(1 + 0.667\\right) = 0.556
+    >>> ap.uses, ap.rule, ap.scale
+    ((0, 2), 'sum', 3.0)
+    """
+
+    label: str
+    expected: float
+    formula: str
+    uses: tuple[int, ...] = ()
+    rule: str = ""
+    scale: float = 1.0
+    stage: str = ""
+    alternatives: tuple = field(default=(), compare=False, repr=False)
+
+    def from_values(self, values) -> float | None:
+        """This step computed from other values of the steps in ``uses`` (None if one is missing).
+
+        Examples
+        --------
+        AP from a student's own P@1 = 1 and P@3 = 0.6 (steps 0 and 2): (1 + 0.6) / 3 = 0.533.
+
+        >>> from rankviz.teaching.homework import steps_for
+        >>> ap = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))[-1]
+        >>> round(ap.from_values([1.0, 0.5, 0.6, 0.5]), 3)
+        0.533
+        >>> ap.from_values([1.0, 0.5, None, 0.5]) is None  # P@3 not answered
+        True
+        """
+        if not self.rule or any(i >= len(values) for i in self.uses):
+            return None
+        picked = [values[i] for i in self.uses]
+        if any(v is None for v in picked):
+            return None
+        return _RULES[self.rule](picked, self.scale)
+
+
+def _geometric(picked, scale):
+    if any(v <= 0 for v in picked):
+        return None
+    return math.exp(math.fsum(math.log(v) for v in picked) / scale)
+
+
+def _harmonic(picked, scale):
+    if any(v <= 0 for v in picked):
+        return None
+    return scale / math.fsum(1 / v for v in picked)
+
+
+def _f_beta(picked, scale):
+    precision, recall = picked[0], picked[1]
+    denominator = scale * precision + recall
+    return (1 + scale) * precision * recall / denominator if denominator else 0.0
+
+
+_RULES: dict[str, Callable] = {
+    "sum": lambda picked, scale: math.fsum(picked) / scale,
+    "ratio": lambda picked, scale: picked[0] / picked[1] if picked[1] else 0.0,
+    "spearman": lambda picked, scale: 1 - 6 * picked[0] / scale,
+    "product": _geometric,
+    "harmonic": _harmonic,
+    "f_beta": _f_beta,
+    "difference": lambda picked, scale: (picked[0] - picked[1]) / scale,
+    "max": lambda picked, scale: max(picked),
+    "reciprocal": lambda picked, scale: scale / picked[0] if picked[0] else 0.0,
+}
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """What the catalogued mistake ``mistake`` gives for a step: its ``step`` in the mistaken
+    working. ``aligned`` when the mistaken working has the same steps (so a step computed from
+    earlier ones can also be recomputed from the student's own values the mistaken way)."""
+
+    mistake: str
+    step: Step
+    aligned: bool
+    sentence: str = ""
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The mark of one answer: ``status`` is right, carried, wrong, blank or unreadable.
+
+    ``mistake`` is the key of the catalogued mistake (:data:`rankviz.teaching.homework.MISTAKES`)
+    a wrong answer matches, None when none does or the answer is right; ``mistakes`` all of
+    them when several give the same number (the message then says it is ambiguous);
+    ``mistaken_formula`` is the step's line as the (first) mistake computes it, to show beside
+    the right one: where the two part.
+
+    Examples
+    --------
+    Relevant at ranks 1 and 3, R = 3. A student writes P@3 = 0.6 (it is 2/3 = 0.667), then
+    AP = 0.533: wrong, but (1 + 0.6) / 3 = 0.533 follows from their own P@3, so it is "carried"
+    and counts as right (``ok``).
+
+    >>> from rankviz.teaching.homework import steps_for
+    >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
+    >>> verdicts = check_answers(steps, ["1", "0.5", "0.6", "0.5", "0.533"])
+    >>> [(verdict.status, verdict.ok) for verdict in verdicts[2:]]
+    [('wrong', False), ('right', True), ('carried', True)]
+    >>> verdicts[2].message
+    'That is 0.067 away from the exact value (tolerance ±0.001).'
+    """
+
+    step: Step
+    answer: str
+    given: float | None
+    status: str
+    message: str
+    mistake: str | None = None
+    mistakes: tuple[str, ...] = ()
+    mistaken_formula: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Right, or right given the student's own earlier answers.
+
+        Examples
+        --------
+        >>> step = Step("P@2", 0.5, "1/2 = 0.5")
+        >>> [verdict.ok for verdict in check_answers([step], ["1/2"])], check_answers([step], [""])[0].ok
+        ([True], False)
+        """
+        return self.status in ("right", "carried")
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """One kind of exercise: how it is generated, laid out and described.
+
+    ``generate(rng, seed, **options)`` draws an exercise from a seeded :class:`random.Random`;
+    ``steps(exercise)`` lays it out (expected values from :mod:`rankviz.metrics`, bad input a
+    ValueError); ``describe(exercise)`` says in Markdown what is given and what to compute;
+    ``options`` are the keyword choices ``generate`` takes (name -> allowed values, first the
+    default); ``presets`` maps a homework preset key to a function building its exercise;
+    ``reference(exercise)`` gives, for step labels, the values the public functions of
+    :mod:`rankviz.metrics` return, computed without the step builder (the tests compare them).
+    """
+
+    key: str
+    title: str
+    generate: Callable
+    steps: Callable
+    describe: Callable
+    options: Mapping = field(default_factory=dict)
+    presets: Mapping = field(default_factory=dict)
+    reference: Callable | None = None
+
+
+KIND_SPECS: dict[str, KindSpec] = {}
+
+
+def register_kind(spec: KindSpec) -> KindSpec:
+    """Add ``spec`` to :data:`KIND_SPECS` (each kind module registers its kinds on import)."""
+    if spec.key in KIND_SPECS:
+        raise ValueError(f"Homework kind {spec.key!r} is registered twice.")
+    KIND_SPECS[spec.key] = spec
+    return spec
+
+
+def check_length(n: int, what: str) -> None:
+    """Refuse an exercise too long to work by hand (more than :data:`MAX_EXERCISE_LENGTH`)."""
+    if n > MAX_EXERCISE_LENGTH:
+        raise ValueError(f"A homework exercise has at most {MAX_EXERCISE_LENGTH} {what}; got {n}. "
+                         f"Use the other pages for longer rankings.")
+
+
+def check_seed(seed) -> int:
+    """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`; ValueError otherwise."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}.")
+    return seed
+
+
+def seeded_random(kind: str, seed: int) -> random.Random:
+    """The random source of exercise ``seed`` of ``kind``: the same pair always draws the same.
+
+    A string seed is hashed with SHA-512 by :func:`random.seed`: stable across runs and Python
+    versions, so a printed worksheet's seed opens the same exercise years later.
+
+    >>> seeded_random("ap", 7).random() == seeded_random("ap", 7).random()
+    True
+    """
+    return random.Random(f"rankviz-homework-{kind}-{check_seed(seed)}")
+
+
+# ---------------------------------------------------------------------------- answers
+
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
+_FRACTION = re.compile(rf"^({_NUMBER})(?:/({_NUMBER}))?(%?)$")
+
+
+def parse_answer(text) -> float | None:
+    """A typed answer as a number; None when blank. Raises ValueError saying what can be typed.
+
+    Accepts decimals (``1.892``, ``.5``), a decimal comma (``1,892``), a fraction of two
+    numbers (``3/1.585``, ``2/3``), a percentage (``94.9%``) and spaces anywhere.
+
+    >>> parse_answer(" 3 / 1.585 "), parse_answer("1,5"), parse_answer("50%"), parse_answer("")
+    (1.8927444794952681, 1.5, 0.5, None)
+    >>> parse_answer("abc")
+    Traceback (most recent call last):
+    ...
+    ValueError: Cannot read 'abc' as a number: write e.g. 1.892, 3/1.585, 2/3 or 1,892.
+    """
+    if text is None:
+        return None
+    raw = str(text)
+    cleaned = re.sub(r"\s+", "", raw).replace("−", "-").replace("÷", "/")
+    if cleaned == "":
+        return None
+    if "," in cleaned and "." not in cleaned and cleaned.count(",") == 1:
+        cleaned = cleaned.replace(",", ".")  # a decimal comma, as many students write it
+    match = _FRACTION.match(cleaned)
+    if not match:
+        raise ValueError(f"Cannot read {raw.strip()!r} as a number: write e.g. 1.892, 3/1.585, 2/3 or 1,892.")
+    numerator, denominator, percent = match.groups()
+    value = float(numerator)
+    if denominator is not None:
+        if float(denominator) == 0:
+            raise ValueError(f"{raw.strip()!r} divides by zero.")
+        value /= float(denominator)
+    if percent:
+        value /= 100
+    return value
+
+
+def _matching_mistakes(step: Step, value: float, given, slack: float) -> list[Alternative]:
+    """The alternatives of ``step`` that give ``value`` (directly, or from the student's own
+    earlier values the mistaken way), leaving out those the tolerance cannot tell from right."""
+    found: dict[str, Alternative] = {}
+    for alternative in step.alternatives:
+        wrong = alternative.step
+        if abs(wrong.expected - step.expected) <= slack or alternative.mistake in found:
+            continue
+        own = wrong.from_values(given) if alternative.aligned else None
+        if abs(value - wrong.expected) <= slack or (own is not None and abs(value - own) <= slack):
+            found[alternative.mistake] = alternative
+    return list(found.values())
+
+
+def _mistake_message(matches: list[Alternative], value: float, step: Step) -> str:
+    sentences = [m.sentence for m in matches]
+    exact = f"the exact value is {tex_number(step.expected)}"
+    if len(sentences) == 1:
+        return f"{sentences[0]} That gives {tex_number(value)}; {exact}."
+    listed = " Or: ".join(sentences)
+    return (f"{tex_number(value)} is what {len(sentences)} different mistakes give, so the checker cannot tell "
+            f"which you made: {listed} Either way, {exact}.")
+
+
+def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
+    """Mark each answer against its step, naming the catalogued mistake a wrong one matches.
+
+    ``answers[i]`` is the text typed for ``steps[i]`` (missing or blank: not answered).
+    An answer is right when it is within ``tolerance`` of the exact value. A step computed
+    from earlier steps that is not right may still follow from the student's own earlier
+    answers (within ``tolerance``): it is then marked "carried", so a single slip counts once.
+    A wrong answer within ``tolerance`` of what a catalogued mistake gives for the step names
+    that mistake (``Verdict.mistake``); several mistakes giving the same number are all named.
+
+    >>> from rankviz.teaching.homework import exercise_from_preset, steps_for
+    >>> steps = steps_for(exercise_from_preset("srcc_exercise"))
+    >>> [v.status for v in check_answers(steps, [""] * 10 + ["24", "0.854"], tolerance=0.001)][-2:]
+    ['right', 'right']
+    """
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not (
+            math.isfinite(tolerance) and tolerance > 0):
+        raise ValueError(f"The tolerance must be a positive number such as 0.001; got {tolerance!r}.")
+    answers = list(answers or ())
+    if len(answers) > len(steps):
+        raise ValueError(f"Got {len(answers)} answers for {len(steps)} steps.")
+    answers += [""] * (len(steps) - len(answers))
+    slack = tolerance * (1 + 1e-9)  # so 0.001 away from the exact value still passes with tolerance 0.001
+    given: list[float | None] = []
+    verdicts = []
+    for step, text in zip(steps, answers):
+        text = "" if text is None else str(text)
+        try:
+            value = parse_answer(text)
+        except ValueError as error:
+            given.append(None)
+            verdicts.append(Verdict(step, text, None, "unreadable", str(error)))
+            continue
+        if value is None:
+            given.append(None)
+            verdicts.append(Verdict(step, text, None, "blank", "Not answered yet."))
+            continue
+        if abs(value - step.expected) <= slack:
+            given.append(value)
+            verdicts.append(Verdict(step, text, value, "right", f"Right (within ±{format_number(tolerance, 6)})."))
+            continue
+        own = step.from_values(given)
+        given.append(value)
+        if own is not None and abs(value - own) <= slack:
+            verdicts.append(Verdict(step, text, value, "carried",
+                                    f"Follows from your earlier answers ({tex_number(own)}); an earlier step is off."))
+            continue
+        matches = _matching_mistakes(step, value, given[:-1], slack)
+        if matches:
+            verdicts.append(Verdict(step, text, value, "wrong", _mistake_message(matches, value, step),
+                                    mistake=matches[0].mistake, mistakes=tuple(m.mistake for m in matches),
+                                    mistaken_formula=matches[0].step.formula))
+        else:
+            verdicts.append(Verdict(step, text, value, "wrong",
+                                    f"That is {tex_number(abs(value - step.expected))} away from the exact value "
+                                    f"(tolerance ±{format_number(tolerance, 6)})."))
+    return verdicts
+
+
+def first_wrong(verdicts) -> int | None:
+    """Index of the first step marked wrong (where the working went astray), or None.
+
+    Examples
+    --------
+    P@3 of ranks 1 and 3 relevant is 2/3, not 0.6: step 2 is where the working went astray.
+
+    >>> from rankviz.teaching.homework import steps_for
+    >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
+    >>> first_wrong(check_answers(steps, ["1", "0.5", "0.6", "0.5", "0.533"]))
+    2
+    >>> first_wrong(check_answers(steps, ["1", "1/2", "2/3", "2/4", "5/9"])) is None  # (1 + 2/3) / 3 = 5/9
+    True
+    """
+    for i, verdict in enumerate(verdicts):
+        if verdict.status == "wrong":
+            return i
+    return None
+
+
+def summary(verdicts) -> str:
+    """One sentence: how many steps are right, wrong, unread and unanswered.
+
+    Examples
+    --------
+    P@1 and P@2 right, P@3 wrong (0.6 for 2/3), P@4 not answered, AP = (1 + 0.6) / 3 carried
+    from the wrong P@3:
+
+    >>> from rankviz.teaching.homework import steps_for
+    >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
+    >>> summary(check_answers(steps, ["1", "0.5", "0.6", "", "0.533"]))
+    '3 of 5 steps right, 1 of them following from an earlier slip, 1 wrong, 1 not answered.'
+    """
+    counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
+    parts = [f"{counts['right'] + counts['carried']} of {len(verdicts)} steps right"]
+    if counts["carried"]:
+        parts.append(f"{counts['carried']} of them following from an earlier slip")
+    named = sum(v.mistake is not None for v in verdicts)
+    if counts["wrong"]:
+        parts.append(f"{counts['wrong']} wrong" + (f" ({named} with the mistake named)" if named else ""))
+    if counts["unreadable"]:
+        parts.append(f"{counts['unreadable']} unreadable")
+    if counts["blank"]:
+        parts.append(f"{counts['blank']} not answered")
+    return ", ".join(parts) + "."

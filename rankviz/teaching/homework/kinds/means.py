@@ -1,0 +1,1 @@
+"""Placeholder: kinds of this family are added here."""

@@ -1,0 +1,137 @@
+"""The mistakes students really make, each a named alternative computation.
+
+A :class:`Mistake` is the working done the wrong way: ``working(exercise, steps)`` returns the
+steps as the mistake computes them (from the exercise, usually through the same step builder
+with one convention changed, e.g. ``log_base=math.e`` for "ln instead of log2"), or None where
+the mistake cannot happen in that exercise. :func:`rankviz.teaching.homework.steps_for`
+attaches, to every step, what each mistake of its kind gives for it; :func:`check_answers`
+then names the mistake a wrong answer matches. Kind modules register their own mistakes
+(:func:`register_mistake`); the ones here apply to every kind: how students round.
+
+>>> from rankviz.teaching.homework import MISTAKES
+>>> MISTAKES["truncated_2"].sentence
+'You cut an intermediate value to 2 decimals (as the slides do); keep at least 4 until the last step.'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from rankviz.teaching.homework.core import Step, tex_number
+
+__all__ = ["ALL_KINDS", "MISTAKES", "Mistake", "register_mistake", "same_working_with", "mistake_catalogue"]
+
+ALL_KINDS = "*"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One catalogued mistake.
+
+    ``sentence`` is what the student reads (one plain sentence saying what went wrong and what
+    is right); ``kinds`` the exercise kinds it applies to (``("*",)``: every kind); ``working``
+    computes the steps the mistaken way: ``working(exercise, steps)`` with ``steps`` the right
+    working, returning the mistaken steps (labels as the right ones where the step is the same
+    step) or None where the mistake cannot arise in this exercise.
+    """
+
+    key: str
+    sentence: str
+    kinds: tuple[str, ...]
+    working: Callable
+
+    def applies_to(self, kind: str) -> bool:
+        """Whether this mistake belongs to exercises of ``kind``.
+
+        >>> MISTAKES["truncated_2"].applies_to("ndcg")
+        True
+        """
+        return ALL_KINDS in self.kinds or kind in self.kinds
+
+
+MISTAKES: dict[str, Mistake] = {}
+
+
+def register_mistake(key: str, sentence: str, kinds, working: Callable) -> Mistake:
+    """Add a mistake to :data:`MISTAKES` (kind modules call this on import)."""
+    if key in MISTAKES:
+        raise ValueError(f"Mistake {key!r} is registered twice.")
+    kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
+    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working)
+    return mistake
+
+
+def same_working_with(build_steps: Callable, **changes) -> Callable:
+    """A mistake's ``working``: the kind's own step builder on the exercise with ``changes`` in
+    its params (None when the exercise already has them: then it is no mistake).
+
+    >>> from rankviz.teaching.homework import Exercise, KIND_SPECS
+    >>> ln = same_working_with(KIND_SPECS["ndcg"].steps, log_base=math.e)
+    >>> round(ln(Exercise("ndcg", "x", rels=(1, 1)), None)[2].expected, 3)  # DCG at rank 2: (2 - 1) / ln 3
+    0.91
+    """
+    def working(exercise, steps):
+        if all(exercise.param(name) == value for name, value in changes.items()):
+            return None
+        return build_steps(exercise.with_params(**changes))
+    return working
+
+
+# ---------------------------------------------------------------------------- every kind: rounding
+
+
+def _cut(value: float, decimals: int, how: str) -> float:
+    if how == "round":
+        return round(value, decimals)
+    factor = 10**decimals
+    return math.trunc(value * factor + math.copysign(1e-9, value)) / factor
+
+
+def _rounded_working(decimals: int, how: str) -> Callable:
+    """Every value cut (or rounded) to ``decimals`` as it is written down, later steps computed
+    from the cut values: the lecture's 0.28 for MAP(q1) is 0.289 this way."""
+    def working(exercise, steps):
+        values: list[float] = []
+        mistaken = []
+        for step in steps:
+            exact = step.from_values(values) if step.rule else step.expected
+            cut = _cut(step.expected if exact is None else exact, decimals, how)
+            values.append(cut)
+            verb = "rounded" if how == "round" else "cut"
+            mistaken.append(replace(step, expected=cut, alternatives=(),
+                                    formula=rf"{tex_number(step.expected, 6)} \to {cut:.{decimals}f}"
+                                            rf"\ \text{{({verb} to {decimals} decimals)}}"))
+        return mistaken
+    return working
+
+
+def _percent_working(exercise, steps):
+    # Only values a percentage could be written for: strictly between 0 and 1 (not a count, not a sum of gains).
+    return [replace(step, expected=100 * step.expected, rule="", uses=(), alternatives=(),
+                    formula=rf"{tex_number(step.expected)} \times 100 = {tex_number(100 * step.expected)}")
+            for step in steps if 0 < step.expected < 1]
+
+
+register_mistake("truncated_2", "You cut an intermediate value to 2 decimals (as the slides do); keep at least 4 "
+                                "until the last step.", ALL_KINDS, _rounded_working(2, "cut"))
+register_mistake("rounded_2", "You rounded an intermediate value to 2 decimals; keep at least 4 until the last "
+                              "step.", ALL_KINDS, _rounded_working(2, "round"))
+register_mistake("truncated_3", "You cut an intermediate value to 3 decimals before using it; rounding early "
+                                "moves the later steps.", ALL_KINDS, _rounded_working(3, "cut"))
+register_mistake("percent", "You wrote a percentage without the % sign: write 0.667 or 66.7%, not 66.7.",
+                 ALL_KINDS, _percent_working)
+
+
+def mistake_catalogue() -> str:
+    """The catalogue as a Markdown table (key, what the student reads, kinds): docs/mistakes.md.
+
+    >>> print(mistake_catalogue().splitlines()[0])
+    | mistake | what the checker says | exercise kinds |
+    """
+    rows = ["| mistake | what the checker says | exercise kinds |", "|---|---|---|"]
+    for mistake in MISTAKES.values():
+        kinds = "every kind" if ALL_KINDS in mistake.kinds else ", ".join(f"`{kind}`" for kind in mistake.kinds)
+        rows.append(f"| `{mistake.key}` | {mistake.sentence.replace('|', chr(92) + '|')} | {kinds} |")
+    return "\n".join(rows)
