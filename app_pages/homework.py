@@ -13,23 +13,26 @@ from rankviz.teaching.homework import (
     GAINS,
     HOMEWORK_PRESETS,
     KINDS,
+    OWN_KINDS,
     STATUS_WORDS,
     check_answers,
     describe,
     exercise_from_preset,
     first_wrong,
     generate_exercise,
+    option_choices,
     own_exercise,
+    preset_title,
     steps_for,
     summary,
 )
 from rankviz.teaching.parsing import parse_grades, parse_optional_int
-from rankviz.teaching.presets import PRESETS
 from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
 from rankviz.ui.link import link_value, link_widget, stop
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute
+from rankviz.ui.reveal import reveal_working
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
 from rankviz.ui.two_rankings import parse_ranks
 
@@ -39,6 +42,8 @@ page_header(page.title, page.purpose)
 SOURCES = {"course": "a course exercise", "own": "your own list", "practice": "a practice exercise"}
 TOLERANCES = {"0.0005": "3 decimals, rounded", "0.001": "3 decimals, rounded or cut",
               "0.005": "2 decimals, rounded", "0.01": "2 decimals, rounded or cut"}
+# Beyond this many the named mistakes are in the table only (the page stays short).
+MAX_MISTAKES_SHOWN = 4
 MARKS = {"right": "✓ right", "carried": "✓ follows from your answers", "wrong": "✗ wrong", "blank": "—",
          "unreadable": "? cannot read"}
 
@@ -73,29 +78,36 @@ tolerance = float(tolerance_text)
 exercise = None
 if source == "course":
     keys = list(HOMEWORK_PRESETS)
-    chosen = link_widget(st.selectbox, "Course exercise (preset)", keys, key="hw_preset", default=keys[0])
-    st.caption(PRESETS[chosen].title)
+    chosen = link_widget(st.selectbox, "Course exercise", keys, key="hw_preset", default=keys[0],
+                         format_func=preset_title,
+                         help="Every exercise of the course notes the checker can walk through.")
     exercise = compute(exercise_from_preset, chosen)
 else:
+    kinds = dict(KINDS) if source == "practice" else {kind: KINDS[kind] for kind in OWN_KINDS}
     kind_col, variant_col = st.columns([2, 3], gap="medium")
     with kind_col:
-        kind = _choice("What to compute", dict(KINDS), key="hw_kind", horizontal=False,
-                       help="The kind of working the checker walks you through.")
-    gain, discount = "exponential", "log2"
+        kind = link_widget(st.selectbox, "What to compute", list(kinds), key="hw_kind", format_func=kinds.get,
+                           help="The kind of working the checker walks you through.")
+    options = {}
     if kind == "ndcg":
         with variant_col:
-            gain = _choice("Gain", {g: GAIN_LABELS[g] for g in GAINS}, key="hw_gain",
-                           help="Exponential 2^g − 1 is the lecture's final formula; linear g is trec_eval's.")
-            discount = _choice("Discount", {d: DISCOUNT_LABELS[d] for d in DISCOUNTS}, key="hw_discount",
-                               help="Divide the gain at rank i by log2(i + 1), or by max(1, log2 i) "
-                                    "(Järvelin-Kekäläinen).")
+            options["gain"] = _choice("Gain", {g: GAIN_LABELS[g] for g in GAINS}, key="hw_gain",
+                                      help="Exponential 2^g − 1 is the lecture's final formula; linear g is "
+                                           "trec_eval's.")
+            options["discount"] = _choice("Discount", {d: DISCOUNT_LABELS[d] for d in DISCOUNTS}, key="hw_discount",
+                                          help="Divide the gain at rank i by log2(i + 1), or by max(1, log2 i) "
+                                               "(Järvelin-Kekäläinen).")
+    else:
+        with variant_col:
+            for name, values in option_choices(kind).items():
+                options[name] = _choice(name.replace("_", " ").capitalize(), {v: str(v) for v in values},
+                                        key=f"hw_{name}", help="An option of this kind of exercise.")
     if source == "practice":
         seed_col, new_col = st.columns([3, 1], vertical_alignment="bottom")
         seed = number_field("Seed (in the link: share it and the class gets the same exercise)", key="seed",
                             minimum=0, maximum=10**9, whole=True, container=seed_col,
                             help="The same seed always gives the same exercise.")
         new_col.button("New exercise", key="hw_new", on_click=_new_seed, icon=":material/casino:", width="stretch")
-        options = {"gain": gain, "discount": discount} if kind == "ndcg" else {}
         exercise = compute(generate_exercise, seed, kind, **options)
     elif kind == "spearman":
         a_col, b_col = st.columns(2)
@@ -120,8 +132,8 @@ else:
                 unretrieved = compute(parse_grades, missed_text, where=r_col) or ()
         grades = compute(parse_grades, rels_text, where=rels_col)
         if grades is not None:
-            exercise = compute(own_exercise, kind, rels=grades, gain=gain, discount=discount, n_relevant=r_value,
-                               unretrieved=unretrieved)
+            exercise = compute(own_exercise, kind, rels=grades, n_relevant=r_value, unretrieved=unretrieved,
+                               **options)
 
 if exercise is None:
     stop()
@@ -144,39 +156,46 @@ with st.form(key=f"hw_form_{fingerprint}", border=True):
                                       icon=":material/fact_check:")
 if submitted:
     st.session_state["hw_checked"] = fingerprint
-if st.session_state.get("hw_checked") != fingerprint:
-    stop()
+if st.session_state.get("hw_checked") == fingerprint:
+    verdicts = check_answers(steps, [st.session_state.get(key, "") for key in answer_keys], tolerance)
+    wrong_at = first_wrong(verdicts)
+    message = summary(verdicts)
+    if wrong_at is None and all(v.status in ("right", "carried") for v in verdicts):
+        st.success(f"{message} Well done.", icon=":material/check_circle:")
+    else:
+        st.info(message, icon=":material/info:")
 
-verdicts = check_answers(steps, [st.session_state.get(key, "") for key in answer_keys], tolerance)
-wrong_at = first_wrong(verdicts)
-message = summary(verdicts)
-if wrong_at is None and all(v.status in ("right", "carried") for v in verdicts):
-    st.success(f"{message} Well done.", icon=":material/check_circle:")
-else:
-    st.info(message, icon=":material/info:")
+    marks = [{"step": v.step.label, "your answer": v.answer, "mark": MARKS[v.status], "why": v.message}
+             for v in verdicts]
+    st.dataframe(marks, hide_index=True, width="stretch", height="content", key="hw_marks",
+                 column_config={"step": st.column_config.TextColumn("step", width="medium"),
+                                "your answer": st.column_config.TextColumn("your answer", width="small"),
+                                "mark": st.column_config.TextColumn("mark", width="medium"),
+                                "why": st.column_config.TextColumn("why", width="large")})
+    for verdict in verdicts:
+        if verdict.status == "unreadable":
+            st.error(f"{verdict.step.label}: {verdict.message}")
 
-marks = [{"step": v.step.label, "your answer": v.answer, "mark": MARKS[v.status], "why": v.message}
-         for v in verdicts]
-st.dataframe(marks, hide_index=True, width="stretch", height="content", key="hw_marks",
-             column_config={"step": st.column_config.TextColumn("step", width="medium"),
-                            "your answer": st.column_config.TextColumn("your answer", width="small"),
-                            "mark": st.column_config.TextColumn("mark", width="medium"),
-                            "why": st.column_config.TextColumn("why", width="large")})
-for verdict in verdicts:
-    if verdict.status == "unreadable":
-        st.error(f"{verdict.step.label}: {verdict.message}")
+    if wrong_at is not None:
+        wrong = verdicts[wrong_at]
+        st.error(f"**First step that went wrong: {wrong.step.label}.** You wrote {wrong.answer.strip()}. "
+                 f"{wrong.message}", icon=":material/error:")
+        named = [v for v in verdicts if v.mistake][:MAX_MISTAKES_SHOWN]
+        if named:
+            st.markdown("**Where your working parts from the formula**")
+            for verdict in named:
+                st.markdown(f"*{verdict.step.label}*: yours, then the formula's")
+                st.latex(verdict.mistaken_formula)
+                st.latex(verdict.step.formula)
+        st.markdown(f"**The correct working from there** (within ±{format_number(tolerance, 6)}; later steps marked "
+                    f"“{STATUS_WORDS['carried']}” used your own earlier numbers correctly):")
+        for step in steps[wrong_at:]:
+            st.markdown(f"**{step.label}**")
+            st.latex(rf"{step.formula}")
 
-if wrong_at is not None:
-    wrong = verdicts[wrong_at]
-    st.error(f"**First step that went wrong: {wrong.step.label}.** You wrote {wrong.answer.strip()}. "
-             f"{wrong.message}", icon=":material/error:")
-    st.markdown(f"**The correct working from there** (within ±{format_number(tolerance, 6)}; later steps marked "
-                f"“{STATUS_WORDS['carried']}” used your own earlier numbers correctly):")
-    for step in steps[wrong_at:]:
-        st.markdown(f"**{step.label}**")
-        st.latex(rf"{step.formula}")
+    if exercise.note:
+        # Shown only after checking: the note quotes exact values.
+        with st.expander("What the course note prints, and why it differs from the exact values"):
+            st.markdown(exercise.note)
 
-if exercise.note:
-    # Shown only after checking: the note quotes exact values.
-    with st.expander("What the course note prints, and why it differs from the exact values"):
-        st.markdown(exercise.note)
+reveal_working(steps, key="hw_step")

@@ -109,6 +109,7 @@ _PAGE_KEYS = (
     UrlKey("hw_rels", "text", "3,2,3,0,1,2", ("homework",)),
     UrlKey("hw_R", "int", "", ("homework",)),
     UrlKey("hw_unretrieved", "text", "", ("homework",)),
+    UrlKey("hw_step", "int", "0", ("homework",)),
     # many_queries (mq_queries: the course example's table; mq_query: the first query)
     UrlKey("mq_mode", "choice", "rankings", ("many_queries",)),
     UrlKey("mq_queries", "table", FROM_PAGE, ("many_queries",)),

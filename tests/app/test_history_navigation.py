@@ -220,11 +220,11 @@ def test_a_run_that_changes_nothing_sends_no_url_message(monkeypatch):
 
 
 def test_a_page_that_stops_early_still_writes_its_link(monkeypatch):
-    # The homework page calls st.stop() until answers are checked; its settings must reach the link.
-    at = open_app("app_pages/homework.py", {"hw_source": "own"})
-    at.radio(key="hw_kind").set_value("ap").run()
+    # The homework page calls st.stop() when the exercise cannot be read; its settings must reach the link.
+    at = open_app("app_pages/homework.py", {"hw_source": "own", "hw_rels": "3,abc"})
+    at.selectbox(key="hw_kind").set_value("ap").run()
     assert not at.exception, at.exception
-    assert _entry(at) == {"hw_source": "own", "hw_kind": "ap"}
+    assert _entry(at) == {"hw_source": "own", "hw_rels": "3,abc", "hw_kind": "ap"}
 
 
 def test_back_on_one_page_keeps_the_settings_of_another_page(monkeypatch):

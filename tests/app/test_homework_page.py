@@ -3,7 +3,15 @@
 import pytest
 
 from app_helpers import open_app
-from rankviz.teaching.homework import describe, exercise_from_preset, generate_exercise, own_exercise, steps_for
+from rankviz.teaching.homework import (
+    HOMEWORK_PRESETS,
+    KINDS,
+    describe,
+    exercise_from_preset,
+    generate_exercise,
+    own_exercise,
+    steps_for,
+)
 from teaching_helpers import errors, page_path
 
 PAGE = page_path("homework")
@@ -122,3 +130,71 @@ def test_unreadable_answer_gets_a_clear_message():
     marks = _type_and_check(at, ["one"])
     assert marks.loc[0, "mark"] == "? cannot read"
     assert any("Cannot read 'one' as a number" in text for text in errors(at))
+
+
+# ---------------------------------------------------------------- every kind, mistakes named, the reveal
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_kind_opens_as_a_practice_exercise(kind):
+    at = _open({"hw_source": "practice", "hw_kind": kind, "seed": "3"})
+    exercise = generate_exercise(3, kind)
+    assert any(describe(exercise) == markdown.value for markdown in at.markdown)
+    assert [box.label for box in _answer_inputs(at)] == [step.label for step in steps_for(exercise)]
+    assert not errors(at)
+
+
+@pytest.mark.parametrize("preset", list(HOMEWORK_PRESETS))
+def test_every_course_exercise_opens(preset):
+    at = _open({"hw_source": "course", "hw_preset": preset})
+    exercise = exercise_from_preset(preset)
+    assert [box.label for box in _answer_inputs(at)] == [step.label for step in steps_for(exercise)]
+    assert not errors(at)
+
+
+def test_a_mistake_is_named_with_the_line_where_the_working_parts():
+    """DCG terms typed with ln (a student's slip the issue names): the page says so and shows both lines."""
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise"})
+    steps = steps_for(exercise_from_preset("ndcg_exercise"))
+    rank_2 = next(i for i, step in enumerate(steps) if step.label == "DCG term at rank 2 (grade 2)")
+    answers = [""] * len(steps)
+    answers[rank_2] = "2.731"  # (2^2 - 1) / ln 3
+    marks = _type_and_check(at, answers)
+    assert "natural logarithm" in marks.loc[rank_2, "why"]
+    assert any("natural logarithm" in text for text in errors(at))
+    formulas = [latex.value for latex in at.latex]
+    assert any(r"\ln(2 + 1)" in formula for formula in formulas)
+    assert any(r"\log_2(2 + 1)" in formula for formula in formulas)
+
+
+def _revealed_rows(at):
+    return [line for markdown in at.markdown for line in markdown.value.splitlines()
+            if line.startswith("| ") and not line.startswith("| step")]
+
+
+def test_the_reveal_shows_one_more_step_per_click_and_keeps_it_in_the_link():
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise"})
+    assert not _revealed_rows(at)
+    for _ in range(3):
+        at.button(key="hw_step_next").click().run()
+    assert not at.exception
+    rows = _revealed_rows(at)
+    # CG, then two DCG terms, and the DCG sum being built from the two revealed terms.
+    assert rows[0].startswith("| CG |") and rows[1].startswith("| DCG term at rank 1")
+    assert rows[-1].startswith("| DCG (so far)") and r"7 + 1.893 + \dots" in rows[-1]
+    assert any("**Step 2: DCG**" in markdown.value for markdown in at.markdown)
+    assert at.query_params.get("hw_step") in ("3", ["3"])
+    at.button(key="hw_step_previous").click().run()
+    assert len(_revealed_rows(at)) == 3  # CG, one DCG term, the sum so far
+
+
+def test_a_link_opens_the_reveal_at_its_step_and_show_all_reveals_every_step():
+    steps = steps_for(exercise_from_preset("ndcg_exercise"))
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise", "hw_step": "8"})
+    rows = _revealed_rows(at)
+    assert rows[-1].startswith("| DCG |") and len(rows) == 8
+    at.button(key="hw_step_all").click().run()
+    assert len(_revealed_rows(at)) == len(steps)
+    assert _revealed_rows(at)[-1].startswith("| NDCG |")
+    at.button(key="hw_step_reset").click().run()
+    assert not _revealed_rows(at)

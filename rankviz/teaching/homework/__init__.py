@@ -79,6 +79,8 @@ __all__ = [
     "Verdict",
     "own_exercise",
     "exercise_from_preset",
+    "preset_title",
+    "option_choices",
     "generate_exercise",
     "describe",
     "steps_for",
@@ -187,6 +189,24 @@ def exercise_from_preset(key: str) -> Exercise:
         raise ValueError(f"The homework checker has no steps for preset {key!r}; "
                          f"it knows {', '.join(HOMEWORK_PRESETS)}.")
     return KIND_SPECS[HOMEWORK_PRESETS[key]].presets[key]()
+
+
+def preset_title(key: str) -> str:
+    """The title of homework preset ``key``, as the course exercise picker lists it.
+
+    >>> preset_title("ap_positions_1_3_6")
+    'AP with relevant documents at positions 1, 3 and 6'
+    """
+    return exercise_from_preset(key).title
+
+
+def option_choices(kind: str) -> dict:
+    """The options a practice exercise of ``kind`` takes: name -> allowed values, the default first.
+
+    >>> option_choices("ndcg")["gain"], option_choices("ap")
+    (('exponential', 'linear'), {})
+    """
+    return dict(_spec(kind).options)
 
 
 def generate_exercise(seed: int, kind: str = "ndcg", **options) -> Exercise:

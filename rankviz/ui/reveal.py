@@ -1,0 +1,84 @@
+"""The lecture-hall reveal: a worked solution shown one step at a time, the way slides build it.
+
+A lecturer presses Next (or PageDown, what a presentation clicker sends) and the next row of the
+working appears under its stage heading ("Step 2: DCG"); a sum still being built shows the terms
+revealed so far ("DCG = 7 + 1.893 + …"). How many steps are shown is kept in the link (one
+row of :mod:`rankviz.ui.url_keys` per page), so a shared link opens at the same step.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rankviz.teaching.homework import stages
+from rankviz.teaching.homework.core import tex_number
+from rankviz.ui.link import current_value, keep_in_link
+
+__all__ = ["reveal_working", "revealed_count"]
+
+
+def revealed_count(key: str, total: int) -> int:
+    """How many steps the reveal of ``key`` shows, from the session or the link, within 0..``total``."""
+    text = str(current_value(key, "0") or "0").strip()
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    return min(max(count, 0), total)
+
+
+def _move(key: str, to: int) -> None:
+    st.session_state[key] = str(to)
+
+
+def _cell(formula: str) -> str:
+    # A formula in a Markdown table cell: a bar would end the cell.
+    return "$" + formula.replace("|", r"\vert ") + "$"
+
+
+def _partial(step, steps, shown: int) -> str | None:
+    """A sum whose terms are partly revealed, as the slide writes it while filling in: "7 + 1.893 + …"."""
+    if step.rule != "sum" or step.scale != 1.0:
+        return None
+    terms = [tex_number(steps[i].expected) for i in step.uses if i < shown]
+    if not terms or len(terms) == len(step.uses):
+        return None
+    return " + ".join(terms) + r" + \dots"
+
+
+def reveal_working(steps, *, key: str, heading: str = "Worked solution, step by step") -> None:
+    """Draw ``steps`` revealed up to the count kept under ``key``, with Previous / Next / All / Reset.
+
+    Each revealed stage is a table (step, working, value); the stage being revealed also shows
+    the sum it is building. Next and Previous answer PageDown and PageUp (a clicker) as well as
+    clicks and the keyboard (Tab, then Enter or Space).
+    """
+    total = len(steps)
+    shown = revealed_count(key, total)
+    st.subheader(heading)
+    previous_col, next_col, all_col, reset_col = st.columns(4)
+    previous_col.button("Previous step", key=f"{key}_previous", on_click=_move, args=(key, max(shown - 1, 0)),
+                        disabled=shown == 0, icon=":material/arrow_back:", shortcut="PageUp", width="stretch")
+    next_col.button("Next step", key=f"{key}_next", on_click=_move, args=(key, min(shown + 1, total)),
+                    disabled=shown == total, icon=":material/arrow_forward:", shortcut="PageDown", type="primary",
+                    width="stretch")
+    all_col.button("Show all", key=f"{key}_all", on_click=_move, args=(key, total), disabled=shown == total,
+                   icon=":material/done_all:", width="stretch")
+    reset_col.button("Start again", key=f"{key}_reset", on_click=_move, args=(key, 0), disabled=shown == 0,
+                     icon=":material/restart_alt:", width="stretch")
+    keep_in_link(key, str(shown), default="0")
+    if shown == 0:
+        st.caption(f"{total} steps in {len(stages(steps))} stages. Next (or PageDown) reveals the first.")
+        return
+    st.caption(f"Step {shown} of {total}: {steps[shown - 1].label}. PageDown / PageUp move on and back.")
+    for stage in stages(steps):
+        rows = [(i, step) for i, step in enumerate(steps) if step.stage == stage and i < shown]
+        if not rows:
+            break
+        lines = [f"**{stage}**", "", "| step | working | value |", "|---|---|---|"]
+        lines += [f"| {step.label} | {_cell(step.formula)} | **{tex_number(step.expected)}** |" for _, step in rows]
+        building = next((step for i, step in enumerate(steps) if step.stage == stage and i >= shown and step.rule), None)
+        partial = _partial(building, steps, shown) if building is not None else None
+        if partial:
+            lines.append(f"| {building.label} (so far) | {_cell(partial)} | … |")
+        st.markdown("\n".join(lines))
