@@ -32,7 +32,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.link import link_value, link_widget, stop
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute
-from rankviz.ui.reveal import reveal_working
+from rankviz.ui.reveal import revealed_count, reveal_working
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
 from rankviz.ui.two_rankings import parse_ranks
 
@@ -70,9 +70,10 @@ with pick_col:
                      help="A course exercise as the notes set it, your own list and variant, or a practice "
                           "exercise drawn from a seed: share the link and everyone gets the same one.")
 with tolerance_col:
-    tolerance_text = _choice("Accept answers within ±", TOLERANCES, key="tol",
-                             help="How far an answer may be from the exact value. ±0.001 accepts a value "
-                                  "rounded or cut to 3 decimals, as the lecture's tables do.")
+    tolerance_text = link_widget(st.selectbox, "Accept answers within ±", list(TOLERANCES), key="tol",
+                                 format_func=lambda t: f"±{t} ({TOLERANCES[t]})",
+                                 help="How far an answer may be from the exact value. ±0.001 accepts a value "
+                                      "rounded or cut to 3 decimals, as the lecture's tables do.")
 tolerance = float(tolerance_text)
 
 exercise = None
@@ -143,6 +144,10 @@ st.subheader(exercise.title)
 st.markdown(describe(exercise))
 if exercise.source:
     st.caption(f"Source: {exercise.source}")
+# The lecture-hall reveal, above the answers; closed until a lecturer starts it (or a link opens it at a step).
+with st.expander("Worked solution, step by step (for the lecture hall)",
+                 expanded=revealed_count("hw_step", len(steps)) > 0, icon=":material/slideshow:"):
+    reveal_working(steps, key="hw_step", heading=None)
 fingerprint = hashlib.sha1(repr(exercise).encode("utf-8")).hexdigest()[:10]
 answer_keys = [f"hw_answer_{fingerprint}_{i}" for i in range(len(steps))]
 
@@ -197,5 +202,3 @@ if st.session_state.get("hw_checked") == fingerprint:
         # Shown only after checking: the note quotes exact values.
         with st.expander("What the course note prints, and why it differs from the exact values"):
             st.markdown(exercise.note)
-
-reveal_working(steps, key="hw_step")

@@ -46,7 +46,7 @@ def _partial(step, steps, shown: int) -> str | None:
     return " + ".join(terms) + r" + \dots"
 
 
-def reveal_working(steps, *, key: str, heading: str = "Worked solution, step by step") -> None:
+def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, step by step") -> None:
     """Draw ``steps`` revealed up to the count kept under ``key``, with Previous / Next / All / Reset.
 
     Each revealed stage is a table (step, working, value); the stage being revealed also shows
@@ -55,7 +55,8 @@ def reveal_working(steps, *, key: str, heading: str = "Worked solution, step by 
     """
     total = len(steps)
     shown = revealed_count(key, total)
-    st.subheader(heading)
+    if heading:
+        st.subheader(heading)
     previous_col, next_col, all_col, reset_col = st.columns(4)
     previous_col.button("Previous step", key=f"{key}_previous", on_click=_move, args=(key, max(shown - 1, 0)),
                         disabled=shown == 0, icon=":material/arrow_back:", shortcut="PageUp", width="stretch")
