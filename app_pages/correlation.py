@@ -7,6 +7,7 @@ import warnings
 import streamlit as st
 
 from rankviz.teaching.export import format_number
+from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
     kendall_tau,
     kendall_tau_breakdown,
@@ -23,6 +24,7 @@ from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown, render_result
+from rankviz.ui.reveal import reveal_exercise
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
@@ -86,6 +88,9 @@ if spearman is not None:
         if (tuple(items), a, b) == (tuple(preset.doc_ids), tuple(preset.ranks_a), tuple(preset.ranks_b)):
             printed_vs_exact(preset, {"sum_d2": ("Σd²", spearman.details["sum_d2"]),
                                       "srcc": ("ρ", spearman.value)}, convention="1 − 6Σd²/(K(K²−1))")
+
+    reveal_exercise(own_exercise, "spearman", ranks_a=a, ranks_b=b, items=items, key="step",
+                    title="ρ step by step, as the slides build it (for the lecture hall)")
 
 st.subheader("Kendall's τ: concordant and discordant pairs")
 if kendall is not None:

@@ -6,6 +6,7 @@ import streamlit as st
 from rankviz.teaching.export import format_number
 from rankviz.teaching.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_variants
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
+from rankviz.teaching.homework import own_exercise
 from rankviz.teaching.presets import ranking_presets
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
@@ -14,6 +15,7 @@ from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
+from rankviz.ui.reveal import reveal_exercise
 from rankviz.ui.settings import ranking_settings, variant_label
 from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
@@ -70,6 +72,13 @@ if table is not None:
     render_breakdown(table, key="graded_ndcg", title=at_k_label(spec, settings, len(ranking)), file_stem="ndcg",
                      variant=variant_text(used), function=ndcg,
                      aside=lambda: render_other_convention(spec, ranking.rels, used, len(ranking)))
+
+# The same working as the slides build it, one step at a time (the homework checker's steps for this ranking).
+unretrieved = tuple(judged[len(ranking.grades):]) if judged is not None else ()
+reveal_exercise(own_exercise, "ndcg", rels=tuple(ranking.grades), unretrieved=unretrieved, **chosen, key="step",
+                title="nDCG step by step, as the slides build it (for the lecture hall)",
+                caption=(f"The steps work out the whole ranking of {len(ranking)} (the table above stops at k = {k})."
+                         if k is not None and k < len(ranking) else ""))
 
 st.subheader("ERR: a user who stops once satisfied")
 # err takes g_max from the judged grades when the unretrieved ones are given, else from the ranking.

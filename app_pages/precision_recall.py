@@ -5,6 +5,7 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 import streamlit as st
 
 from rankviz.teaching.export import format_number
+from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
     average_precision,
     average_precision_breakdown,
@@ -25,6 +26,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.link import link_widget
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown, render_result
+from rankviz.ui.reveal import reveal_exercise
 from rankviz.ui.settings import ranking_settings
 from rankviz.ui.teaching import chart_font_size
 
@@ -158,3 +160,7 @@ if ap is not None:
                      variant=f"non-interpolated: (1/R) × Σ P@i over the relevant ranks; relevant: grade ≥ 1, "
                              f"R = {ap.details['n_relevant']}",
                      function=average_precision)
+    # The same working as the slides build it, one step at a time (the homework checker's steps for ranking A).
+    judged_relevant = sum(1 for g in settings["judged"] if g >= 1) if "judged" in settings else None
+    reveal_exercise(own_exercise, "ap", rels=tuple(ranking.grades),
+                    n_relevant=settings.get("n_relevant", judged_relevant), key="step", title="AP step by step, as the slides build it (for the lecture hall)")

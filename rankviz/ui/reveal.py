@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.teaching.homework import stages
+from rankviz.teaching.homework import stages, steps_for
 from rankviz.teaching.homework.core import tex_number
 from rankviz.ui.link import current_value, keep_in_link
 
-__all__ = ["reveal_working", "revealed_count"]
+__all__ = ["reveal_exercise", "reveal_working", "revealed_count"]
 
 
 def revealed_count(key: str, total: int) -> int:
@@ -83,3 +83,21 @@ def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, s
         if partial:
             lines.append(f"| {building.label} (so far) | {_cell(partial)} | … |")
         st.markdown("\n".join(lines))
+
+
+def reveal_exercise(build, *args, key: str, title: str, caption: str = "", **kwargs) -> None:
+    """A worked page's step-by-step reveal: ``build(*args, **kwargs)`` makes the homework exercise
+    of what the page shows (e.g. ``own_exercise``), drawn in an expander open while a step is revealed.
+
+    Nothing is drawn for input the page already reports (a ValueError) or a list longer than a
+    hand-worked table (:data:`~rankviz.teaching.homework.MAX_EXERCISE_LENGTH`): the page's own
+    tables stand.
+    """
+    try:
+        steps = steps_for(build(*args, **kwargs))
+    except ValueError:
+        return
+    with st.expander(title, expanded=revealed_count(key, len(steps)) > 0, icon=":material/slideshow:"):
+        if caption:
+            st.caption(caption)
+        reveal_working(steps, key=key, heading=None)

@@ -86,6 +86,7 @@ def _ranking_keys():
 _PAGE_KEYS = (
     UrlKey("projector", "flag", False, ("app",)),
     UrlKey("metric", "choice", "ndcg", ("one_ranking",)),
+    UrlKey("step", "int", "0", ("graded", "precision_recall", "correlation")),
     # precision_recall
     UrlKey("beta", "number", "1", ("precision_recall",)),
     UrlKey("compare", "flag", False, ("precision_recall",)),

@@ -135,3 +135,10 @@ def test_tau_a_caption_and_spearman_variant_come_from_the_package():
     text = " ".join(m.value for m in at.markdown)
     assert "(C − D) / (n(n − 1)/2) = (5 − 0) / 6" in text
     assert "with ties: Pearson correlation of the average ranks" in " ".join(c.value for c in at.caption) + text
+
+
+def test_the_spearman_working_reveals_step_by_step():
+    at = open_app(page_path("correlation"), {"step": "100"})  # past the end: every step, ending with rho
+    assert not at.exception, at.exception
+    lines = [line for m in at.markdown for line in m.value.splitlines()]
+    assert any(line.startswith("| ρ (Spearman) |") and "**0.855**" in line for line in lines), lines

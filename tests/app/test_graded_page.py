@@ -88,3 +88,18 @@ def test_bad_input_shows_a_message_and_no_exception(key, value, message):
     assert not at.exception
     assert any(message in text for text in errors(at)), errors(at)
     assert "nDCG@3" in results(at)  # last valid ranking still worked out
+
+
+def test_the_ndcg_working_reveals_step_by_step_and_the_link_keeps_the_step():
+    from rankviz.teaching.homework import own_exercise, steps_for
+
+    at = _open({"rels": "3,2,3,0,1,2", "gain": "exponential", "step": "2"})
+    steps = steps_for(own_exercise("ndcg", rels=(3, 2, 3, 0, 1, 2), gain="exponential"))
+    rows = [line for m in at.markdown for line in m.value.splitlines() if line.startswith("| ") and "|---" not in line
+            and not line.startswith("| step") and ("CG" in line or "term" in line)]
+    assert rows[0].startswith("| CG |") and rows[1].startswith("| DCG term at rank 1 (grade 3)")
+    at.button(key="step_all").click().run()
+    assert not at.exception
+    assert any(f"| NDCG | " in line and line.endswith(f"**{shown(steps[-1].expected)}** |")
+               for m in at.markdown for line in m.value.splitlines())
+    assert at.query_params.get("step") in (str(len(steps)), [str(len(steps))])

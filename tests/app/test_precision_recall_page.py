@@ -142,3 +142,16 @@ def test_second_ranking_bad_input_does_not_break_the_page():
     at.text_input(key="b_rels").set_value("").run()
     assert not at.exception
     assert any("empty" in text for text in errors(at))
+
+
+def test_the_ap_working_reveals_step_by_step():
+    from rankviz.teaching.homework import own_exercise, steps_for
+
+    at = open_app(page_path("precision_recall"), {"rels": "1,0,1,0,0,1", "R": "3", "step": "3"})
+    assert not at.exception, at.exception
+    steps = steps_for(own_exercise("ap", rels=(1, 0, 1, 0, 0, 1), n_relevant=3))
+    rows = [line for m in at.markdown for line in m.value.splitlines() if line.startswith("| P@")]
+    assert [row.split(" | ")[0] for row in rows] == ["| P@1 (relevant)", "| P@2 (not relevant)", "| P@3 (relevant)"]
+    at.button(key="step_all").click().run()
+    assert any(line.startswith("| AP |") and "**0.722**" in line for m in at.markdown for line in m.value.splitlines())
+    assert len(steps) == 7
