@@ -189,8 +189,9 @@ if st.session_state.get("hw_checked") == fingerprint:
         if named:
             st.markdown("**Where your working parts from the formula**")
             for verdict in named:
-                st.markdown(f"*{verdict.step.label}*: yours, then the formula's")
+                st.markdown(f"*{verdict.step.label}*, as you worked it:")
                 st.latex(verdict.mistaken_formula)
+                st.markdown("as the formula works it:")
                 st.latex(verdict.step.formula)
         st.markdown(f"**The correct working from there** (within ±{format_number(tolerance, 6)}; later steps marked "
                     f"“{STATUS_WORDS['carried']}” used your own earlier numbers correctly):")

@@ -32,8 +32,9 @@ def _move(key: str, to: int) -> None:
 
 
 def _cell(formula: str) -> str:
-    # A formula in a Markdown table cell: a bar would end the cell.
-    return "$" + formula.replace("|", r"\vert ") + "$"
+    # A formula in a Markdown table cell: a bar would end the cell; display style keeps fractions legible
+    # from the back of a lecture hall.
+    return r"$\displaystyle " + formula.replace("|", r"\vert ") + "$"
 
 
 def _partial(step, steps, shown: int) -> str | None:
