@@ -199,3 +199,11 @@ def test_a_link_opens_the_reveal_at_its_step_and_show_all_reveals_every_step():
     assert _revealed_rows(at)[-1].startswith("| NDCG |")
     at.button(key="hw_step_reset").click().run()
     assert not _revealed_rows(at)
+
+
+def test_an_unreadable_answer_keeps_the_other_answers_and_they_are_still_marked():
+    at = _open({"hw_source": "course", "hw_preset": "ap_positions_1_3_6"})
+    marks = _type_and_check(at, ["1", "half", "0.667", "", "0.4", "0.5", "0.722"])
+    assert marks["mark"].tolist() == ["✓ right", "? cannot read", "✓ right", "—", "✓ right", "✓ right", "✓ right"]
+    assert [box.value for box in _answer_inputs(at)][:3] == ["1", "half", "0.667"]  # nothing typed is lost
+    assert any("P@2 (not relevant): Cannot read 'half' as a number" in text for text in errors(at))
