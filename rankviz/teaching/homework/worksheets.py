@@ -195,7 +195,7 @@ def _options_per_kind(kinds: tuple, options) -> dict:
         given = {**{name: value for name, value in shared.items() if name in allowed}, **own.get(kind, {})}
         values = {}
         for name, choices in allowed.items():
-            value = given.get(name, tuple(choices)[0])
+            value = given.get(name, next(iter(choices)))
             if value not in tuple(choices):
                 raise ValueError(f"The option {name} of {kind!r} exercises must be one of "
                                  f"{', '.join(map(str, choices))}; got {value!r}.")
@@ -343,7 +343,8 @@ def _unicode_latex(ch: str, math: bool) -> str:
         return rf"\text{{{letter}}}" if math else letter
     if unicodedata.category(ch).startswith("Z"):
         return " "
-    return r"\text{[U+%04X]}" % ord(ch) if math else "[U+%04X]" % ord(ch)
+    code = f"[U+{ord(ch):04X}]"
+    return rf"\text{{{code}}}" if math else code
 
 
 def _scripts(text: str, math: bool) -> str:
@@ -383,7 +384,7 @@ _INLINE = re.compile(
     r"|\*\*(?P<strong>.+?)\*\*|(?<!\w)__(?P<strong2>.+?)__(?!\w)"
     r"|(?<![\w*])\*(?![\s*])(?P<em>.+?)(?<![\s*])\*(?![\w*])"
     r"|(?<![\w_])_(?![\s_])(?P<em2>.+?)(?<![\s_])_(?![\w_])",
-    re.S)
+    re.DOTALL)
 
 
 def _inline(text: str, plain, markup) -> str:
@@ -399,17 +400,53 @@ def _inline(text: str, plain, markup) -> str:
     return "".join(out)
 
 
-def _paragraphs(text: str) -> list[tuple[str, list[str]]]:
-    """Markdown blocks: ("p", [text]) for a paragraph, ("ul", [items]) for a list of "- " or "* " lines."""
-    blocks = []
+_LIST_ITEM = {"ul": re.compile(r"[-*+]\s+(.*)"), "ol": re.compile(r"\d{1,9}[.)]\s+(.*)")}
+_TABLE_RULE = re.compile(r"\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?")
+
+
+def _cells(line: str) -> list[str]:
+    """The cells of a Markdown table row (``|`` at either end optional, ``\\|`` kept in a cell)."""
+    line = line.strip()
+    line = line.removeprefix("|")
+    line = line[:-1] if line.endswith("|") and not line.endswith("\\|") else line
+    return [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", line)]
+
+
+def _blocks(text: str) -> list[tuple[str, object]]:
+    """Markdown blocks: ("p", text) a paragraph (its lines joined), ("ul" or "ol", [items]) a list
+    of ``- `` or ``1. `` lines (an indented line continues the item above), ("table", (aligns,
+    header, rows)) a pipe table with its ``|---|`` rule. A list or table may follow a paragraph
+    line directly, as CommonMark allows."""
+    blocks: list[tuple[str, object]] = []
     for block in re.split(r"\n\s*\n", str(text).strip()):
-        lines = [line.strip() for line in block.splitlines() if line.strip()]
-        if not lines:
-            continue
-        if all(re.match(r"[-*+] ", line) for line in lines):
-            blocks.append(("ul", [line[2:].strip() for line in lines]))
-        else:
-            blocks.append(("p", [" ".join(lines)]))
+        runs: list[tuple[str, list[str]]] = []  # (kind, raw lines) of consecutive lines of one kind
+        for line in block.splitlines():
+            if not line.strip():
+                continue
+            stripped = line.strip()
+            kind = next((k for k, pattern in _LIST_ITEM.items() if pattern.fullmatch(stripped)), None)
+            if kind is None and stripped.startswith("|"):
+                kind = "table"
+            if kind is None and runs and runs[-1][0] in ("ul", "ol") and line[:1].isspace():
+                runs[-1][1][-1] += " " + stripped  # an indented line continues the list item
+                continue
+            kind = kind or "p"
+            if runs and runs[-1][0] == kind:
+                runs[-1][1].append(stripped)
+            else:
+                runs.append((kind, [stripped]))
+        for kind, lines in runs:
+            if kind in _LIST_ITEM:
+                blocks.append((kind, [_LIST_ITEM[kind].fullmatch(line).group(1).strip() for line in lines]))
+            elif kind == "table" and len(lines) >= 2 and _TABLE_RULE.fullmatch(lines[1]):
+                rule = _cells(lines[1])
+                aligns = ["c" if c.startswith(":") and c.endswith(":") else "r" if c.endswith(":") else "l"
+                          for c in rule]
+                width = len(aligns)
+                rows = [(_cells(line) + [""] * width)[:width] for line in lines[2:]]
+                blocks.append(("table", (aligns, (_cells(lines[0]) + [""] * width)[:width], rows)))
+            else:
+                blocks.append(("p", " ".join(lines)))
     return blocks
 
 
@@ -428,20 +465,32 @@ def latex_text(markdown: str) -> str:
     r"""The Markdown of a description as LaTeX text, in ASCII: special characters escaped
     (``% & _ # $ { } ^ ~ \``), Unicode spelt out (Σ, ρ, √, −, ², ä), ``**bold**``,
     ``*emphasis*``, ```code``` and ``$math$`` kept as such, paragraphs separated by a blank
-    line and lists of ``- `` lines as ``itemize``. ``x^y`` is printed as a superscript.
+    line, lists of ``- `` (``1. ``) lines as ``itemize`` (``enumerate``) and pipe tables as a
+    booktabs ``tabular``. ``x^y`` is printed as a superscript.
 
     >>> print(latex_text("AP = (1/R) Σ P@i; 50% & more_of it, **R** = 3, ρ² ≥ 0.5"))
     AP = (1/R) \ensuremath{\Sigma} P@i; 50\% \& more\_of it, \textbf{R} = 3, \ensuremath{\rho}\ensuremath{^{\mathrm{2}}} \ensuremath{\geq} 0.5
     >>> print(latex_text("gain 2^g − 1, Järvelin"))
     gain 2\textsuperscript{g} \ensuremath{-} 1, J\"{a}rvelin
     """
+    def convert(text):
+        return _inline(text, _escape_latex, _latex_markup)
+
     out = []
-    for kind, items in _paragraphs(markdown):
-        converted = [_inline(item, _escape_latex, _latex_markup) for item in items]
-        if kind == "ul":
-            out.append("\\begin{itemize}\n" + "\n".join(rf"\item {item}" for item in converted) + "\n\\end{itemize}")
+    for kind, payload in _blocks(markdown):
+        if kind in ("ul", "ol"):
+            environment = "itemize" if kind == "ul" else "enumerate"
+            items = "\n".join(rf"\item {convert(item)}" for item in payload)
+            out.append(f"\\begin{{{environment}}}\n{items}\n\\end{{{environment}}}")
+        elif kind == "table":
+            aligns, header, rows = payload
+            lines = [rf"\begin{{tabular}}{{@{{}}{''.join(aligns)}@{{}}}}", r"\toprule",
+                     " & ".join(convert(cell) for cell in header) + r" \\", r"\midrule",
+                     *(" & ".join(convert(cell) for cell in row) + r" \\" for row in rows),
+                     r"\bottomrule", r"\end{tabular}"]
+            out.append("\\par\\smallskip\n" + "\n".join(lines) + "\n\\par\\smallskip")
         else:
-            out.append(converted[0])
+            out.append(convert(payload))
     return "\n\n".join(out)
 
 
@@ -719,7 +768,7 @@ def _script(text: str, up: bool) -> str:
     if text.isascii() and text.isdigit():
         return text.translate(_SUPER_CHARS if up else _SUB_CHARS)
     mark = "^" if up else "_"
-    return f"{mark}{text}" if re.fullmatch(r"[\w.]+", text) else f"{mark}({text})"
+    return f"{mark}{text}" if re.fullmatch(r"(?:[^\W_]|\.)+", text) else f"{mark}({text})"
 
 
 def formula_text(formula: str) -> str:
@@ -866,6 +915,7 @@ th.col-step { width: 30%; }
 th.col-value { width: 9%; }
 th.col-answer { width: 55%; }
 td.answer { height: 2.2em; }
+table.given { width: auto; table-layout: auto; margin: .3em 0; }
 td.value { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 @page { size: A4; margin: 14mm 14mm 15mm; }
 @media print {
@@ -903,13 +953,23 @@ def _html_plain(text: str) -> str:
 
 
 def _html_description(markdown: str) -> str:
+    def convert(text):
+        return _inline(text, _html_plain, _html_markup)
+
     out = []
-    for kind, items in _paragraphs(markdown):
-        converted = [_inline(item, _html_plain, _html_markup) for item in items]
-        if kind == "ul":
-            out.append("<ul>" + "".join(f"<li>{item}</li>" for item in converted) + "</ul>")
+    for kind, payload in _blocks(markdown):
+        if kind in ("ul", "ol"):
+            out.append(f"<{kind}>" + "".join(f"<li>{convert(item)}</li>" for item in payload) + f"</{kind}>")
+        elif kind == "table":
+            aligns, header, rows = payload
+            align = {"l": "left", "c": "center", "r": "right"}
+            head = "".join(f'<th scope="col" style="text-align: {align[a]}">{convert(cell)}</th>'
+                           for a, cell in zip(aligns, header))
+            body = "".join("<tr>" + "".join(f'<td style="text-align: {align[a]}">{convert(cell)}</td>'
+                                            for a, cell in zip(aligns, row)) + "</tr>" for row in rows)
+            out.append(f'<table class="given"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
         else:
-            out.append(f"<p>{converted[0]}</p>")
+            out.append(f"<p>{convert(payload)}</p>")
     return "".join(out)
 
 
@@ -960,8 +1020,8 @@ def worksheet_html(sheet: Worksheet, *, answers: bool = False, base_url: str = "
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{html.escape(title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>", "<main>",
              "<header>", f"<h1>{html.escape(title)}</h1>",
-             f"<p>Exercises on: {html.escape(kinds)}. Each exercise opens in the homework checker: choose "
-             f"“a practice exercise”, its kind and its seed, or follow its link.</p>"]
+             (f"<p>Exercises on: {html.escape(kinds)}. Each exercise opens in the homework checker: choose "
+              f"“a practice exercise”, its kind and its seed, or follow its link.</p>")]
     if not answers:
         lines.append('<p>Name: <span class="name-line" aria-hidden="true"></span></p>')
     lines.append("</header>")
@@ -972,8 +1032,8 @@ def worksheet_html(sheet: Worksheet, *, answers: bool = False, base_url: str = "
         lines += [
             f'<section class="exercise" aria-labelledby="exercise-{item.number}">',
             f'<h2 id="exercise-{item.number}">Exercise {item.number}: {html.escape(item.kind_title)}</h2>',
-            f'<p class="meta">Kind <code>{html.escape(item.kind)}</code>, seed <strong>{item.seed}</strong>{options}. '
-            f'Checker: <a class="url" href="{html.escape(link)}">{html.escape(link)}</a></p>',
+            (f'<p class="meta">Kind <code>{html.escape(item.kind)}</code>, seed <strong>{item.seed}</strong>'
+             f'{options}. Checker: <a class="url" href="{html.escape(link)}">{html.escape(link)}</a></p>'),
             f'<div class="description">{_html_description(describe(item.exercise))}</div>',
             *_html_table(item, answers),
             "</section>",
