@@ -538,6 +538,7 @@ def test_formula_text(formula, text):
 # ------------------------------------------------------------------------------ printing
 
 
+@pytest.mark.e2e
 def test_ten_exercises_print_on_a_few_pages():
     """A 10-exercise sheet, printed by a real browser on A4: no exercise wider than the page or split,
     a few pages in all. Skipped where Chromium and Playwright are missing (not under CI)."""
