@@ -35,6 +35,7 @@ from rankviz.ui.render import compute
 from rankviz.ui.reveal import revealed_count, reveal_working
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
 from rankviz.ui.two_rankings import parse_ranks
+from rankviz.ui.worksheet import worksheet_section
 
 page = page_for("app_pages/homework.py")
 page_header(page.title, page.purpose)
@@ -137,6 +138,7 @@ else:
                                **options)
 
 if exercise is None:
+    worksheet_section()
     stop()
 
 steps = steps_for(exercise)
@@ -203,3 +205,5 @@ if st.session_state.get("hw_checked") == fingerprint:
         # Shown only after checking: the note quotes exact values.
         with st.expander("What the course note prints, and why it differs from the exact values"):
             st.markdown(exercise.note)
+
+worksheet_section()

@@ -207,3 +207,26 @@ def test_an_unreadable_answer_keeps_the_other_answers_and_they_are_still_marked(
     assert marks["mark"].tolist() == ["✓ right", "? cannot read", "✓ right", "—", "✓ right", "✓ right", "✓ right"]
     assert [box.value for box in _answer_inputs(at)][:3] == ["1", "half", "0.667"]  # nothing typed is lost
     assert any("P@2 (not relevant): Cannot read 'half' as a number" in text for text in errors(at))
+
+
+def test_a_worksheet_is_made_from_kinds_count_and_seed_with_four_downloads():
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise"})
+    assert not at.get("download_button")  # nothing is built before it is asked for
+    at.multiselect(key="ws_kinds").set_value(["ap", "ndcg"])
+    at.number_input(key="ws_count").set_value(3)
+    at.number_input(key="ws_seed").set_value(7)
+    at.button(key="ws_make").click().run()
+    assert not at.exception, at.exception
+    assert at.session_state["ws_choice"] == (("ap", "ndcg"), 3, 7)
+    downloads = at.get("download_button")
+    assert len(downloads) == 4
+    labels = [button.proto.label for button in downloads]
+    assert labels == ["Worksheet (LaTeX)", "Worksheet (HTML, prints cleanly)", "Answer key (LaTeX)",
+                      "Answer key (HTML, prints cleanly)"]
+
+
+def test_a_worksheet_without_kinds_says_so():
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise"})
+    at.multiselect(key="ws_kinds").set_value([])
+    at.button(key="ws_make").click().run()
+    assert any("Pick at least one kind" in text for text in errors(at))

@@ -1,0 +1,67 @@
+"""The homework page's worksheet section: a lecturer picks kinds, a count and a seed, and downloads
+the printable sheet and its answer key as LaTeX and as self-contained HTML.
+
+The files are made once per choice and shared by every session (a whole class pressing the same
+button costs one build); the printed links open each exercise in the checker on this server.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rankviz.teaching.homework import KINDS
+from rankviz.teaching.homework.worksheets import MAX_SHEET_EXERCISES, make_worksheet, worksheet_html, worksheet_latex
+
+__all__ = ["worksheet_files", "worksheet_section"]
+
+DEFAULT_KINDS = ("precision_recall", "ap", "ndcg", "spearman")
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def worksheet_files(kinds: tuple[str, ...], count: int, seed: int, base_url: str) -> dict[str, tuple[str, str]]:
+    """File name -> (MIME type, text) of the sheet and its answer key, as LaTeX and HTML."""
+    sheet = make_worksheet(list(kinds), count, seed)
+    stem = f"worksheet_{seed}"
+    return {f"{stem}.tex": ("application/x-tex", worksheet_latex(sheet, base_url=base_url)),
+            f"{stem}_answers.tex": ("application/x-tex", worksheet_latex(sheet, answers=True, base_url=base_url)),
+            f"{stem}.html": ("text/html", worksheet_html(sheet, base_url=base_url)),
+            f"{stem}_answers.html": ("text/html", worksheet_html(sheet, answers=True, base_url=base_url))}
+
+
+def _page_address() -> str:
+    """This page's address without its query (the printed links add their own)."""
+    url = str(st.context.url or "")
+    return url.split("?", 1)[0] if url.startswith(("http://", "https://")) else ""
+
+
+def worksheet_section() -> None:
+    """The worksheet maker, in an expander; the files appear once "Make the worksheet" is pressed."""
+    with st.expander("Worksheet for the class: exercises with blank tables, and the answer key",
+                     icon=":material/print:"):
+        with st.form("ws_form", border=False):
+            kinds = st.multiselect("Kinds of exercise", list(KINDS), default=[k for k in DEFAULT_KINDS if k in KINDS], key="ws_kinds",
+                                   format_func=KINDS.get, help="Exercises cycle through these kinds in this order.")
+            count_col, seed_col = st.columns(2)
+            count = count_col.number_input("Exercises", min_value=1, max_value=MAX_SHEET_EXERCISES, value=6, step=1,
+                                           key="ws_count")
+            seed = seed_col.number_input("Sheet seed (the same seed always gives the same sheet)", min_value=0,
+                                         max_value=10**9, value=2026, step=1, key="ws_seed")
+            made = st.form_submit_button("Make the worksheet", icon=":material/description:", key="ws_make")
+        if made:
+            st.session_state["ws_choice"] = (tuple(kinds), int(count), int(seed))
+        choice = st.session_state.get("ws_choice")
+        if not choice:
+            st.caption("Each exercise prints its own seed and a link that opens it in this checker.")
+            return
+        if not choice[0]:
+            st.error("Pick at least one kind of exercise.")
+            return
+        files = worksheet_files(*choice, _page_address())
+        st.caption(f"{choice[1]} exercises from seed {choice[2]}: print the sheet for the class, keep the key.")
+        columns = st.columns(2)  # the sheet on the left, its key on the right
+        for i, (name, (mime, text)) in enumerate(files.items()):
+            is_key = "answers" in name
+            what = ("Answer key" if is_key else "Worksheet") + (" (LaTeX)" if name.endswith(".tex")
+                                                                else " (HTML, prints cleanly)")
+            columns[int(is_key)].download_button(what, text, file_name=name, mime=mime, key=f"ws_download_{i}",
+                                           icon=":material/download:", width="stretch")
