@@ -47,18 +47,50 @@ html { font-size: FONT_PXpx; }
 </style>
 """
 
-# Always on: long formulas wrap their own scroll box instead of widening the page.
+# Always on: long formulas wrap their own scroll box instead of widening the page; code in a caption
+# takes the caption's colour (Streamlit's green code on the caption's grey fails WCAG AA contrast, 3.0:1).
 _BASE_CSS = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 0.25rem; }
+[data-testid="stCaptionContainer"] code { color: inherit; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; padding-left: 2rem; padding-right: 2rem; }
 </style>
+"""
+
+
+# A formula too wide for the column scrolls in its own box; keyboard users must reach that box
+# (WCAG 2.1.1, axe's scrollable-region-focusable): each overflowing formula becomes a focusable,
+# labelled region, as formulas are drawn and redrawn.
+_FOCUSABLE_FORMULAS_JS = """
+<script>
+(() => {
+  const doc = window.parent && window.parent.document ? window.parent.document : document;
+  if (doc.rankvizFormulaObserver) return;
+  const mark = () => doc.querySelectorAll('.katex-display').forEach((box) => {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    if (scrolls && !box.hasAttribute('tabindex')) {
+      box.setAttribute('tabindex', '0');
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-label', 'Formula, wider than the page: scroll it with the arrow keys');
+    } else if (!scrolls && box.getAttribute('role') === 'region') {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-label');
+    }
+  });
+  doc.rankvizFormulaObserver = new MutationObserver(mark);
+  doc.rankvizFormulaObserver.observe(doc.body, {childList: true, subtree: true});
+  window.addEventListener('resize', mark);
+  mark();
+})();
+</script>
 """
 
 
 def projector_toggle() -> bool:
     """The sidebar switch for projector mode (URL parameter ``projector``); injects its CSS when on."""
     st.html(_BASE_CSS)
+    st.html(_FOCUSABLE_FORMULAS_JS, unsafe_allow_javascript=True)
     with st.sidebar:
         on = link_widget(st.toggle, "Projector mode", key="projector",
                          help="Large type and no chrome, for a 1280x720 projector. Collapse the sidebar too.")
