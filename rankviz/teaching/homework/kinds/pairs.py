@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, tex_number
+from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["GAUC_WEIGHTS", "auc_steps", "gauc_steps"]
@@ -70,15 +70,14 @@ def auc_steps(exercise: Exercise) -> list[Step]:
     items, labels, scores = _given(exercise, "items", "labels", "scores")
     if len(set(items)) != len(items):
         raise ValueError("Every item needs its own name; a name is given twice.")
-    worked = auc_breakdown(labels, scores, items=list(items))
-    if worked.details["layout"] != "pairs":
-        raise ValueError("This exercise has too many pairs to count by hand.")
-    table = worked.table
-    n_pos = int(sum(1 for label in labels if label))
-    n_neg = len(labels) - n_pos
-    if not n_pos or not n_neg:
+    n_pos = int(sum(1 for label in labels if label == 1))
+    n_neg = int(sum(1 for label in labels if label == 0))
+    if n_pos + n_neg == len(labels) and (not n_pos or not n_neg):
         raise ValueError(f"AUC needs at least one positive and one negative item; got {n_pos} positive and "
                          f"{n_neg} negative.")
+    check_length(len(labels), "items")
+    worked = auc_breakdown(labels, scores, items=list(items))
+    table = worked.table
     count = "Step 1: count the pairs"
     steps = [Step("|P| (positives)", float(n_pos), f"{n_pos}", stage=count),
              Step("|N| (negatives)", float(n_neg), f"{n_neg}", stage=count),
@@ -216,10 +215,11 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
     weights = exercise.param("weights", "impressions")
     if weights not in GAUC_WEIGHTS:
         raise ValueError(f"The GAUC weights must be one of {', '.join(GAUC_WEIGHTS)}; got {weights!r}.")
+    check_length(len(labels), "items")
+    if not any({labels[i] for i, g in enumerate(groups) if g == group} == {0, 1} for group in set(groups)):
+        raise ValueError("GAUC needs at least one user shown both a positive and a negative item.")
     worked = gauc_breakdown(labels, scores, groups, weights=_METRIC_WEIGHTS[weights])
     table = worked.table
-    if not table["included"].any():
-        raise ValueError("GAUC needs at least one user shown both a positive and a negative item.")
     first = "Step 1: AUC of each user"
     steps: list[Step] = []
     auc_step = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, tex_number
+from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["user_steps"]
@@ -42,6 +42,10 @@ def _ordinal(n: int) -> str:
 
 
 def _given(exercise: Exercise):
+    for name in ("docs", "relevant", "known", "levels"):
+        if isinstance(exercise.param(name, ()), (str, bytes)):  # bad input is a ValueError, as in rankviz.metrics
+            raise ValueError(f"{name!r} must be a list of document ids (or levels), such as ('d1', 'd3'), "  # noqa: TRY004
+                             f"not the string {exercise.param(name)!r}.")
     docs = tuple(exercise.param("docs", ()))
     levels = tuple(exercise.param("levels", ())) or tuple(range(1, len(docs) + 1))
     relevant, known = tuple(exercise.param("relevant", ())), tuple(exercise.param("known", ()))
@@ -82,6 +86,7 @@ def user_steps(exercise: Exercise) -> list[Step]:
     )
 
     docs, levels, relevant, known, expected, wanted = _given(exercise)
+    check_length(len(docs), "documents")
     covered = coverage_breakdown(relevant, docs, known)
     known_relevant, known_retrieved = int(covered.table["K ∩ R"].sum()), int(covered.table["K ∩ R ∩ A"].sum())
     stage = "Step 1: coverage"
