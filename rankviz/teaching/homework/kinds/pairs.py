@@ -161,7 +161,7 @@ def _items_table(items, labels, scores, group_row=None) -> str:
 
 def _describe_auc(exercise: Exercise) -> str:
     items, labels, scores = _given(exercise, "items", "labels", "scores")
-    return (f"A model scores {len(items)} items; + marks a positive (clicked, relevant), − a negative.\n"
+    return (f"A model scores {len(items)} items; + marks a positive (clicked, relevant), − a negative.\n\n"
             f"{_items_table(items, labels, scores)}\n\n"
             "Count |P|, |N| and the |P| × |N| positive-negative pairs; for each positive, the negatives scored "
             "below it and tied with it; then the pairs won, the tied pairs (each counts ½) and "
@@ -322,7 +322,7 @@ def _describe_gauc(exercise: Exercise) -> str:
     left_out = "".join(f" {group} {what}: with one class only it has no positive-negative pair, no AUC, and is "
                        f"left out of GAUC." for group, what in _one_class_users(exercise))
     return (f"Items shown to {len(_group_order(groups))} users; + marks a click, − an item shown but not "
-            f"clicked.\n{_items_table(items, labels, scores, group_row=groups)}\n\n"
+            f"clicked.\n\n{_items_table(items, labels, scores, group_row=groups)}\n\n"
             f"Compute AUC within each user (pairs of that user's items only), weight each user by "
             f"{_WEIGHT_WORDS[weights]}, then GAUC = Σ w × AUC / Σ w.{left_out}")
 

@@ -162,7 +162,7 @@ def _describe(exercise: Exercise) -> str:
                        "| doc | " + " | ".join(docs) + " |",
                        "| level | " + " | ".join(str(level) for level in levels) + " |"])
     return (f"The system answers with A, {len(docs)} documents in the order shown; documents of one level tie "
-            f"(same score), so the system returns them in random order.\n{table}\n\n"
+            f"(same score), so the system returns them in random order.\n\n{table}\n\n"
             f"R (relevant) = {{{', '.join(relevant)}}}; K (known to the user) = {{{', '.join(known)}}}.\n\n"
             f"Compute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ A) − K| / |R ∩ A|; relative recall "
             f"= # found / # expected when the user, reading all of A, expected to find {expected} relevant "
