@@ -255,7 +255,7 @@ def test_generated_exercises_are_well_formed(seed, kind):
         assert list(exercise.rels) != sorted(exercise.rels, reverse=True)  # something to improve
     elif kind == "ap":
         assert any(exercise.rels) and exercise.n_relevant >= sum(exercise.rels)
-    else:
+    elif kind == "spearman":
         assert sorted(exercise.ranks_b) == list(exercise.ranks_a) and exercise.ranks_b != exercise.ranks_a
     verdicts = check_answers(steps, _exact_answers(steps), tolerance=1e-9)
     assert all(v.status == "right" for v in verdicts)

