@@ -167,7 +167,7 @@ def _kendall_labels(exercise: Exercise) -> dict:
     return {"n0": "n0 = n(n − 1)/2 (all pairs)", "D": "D (discordant pairs)", "n1": "n1 (pairs tied in R1)",
             "n2": "n2 (pairs tied in R2)", "C": "C (concordant pairs)", "tau": f"τ_{variant} (Kendall)",
             "union": f"n (items in the union of the two top-{k} lists)", "union pairs": "pairs of the union n(n − 1)/2",
-            "penalties": "Σ K̄ (sum of the pair penalties)", "distance": f"K_n@{k} (normalized Kendall tau distance)"}
+            "penalties": "Σ of the pair penalties", "distance": f"K_n@{k} (normalized Kendall tau distance)"}
 
 
 def _ranked_lists(exercise: Exercise) -> tuple[list, list]:
@@ -232,7 +232,7 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
     >>> [(s.label, round(s.expected, 3)) for s in kendall_steps(exercise)]  # doctest: +NORMALIZE_WHITESPACE
     [('n0 = n(n − 1)/2 (all pairs)', 10.0), ('D (discordant pairs)', 4.0), ('C (concordant pairs)', 6.0),
      ('τ_b (Kendall)', 0.2), ('n (items in the union of the two top-5 lists)', 5.0),
-     ('pairs of the union n(n − 1)/2', 10.0), ('Σ K̄ (sum of the pair penalties)', 4.0),
+     ('pairs of the union n(n − 1)/2', 10.0), ('Σ of the pair penalties', 4.0),
      ('K_n@5 (normalized Kendall tau distance)', 0.4)]
     """
     from rankviz.metrics import kendall_tau_breakdown, kendall_tau_distance_breakdown
@@ -370,7 +370,7 @@ def _kendall_describe(exercise: Exercise) -> str:
                  f"the normalized Kendall tau distance at K = {k}: over every pair of the n documents in either list, "
                  f"penalty 1 when the two lists order the pair differently (a list missing one of the two ranks the "
                  f"one it holds higher; two documents each in a different list only: 1), p = {p} for two documents "
-                 f"both missing from the same list, 0 otherwise; K_n@{k} = Σ K̄ / (n(n − 1)/2).")
+                 f"both missing from the same list, 0 otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).")
     return text
 
 

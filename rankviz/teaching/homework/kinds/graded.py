@@ -381,7 +381,7 @@ def _err_describe(exercise: Exercise) -> str:
     grades = ", ".join(format_number(g) for g in exercise.rels)
     top = exercise.param("max_grade")
     return (f"Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}). A user reads down the ranking and "
-            f"stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^g_max. Compute R_i at every rank, "
+            f"stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, "
             f"the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term "
             f"R_i · P(reach rank i) / i, and ERR, the sum of the terms.")
 
@@ -394,7 +394,7 @@ def _err_from_ndcg_exercise() -> Exercise:
                     rels=tuple(preset.rels), params={"max_grade": 3},
                     source=f"{preset.source}; ERR as in 001_7d3de9483860babd.txt (notes in Chinese), section 'ERR'",
                     note="The notes print no ERR for this ranking: the lecture's graded NDCG exercise, worked with the "
-                         "Chinese notes' R_i = (2^g − 1) / 2^g_max and g_max = 3, the top of the lecture's 0-3 scale.")
+                         "Chinese notes' R_i = (2^g − 1) / 2^(g_max) and g_max = 3, the top of the lecture's 0-3 scale.")
 
 
 def _err_reference(exercise: Exercise) -> dict:
@@ -416,7 +416,7 @@ def _err_reference(exercise: Exercise) -> dict:
 
 
 ERR_KIND = register_kind(KindSpec(
-    "err", "Expected reciprocal rank (ERR) with R_i = (2^g − 1) / 2^g_max", _err_generate, err_steps, _err_describe,
+    "err", "Expected reciprocal rank (ERR)", _err_generate, err_steps, _err_describe,
     reference=_err_reference, options={"max_grade": ERR_SCALES},
     presets={"err_ndcg_exercise": _err_from_ndcg_exercise}))
 
