@@ -131,9 +131,10 @@ class Step:
     over the sum of reciprocals), ``"f_beta"`` ((1 + b²) P R / (b² P + R) of the first two,
     b² = ``scale``), ``"difference"`` (first - second, divided by ``scale``), ``"max"`` (the
     largest), ``"reciprocal"`` (``scale`` / first), ``"multiply"`` (their product divided by
-    ``scale``: ERR's R_r × P(reach r) / r) or ``"survival"`` (the product of 1 - each: ERR's
-    chance of reaching a rank past documents that each satisfy with probability R). ``stage`` groups steps the way the
-    slides build the working ("Step 2: DCG"): the lecture-hall reveal shows one stage at a time.
+    ``scale``: ERR's R_r × P(reach r) / r) or ``"survival"`` (the product of 1 - each, divided
+    by ``scale``: ERR's chance of reaching a rank past documents that each satisfy with
+    probability R). ``stage`` groups steps the way the slides build the working ("Step 2:
+    DCG"): the lecture-hall reveal shows one stage at a time.
     ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``).
 
     Examples
