@@ -130,8 +130,11 @@ class Step:
     product, then to the power ``1 / scale``: a geometric mean), ``"harmonic"`` (``scale``
     over the sum of reciprocals), ``"f_beta"`` ((1 + b²) P R / (b² P + R) of the first two,
     b² = ``scale``), ``"difference"`` (first - second, divided by ``scale``), ``"max"`` (the
-    largest) or ``"reciprocal"`` (``scale`` / first). ``stage`` groups steps the way the
-    slides build the working ("Step 2: DCG"): the lecture-hall reveal shows one stage at a time.
+    largest), ``"reciprocal"`` (``scale`` / first), ``"multiply"`` (their product divided by
+    ``scale``: ERR's R_r × P(reach r) / r) or ``"survival"`` (the product of 1 - each, divided
+    by ``scale``: ERR's chance of reaching a rank past documents that each satisfy with
+    probability R). ``stage`` groups steps the way the slides build the working ("Step 2:
+    DCG"): the lecture-hall reveal shows one stage at a time.
     ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``).
 
     Examples
@@ -208,6 +211,8 @@ _RULES: dict[str, Callable] = {
     "difference": lambda picked, scale: (picked[0] - picked[1]) / scale,
     "max": lambda picked, scale: max(picked),
     "reciprocal": lambda picked, scale: scale / picked[0] if picked[0] else 0.0,
+    "multiply": lambda picked, scale: math.prod(picked) / scale,
+    "survival": lambda picked, scale: math.prod(1 - v for v in picked) / scale,
 }
 
 

@@ -1,4 +1,5 @@
-"""Rank-correlation exercises: Spearman's rho from d² per document, and the mistakes made on the way.
+"""Rank-correlation exercises: Spearman's rho from d² per document, Kendall's tau pair by pair with the
+normalized Kendall tau distance at K, and the mistakes made on the way.
 
 ``spearman`` exercises use ``items``, ``ranks_a`` (rank of each item in R1) and ``ranks_b``
 (in R2), every item at its own rank.
@@ -6,12 +7,13 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, tex_number
+from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
 from rankviz.teaching.homework.mistakes import register_mistake
 
-__all__ = ["spearman_steps"]
+__all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
 
 
 def spearman_steps(exercise: Exercise) -> list[Step]:
@@ -137,3 +139,526 @@ register_mistake("spearman_denominator_k2_minus_1", "You divided by K² − 1; t
                  "spearman", _denominator(lambda n: n * n - 1, lambda n: f"{n}^2 - 1"))
 register_mistake("spearman_without_one_minus", "You stopped at 6 Σd² / (K (K² − 1)); ρ is 1 minus that.",
                  "spearman", _without_one_minus)
+
+
+# ============================================================================ Kendall
+#
+# ``kendall`` exercises use ``items``, ``ranks_a`` (R1) and ``ranks_b`` (R2), tied documents
+# sharing their average rank, and ``params``: ``variant`` ("b" or "a": which tau is asked),
+# ``k`` (the K of the normalized Kendall tau distance at K; None: no distance part; only for
+# rankings without ties, whose top-K lists are well defined) and ``penalty`` (p, the cost of a
+# pair of items both missing from the other top-K list; 0.5 unless given).
+
+KENDALL_VARIANTS = ("b", "a")
+_TAU_SYMBOL = {"a": r"\tau_a", "b": r"\tau_b"}
+
+
+def _names(pairs) -> str:
+    return ", ".join(f"({i}, {j})" for i, j in pairs)
+
+
+def _pair_list(pairs, empty: str) -> str:
+    return rf"\text{{{_names(pairs)}}}" if pairs else rf"\text{{{empty}}}"
+
+
+def _kendall_labels(exercise: Exercise) -> dict:
+    variant = exercise.param("variant", "b")
+    k = exercise.param("k")
+    return {"n0": "n0 = n(n − 1)/2 (all pairs)", "D": "D (discordant pairs)", "n1": "n1 (pairs tied in R1)",
+            "n2": "n2 (pairs tied in R2)", "C": "C (concordant pairs)", "tau": f"τ_{variant} (Kendall)",
+            "union": f"n (items in the union of the two top-{k} lists)", "union pairs": "pairs of the union n(n − 1)/2",
+            "penalties": "Σ of the pair penalties", "distance": f"K_n@{k} (normalized Kendall tau distance)"}
+
+
+def _ranked_lists(exercise: Exercise) -> tuple[list, list]:
+    """The two rankings as lists of items, best first (only for rankings without ties)."""
+    order_a = [item for _, item in sorted(zip(exercise.ranks_a, exercise.items))]
+    order_b = [item for _, item in sorted(zip(exercise.ranks_b, exercise.items))]
+    return order_a, order_b
+
+
+def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
+    items, a, b = exercise.items, exercise.ranks_a, exercise.ranks_b
+    if len(a) != len(b) or len(a) != len(items):
+        raise ValueError(f"Give one rank in R1 and one in R2 per document: {len(items)} documents, "
+                         f"{len(a)} ranks in R1 and {len(b)} in R2.")
+    if len(set(items)) != len(items):
+        raise ValueError(f"Each document must be named once; got {', '.join(map(str, items))}.")
+    check_length(len(items), "documents")
+    if len(items) < 3:
+        raise ValueError(f"A Kendall exercise needs at least 3 documents (3 pairs); got {len(items)}.")
+    for name, ranks in (("R1", a), ("R2", b)):
+        if len(set(ranks)) == 1:
+            raise ValueError(f"{name} ties every document: there is no order to compare, so tau is undefined.")
+    variant = exercise.param("variant", "b")
+    if variant not in KENDALL_VARIANTS:
+        raise ValueError(f"The Kendall variant must be 'b' (tau-b) or 'a' (tau-a); got {variant!r}.")
+    ties = len(set(a)) < len(a) or len(set(b)) < len(b)
+    k = exercise.param("k")
+    if k is not None:
+        if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= len(items):
+            raise ValueError(f"K of the distance at K must be a whole number from 2 to {len(items)} (the documents); "
+                             f"got {k!r}.")
+        if ties:
+            raise ValueError("The distance at K compares two top-K lists: give rankings without ties (every "
+                             "document at its own rank), or no K.")
+    penalty = exercise.param("penalty", 0.5)
+    if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0 <= penalty <= 1:
+        raise ValueError(f"The penalty p for a pair missing from the other top-K list must be a number from 0 to 1; "
+                         f"got {penalty!r}.")
+    return variant, k, float(penalty), ties
+
+
+def kendall_steps(exercise: Exercise) -> list[Step]:
+    """Kendall's tau pair by pair, then the normalized Kendall tau distance at K.
+
+    Stage 1 counts the pairs: n0 = n(n − 1)/2, the discordant pairs D (named), with ties the
+    pairs tied in R1 (n1) and in R2 (n2), then the concordant pairs C = n0 − D − tied pairs.
+    Stage 2: τ_a = (C − D) / n0 or τ_b = (C − D) / √((n0 − n1)(n0 − n2)), as the exercise asks.
+    When ``k`` is given (rankings without ties): the union of the two top-K lists and its pairs
+    (stage 3), the sum of the pair penalties (stage 4) and K_n@K = Σ K̄ / (n(n − 1)/2) (stage 5).
+    Values from :func:`rankviz.metrics.kendall_tau_breakdown` and
+    :func:`rankviz.metrics.kendall_tau_distance_breakdown`.
+
+    Examples
+    --------
+    Wikipedia's example (course note 000's reference for the distance): R1 = 1 2 3 4 5 and
+    R2 = 3 4 1 2 5, i.e. documents d1..d5 at ranks 3, 4, 1, 2, 5 in R2. Discordant pairs
+    (d1, d3), (d1, d4), (d2, d3), (d2, d4): D = 4, C = 6, tau = 2/10 = 0.2; at K = 5 the
+    distance is 4 / 10 = 0.4.
+
+    >>> exercise = Exercise("kendall", "x", items=("d1", "d2", "d3", "d4", "d5"), ranks_a=(1, 2, 3, 4, 5),
+    ...                     ranks_b=(3, 4, 1, 2, 5), params={"variant": "b", "k": 5})
+    >>> [(s.label, round(s.expected, 3)) for s in kendall_steps(exercise)]  # doctest: +NORMALIZE_WHITESPACE
+    [('n0 = n(n − 1)/2 (all pairs)', 10.0), ('D (discordant pairs)', 4.0), ('C (concordant pairs)', 6.0),
+     ('τ_b (Kendall)', 0.2), ('n (items in the union of the two top-5 lists)', 5.0),
+     ('pairs of the union n(n − 1)/2', 10.0), ('Σ of the pair penalties', 4.0),
+     ('K_n@5 (normalized Kendall tau distance)', 0.4)]
+    """
+    from rankviz.metrics import kendall_tau_breakdown, kendall_tau_distance_breakdown
+
+    variant, k, penalty, ties = _check_kendall(exercise)
+    labels = _kendall_labels(exercise)
+    a, b = list(exercise.ranks_a), list(exercise.ranks_b)
+    worked = kendall_tau_breakdown(a, b, variant, items=list(exercise.items))
+    table, counts = worked.table, worked.details["counts"]
+    n = len(exercise.items)
+    n0 = len(table)
+    c, d = counts["concordant"], counts["discordant"]
+    n1 = counts["tied in a"] + counts["tied in both"]
+    n2 = counts["tied in b"] + counts["tied in both"]
+    tied = n0 - c - d
+    pairs_of = {kind: list(zip(table["i"][table["pair"] == kind], table["j"][table["pair"] == kind]))
+                for kind in ("discordant", "tied in a", "tied in b", "tied in both")}
+    stage = "Step 1: pairs"
+    steps = [Step(labels["n0"], float(n0), rf"\frac{{{n} \times {n - 1}}}{{2}} = {n0}", stage=stage),
+             Step(labels["D"], float(d), _pair_list(pairs_of["discordant"], "no pair is ordered differently")
+                  + rf" \Rightarrow D = {d}", stage=stage)]
+    if ties:
+        both = pairs_of["tied in both"]
+        steps += [Step(labels["n1"], float(n1), _pair_list(pairs_of["tied in a"] + both, "no tie in R1")
+                       + rf" \Rightarrow n_1 = {n1}", stage=stage),
+                  Step(labels["n2"], float(n2), _pair_list(pairs_of["tied in b"] + both, "no tie in R2")
+                       + rf" \Rightarrow n_2 = {n2}", stage=stage)]
+    steps.append(Step(labels["C"], float(c), rf"n_0 - D - \text{{tied pairs}} = {n0} - {d} - {tied} = {c}"
+                      if ties else rf"n_0 - D = {n0} - {d} = {c}", stage=stage))
+    value = float(worked.value)
+    symbol = _TAU_SYMBOL[variant]
+    if variant == "a" or not ties:
+        denominator = float(n0)
+        shown = (rf"{symbol} = \frac{{C - D}}{{n_0}} = \frac{{{c} - {d}}}{{{n0}}} = {tex_number(value)}"
+                 if variant == "a" else
+                 rf"{symbol} = \frac{{C - D}}{{\sqrt{{(n_0 - n_1)(n_0 - n_2)}}}} = \frac{{{c} - {d}}}{{\sqrt{{({n0} - 0)"
+                 rf"({n0} - 0)}}}} = {tex_number(value)}\ \text{{(no ties)}}")
+    else:
+        denominator = math.sqrt((n0 - n1) * (n0 - n2))
+        shown = (rf"{symbol} = \frac{{C - D}}{{\sqrt{{(n_0 - n_1)(n_0 - n_2)}}}} = \frac{{{c} - {d}}}"
+                 rf"{{\sqrt{{({n0} - {n1})({n0} - {n2})}}}} = {tex_number(value)}")
+    index = {step.label: i for i, step in enumerate(steps)}
+    steps.append(Step(labels["tau"], value, shown, uses=(index[labels["C"]], index[labels["D"]]), rule="difference",
+                      scale=denominator, stage=f"Step 2: τ_{variant}"))
+    if k is None:
+        return steps
+    order_a, order_b = _ranked_lists(exercise)
+    distance = kendall_tau_distance_breakdown(order_a, order_b, k, penalty=penalty)
+    rows = distance.table
+    union = list(dict.fromkeys([*order_a[:k], *order_b[:k]]))
+    m = len(union)
+    union_pairs = len(rows)
+    steps += [Step(labels["union"], float(m),
+                   rf"\{{\text{{{', '.join(order_a[:k])}}}\}} \cup \{{\text{{{', '.join(order_b[:k])}}}\}}"
+                   rf" = \{{\text{{{', '.join(union)}}}\}} \Rightarrow n = {m}", stage=f"Step 3: the top-{k} lists"),
+              Step(labels["union pairs"], float(union_pairs), rf"\frac{{{m} \times {m - 1}}}{{2}} = {union_pairs}",
+                   stage=f"Step 3: the top-{k} lists")]
+    total = float(rows["penalty"].sum())
+    steps.append(Step(labels["penalties"], total, _penalty_formula(rows, total), stage="Step 4: pair penalties"))
+    value = float(distance.value)
+    steps.append(Step(labels["distance"], value,
+                      rf"K_n@{k} = \frac{{\sum \bar K}}{{n(n - 1)/2}} = \frac{{{tex_number(total)}}}{{{union_pairs}}}"
+                      rf" = {tex_number(value)}", uses=(len(steps) - 1, len(steps) - 2), rule="ratio",
+                      stage=f"Step 5: K_n@{k}"))
+    return steps
+
+
+def _penalty_formula(rows, total: float) -> str:
+    """Σ K̄ with the pairs that cost something named, grouped by what each costs."""
+    parts, sums = [], []
+    for cost in sorted(set(rows["penalty"]) - {0.0}, reverse=True):
+        pairs = list(zip(rows["i"][rows["penalty"] == cost], rows["j"][rows["penalty"] == cost]))
+        parts.append(rf"\text{{penalty {tex_number(cost)}: {_names(pairs)}}}")
+        sums.append(rf"{len(pairs)} \times {tex_number(cost)}")
+    if not parts:
+        return r"\text{every pair in the same order} \Rightarrow 0"
+    return r";\ ".join(parts) + r";\ " + " + ".join(sums) + f" = {tex_number(total)}"
+
+
+def _kendall_generate(rng, seed: int, *, variant: str = "b") -> Exercise:
+    if variant not in KENDALL_VARIANTS:
+        raise ValueError(f"variant must be one of {', '.join(KENDALL_VARIANTS)}; got {variant!r}.")
+    n = rng.randint(5, 7)
+    items = tuple(f"d{i}" for i in range(1, n + 1))
+    order = list(range(n))  # order[r] = the document at rank r + 1 of R2
+    while order == sorted(order):
+        for _ in range(rng.randint(2, 3)):  # a few swaps: a ranking like R1, not a random shuffle
+            i, j = rng.sample(range(n), 2)
+            order[i], order[j] = order[j], order[i]
+    ranks_b = [0.0] * n
+    for rank, doc in enumerate(order, 1):
+        ranks_b[doc] = rank
+    ranks_a = list(range(1, n + 1))
+    params = {"variant": variant}
+    if rng.random() < 0.5:  # ties: a group of 2 or 3 documents in R2 share their average rank, sometimes 2 in R1
+        _tie(rng, ranks_b, order, rng.choice((2, 2, 3)))
+        if rng.random() < 0.35:
+            _tie(rng, ranks_a, list(range(n)), 2)
+    else:
+        params["k"] = rng.randint(3, n - 2)
+    return Exercise("kendall", f"Practice exercise {seed}: {KENDALL_KIND.title}", items=items,
+                    ranks_a=tuple(_whole(r) for r in ranks_a), ranks_b=tuple(_whole(r) for r in ranks_b),
+                    params=params)
+
+
+def _tie(rng, ranks: list, order: list, size: int) -> None:
+    """Give the documents at ``size`` consecutive ranks of ``order`` their average rank."""
+    start = rng.randrange(len(order) - size + 1)
+    shared = sum(range(start + 1, start + size + 1)) / size
+    for doc in order[start:start + size]:
+        ranks[doc] = shared
+
+
+def _whole(rank):
+    return int(rank) if float(rank).is_integer() else float(rank)
+
+
+def _kendall_describe(exercise: Exercise) -> str:
+    pairs = ", ".join(f"{doc} ({tex_number(a)}, {tex_number(b)})"
+                      for doc, a, b in zip(exercise.items, exercise.ranks_a, exercise.ranks_b))
+    variant = exercise.param("variant", "b")
+    tau = ("τ_a = (C − D) / n0" if variant == "a" else "τ_b = (C − D) / √((n0 − n1)(n0 − n2))")
+    ties = len(set(exercise.ranks_a)) < len(exercise.ranks_a) or len(set(exercise.ranks_b)) < len(exercise.ranks_b)
+    text = (f"Documents with (rank in R1, rank in R2): {pairs}"
+            + (" (tied documents share their average rank)" if ties else "")
+            + ". Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered "
+            + "differently by R1 and R2)"
+            + (", the pairs tied in R1 (n1) and in R2 (n2) (a tie is neither concordant nor discordant)" if ties else "")
+            + f" and the concordant pairs C; then {tau}.")
+    k = exercise.param("k")
+    if k is not None:
+        order_a, order_b = _ranked_lists(exercise)
+        p = tex_number(exercise.param("penalty", 0.5))
+        text += (f" Then compare the top-{k} lists (R1: {', '.join(order_a[:k])}; R2: {', '.join(order_b[:k])}) with "
+                 f"the normalized Kendall tau distance at K = {k}: over every pair of the n documents in either list, "
+                 f"penalty 1 when the two lists order the pair differently (a list missing one of the two ranks the "
+                 f"one it holds higher; two documents each in a different list only: 1), p = {p} for two documents "
+                 f"both missing from the same list, 0 otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).")
+    return text
+
+
+def _kendall_from_srcc() -> Exercise:
+    from rankviz.teaching.presets import get_preset
+
+    preset = get_preset("srcc_exercise")
+    return Exercise("kendall", "Kendall's tau of the SRCC class exercise (R1 ideal, R2 new ranking function)",
+                    items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a), ranks_b=tuple(preset.ranks_b),
+                    params={"variant": "b", "k": 5}, source=preset.source,
+                    note="The lecture computes Spearman's rho (0.854) for these rankings, not Kendall's tau: "
+                         "here its 45 pairs are counted (7 discordant), and the top 5 of both rankings hold the "
+                         "same five documents.")
+
+
+def _kendall_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import kendall_tau, kendall_tau_breakdown, kendall_tau_distance
+
+    labels = _kendall_labels(exercise)
+    a, b = list(exercise.ranks_a), list(exercise.ranks_b)
+    variant = exercise.param("variant", "b")
+    counts = kendall_tau_breakdown(a, b, variant).details["counts"]
+    values = {labels["tau"]: kendall_tau(a, b, variant), labels["C"]: counts["concordant"],
+              labels["D"]: counts["discordant"], labels["n0"]: sum(counts.values())}
+    if len(set(a)) < len(a) or len(set(b)) < len(b):
+        values[labels["n1"]] = counts["tied in a"] + counts["tied in both"]
+        values[labels["n2"]] = counts["tied in b"] + counts["tied in both"]
+    k = exercise.param("k")
+    if k is not None:
+        order_a, order_b = _ranked_lists(exercise)
+        penalty = exercise.param("penalty", 0.5)
+        values[labels["penalties"]] = kendall_tau_distance(order_a, order_b, k, normalized=False, penalty=penalty)
+        values[labels["distance"]] = kendall_tau_distance(order_a, order_b, k, penalty=penalty)
+    return values
+
+
+KENDALL_KIND = register_kind(KindSpec(
+    "kendall", "Kendall's tau (tau-a, tau-b) and the normalized Kendall tau distance at K", _kendall_generate,
+    kendall_steps, _kendall_describe, options={"variant": KENDALL_VARIANTS},
+    presets={"kendall_srcc_exercise": _kendall_from_srcc}, reference=_kendall_reference))
+
+
+# ---------------------------------------------------------------------------- Kendall mistakes
+#
+# Each working starts from the right steps and changes what the mistake changes, computing the
+# wrong values here (labels kept, so a student's own earlier values still carry forward).
+
+
+def _at(steps, exercise, *names):
+    labels = _kendall_labels(exercise)
+    index = {step.label: i for i, step in enumerate(steps)}
+    return [index.get(labels[name]) for name in names]
+
+
+def _value(steps, i) -> float:
+    return steps[i].expected
+
+
+def _tau_step(step: Step, c: float, d: float, denominator: float, how: str) -> Step:
+    value = (c - d) / denominator
+    return replace(step, expected=value, scale=float(denominator), alternatives=(),
+                   formula=rf"\frac{{{tex_number(c)} - {tex_number(d)}}}{{{how}}} = {tex_number(value)}")
+
+
+def _has_ties(exercise: Exercise) -> bool:
+    return len(set(exercise.ranks_a)) < len(exercise.ranks_a) or len(set(exercise.ranks_b)) < len(exercise.ranks_b)
+
+
+def _other_tau(exercise, steps):
+    """tau-a where tau-b was asked, or tau-b where tau-a was: they differ only with ties."""
+    if not _has_ties(exercise):
+        return None
+    n0, c, d, n1, n2, tau = _at(steps, exercise, "n0", "C", "D", "n1", "n2", "tau")
+    n0, n1, n2 = (_value(steps, i) for i in (n0, n1, n2))
+    wrong = list(steps)
+    if exercise.param("variant", "b") == "b":
+        wrong[tau] = _tau_step(steps[tau], _value(steps, c), _value(steps, d), n0, tex_number(n0))
+    else:
+        root = math.sqrt((n0 - n1) * (n0 - n2))
+        wrong[tau] = _tau_step(steps[tau], _value(steps, c), _value(steps, d), root,
+                               rf"\sqrt{{({tex_number(n0)} - {tex_number(n1)})({tex_number(n0)} - {tex_number(n2)})}}")
+    return wrong
+
+
+def _only_variant(variant: str, working):
+    def guarded(exercise, steps):
+        return working(exercise, steps) if exercise.param("variant", "b") == variant else None
+    return guarded
+
+
+def _ties_counted_as(kind: str):
+    def working(exercise, steps):
+        if not _has_ties(exercise):
+            return None
+        n0, c, d, tau = _at(steps, exercise, "n0", "C", "D", "tau")
+        tied = _value(steps, n0) - _value(steps, c) - _value(steps, d)
+        wrong = list(steps)
+        target = c if kind == "concordant" else d
+        new = _value(steps, target) + tied
+        symbol = "C" if kind == "concordant" else "D"
+        wrong[target] = replace(steps[target], expected=new, alternatives=(),
+                                formula=rf"{symbol} + \text{{tied pairs}} = {tex_number(_value(steps, target))} + "
+                                        rf"{tex_number(tied)} = {tex_number(new)}")
+        concordant = new if kind == "concordant" else _value(steps, c)
+        discordant = new if kind == "discordant" else _value(steps, d)
+        wrong[tau] = _tau_step(steps[tau], concordant, discordant, steps[tau].scale, tex_number(steps[tau].scale))
+        return wrong
+    return working
+
+
+def _gamma(exercise, steps):
+    if not _has_ties(exercise):
+        return None
+    c, d, tau = _at(steps, exercise, "C", "D", "tau")
+    c, d = _value(steps, c), _value(steps, d)
+    if c + d == 0:
+        return None
+    wrong = list(steps)
+    wrong[tau] = replace(_tau_step(steps[tau], c, d, c + d, f"{tex_number(c)} + {tex_number(d)}"), uses=(), rule="")
+    return wrong
+
+
+def _swapped_counts(exercise, steps):
+    c, d, tau = _at(steps, exercise, "C", "D", "tau")
+    cv, dv = _value(steps, c), _value(steps, d)
+    wrong = list(steps)
+    wrong[c] = replace(steps[c], expected=dv, alternatives=(), formula=rf"\text{{the discordant pairs}} = {tex_number(dv)}")
+    wrong[d] = replace(steps[d], expected=cv, alternatives=(), formula=rf"\text{{the concordant pairs}} = {tex_number(cv)}")
+    wrong[tau] = _tau_step(steps[tau], dv, cv, steps[tau].scale, tex_number(steps[tau].scale))
+    return wrong
+
+
+def _pairs_not_halved(exercise, steps):
+    n0, n1, n2, c, d, tau, union, union_pairs, penalties, distance = _at(
+        steps, exercise, "n0", "n1", "n2", "C", "D", "tau", "union", "union pairs", "penalties", "distance")
+    n = len(exercise.items)
+    wrong = list(steps)
+    doubled = float(n * (n - 1))
+    wrong[n0] = replace(steps[n0], expected=doubled, alternatives=(), formula=rf"{n} \times {n - 1} = {n * (n - 1)}")
+    cv, dv = _value(steps, c), _value(steps, d)
+    if exercise.param("variant", "b") == "b" and _has_ties(exercise):
+        t1, t2 = _value(steps, n1), _value(steps, n2)
+        root = math.sqrt((doubled - t1) * (doubled - t2))
+        wrong[tau] = _tau_step(steps[tau], cv, dv, root, rf"\sqrt{{({tex_number(doubled)} - {tex_number(t1)})"
+                                                         rf"({tex_number(doubled)} - {tex_number(t2)})}}")
+    else:
+        wrong[tau] = _tau_step(steps[tau], cv, dv, doubled, tex_number(doubled))
+    if union is not None:
+        m = int(_value(steps, union))
+        wrong[union_pairs] = replace(steps[union_pairs], expected=float(m * (m - 1)), alternatives=(),
+                                     formula=rf"{m} \times {m - 1} = {m * (m - 1)}")
+        total = _value(steps, penalties)
+        wrong[distance] = replace(steps[distance], expected=total / (m * (m - 1)), alternatives=(),
+                                  formula=rf"\frac{{{tex_number(total)}}}{{{m * (m - 1)}}} = "
+                                          rf"{tex_number(total / (m * (m - 1)))}")
+    return wrong
+
+
+def _distance_working(change):
+    """A mistaken distance part: ``change(exercise, steps, rows)`` returns (n, pairs, Σ, formula of Σ) or None;
+    K_n is then Σ / pairs (the rows are the right working's pair penalties)."""
+    def working(exercise, steps):
+        k = exercise.param("k")
+        if k is None:
+            return None
+        from rankviz.metrics import kendall_tau_distance_breakdown
+
+        order_a, order_b = _ranked_lists(exercise)
+        rows = kendall_tau_distance_breakdown(order_a, order_b, k, penalty=exercise.param("penalty", 0.5)).table
+        changed = change(exercise, steps, rows)
+        if changed is None:
+            return None
+        m, pairs, total, total_formula = changed
+        union, union_pairs, penalties, distance = _at(steps, exercise, "union", "union pairs", "penalties", "distance")
+        wrong = list(steps)
+        wrong[union] = replace(steps[union], expected=float(m), alternatives=(), formula=rf"n = {m}")
+        wrong[union_pairs] = replace(steps[union_pairs], expected=float(pairs), alternatives=(),
+                                     formula=rf"\frac{{{m} \times {m - 1}}}{{2}} = {pairs}")
+        wrong[penalties] = replace(steps[penalties], expected=float(total), alternatives=(), formula=total_formula)
+        wrong[distance] = replace(steps[distance], expected=total / pairs, alternatives=(),
+                                  formula=rf"\frac{{{tex_number(total)}}}{{{pairs}}} = {tex_number(total / pairs)}")
+        return wrong
+    return working
+
+
+def _right_union(steps, exercise):
+    union, union_pairs, penalties = _at(steps, exercise, "union", "union pairs", "penalties")
+    return int(_value(steps, union)), int(_value(steps, union_pairs)), _value(steps, penalties)
+
+
+def _k_pairs(exercise, steps, rows):
+    k = exercise.param("k")
+    m, _, total = _right_union(steps, exercise)
+    if m == k:
+        return None
+    return k, k * (k - 1) // 2, total, steps[_at(steps, exercise, "penalties")[0]].formula
+
+
+def _missing_pair_penalty(cost: float):
+    def change(exercise, steps, rows):
+        m, pairs, total = _right_union(steps, exercise)
+        same_list = rows["case"] == "both only in the same list"
+        count = int(same_list.sum())
+        if not count:
+            return None
+        p = exercise.param("penalty", 0.5)
+        new = total + count * (cost - p)
+        return m, pairs, new, (rf"{tex_number(total)} + {count} \times ({tex_number(cost)} - {tex_number(p)}) = "
+                               rf"{tex_number(new)}")
+    return change
+
+
+def _only_pairs_in_both(normalize_by_common: bool):
+    def change(exercise, steps, rows):
+        m, pairs, _ = _right_union(steps, exercise)
+        in_both = rows["case"] == "both in both lists"
+        if in_both.all():
+            return None
+        total = float(rows["penalty"][in_both].sum())
+        formula = rf"\text{{pairs in both lists only}} = {tex_number(total)}"
+        if not normalize_by_common:
+            return m, pairs, total, formula
+        k = exercise.param("k")
+        order_a, order_b = _ranked_lists(exercise)
+        common = len(set(order_a[:k]) & set(order_b[:k]))
+        if common < 2:
+            return None
+        return common, common * (common - 1) // 2, total, formula
+    return change
+
+
+def _whole_rankings(exercise, steps, rows):
+    n = len(exercise.items)
+    if exercise.param("k") >= n:
+        return None
+    d = _value(steps, _at(steps, exercise, "D")[0])
+    return n, n * (n - 1) // 2, d, rf"D = {tex_number(d)}\ \text{{(the whole rankings)}}"
+
+
+def _not_normalized(exercise, steps):
+    if exercise.param("k") is None:
+        return None
+    penalties, distance = _at(steps, exercise, "penalties", "distance")
+    total = _value(steps, penalties)
+    wrong = list(steps)
+    wrong[distance] = replace(steps[distance], expected=total, uses=(), rule="", alternatives=(),
+                              formula=rf"K_n = \sum \bar K = {tex_number(total)}")
+    return wrong
+
+
+register_mistake("kendall_tau_a_for_tau_b", "You divided by all n0 pairs (tau-a); tau-b was asked: divide by "
+                                            "√((n0 − n1)(n0 − n2)), which leaves out the tied pairs.",
+                 "kendall", _only_variant("b", _other_tau))
+register_mistake("kendall_tau_b_for_tau_a", "You corrected for ties (tau-b); tau-a was asked: divide C − D by all "
+                                            "n0 = n(n − 1)/2 pairs.", "kendall", _only_variant("a", _other_tau))
+register_mistake("kendall_ties_as_concordant", "You counted tied pairs as concordant; a pair tied in either ranking "
+                                               "is neither concordant nor discordant.",
+                 "kendall", _ties_counted_as("concordant"))
+register_mistake("kendall_ties_as_discordant", "You counted tied pairs as discordant; a pair tied in either ranking "
+                                               "is neither concordant nor discordant.",
+                 "kendall", _ties_counted_as("discordant"))
+register_mistake("kendall_gamma", "You divided by C + D (that is Goodman and Kruskal's gamma); Kendall's tau "
+                                  "divides by the pairs, n0 for tau-a or √((n0 − n1)(n0 − n2)) for tau-b.",
+                 "kendall", _gamma)
+register_mistake("kendall_concordant_discordant_swapped", "You swapped concordant and discordant: a pair is "
+                                                          "concordant when both rankings put the same one first.",
+                 "kendall", _swapped_counts)
+register_mistake("kendall_pairs_not_halved", "You counted n(n − 1) pairs; each unordered pair counts once, so there "
+                                             "are n(n − 1)/2.", "kendall", _pairs_not_halved)
+register_mistake("kendall_distance_not_normalized", "You stopped at the sum of the penalties; the normalized "
+                                                    "distance divides it by the n(n − 1)/2 pairs of the union.",
+                 "kendall", _not_normalized)
+register_mistake("kendall_distance_k_pairs", "You divided by K(K − 1)/2; the distance at K divides by the pairs of "
+                                             "all n documents in either top-K list, n(n − 1)/2.",
+                 "kendall", _distance_working(_k_pairs))
+register_mistake("kendall_distance_missing_penalty_one", "You charged 1 for a pair both missing from the other list; "
+                                                         "that list says nothing about their order, so it costs p.",
+                 "kendall", _distance_working(_missing_pair_penalty(1.0)))
+register_mistake("kendall_distance_missing_penalty_zero", "You charged nothing for a pair both missing from the "
+                                                          "other list; it costs p, the penalty the exercise gives.",
+                 "kendall", _distance_working(_missing_pair_penalty(0.0)))
+register_mistake("kendall_distance_common_documents_only", "You kept only the documents in both top-K lists; the "
+                                                           "distance at K takes every document in either list.",
+                 "kendall", _distance_working(_only_pairs_in_both(normalize_by_common=True)))
+register_mistake("kendall_distance_missing_pairs_free", "You charged nothing for pairs with a document missing from "
+                                                        "a list; a list holding only one of the two ranks it higher, "
+                                                        "so such a pair costs 1 when the other list disagrees.",
+                 "kendall", _distance_working(_only_pairs_in_both(normalize_by_common=False)))
+register_mistake("kendall_distance_whole_rankings", "You compared the whole rankings; the distance at K compares "
+                                                    "only the top K of each.",
+                 "kendall", _distance_working(_whole_rankings))

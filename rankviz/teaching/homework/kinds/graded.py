@@ -1,4 +1,4 @@
-"""Graded-relevance exercises: CG, DCG, IDCG and nDCG (both gains, both discounts), and their mistakes.
+"""Graded-relevance exercises: CG, DCG, IDCG and nDCG (both gains, both discounts), ERR, and their mistakes.
 
 ``ndcg`` exercises use ``rels``, ``gain``, ``discount`` and ``judged`` (every judged grade of the
 query, for the ideal ranking; None: the ranking's own grades). Mistaken workings change
@@ -14,10 +14,18 @@ from dataclasses import replace
 import numpy as np
 
 from rankviz.teaching.export import format_number
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, seeded_random, tex_number
+from rankviz.teaching.homework.core import (
+    Exercise,
+    KindSpec,
+    Step,
+    check_length,
+    register_kind,
+    seeded_random,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
 
-__all__ = ["GAINS", "DISCOUNTS", "variant_words", "ndcg_steps"]
+__all__ = ["DISCOUNTS", "ERR_SCALES", "GAINS", "err_steps", "ndcg_steps", "variant_words"]
 
 GAINS = ("exponential", "linear")
 DISCOUNTS = ("log2", "jarvelin")
@@ -224,3 +232,244 @@ register_mistake("idcg_from_retrieved", "You built the ideal ranking from the re
 register_mistake("idcg_unsorted", "You computed IDCG on the ranking as given; the ideal ranking sorts the grades "
                                   "from highest to lowest first.", "ndcg", same_working_with(ndcg_steps, idcg="unsorted"))
 register_mistake("ndcg_inverted", "You divided IDCG by DCG; NDCG is DCG / IDCG, never above 1.", "ndcg", _ndcg_inverted)
+
+
+# ============================================================================ ERR
+#
+# ``err`` exercises use ``rels`` (grades in ranked order) and ``params["max_grade"]``: g_max,
+# the top of the grading scale (3 for a 0-3 scale), never the largest grade of the list. Mistaken
+# workings are computed here, from the grades, by :func:`_cascade_steps` (the wrong formula is the
+# point); the right one comes from :func:`rankviz.metrics.err_breakdown`.
+
+ERR_SCALES = (3, 4)
+_ERR_DIGITS = 4  # later ranks' terms are small: four decimals keep them from printing as 0
+
+
+def _err_number(x) -> str:
+    return tex_number(x, _ERR_DIGITS)
+
+
+def _err_max_grade(exercise: Exercise) -> int:
+    top = exercise.param("max_grade")
+    if isinstance(top, bool) or not isinstance(top, (int, np.integer)) or top < 1:
+        raise ValueError(f"An ERR exercise needs max_grade, the top of its grading scale (a whole number >= 1, "
+                         f"e.g. 3 for grades 0-3); got {top!r}.")
+    return int(top)
+
+
+def _err_labels(exercise: Exercise):
+    """The step labels of an ERR working: R per rank, P(reach) per rank, term per rank, ERR."""
+    grades = [tex_number(g) for g in exercise.rels]
+    return ([f"R_{r} (grade {g})" for r, g in enumerate(grades, 1)],
+            [f"P(reach rank {r})" for r in range(1, len(grades) + 1)],
+            [f"term at rank {r}" for r in range(1, len(grades) + 1)])
+
+
+def _reach_formula(rank: int, stops, reach: float, include_own: bool = False) -> str:
+    last = rank if include_own else rank - 1
+    if last == 0:
+        return r"1 \ \text{(every user sees rank 1)}"
+    factors = "".join(f"(1 - {_err_number(s)})" for s in stops[:last])
+    bound = r"j \le" if include_own else "j <"
+    return rf"\prod_{{{bound} {rank}}} (1 - R_j) = {factors} = {_err_number(reach)}"
+
+
+def _cascade_steps(exercise: Exercise, stops, r_formulas, *, reach_includes_own=False, forget_reach=False,
+                   divide_by_rank=True) -> list[Step]:
+    """An ERR working from the satisfaction probabilities ``stops`` (one per rank), computed here
+    step by step; the keywords make the cascade wrong the ways students do (for the mistakes)."""
+    r_labels, reach_labels, term_labels = _err_labels(exercise)
+    n = len(stops)
+    steps = [Step(label, float(s), formula, stage="Step 1: R_i") for label, s, formula in zip(r_labels, stops, r_formulas)]
+    reaches = []
+    for rank in range(1, n + 1):
+        last = rank if reach_includes_own else rank - 1
+        reach = 1.0 if forget_reach else math.prod(1 - s for s in stops[:last])
+        reaches.append(reach)
+        formula = (r"1 \ \text{(the reach left out)}" if forget_reach and rank > 1
+                   else _reach_formula(rank, stops, reach, reach_includes_own))
+        steps.append(Step(reach_labels[rank - 1], reach, formula,
+                          uses=tuple(range(last)) if last and not forget_reach else (),
+                          rule="survival" if last and not forget_reach else "", stage="Step 2: P(reach rank i)"))
+    first_term = len(steps)
+    for rank, (s, reach) in enumerate(zip(stops, reaches), 1):
+        divisor = rank if divide_by_rank else 1
+        value = s * reach / divisor
+        formula = (rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
+                   rf"\frac{{{_err_number(s)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(value)}"
+                   if divide_by_rank else
+                   rf"R_{rank} \cdot P(\text{{reach {rank}}}) = {_err_number(s)} \times {_err_number(reach)} = "
+                   rf"{_err_number(value)}")
+        steps.append(Step(term_labels[rank - 1], value, formula, uses=(rank - 1, n + rank - 1), rule="multiply",
+                          scale=float(divisor), stage="Step 3: R_i · P(reach) / i"))
+    terms = steps[first_term:]
+    total = math.fsum(t.expected for t in terms)
+    steps.append(Step("ERR", total, " + ".join(_err_number(t.expected) for t in terms) + f" = {_err_number(total)}",
+                      uses=tuple(range(first_term, first_term + n)), rule="sum", stage="Step 4: ERR"))
+    return steps
+
+
+def err_steps(exercise: Exercise) -> list[Step]:
+    """ERR step by step: R_i = (2^g − 1) / 2^g_max at every rank (stage 1), the chance of reaching
+    rank i, Π_{j<i} (1 − R_j) (stage 2), each rank's term R_i · P(reach i) / i (stage 3), and
+    their sum ERR (stage 4); every value from :func:`rankviz.metrics.err_breakdown` with
+    ``max_grade`` = g_max, the top of the exercise's grading scale.
+
+    Examples
+    --------
+    Grades 2, 0, 1 on a 0-3 scale: R = 3/8, 0, 1/8; P(reach) = 1, 5/8, 5/8; terms 0.375, 0,
+    (1/8)(5/8)/3 = 0.026; ERR = 0.401.
+
+    >>> steps = err_steps(Exercise("err", "x", rels=(2, 0, 1), params={"max_grade": 3}))
+    >>> [(s.label, round(s.expected, 4)) for s in steps][3:6]
+    [('P(reach rank 1)', 1.0), ('P(reach rank 2)', 0.625), ('P(reach rank 3)', 0.625)]
+    >>> steps[-1].label, round(steps[-1].expected, 3)
+    ('ERR', 0.401)
+    >>> err_steps(Exercise("err", "x", rels=(2, 0, 1)))
+    Traceback (most recent call last):
+    ...
+    ValueError: An ERR exercise needs max_grade, the top of its grading scale (a whole number >= 1, e.g. 3 for grades 0-3); got None.
+    """
+    from rankviz.metrics import err_breakdown
+
+    top = _err_max_grade(exercise)
+    check_length(len(exercise.rels), "ranks")
+    worked = err_breakdown(exercise.rels, max_grade=top)
+    table = worked.table
+    r_labels, reach_labels, term_labels = _err_labels(exercise)
+    n = len(table)
+    steps = [Step(label, float(stop), rf"R_{int(rank)} = \frac{{2^{{{tex_number(grade)}}} - 1}}{{2^{{{top}}}}} = "
+                                      rf"\frac{{{tex_number(2 ** grade - 1)}}}{{{2 ** top}}} = {_err_number(stop)}",
+                  stage="Step 1: R_i")
+             for label, rank, grade, stop in zip(r_labels, table["rank"], table["grade"], table["R_i"])]
+    stops = table["R_i"].tolist()
+    for label, rank, reach in zip(reach_labels, table["rank"], table["P(reach rank)"]):
+        rank = int(rank)
+        steps.append(Step(label, float(reach), _reach_formula(rank, stops, reach), uses=tuple(range(rank - 1)),
+                          rule="survival" if rank > 1 else "", stage="Step 2: P(reach rank i)"))
+    for label, rank, stop, reach, term in zip(term_labels, table["rank"], table["R_i"], table["P(reach rank)"],
+                                              table["P(stop)/r"]):
+        rank = int(rank)
+        steps.append(Step(label, float(term),
+                          rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
+                          rf"\frac{{{_err_number(stop)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(term)}",
+                          uses=(rank - 1, n + rank - 1), rule="multiply", scale=float(rank),
+                          stage="Step 3: R_i · P(reach) / i"))
+    terms = steps[2 * n:]
+    value = float(worked.value)
+    steps.append(Step("ERR", value, " + ".join(_err_number(t.expected) for t in terms) + f" = {_err_number(value)}",
+                      uses=tuple(range(2 * n, 3 * n)), rule="sum", stage="Step 4: ERR"))
+    return steps
+
+
+def _err_generate(rng, seed: int, *, max_grade: int = 3) -> Exercise:
+    if max_grade not in ERR_SCALES:
+        raise ValueError(f"max_grade must be one of {', '.join(map(str, ERR_SCALES))}; got {max_grade!r}.")
+    n = rng.randint(4, 6)
+    # Mostly middling grades: a top grade at rank 1 would leave later ranks almost no chance.
+    weights = [3, 3, 3, 2, 1][:max_grade + 1]
+    grades = rng.choices(range(max_grade + 1), weights=weights, k=n)
+    while sum(g > 0 for g in grades) < 2:
+        grades[rng.randrange(n)] = rng.randint(1, max_grade)
+    if rng.random() < 0.4:  # sometimes the scale's top grade appears, so g_max is in the list
+        grades[rng.randrange(1, n)] = max_grade
+    return Exercise("err", f"Practice exercise {seed}: {ERR_KIND.title}", rels=tuple(grades),
+                    params={"max_grade": max_grade})
+
+
+def _err_describe(exercise: Exercise) -> str:
+    grades = ", ".join(format_number(g) for g in exercise.rels)
+    top = exercise.param("max_grade")
+    return (f"Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}). A user reads down the ranking and "
+            f"stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, "
+            f"the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term "
+            f"R_i · P(reach rank i) / i, and ERR, the sum of the terms.")
+
+
+def _err_from_ndcg_exercise() -> Exercise:
+    from rankviz.teaching.presets import get_preset
+
+    preset = get_preset("ndcg_exercise")
+    return Exercise("err", "ERR of the NDCG class exercise: grades 3, 2, 3, 0, 1, 2 on the 0-3 scale",
+                    rels=tuple(preset.rels), params={"max_grade": 3},
+                    source=f"{preset.source}; ERR as in 001_7d3de9483860babd.txt (notes in Chinese), section 'ERR'",
+                    note="The notes print no ERR for this ranking: the lecture's graded NDCG exercise, worked with the "
+                         "Chinese notes' R_i = (2^g − 1) / 2^(g_max) and g_max = 3, the top of the lecture's 0-3 scale.")
+
+
+def _err_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import err
+
+    top = exercise.param("max_grade")
+    rels = list(exercise.rels)
+    r_labels, reach_labels, term_labels = _err_labels(exercise)
+    values = {"ERR": err(rels, max_grade=top)}
+    for rank, grade in enumerate(rels, 1):
+        # R_i is ERR of a one-document list; ERR@i - ERR@(i-1) is the term at rank i; R_i x P(reach) x (1/i) = term.
+        stop = err([grade], max_grade=top)
+        term = err(rels, rank, max_grade=top) - err(rels, rank - 1, max_grade=top) if rank > 1 else err(rels, 1, max_grade=top)
+        values[r_labels[rank - 1]] = stop
+        values[term_labels[rank - 1]] = term
+        if stop:
+            values[reach_labels[rank - 1]] = term * rank / stop
+    return values
+
+
+ERR_KIND = register_kind(KindSpec(
+    "err", "Expected reciprocal rank (ERR)", _err_generate, err_steps, _err_describe,
+    reference=_err_reference, options={"max_grade": ERR_SCALES},
+    presets={"err_ndcg_exercise": _err_from_ndcg_exercise}))
+
+
+# ---------------------------------------------------------------------------- ERR mistakes
+
+
+def _stop_probabilities(grades, how: str, top: int) -> tuple[list[float], list[str]]:
+    """R_i per grade the way ``how`` says (the right one, or a mistaken one), with each rank's formula."""
+    stops, formulas = [], []
+    for rank, g in enumerate(grades, 1):
+        g = float(g)
+        if how == "right":
+            value, shown = (2 ** g - 1) / 2 ** top, rf"\frac{{2^{{{tex_number(g)}}} - 1}}{{2^{{{top}}}}}"
+        elif how == "linear":
+            value, shown = g / top, rf"\frac{{{tex_number(g)}}}{{{top}}}"
+        elif how == "minus_one_below":
+            value, shown = (2 ** g - 1) / (2 ** top - 1), rf"\frac{{2^{{{tex_number(g)}}} - 1}}{{2^{{{top}}} - 1}}"
+        else:  # "no_minus_one"
+            value, shown = 2 ** g / 2 ** top, rf"\frac{{2^{{{tex_number(g)}}}}}{{2^{{{top}}}}}"
+        stops.append(value)
+        formulas.append(rf"R_{rank} = {shown} = {_err_number(value)}")
+    return stops, formulas
+
+
+def _err_mistake(how: str = "right", *, top_from_list=False, **cascade):
+    def working(exercise, steps):
+        top = _err_max_grade(exercise)
+        if top_from_list:
+            listed = max(exercise.rels)
+            if listed == top or listed <= 0:
+                return None
+            top = int(listed) if float(listed).is_integer() else listed
+        stops, formulas = _stop_probabilities(exercise.rels, how, top)
+        return _cascade_steps(exercise, stops, formulas, **cascade)
+    return working
+
+
+register_mistake("err_gmax_from_list", "You took g_max as the largest grade in this list; g_max is the top of the "
+                                       "grading scale, whatever grades this list happens to hold.",
+                 "err", _err_mistake(top_from_list=True))
+register_mistake("err_reach_forgotten", "You left out the chance of reaching rank i, Π_(j<i) (1 − R_j): a user "
+                                        "who was satisfied higher up never gets this far.",
+                 "err", _err_mistake(forget_reach=True))
+register_mistake("err_reach_includes_own_rank", "You multiplied (1 − R_i) of rank i itself into its reach; reaching "
+                                                "rank i takes only the ranks above it, j < i.",
+                 "err", _err_mistake(reach_includes_own=True))
+register_mistake("err_linear_stop_probability", "You took R_i = g / g_max; the notes' R_i is (2^g − 1) / 2^g_max, "
+                                                "exponential in the grade.", "err", _err_mistake("linear"))
+register_mistake("err_divided_by_2_gmax_minus_1", "You divided by 2^g_max − 1; R_i = (2^g − 1) / 2^g_max, so even a "
+                                                  "top-grade document satisfies with probability below 1.",
+                 "err", _err_mistake("minus_one_below"))
+register_mistake("err_without_minus_one", "You took 2^g / 2^g_max; R_i = (2^g − 1) / 2^g_max, so a grade-0 "
+                                          "document never satisfies.", "err", _err_mistake("no_minus_one"))
+register_mistake("err_without_reciprocal_rank", "You left out the 1/i: each rank's term is R_i · P(reach rank i) "
+                                                "divided by the rank i.", "err", _err_mistake(divide_by_rank=False))
