@@ -43,6 +43,9 @@ page_header(page.title, page.purpose)
 SOURCES = {"course": "a course exercise", "own": "your own list", "practice": "a practice exercise"}
 TOLERANCES = {"0.0005": "3 decimals, rounded", "0.001": "3 decimals, rounded or cut",
               "0.005": "2 decimals, rounded", "0.01": "2 decimals, rounded or cut"}
+# How the options of a practice exercise are asked (rankviz.teaching.homework.option_choices names them).
+OPTION_LABELS = {"max_grade": "Top of the grading scale, g_max", "variant": "Kendall's tau variant",
+                 "weights": "Weight of each user in GAUC"}
 # Beyond this many the named mistakes are in the table only (the page stays short).
 MAX_MISTAKES_SHOWN = 4
 MARKS = {"right": "✓ right", "carried": "✓ follows from your answers", "wrong": "✗ wrong", "blank": "—",
@@ -102,8 +105,11 @@ else:
     else:
         with variant_col:
             for name, values in option_choices(kind).items():
-                options[name] = _choice(name.replace("_", " ").capitalize(), {v: str(v) for v in values},
-                                        key=f"hw_{name}", help="An option of this kind of exercise.")
+                choices = {str(value): value for value in values}  # the link holds text
+                picked = _choice(OPTION_LABELS.get(name, name.replace("_", " ").capitalize()),
+                                 {text: "" for text in choices}, key=f"hw_{name}",
+                                 help="An option of this kind of exercise; it is in the link with the seed.")
+                options[name] = choices[picked]
     if source == "practice":
         seed_col, new_col = st.columns([3, 1], vertical_alignment="bottom")
         seed = number_field("Seed (in the link: share it and the class gets the same exercise)", key="seed",

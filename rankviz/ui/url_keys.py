@@ -105,6 +105,8 @@ _PAGE_KEYS = (
     UrlKey("hw_gain", "choice", "exponential", ("homework",)),
     UrlKey("hw_discount", "choice", "log2", ("homework",)),
     UrlKey("hw_weights", "choice", "impressions", ("homework",)),
+    UrlKey("hw_max_grade", "choice", "3", ("homework",)),
+    UrlKey("hw_variant", "choice", "b", ("homework",)),
     UrlKey("seed", "int", "1234", ("homework",)),
     UrlKey("hw_r1", "text", "1,2,3,4,5", ("homework",)),
     UrlKey("hw_r2", "text", "2,1,4,3,5", ("homework",)),
