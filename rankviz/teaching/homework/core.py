@@ -130,7 +130,8 @@ class Step:
     product, then to the power ``1 / scale``: a geometric mean), ``"harmonic"`` (``scale``
     over the sum of reciprocals), ``"f_beta"`` ((1 + b²) P R / (b² P + R) of the first two,
     b² = ``scale``), ``"difference"`` (first - second, divided by ``scale``), ``"max"`` (the
-    largest) or ``"reciprocal"`` (``scale`` / first). ``stage`` groups steps the way the
+    largest), ``"reciprocal"`` (``scale`` / first) or ``"exp_mean"`` (e to the power first /
+    ``scale``: GMAP from Σ ln AP). ``stage`` groups steps the way the
     slides build the working ("Step 2: DCG"): the lecture-hall reveal shows one stage at a time.
     ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``).
 
@@ -192,6 +193,11 @@ def _harmonic(picked, scale):
     return scale / math.fsum(1 / v for v in picked)
 
 
+def _exp_mean(picked, scale):
+    exponent = picked[0] / scale
+    return math.exp(exponent) if exponent < 700 else None  # a typo's huge value follows from nothing
+
+
 def _f_beta(picked, scale):
     precision, recall = picked[0], picked[1]
     denominator = scale * precision + recall
@@ -208,6 +214,7 @@ _RULES: dict[str, Callable] = {
     "difference": lambda picked, scale: (picked[0] - picked[1]) / scale,
     "max": lambda picked, scale: max(picked),
     "reciprocal": lambda picked, scale: scale / picked[0] if picked[0] else 0.0,
+    "exp_mean": _exp_mean,
 }
 
 
