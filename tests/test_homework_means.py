@@ -243,6 +243,8 @@ def test_map_mistakes():
     # q1's P@i add up to 1 + 2/3 + 3/6 + 4/10 + 5/15 = 2.9.
     _named(_verdict(steps, "AP of q1", "0.58"), "map_ap_divided_by_retrieved_relevant")  # 2.9 / 5, not / 10
     _named(_verdict(steps, "AP of q1", repr(2.9 / 15)), "map_ap_divided_by_k")  # 15 ranked documents
+    every_rank = sum(sum(Q1[:i]) / i for i in range(1, 16)) / 15  # P@1 .. P@15 of q1, relevant or not
+    _named(_verdict(steps, "AP of q1", repr(every_rank)), "map_ap_every_rank")
     ap1, ap2 = (1 + 2 / 3 + 1 / 2 + 2 / 5 + 1 / 3) / 10, (1 / 3 + 2 / 8 + 3 / 15) / 3
     _named(_verdict(steps, "MAP", repr(ap1 + ap2)), "map_not_divided")
     pooled = (2.9 + 1 / 3 + 2 / 8 + 3 / 15) / (10 + 3)

@@ -275,26 +275,21 @@ def _generate_gmap(rng, seed: int) -> Exercise:
     first = [rng.randint(1, 19) for _ in range(n)]  # APs in units of 0.05
     while len(set(first)) == 1:
         first[rng.randrange(n)] = rng.randint(1, 19)
-    # The lecture's point: the same MAP, spread differently. Move 0.05s between topics (keeping the sum),
-    # towards consistency or away from it, so GMAP and HMAP tell the runs apart where MAP cannot.
+    # The lecture's point: the same MAP, spread differently. Move 0.05s between topics (keeping the sum), towards
+    # consistency or at random, until the runs differ as sets, so GMAP and HMAP tell apart what MAP cannot.
     second = list(first)
-    even = rng.random() < 0.5
-    for _ in range(rng.randint(2, 5)):
-        low, high = second.index(min(second)), second.index(max(second))
-        if even and second[high] - second[low] > 2:
-            second[low] += 1
-            second[high] -= 1
-        elif not even:
-            donors = [i for i, v in enumerate(second) if v > 1 and i != high]
-            if donors and second[high] < 19:
-                second[rng.choice(donors)] -= 1
-                second[high] += 1
-    if second == first:
-        second[0], second[-1] = second[-1], second[0]
-    if second == first:  # every AP equal but two identical: move one 0.05 between two topics
-        i, j = (0, 1) if first[0] > 1 else (1, 0)
-        second[i] -= 1
-        second[j] += 1
+    toward = rng.random() < 0.5
+    moves = rng.randint(2, 5)
+    while moves > 0 or sorted(second) == sorted(first):
+        high, low = second.index(max(second)), second.index(min(second))
+        if toward and second[high] - second[low] >= 2:
+            donor, receiver = high, low
+        else:
+            donor, receiver = rng.choice([(d, r) for d in range(n) for r in range(n)
+                                          if d != r and second[d] > 1 and second[r] < 19])
+        second[donor] -= 1
+        second[receiver] += 1
+        moves -= 1
     rng.shuffle(second)
     runs = (("Run 1", tuple(map(_five_percent, first))), ("Run 2", tuple(map(_five_percent, second))))
     return Exercise("gmap", f"Practice exercise {seed}: {GMAP_KIND.title}", params={"runs": runs})
@@ -543,6 +538,26 @@ def _map_not_divided(exercise, steps):
                           lambda e, s, scale: " + ".join(tex_number(s[i].expected) for i in s[-1].uses))
 
 
+def _map_ap_every_rank(exercise, steps):
+    """Each query's AP taken as the mean of P@i over every rank of its ranking."""
+    names, rankings, _ = _map_queries(exercise)
+    by_label = {step.label: i for i, step in enumerate(steps)}
+    mistaken = list(steps)
+    for name, rels in zip(names, rankings):
+        precisions = [_hits(rels[:rank]) / rank for rank in range(1, len(rels) + 1)]
+        value = math.fsum(precisions) / len(precisions)
+        i = by_label[f"AP of {name}"]
+        mistaken[i] = replace(steps[i], expected=value, rule="", uses=(), alternatives=(),
+                              formula=rf"\frac{{1}}{{{len(rels)}}}\left({' + '.join(map(tex_number, precisions))}\right)"
+                                      rf" = {tex_number(value)}")
+    mean = mistaken[-1]
+    value = math.fsum(mistaken[i].expected for i in mean.uses) / mean.scale
+    return mistaken[:-1] + [replace(mean, expected=value, alternatives=(),
+                                    formula=rf"\frac{{1}}{{{len(mean.uses)}}}\left("
+                                            + " + ".join(tex_number(mistaken[i].expected) for i in mean.uses)
+                                            + rf"\right) = {tex_number(value)}")]
+
+
 def _map_pooled(exercise, steps):
     """Every query's P@i at its relevant ranks added up and divided by the total R."""
     last = steps[-1]
@@ -565,6 +580,8 @@ register_mistake("map_ap_divided_by_retrieved_relevant",
 register_mistake("map_ap_divided_by_k",
                  "You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
                  "relevant documents of the query.", "map", _map_with_r(lambda rels, r: len(rels)))
+register_mistake("map_ap_every_rank", "You averaged P@i over every rank of a query's ranking; AP adds P@i only at the "
+                                      "ranks of relevant documents, then divides by R.", "map", _map_ap_every_rank)
 register_mistake("map_divided_by_queries_with_relevant_retrieved",
                  "You averaged over the queries that retrieved a relevant document only; MAP divides by every query, "
                  "a query with AP 0 included.", "map", _queries_with_hits)
