@@ -339,7 +339,7 @@ def _level_text(level: float) -> str:
     return f"{level:.1f}"
 
 
-def _interpolated_working(exercise: Exercise, breakdown, levels, mean_label: str) -> list[Step]:
+def _interpolated_working(exercise: Exercise, breakdown, mean_label: str) -> list[Step]:
     """One step per recall level (stage 1), then their mean (stage 2), from ``breakdown``'s table."""
     import pandas as pd
 
@@ -397,8 +397,7 @@ def interpolated_map_steps(exercise: Exercise) -> list[Step]:
     """
     from rankviz.metrics import interpolated_average_precision_breakdown
 
-    return _interpolated_working(exercise, interpolated_average_precision_breakdown, _TEN_LEVELS,
-                                 INTERPOLATED_MAP_LABEL)
+    return _interpolated_working(exercise, interpolated_average_precision_breakdown, INTERPOLATED_MAP_LABEL)
 
 
 def eleven_point_steps(exercise: Exercise) -> list[Step]:
@@ -416,7 +415,7 @@ def eleven_point_steps(exercise: Exercise) -> list[Step]:
     """
     from rankviz.metrics import eleven_point_precision_breakdown
 
-    return _interpolated_working(exercise, eleven_point_precision_breakdown, _ELEVEN_LEVELS, ELEVEN_POINT_LABEL)
+    return _interpolated_working(exercise, eleven_point_precision_breakdown, ELEVEN_POINT_LABEL)
 
 
 def _generate_ranking(kind_key: str, title: str):
