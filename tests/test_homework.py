@@ -282,6 +282,8 @@ def test_bad_seed_raises(seed):
 
 def test_own_exercise_rejects_bad_input():
     with pytest.raises(ValueError, match="kind must be one of"):
+        own_exercise("cubic", rels=[1])
+    with pytest.raises(ValueError, match="Your own input can be checked for ap, ndcg, spearman"):
         own_exercise("map", rels=[1])
     with pytest.raises(ValueError, match=f"at most {MAX_EXERCISE_LENGTH} ranks"):
         own_exercise("ap", rels=[1] * (MAX_EXERCISE_LENGTH + 1))
@@ -296,8 +298,8 @@ def test_own_exercise_rejects_bad_input():
 
 
 def test_unknown_preset_raises():
-    with pytest.raises(ValueError, match="no steps for preset 'gmap_runs'"):
-        exercise_from_preset("gmap_runs")
+    with pytest.raises(ValueError, match="no steps for preset 'ndcg_limit_bad_document'"):
+        exercise_from_preset("ndcg_limit_bad_document")  # a course preset that is a demonstration, not an exercise
 
 
 def test_steps_for_unknown_kind_raises():

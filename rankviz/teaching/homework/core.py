@@ -131,10 +131,11 @@ class Step:
     over the sum of reciprocals), ``"f_beta"`` ((1 + b²) P R / (b² P + R) of the first two,
     b² = ``scale``), ``"difference"`` (first - second, divided by ``scale``), ``"max"`` (the
     largest), ``"reciprocal"`` (``scale`` / first), ``"multiply"`` (their product divided by
-    ``scale``: ERR's R_r × P(reach r) / r) or ``"survival"`` (the product of 1 - each, divided
+    ``scale``: ERR's R_r × P(reach r) / r), ``"survival"`` (the product of 1 - each, divided
     by ``scale``: ERR's chance of reaching a rank past documents that each satisfy with
-    probability R). ``stage`` groups steps the way the slides build the working ("Step 2:
-    DCG"): the lecture-hall reveal shows one stage at a time.
+    probability R) or ``"exp_mean"`` (e to the power first / ``scale``: GMAP from Σ ln AP).
+    ``stage`` groups steps the way the slides build the working ("Step 2: DCG"): the
+    lecture-hall reveal shows one stage at a time.
     ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``).
 
     Examples
@@ -195,6 +196,11 @@ def _harmonic(picked, scale):
     return scale / math.fsum(1 / v for v in picked)
 
 
+def _exp_mean(picked, scale):
+    exponent = picked[0] / scale
+    return math.exp(exponent) if exponent < 700 else None  # a typo's huge value follows from nothing
+
+
 def _f_beta(picked, scale):
     precision, recall = picked[0], picked[1]
     denominator = scale * precision + recall
@@ -213,6 +219,7 @@ _RULES: dict[str, Callable] = {
     "reciprocal": lambda picked, scale: scale / picked[0] if picked[0] else 0.0,
     "multiply": lambda picked, scale: math.prod(picked) / scale,
     "survival": lambda picked, scale: math.prod(1 - v for v in picked) / scale,
+    "exp_mean": _exp_mean,
 }
 
 

@@ -1,1 +1,803 @@
-"""Placeholder: kinds of this family are added here."""
+"""Mean-based exercises: MAP over queries, GMAP and HMAP of runs, the lecture's interpolated
+per-query "MAP" and 11-point interpolated precision, and the mistakes made on the way.
+
+* ``map`` keeps in ``params``: ``rankings`` (one tuple of binary grades per query, in ranked
+  order), ``n_relevant`` (R of each query: every relevant document of the collection) and,
+  optionally, ``queries`` (their names; q1, q2, ... by default). A relevant document never
+  retrieved adds a precision of 0 (the lecture's note under "Mean Average Precision").
+* ``gmap`` keeps ``runs``: pairs (run name, the AP of each topic), every run over the same
+  topics, every AP above 0 (so trec_eval's floor of 1e-5 for AP = 0 never enters).
+* ``interpolated_map`` (levels 0.1, ..., 1.0: course 002, "MAP - An example") and
+  ``eleven_point`` (levels 0.0, ..., 1.0) use ``rels`` (binary) and ``n_relevant`` (R) like
+  ``ap``; a mistaken working may set ``params["rounding"]`` (how a level becomes a count of
+  relevant documents, "ceil" unless a mistake says otherwise).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from rankviz.teaching.export import format_number
+from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
+from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
+
+__all__ = ["eleven_point_steps", "gmap_steps", "interpolated_map_steps", "map_steps"]
+
+_TEN_LEVELS = tuple(i / 10 for i in range(1, 11))
+_ELEVEN_LEVELS = tuple(i / 10 for i in range(11))
+INTERPOLATED_MAP_LABEL = "interpolated MAP (mean of the 10 levels)"
+ELEVEN_POINT_LABEL = "11-point average"
+
+
+def _grades_text(rels) -> str:
+    return ", ".join(format_number(g) for g in rels)
+
+
+def _preset(key: str):
+    from rankviz.teaching.presets import get_preset
+
+    return get_preset(key)
+
+
+# ---------------------------------------------------------------------------- MAP
+
+
+def _map_queries(exercise: Exercise) -> tuple[tuple, tuple, tuple]:
+    """(names, rankings, R per query) of a ``map`` exercise, checked."""
+    rankings = tuple(tuple(ranking) for ranking in exercise.param("rankings", ()))
+    n_relevant = tuple(exercise.param("n_relevant", ()))
+    if not rankings:
+        raise ValueError("A MAP exercise needs at least one query; got no rankings.")
+    if len(n_relevant) != len(rankings):
+        raise ValueError(f"Give R (the relevant documents of the collection) for each query: {len(rankings)} "
+                         f"rankings but {len(n_relevant)} values of R.")
+    names = tuple(exercise.param("queries", ())) or tuple(f"q{i}" for i in range(1, len(rankings) + 1))
+    if len(names) != len(rankings) or len(set(names)) != len(names):
+        raise ValueError(f"Give each of the {len(rankings)} queries its own name; got {names!r}.")
+    for name, ranking in zip(names, rankings):
+        check_length(len(ranking), f"ranks per query ({name} has {len(ranking)})")
+    return names, rankings, n_relevant
+
+
+def map_steps(exercise: Exercise) -> list[Step]:
+    """For each query (one stage each): P@i at its relevant ranks and its AP = (1/R) Σ P@i
+    (a relevant document never retrieved adds 0); then MAP, the mean of the APs. Values from
+    :func:`rankviz.metrics.average_precision_breakdown` and
+    :func:`rankviz.metrics.mean_average_precision_breakdown`.
+
+    Examples
+    --------
+    q1 relevant at ranks 1 and 3 with R = 3: AP = (1 + 2/3 + 0) / 3 = 0.556; q2 relevant at
+    rank 2 with R = 1: AP = 1/2; MAP = (0.556 + 0.5) / 2 = 0.528.
+
+    >>> steps = map_steps(Exercise("map", "x", params={"rankings": ((1, 0, 1), (0, 1)), "n_relevant": (3, 1)}))
+    >>> for step in steps:
+    ...     print(step.label, round(step.expected, 3), step.uses, step.rule or "-", step.scale)
+    q1: P@1 1.0 () - 1.0
+    q1: P@3 0.667 () - 1.0
+    AP of q1 0.556 (0, 1) sum 3.0
+    q2: P@2 0.5 () - 1.0
+    AP of q2 0.5 (3,) sum 1.0
+    MAP 0.528 (2, 4) sum 2.0
+    >>> print(steps[2].formula)
+    \\frac{1}{3}\\left(1 + 0.667 + 0\\right) = 0.556
+    """
+    from rankviz.metrics import average_precision_breakdown, mean_average_precision_breakdown
+
+    names, rankings, n_relevants = _map_queries(exercise)
+    steps: list[Step] = []
+    ap_indices = []
+    for number, (name, rels, n_relevant) in enumerate(zip(names, rankings, n_relevants), 1):
+        worked = average_precision_breakdown(rels, n_relevant=n_relevant)
+        table = worked.table
+        stage = f"Step {number}: AP of {name}"
+        used = []
+        for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant?"], table["relevant so far"],
+                                                      table["P@i"]):
+            if is_relevant:
+                used.append(len(steps))
+                steps.append(Step(f"{name}: P@{int(rank)}", float(precision),
+                                  rf"\frac{{{int(hits)}}}{{{int(rank)}}} = {tex_number(precision)}", stage=stage))
+        n_rel = int(worked.details["n_relevant"])
+        # The lecture: a relevant document never retrieved counts with precision 0.
+        terms = [tex_number(steps[i].expected) for i in used] + ["0"] * (n_rel - len(used))
+        value = float(worked.value)
+        steps.append(Step(f"AP of {name}", value,
+                          rf"\frac{{1}}{{{n_rel}}}\left({' + '.join(terms) or '0'}\right) = {tex_number(value)}",
+                          uses=tuple(used), rule="sum", scale=float(max(n_rel, 1)), stage=stage))
+        ap_indices.append(len(steps) - 1)
+    check_length(len(steps) + 1, "steps (relevant documents retrieved, APs and MAP)")
+    mean = mean_average_precision_breakdown([steps[i].expected for i in ap_indices], queries=list(names))
+    count = len(ap_indices)
+    terms = " + ".join(tex_number(steps[i].expected) for i in ap_indices)
+    steps.append(Step("MAP", float(mean.value),
+                      rf"\frac{{1}}{{{count}}}\left({terms}\right) = {tex_number(mean.value)}",
+                      uses=tuple(ap_indices), rule="sum", scale=float(count), stage=f"Step {count + 1}: MAP"))
+    return steps
+
+
+def _generate_map(rng, seed: int) -> Exercise:
+    n_queries = rng.randint(2, 3)
+    # Now and then a query retrieves none of its relevant documents: AP 0, still one of the queries.
+    empty = rng.randrange(n_queries) if rng.random() < 0.3 else None
+    rankings, n_relevant = [], []
+    for query in range(n_queries):
+        n = rng.randint(4, 7)
+        if query == empty:
+            grades = [0] * n
+            missed = rng.randint(1, 3)
+        else:
+            grades = [int(rng.random() < 0.45) for _ in range(n)]
+            while sum(grades) > 4:
+                grades[rng.choice([i for i, g in enumerate(grades) if g])] = 0
+            if not any(grades):
+                grades[rng.randrange(n)] = 1
+            missed = rng.randint(0, 2)
+        rankings.append(tuple(grades))
+        n_relevant.append(sum(grades) + missed)
+    return Exercise("map", f"Practice exercise {seed}: {MAP_KIND.title}",
+                    params={"rankings": tuple(rankings), "n_relevant": tuple(n_relevant)})
+
+
+def _describe_map(exercise: Exercise) -> str:
+    names, rankings, n_relevants = _map_queries(exercise)
+    rows = "\n".join(f"| {name} | {_grades_text(rels)} | {r} |" for name, rels, r in zip(names, rankings, n_relevants))
+    return (f"Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the "
+            f"collection:\n\n| query | ranking | R |\n|---|---|---|\n{rows}\n\n"
+            f"For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document never "
+            f"retrieved adds 0); then MAP, the mean of the {len(names)} APs.")
+
+
+def _map_from_preset() -> Exercise:
+    preset = _preset("map_q1_q2")
+    queries = [_preset(key) for key in preset.queries]
+    return Exercise("map", "MAP over q1 and q2 with (non-interpolated) AP", source=preset.source,
+                    note=("This working averages each query's non-interpolated AP: (0.290 + 0.261) / 2 = 0.276. "
+                          "The slide's 0.28 and 0.254 are the interpolated per-query values (the "
+                          "interpolated_map_q1 and interpolated_map_q2 exercises); its MAP (0.28 + 0.254) / 2 = "
+                          "0.267 is this MAP step applied to those. " + preset.note),
+                    params={"rankings": tuple(tuple(q.rels) for q in queries),
+                            "n_relevant": tuple(q.n_relevant for q in queries), "queries": ("q1", "q2")})
+
+
+def _map_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import average_precision, mean_average_precision, precision
+
+    names, rankings, n_relevants = _map_queries(exercise)
+    values, aps = {}, []
+    for name, rels, n_relevant in zip(names, rankings, n_relevants):
+        for rank, grade in enumerate(rels, 1):
+            if grade >= 1:
+                values[f"{name}: P@{rank}"] = precision(rels, rank)
+        aps.append(average_precision(rels, n_relevant=n_relevant))
+        values[f"AP of {name}"] = aps[-1]
+    values["MAP"] = mean_average_precision(aps)
+    return values
+
+
+MAP_KIND = register_kind(KindSpec(
+    "map", "AP of each query and mean average precision (MAP)", _generate_map, map_steps, _describe_map,
+    reference=_map_reference, presets={"map_q1_q2": _map_from_preset}))
+
+
+# ---------------------------------------------------------------------------- GMAP and HMAP
+
+
+def _runs(exercise: Exercise) -> tuple[tuple[str, tuple[float, ...]], ...]:
+    """The (run name, APs) pairs of a ``gmap`` exercise, checked."""
+    runs = tuple((str(name), tuple(float(ap) for ap in aps)) for name, aps in exercise.param("runs", ()))
+    if not runs:
+        raise ValueError("A GMAP exercise needs at least one run; got none.")
+    if len({name for name, _ in runs}) != len(runs):
+        raise ValueError("Give each run its own name; a name is given twice.")
+    counts = {len(aps) for _, aps in runs}
+    if len(counts) != 1 or 0 in counts:
+        raise ValueError(f"Give every run one AP per topic, over the same topics; got "
+                         f"{', '.join(f'{len(aps)} for {name}' for name, aps in runs)}.")
+    check_length(len(runs[0][1]), "topics")
+    check_length(5 * len(runs), "steps (5 per run)")
+    for name, aps in runs:
+        for topic, ap in enumerate(aps, 1):
+            if not (math.isfinite(ap) and 0 < ap <= 1):
+                raise ValueError(f"Every AP of a GMAP exercise must be above 0 and at most 1; got {ap:g} for topic "
+                                 f"{topic} of {name}. (An AP of 0 counts as trec_eval's floor 1e-5, whose log "
+                                 f"and reciprocal would swamp the others.)")
+    return runs
+
+
+def gmap_steps(exercise: Exercise) -> list[Step]:
+    """MAP of each run (stage 1); Σ ln AP and GMAP = exp(Σ ln AP / n) = (Π AP)^(1/n) of each run
+    (stage 2); Σ 1/AP and HMAP = n / Σ 1/AP of each run (stage 3). Values from
+    :func:`rankviz.metrics.mean_average_precision_breakdown`,
+    :func:`~rankviz.metrics.geometric_mean_average_precision_breakdown` and
+    :func:`~rankviz.metrics.harmonic_mean_average_precision_breakdown`.
+
+    Examples
+    --------
+    The lecture's "GMAP - example", Run 1: ln 0.05 + ln 0.1 + 2 ln 0.5 + ln 0.75 = -6.972,
+    exp(-6.972 / 5) = 0.248; 1/0.05 + 1/0.1 + 2/0.5 + 1/0.75 = 35.333, 5 / 35.333 = 0.142.
+
+    >>> runs = (("Run 1", (0.05, 0.10, 0.50, 0.50, 0.75)),)
+    >>> for step in gmap_steps(Exercise("gmap", "x", params={"runs": runs})):
+    ...     print(step.label, round(step.expected, 3), step.rule or "-")
+    Run 1: MAP 0.38 -
+    Run 1: Σ ln AP -6.972 -
+    Run 1: GMAP 0.248 exp_mean
+    Run 1: Σ 1/AP 35.333 -
+    Run 1: HMAP 0.142 reciprocal
+    """
+    from rankviz.metrics import (
+        geometric_mean_average_precision_breakdown,
+        harmonic_mean_average_precision_breakdown,
+        mean_average_precision_breakdown,
+    )
+
+    runs = _runs(exercise)
+    n = len(runs[0][1])
+    means, geometric, harmonic = [], [], []
+    for name, aps in runs:
+        listed = [tex_number(ap, 4) for ap in aps]
+        product = r" \times ".join(listed)
+        worked = mean_average_precision_breakdown(aps)
+        means.append(Step(f"{name}: MAP", float(worked.value),
+                          rf"\frac{{{' + '.join(listed)}}}{{{n}}} = {tex_number(worked.value)}", stage="Step 1: MAP"))
+        worked = geometric_mean_average_precision_breakdown(aps)
+        logs = float(math.fsum(worked.table["ln max(AP, ε)"]))
+        geometric.append((
+            Step(f"{name}: Σ ln AP", logs, " + ".join(rf"\ln {ap}" for ap in listed) + f" = {tex_number(logs)}",
+                 stage="Step 2: GMAP"),
+            Step(f"{name}: GMAP", float(worked.value),
+                 rf"\exp\left(\frac{{{tex_number(logs)}}}{{{n}}}\right) = \sqrt[{n}]{{{product}}}"
+                 rf" = {tex_number(worked.value)}", rule="exp_mean", scale=float(n), stage="Step 2: GMAP")))
+        worked = harmonic_mean_average_precision_breakdown(aps)
+        reciprocals = float(math.fsum(worked.table["1 / max(AP, ε)"]))
+        harmonic.append((
+            Step(f"{name}: Σ 1/AP", reciprocals,
+                 " + ".join(rf"\frac{{1}}{{{ap}}}" for ap in listed) + f" = {tex_number(reciprocals)}",
+                 stage="Step 3: HMAP"),
+            Step(f"{name}: HMAP", float(worked.value),
+                 rf"\frac{{{n}}}{{{tex_number(reciprocals)}}} = {tex_number(worked.value)}", rule="reciprocal",
+                 scale=float(n), stage="Step 3: HMAP")))
+    steps = list(means)
+    for total, mean in (*geometric, *harmonic):
+        steps.append(total)
+        steps.append(replace(mean, uses=(len(steps) - 1,)))
+    return steps
+
+
+def _five_percent(units: int) -> float:
+    return round(units * 0.05, 2)
+
+
+def _generate_gmap(rng, seed: int) -> Exercise:
+    n = rng.randint(3, 5)
+    first = [rng.randint(1, 19) for _ in range(n)]  # APs in units of 0.05
+    while len(set(first)) == 1:
+        first[rng.randrange(n)] = rng.randint(1, 19)
+    # The lecture's point: the same MAP, spread differently. Move 0.05s between topics (keeping the sum), towards
+    # consistency or at random, until the runs differ as sets, so GMAP and HMAP tell apart what MAP cannot.
+    second = list(first)
+    toward = rng.random() < 0.5
+    moves = rng.randint(2, 5)
+    while moves > 0 or sorted(second) == sorted(first):
+        high, low = second.index(max(second)), second.index(min(second))
+        if toward and second[high] - second[low] >= 2:
+            donor, receiver = high, low
+        else:
+            donor, receiver = rng.choice([(d, r) for d in range(n) for r in range(n)
+                                          if d != r and second[d] > 1 and second[r] < 19])
+        second[donor] -= 1
+        second[receiver] += 1
+        moves -= 1
+    rng.shuffle(second)
+    runs = (("Run 1", tuple(map(_five_percent, first))), ("Run 2", tuple(map(_five_percent, second))))
+    return Exercise("gmap", f"Practice exercise {seed}: {GMAP_KIND.title}", params={"runs": runs})
+
+
+def _describe_gmap(exercise: Exercise) -> str:
+    runs = _runs(exercise)
+    n = len(runs[0][1])
+    header = "| | " + " | ".join(f"Topic {t}" for t in range(1, n + 1)) + " |"
+    rule = "|---" * (n + 1) + "|"
+    rows = "\n".join(f"| {name} AP | " + " | ".join(format_number(ap, 4) for ap in aps) + " |" for name, aps in runs)
+    return (f"The average precision of each run on each of {n} topics:\n\n{header}\n{rule}\n{rows}\n\n"
+            f"For each run compute MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) "
+            f"(the n-th root of the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.")
+
+
+def _gmap_from_preset() -> Exercise:
+    preset = _preset("gmap_runs")
+    return Exercise("gmap", preset.title, source=preset.source, note=preset.note,
+                    params={"runs": tuple((name, tuple(aps)) for name, aps in preset.runs.items())})
+
+
+def _gmap_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import (
+        geometric_mean_average_precision,
+        harmonic_mean_average_precision,
+        mean_average_precision,
+    )
+
+    values = {}
+    for name, aps in _runs(exercise):
+        values[f"{name}: MAP"] = mean_average_precision(aps)
+        values[f"{name}: GMAP"] = geometric_mean_average_precision(aps)
+        values[f"{name}: HMAP"] = harmonic_mean_average_precision(aps)
+    return values
+
+
+GMAP_KIND = register_kind(KindSpec(
+    "gmap", "MAP, GMAP and HMAP of runs over the same topics", _generate_gmap, gmap_steps, _describe_gmap,
+    reference=_gmap_reference, presets={"gmap_runs": _gmap_from_preset}))
+
+
+# ---------------------------------------------------------------------------- interpolated precision
+
+
+def _level_text(level: float) -> str:
+    return f"{level:.1f}"
+
+
+def _interpolated_working(exercise: Exercise, breakdown, mean_label: str) -> list[Step]:
+    """One step per recall level (stage 1), then their mean (stage 2), from ``breakdown``'s table."""
+    import pandas as pd
+
+    from rankviz.metrics import precision_recall_points
+
+    check_length(len(exercise.rels), "ranks")
+    rounding = exercise.param("rounding", "ceil")
+    worked = breakdown(exercise.rels, n_relevant=exercise.n_relevant, rounding=rounding)
+    points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
+    relevant_ranks = [rank for rank, grade in zip(points.rank, exercise.rels) if grade >= 1]
+    hits_at = {rank: i for i, rank in enumerate(relevant_ranks, 1)}
+    n_rel = int(worked.details["n_relevant"])
+    steps = []
+    for level, needed, first, value in zip(worked.table["recall level"], worked.table["relevant needed"],
+                                           worked.table["first rank reaching it"], worked.table["interpolated P"]):
+        label = f"P_interp({_level_text(level)})"
+        lead = rf"\text{{recall}} \ge {_level_text(level)}: "
+        if pd.isna(first):
+            formula = lead + rf"\text{{no rank has {int(needed)} of the {n_rel} relevant}} \Rightarrow 0"
+        else:
+            first = int(first)
+            candidates = [rank for rank in relevant_ranks if rank >= first]
+            terms = ", ".join(rf"\frac{{{hits_at[rank]}}}{{{rank}}}" for rank in candidates)
+            where = (rf"\text{{{int(needed)} of {n_rel} relevant from rank {first}}}" if needed
+                     else r"\text{every rank}")
+            best = rf"\max\left({terms}\right)" if len(candidates) > 1 else terms
+            formula = (lead + where + rf" \Rightarrow {best} = {tex_number(value)}" if candidates
+                       else lead + where + r" \Rightarrow 0")
+        steps.append(Step(label, float(value), formula, stage="Step 1: interpolated precision at each recall level"))
+    value = float(worked.value)
+    count = len(steps)
+    steps.append(Step(mean_label, value,
+                      rf"\frac{{1}}{{{count}}}\left({' + '.join(tex_number(s.expected) for s in steps)}\right)"
+                      rf" = {tex_number(value)}",
+                      uses=tuple(range(count)), rule="sum", scale=float(count), stage="Step 2: the mean"))
+    return steps
+
+
+def interpolated_map_steps(exercise: Exercise) -> list[Step]:
+    """The lecture's per-query "MAP": interpolated precision at recall 0.1, ..., 1.0 (stage 1),
+    then their mean (stage 2), from :func:`rankviz.metrics.interpolated_average_precision_breakdown`
+    (the textbook rule: level r needs ceil(r R) relevant documents).
+
+    Examples
+    --------
+    The lecture's q2 (relevant at ranks 3, 8 and 15, R = 3): 1/3 at 0.1 to 0.3, 2/8 at 0.4 to
+    0.6, 3/15 at 0.7 to 1.0, mean 0.255 (the slide, with 1/3 written 0.33: 0.254).
+
+    >>> q2 = (0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1)
+    >>> steps = interpolated_map_steps(Exercise("interpolated_map", "q2", rels=q2, n_relevant=3))
+    >>> [round(step.expected, 3) for step in steps]
+    [0.333, 0.333, 0.333, 0.25, 0.25, 0.25, 0.2, 0.2, 0.2, 0.2, 0.255]
+    >>> print(steps[3].formula)
+    \\text{recall} \\ge 0.4: \\text{2 of 3 relevant from rank 8} \\Rightarrow \\max\\left(\\frac{2}{8}, \\frac{3}{15}\\right) = 0.25
+    """
+    from rankviz.metrics import interpolated_average_precision_breakdown
+
+    return _interpolated_working(exercise, interpolated_average_precision_breakdown, INTERPOLATED_MAP_LABEL)
+
+
+def eleven_point_steps(exercise: Exercise) -> list[Step]:
+    """Interpolated precision at recall 0.0, 0.1, ..., 1.0 (stage 1), then their mean (stage 2),
+    from :func:`rankviz.metrics.eleven_point_precision_breakdown`.
+
+    Examples
+    --------
+    Relevant at ranks 2 and 3 of 4, R = 2: every level up to 0.5 takes max(1/2, 2/3) = 2/3
+    and so do the levels up to 1.0 (rank 3 reaches recall 1): 11-point average 0.667.
+
+    >>> steps = eleven_point_steps(Exercise("eleven_point", "x", rels=(0, 1, 1, 0), n_relevant=2))
+    >>> len(steps), round(steps[0].expected, 3), round(steps[-1].expected, 3)
+    (12, 0.667, 0.667)
+    """
+    from rankviz.metrics import eleven_point_precision_breakdown
+
+    return _interpolated_working(exercise, eleven_point_precision_breakdown, ELEVEN_POINT_LABEL)
+
+
+def _generate_ranking(kind_key: str, title: str):
+    def generate(rng, seed: int) -> Exercise:
+        n = rng.randint(8, 14)
+        hits = rng.randint(2, 5)
+        grades = [0] * n
+        for rank in rng.sample(range(n), hits):
+            grades[rank] = 1
+        # R above the relevant documents retrieved now and then: the levels no rank reaches count 0.
+        n_relevant = hits + rng.choice((0, 0, 1, 2, 3))
+        return Exercise(kind_key, f"Practice exercise {seed}: {title}", rels=tuple(grades), n_relevant=n_relevant)
+    return generate
+
+
+def _describe_interpolated(levels_text: str, mean_text: str):
+    def describe(exercise: Exercise) -> str:
+        n_relevant = exercise.n_relevant if exercise.n_relevant is not None else sum(g >= 1 for g in exercise.rels)
+        return (f"Relevance in ranked order (1 = relevant): {_grades_text(exercise.rels)}; R = {n_relevant} "
+                f"relevant documents in the collection. At each recall level r = {levels_text}, compute the "
+                f"interpolated precision P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when "
+                f"no rank reaches r); then {mean_text}.")
+    return describe
+
+
+def _ranking_preset(kind_key: str, preset_key: str, query: str, title: str, note: str = ""):
+    def build() -> Exercise:
+        preset = _preset(preset_key)
+        return Exercise(kind_key, f"Query {query}: {title}", rels=tuple(preset.rels), n_relevant=preset.n_relevant,
+                        source=preset.source, note=(note or preset.note))
+    return build
+
+
+def _interpolated_reference(levels, mean_function, mean_label: str):
+    def reference(exercise: Exercise) -> dict:
+        from rankviz.metrics import interpolated_precision
+
+        values = interpolated_precision(exercise.rels, list(levels), n_relevant=exercise.n_relevant)
+        result = {f"P_interp({_level_text(level)})": value for level, value in zip(levels, values)}
+        result[mean_label] = mean_function(exercise.rels, n_relevant=exercise.n_relevant)
+        return result
+    return reference
+
+
+def _interpolated_map_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import interpolated_average_precision
+
+    return _interpolated_reference(_TEN_LEVELS, interpolated_average_precision, INTERPOLATED_MAP_LABEL)(exercise)
+
+
+def _eleven_point_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import eleven_point_precision
+
+    return _interpolated_reference(_ELEVEN_LEVELS, eleven_point_precision, ELEVEN_POINT_LABEL)(exercise)
+
+
+_INTERPOLATED_MAP_TITLE = "Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)"
+_ELEVEN_POINT_TITLE = "11-point interpolated average precision (recall 0.0 to 1.0)"
+
+INTERPOLATED_MAP_KIND = register_kind(KindSpec(
+    "interpolated_map", _INTERPOLATED_MAP_TITLE, _generate_ranking("interpolated_map", _INTERPOLATED_MAP_TITLE),
+    interpolated_map_steps,
+    _describe_interpolated("0.1, 0.2, ..., 1.0", "the mean of the 10 values (the lecture calls it the query's MAP)"),
+    reference=_interpolated_map_reference,
+    presets={"interpolated_map_q1": _ranking_preset("interpolated_map", "q1_binary", "q1",
+                                                    "interpolated precision at 10 recall levels (slide: 0.28)"),
+             "interpolated_map_q2": _ranking_preset("interpolated_map", "q2_binary", "q2",
+                                                    "interpolated precision at 10 recall levels (slide: 0.254)")}))
+
+ELEVEN_POINT_KIND = register_kind(KindSpec(
+    "eleven_point", _ELEVEN_POINT_TITLE, _generate_ranking("eleven_point", _ELEVEN_POINT_TITLE), eleven_point_steps,
+    _describe_interpolated("0.0, 0.1, ..., 1.0", "their mean, the 11-point average"),
+    reference=_eleven_point_reference,
+    presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, "11-point interpolated precision",
+                                  note=("The lecture's q1/q2 ranking; the lecture itself averages 10 levels "
+                                        "(0.1 to 1.0), not these 11."))
+             for key, query in (("eleven_point_q1", "q1"), ("eleven_point_q2", "q2"))}))
+
+
+# ---------------------------------------------------------------------------- mistakes: MAP
+
+
+def _hits(rels) -> int:
+    return sum(1 for grade in rels if grade >= 1)
+
+
+def _map_with_r(count):
+    """Each query's AP divided by ``count(rels, R)`` instead of R (None when that changes nothing)."""
+    def working(exercise, steps):
+        _, rankings, n_relevants = _map_queries(exercise)
+        changed = tuple(count(rels, r) for rels, r in zip(rankings, n_relevants))
+        if changed == tuple(n_relevants):
+            return None
+        return map_steps(exercise.with_params(n_relevant=changed))
+    return working
+
+
+def _map_mean_step(exercise, steps, scale_of, formula_of):
+    last = steps[-1]
+    scale = scale_of(exercise, steps)
+    if not scale or scale == last.scale:
+        return None
+    value = math.fsum(steps[i].expected for i in last.uses) / scale
+    return steps[:-1] + [replace(last, expected=value, scale=float(scale), alternatives=(),
+                                 formula=formula_of(exercise, steps, scale) + f" = {tex_number(value)}")]
+
+
+def _queries_with_hits(exercise, steps):
+    _, rankings, _ = _map_queries(exercise)
+    return _map_mean_step(
+        exercise, steps, lambda e, s: sum(1 for rels in rankings if _hits(rels)),
+        lambda e, s, scale: rf"\frac{{1}}{{{scale}}}\left("
+                            + " + ".join(tex_number(s[i].expected) for i, rels in zip(s[-1].uses, rankings)
+                                         if _hits(rels)) + r"\right)")
+
+
+def _map_not_divided(exercise, steps):
+    return _map_mean_step(exercise, steps, lambda e, s: 1,
+                          lambda e, s, scale: " + ".join(tex_number(s[i].expected) for i in s[-1].uses))
+
+
+def _map_ap_every_rank(exercise, steps):
+    """Each query's AP taken as the mean of P@i over every rank of its ranking."""
+    names, rankings, _ = _map_queries(exercise)
+    by_label = {step.label: i for i, step in enumerate(steps)}
+    mistaken = list(steps)
+    for name, rels in zip(names, rankings):
+        precisions = [_hits(rels[:rank]) / rank for rank in range(1, len(rels) + 1)]
+        value = math.fsum(precisions) / len(precisions)
+        i = by_label[f"AP of {name}"]
+        mistaken[i] = replace(steps[i], expected=value, rule="", uses=(), alternatives=(),
+                              formula=rf"\frac{{1}}{{{len(rels)}}}\left({' + '.join(map(tex_number, precisions))}\right)"
+                                      rf" = {tex_number(value)}")
+    mean = mistaken[-1]
+    value = math.fsum(mistaken[i].expected for i in mean.uses) / mean.scale
+    return mistaken[:-1] + [replace(mean, expected=value, alternatives=(),
+                                    formula=rf"\frac{{1}}{{{len(mean.uses)}}}\left("
+                                            + " + ".join(tex_number(mistaken[i].expected) for i in mean.uses)
+                                            + rf"\right) = {tex_number(value)}")]
+
+
+def _map_pooled(exercise, steps):
+    """Every query's P@i at its relevant ranks added up and divided by the total R."""
+    last = steps[-1]
+    precisions = tuple(i for i, step in enumerate(steps[:-1]) if not step.rule)  # the P@i steps
+    _, _, n_relevants = _map_queries(exercise)
+    total_r = sum(n_relevants)
+    if not total_r:
+        return None
+    value = math.fsum(steps[i].expected for i in precisions) / total_r
+    terms = " + ".join(tex_number(steps[i].expected) for i in precisions) or "0"
+    return steps[:-1] + [replace(last, expected=value, uses=precisions, scale=float(total_r), alternatives=(),
+                                 formula=rf"\frac{{1}}{{{' + '.join(map(str, n_relevants))}}}\left({terms}\right)"
+                                         rf" = {tex_number(value)}")]
+
+
+register_mistake("map_ap_divided_by_retrieved_relevant",
+                 "You divided a query's sum of P@i by the relevant documents it retrieved; AP divides by R, all its "
+                 "relevant documents (one never retrieved adds a precision of 0).",
+                 "map", _map_with_r(lambda rels, r: _hits(rels)))
+register_mistake("map_ap_divided_by_k",
+                 "You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
+                 "relevant documents of the query.", "map", _map_with_r(lambda rels, r: len(rels)))
+register_mistake("map_ap_every_rank", "You averaged P@i over every rank of a query's ranking; AP adds P@i only at the "
+                                      "ranks of relevant documents, then divides by R.", "map", _map_ap_every_rank)
+register_mistake("map_divided_by_queries_with_relevant_retrieved",
+                 "You averaged over the queries that retrieved a relevant document only; MAP divides by every query, "
+                 "a query with AP 0 included.", "map", _queries_with_hits)
+register_mistake("map_not_divided", "You added the APs without dividing; MAP is their mean, the sum divided by the "
+                                    "number of queries.", "map", _map_not_divided)
+register_mistake("map_pooled", "You pooled the P@i of every query and divided by the total R; MAP is the mean of "
+                               "each query's own AP, so every query weighs the same.", "map", _map_pooled)
+
+
+# ---------------------------------------------------------------------------- mistakes: GMAP and HMAP
+
+
+def _per_run(build):
+    """A working changing each run's steps: ``build(aps, steps_of_run)`` returns {label: replacement}."""
+    def working(exercise, steps):
+        by_label = {step.label: i for i, step in enumerate(steps)}
+        mistaken = list(steps)
+        for name, aps in _runs(exercise):
+            run_steps = {label.split(": ", 1)[1]: steps[i] for label, i in by_label.items()
+                         if label.startswith(f"{name}: ")}
+            for what, step in build(aps, run_steps).items():
+                mistaken[by_label[f"{name}: {what}"]] = replace(step, alternatives=())
+        return mistaken
+    return working
+
+
+def _mean_as(source: str, target: str):
+    """``target`` (GMAP or HMAP) given the value of ``source`` (MAP): the arithmetic mean taken for it."""
+    def build(aps, run):
+        mean = run[source]
+        return {target: replace(run[target], expected=mean.expected, rule="", uses=(), formula=mean.formula)}
+    return build
+
+
+def _gmap_root_forgotten(aps, run):
+    product = math.prod(aps)
+    return {"GMAP": replace(run["GMAP"], expected=product, scale=1.0,
+                            formula=r" \times ".join(tex_number(ap, 4) for ap in aps) + f" = {tex_number(product, 6)}")}
+
+
+def _gmap_exp_forgotten(aps, run):
+    logs, n = run["Σ ln AP"].expected, len(aps)
+    return {"GMAP": replace(run["GMAP"], expected=logs / n, rule="sum", scale=float(n),
+                            formula=rf"\frac{{{tex_number(logs)}}}{{{n}}} = {tex_number(logs / n)}")}
+
+
+def _gmap_product_over_n(aps, run):
+    product, n = math.prod(aps), len(aps)
+    factors = r" \times ".join(tex_number(ap, 4) for ap in aps)
+    return {"GMAP": replace(run["GMAP"], expected=product / n, rule="", uses=(),
+                            formula=rf"\frac{{{factors}}}{{{n}}} = {tex_number(product / n, 6)}")}
+
+
+def _gmap_log10(aps, run):
+    logs, n = math.fsum(math.log10(ap) for ap in aps), len(aps)
+    return {"Σ ln AP": replace(run["Σ ln AP"], expected=logs,
+                               formula=" + ".join(rf"\log_{{10}} {tex_number(ap, 4)}" for ap in aps)
+                               + f" = {tex_number(logs)}"),
+            "GMAP": replace(run["GMAP"], expected=math.exp(logs / n),
+                            formula=rf"\exp\left(\frac{{{tex_number(logs)}}}{{{n}}}\right) = "
+                                    rf"{tex_number(math.exp(logs / n))}")}
+
+
+def _hmap_not_inverted(aps, run):
+    total, n = run["Σ 1/AP"].expected, len(aps)
+    return {"HMAP": replace(run["HMAP"], expected=total / n, rule="sum", scale=float(n),
+                            formula=rf"\frac{{{tex_number(total)}}}{{{n}}} = {tex_number(total / n)}")}
+
+
+def _hmap_n_forgotten(aps, run):
+    total = run["Σ 1/AP"].expected
+    return {"HMAP": replace(run["HMAP"], expected=1 / total, scale=1.0,
+                            formula=rf"\frac{{1}}{{{tex_number(total)}}} = {tex_number(1 / total)}")}
+
+
+register_mistake("gmap_arithmetic_mean", "You took the arithmetic mean (that is MAP); GMAP is the geometric mean, "
+                                         "the n-th root of the product of the APs.",
+                 "gmap", _per_run(_mean_as("MAP", "GMAP")))
+register_mistake("gmap_root_forgotten", "You stopped at the product of the APs (exp of Σ ln AP); GMAP takes its n-th "
+                                        "root, exp(Σ ln AP / n).", "gmap", _per_run(_gmap_root_forgotten))
+register_mistake("gmap_exp_forgotten", "You stopped at the mean of the logs, Σ ln AP / n; GMAP is exp of it, a number "
+                                       "between the smallest and the largest AP.", "gmap", _per_run(_gmap_exp_forgotten))
+register_mistake("gmap_product_divided_by_n", "You divided the product of the APs by n; GMAP takes the n-th root of "
+                                              "the product.", "gmap", _per_run(_gmap_product_over_n))
+register_mistake("gmap_log10_with_exp", "You took log10 of the APs, then exp; GMAP = exp(Σ ln AP / n) with the natural "
+                                        "log (with log10, undo it with 10 to the power instead).",
+                 "gmap", _per_run(_gmap_log10))
+register_mistake("hmap_arithmetic_mean", "You took the arithmetic mean (that is MAP); HMAP is the harmonic mean, "
+                                         "n divided by the sum of 1/AP.", "gmap", _per_run(_mean_as("MAP", "HMAP")))
+register_mistake("hmap_not_inverted", "You stopped at the mean of 1/AP; HMAP is its reciprocal, n / Σ 1/AP.",
+                 "gmap", _per_run(_hmap_not_inverted))
+register_mistake("hmap_n_forgotten", "You divided 1 by the sum of 1/AP; HMAP divides n, the number of topics, by "
+                                     "it.", "gmap", _per_run(_hmap_n_forgotten))
+
+
+# ---------------------------------------------------------------------------- mistakes: interpolated precision
+
+_INTERPOLATED = ("interpolated_map", "eleven_point")
+_BUILDERS = {"interpolated_map": interpolated_map_steps, "eleven_point": eleven_point_steps}
+
+
+def _builder(exercise):
+    return _BUILDERS[exercise.kind](exercise)
+
+
+def _with_levels(steps, values, formulas):
+    """``steps`` with the level values replaced and the mean recomputed from them."""
+    levels = [replace(step, expected=value, formula=formula, alternatives=())
+              for step, value, formula in zip(steps[:-1], values, formulas)]
+    last = steps[-1]
+    mean = math.fsum(values) / len(values)
+    return levels + [replace(last, expected=mean, alternatives=(),
+                             formula=rf"\frac{{1}}{{{len(values)}}}\left({' + '.join(map(tex_number, values))}\right)"
+                                     rf" = {tex_number(mean)}")]
+
+
+def _level_table(exercise):
+    """The levels of the exercise's kind and their worked table (the textbook rule)."""
+    from rankviz.metrics import interpolated_precision_breakdown
+
+    levels = _TEN_LEVELS if exercise.kind == "interpolated_map" else _ELEVEN_LEVELS
+    return levels, interpolated_precision_breakdown(exercise.rels, list(levels), n_relevant=exercise.n_relevant).table
+
+
+def _at_first_rank(exercise, steps):
+    """Each level read at the first rank reaching it, without the maximum over the ranks below."""
+    import pandas as pd
+
+    from rankviz.metrics import precision_recall_points
+
+    levels, table = _level_table(exercise)
+    points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
+    precision_at = dict(zip(points.rank.tolist(), points.precision.tolist()))
+    values, formulas = [], []
+    for level, first in zip(levels, table["first rank reaching it"]):
+        if pd.isna(first):
+            values.append(0.0)
+            formulas.append(rf"\text{{no rank reaches recall {_level_text(level)}}} \Rightarrow 0")
+        else:
+            value = precision_at[int(first)]
+            values.append(value)
+            formulas.append(rf"P@{int(first)} = {tex_number(value)}")
+    return _with_levels(steps, values, formulas)
+
+
+def _unreached_left_out(exercise, steps):
+    last = steps[-1]
+    _, table = _level_table(exercise)
+    reached = tuple(int(i) for i in table.index[table["first rank reaching it"].notna()])
+    if len(reached) == len(steps) - 1 or not reached:
+        return None
+    value = math.fsum(steps[i].expected for i in reached) / len(reached)
+    terms = " + ".join(tex_number(steps[i].expected) for i in reached)
+    return steps[:-1] + [replace(last, expected=value, uses=reached, scale=float(len(reached)), alternatives=(),
+                                 formula=rf"\frac{{1}}{{{len(reached)}}}\left({terms}\right) = {tex_number(value)}")]
+
+
+def _noninterpolated_ap(exercise, steps):
+    from rankviz.metrics import average_precision_breakdown
+
+    worked = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
+    table = worked.table[worked.table["relevant?"]]
+    terms = " + ".join(rf"\frac{{{int(h)}}}{{{int(r)}}}" for h, r in zip(table["relevant so far"], table["rank"]))
+    n_rel = int(worked.details["n_relevant"])
+    last = steps[-1]
+    return steps[:-1] + [replace(last, expected=float(worked.value), rule="", uses=(), alternatives=(),
+                                 formula=rf"\frac{{1}}{{{n_rel}}}\left({terms or '0'}\right) = "
+                                         rf"{tex_number(worked.value)}")]
+
+
+def _other_levels(builder, label):
+    """The mean over the other kind's levels, set on this kind's mean step (10 levels for 11 or back)."""
+    def working(exercise, steps):
+        other = builder(exercise)
+        return [replace(step, label=label) if step is other[-1] else step for step in other]
+    return working
+
+
+def _eleven_divided_by_10(exercise, steps):
+    last = steps[-1]
+    value = math.fsum(step.expected for step in steps[:-1]) / 10
+    terms = " + ".join(tex_number(step.expected) for step in steps[:-1])
+    return steps[:-1] + [replace(last, expected=value, scale=10.0, alternatives=(),
+                                 formula=rf"\frac{{1}}{{10}}\left({terms}\right) = {tex_number(value)}")]
+
+
+def _zero_level_as_one(exercise, steps):
+    if steps[0].expected == 1:
+        return None
+    values = [1.0] + [step.expected for step in steps[1:-1]]
+    formulas = [r"\text{recall} \ge 0.0 \Rightarrow 1"] + [step.formula for step in steps[1:-1]]
+    return _with_levels(steps, values, formulas)
+
+
+register_mistake("interpolated_at_first_rank",
+                 "You took the precision at the first rank reaching each recall level; interpolated precision is the "
+                 "largest precision at any rank whose recall is at least the level, further down included.",
+                 _INTERPOLATED, _at_first_rank)
+register_mistake("interpolated_nearest_recall",
+                 "You read each level at the rank whose recall is nearest to it (r × R rounded, as trec_eval 10 "
+                 "does); interpolated precision at r takes only ranks with recall at least r.",
+                 _INTERPOLATED, same_working_with(_builder, rounding="lround"))
+register_mistake("interpolated_unreached_left_out",
+                 "You averaged over the recall levels the ranking reaches only; a level no rank reaches has "
+                 "interpolated precision 0 and still counts in the mean.", _INTERPOLATED, _unreached_left_out)
+register_mistake("interpolated_noninterpolated_ap",
+                 "You computed non-interpolated AP (Σ P@i at the relevant ranks / R); this asks for the mean of "
+                 "interpolated precision at the fixed recall levels.", _INTERPOLATED, _noninterpolated_ap)
+register_mistake("interpolated_map_zero_level_added",
+                 "You also averaged in recall level 0.0 (11 levels); the lecture's per-query MAP takes the 10 levels "
+                 "0.1 to 1.0.", "interpolated_map", _other_levels(eleven_point_steps, INTERPOLATED_MAP_LABEL))
+register_mistake("eleven_point_zero_level_left_out",
+                 "You left out recall level 0.0; the 11-point average takes the 11 levels 0.0, 0.1, ..., 1.0.",
+                 "eleven_point", _other_levels(interpolated_map_steps, ELEVEN_POINT_LABEL))
+register_mistake("eleven_point_divided_by_10",
+                 "You divided the sum of the 11 levels by 10; there are 11 levels, 0.0 to 1.0.",
+                 "eleven_point", _eleven_divided_by_10)
+register_mistake("eleven_point_zero_level_as_one",
+                 "You took interpolated precision at recall 0.0 as 1; it is the largest precision at any rank, 1 only "
+                 "when some rank has precision 1.", "eleven_point", _zero_level_as_one)
