@@ -260,7 +260,7 @@ def test_links_use_the_apps_url_keys():
 
 
 @pytest.mark.parametrize(("call", "message"), [
-    (lambda: make_worksheet(["no_such_kind"], 3, 1), r"Unknown exercise kind 'no_such_kind'; the kinds are ap"),
+    (lambda: make_worksheet(["no_such_kind"], 3, 1), r"Unknown exercise kind 'no_such_kind'; the kinds are precision_recall, ap"),
     (lambda: make_worksheet([], 3, 1), r"Pick at least one kind of exercise"),
     (lambda: make_worksheet(None, 3, 1), r"kinds must be a list of exercise kinds"),
     (lambda: make_worksheet(["ap"], 0, 1), r"A worksheet has 1 to 40 exercises; got 0\."),

@@ -210,6 +210,40 @@ _PRESET_LIST = [
         note="The slide rounds 1/3 to 0.33; exactly, MRR = (1 + 1/3) / 2 = 0.667.",
     ),
     Preset(
+        key="fmeasure_q1",
+        title="F-measure homework, Q1: P, R, F1, F2 and F0.5 at each relevant document",
+        source=f"{LECTURE}, slide 'F-Measure - Homework Exercise' (P and R as on 'MAP - An example')",
+        kind="queries",
+        description=("Q1 as the lecture ranks it (relevant at ranks 1, 3, 6, 10 and 15; R = 10): the P and R "
+                     "'computed in class' are those at each relevant document."),
+        queries=("q1_binary",),
+        settings=_frozen({"cutoffs": (1, 3, 6, 10, 15)}),
+        printed=_frozen({"P": (1.0, 0.66, 0.5, 0.4, 0.33), "R": (0.1, 0.2, 0.3, 0.4, 0.5)}),
+        note=(
+            "The lecture prints P and R at Q1's relevant documents as 1, 0.66, 0.5, 0.4, 0.33 and 0.1 ... 0.5 "
+            "(2/3 and 1/3 cut to two decimals); the F-measures are the homework, so no value is printed. Its F0.5 "
+            "slide writes 1.25 · P·R / ((0.5)P + R): β where the formula takes β² = 0.25. With the slide's "
+            "denominator F0.5@1 = 1.25 × 0.1 / 0.6 = 0.208 instead of 1.25 × 0.1 / 0.35 = 0.357; the checker names "
+            "that slip (trec_eval's set_F takes β² as its parameter, the same trap)."
+        ),
+    ),
+    Preset(
+        key="fmeasure_q2",
+        title="F-measure homework, Q2: P, R, F1, F2 and F0.5 at each relevant document",
+        source=f"{LECTURE}, slide 'F-Measure - Homework Exercise' (P and R as on 'MAP - An example')",
+        kind="queries",
+        description=("Q2 as the lecture ranks it (relevant at ranks 3, 8 and 15; R = 3): the P and R 'computed "
+                     "in class' are those at each relevant document."),
+        queries=("q2_binary",),
+        settings=_frozen({"cutoffs": (3, 8, 15)}),
+        printed=_frozen({"P": (0.33, 0.25, 0.2), "R": (0.33, 0.66, 1.0)}),
+        note=(
+            "The lecture prints P at Q2's relevant documents as 0.33, 0.25 and 0.2 and R as 0.33, 0.66 and 1 "
+            "(1/3 and 2/3 cut to two decimals). Its F0.5 slide writes (0.5)P + R where the formula takes "
+            "β²P = 0.25P: the checker names that slip."
+        ),
+    ),
+    Preset(
         key="map_q1_q2",
         title="MAP over q1 and q2 (the lecture's interpolated variant)",
         source=f"{LECTURE}, slide 'MAP - An example' (MAP for Q = {{q1, q2}})",

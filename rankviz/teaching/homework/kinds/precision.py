@@ -1,1 +1,471 @@
-"""Placeholder: kinds of this family are added here."""
+"""Set-based exercises: P@k, R@k and F-beta at cut-offs; RR and MRR with a rank threshold S_h;
+R-precision; and the mistakes made on the way.
+
+``precision_recall`` exercises hold ``rels`` (binary), ``n_relevant`` (R) and, in ``params``,
+``cutoffs`` (the ranks k where P, R and F are asked) and ``betas`` (1, 2 and 0.5: F1, F2, F0.5).
+``rr`` exercises hold ``params["queries"]`` (name, binary grades) pairs and ``params["threshold"]``
+(S_h). ``r_precision`` exercises hold ``rels`` and ``n_relevant``.
+
+The lecture's only homework (002, "F-Measure – Homework Exercise") asks for the F-measures of Q1
+and Q2 "using the P and R values computed in class": those are P and R at the rank of each
+relevant document (the precision-recall slides and "MAP - An example" list them), so the
+presets ``fmeasure_q1`` and ``fmeasure_q2`` ask for P, R, F1, F2 and F0.5 at those ranks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rankviz.teaching.export import format_number
+from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, tex_number
+from rankviz.teaching.homework.mistakes import register_mistake
+
+__all__ = ["precision_recall_steps", "rr_steps", "r_precision_steps", "BETAS"]
+
+BETAS = (1.0, 2.0, 0.5)
+_MAX_STEPS = 25  # Q1's homework: 5 cut-offs x (P, R, F1, F2, F0.5)
+
+
+def _beta_name(beta: float) -> str:
+    return f"F{format_number(beta)}"
+
+
+def _hits(rels, k: int) -> int:
+    return sum(1 for grade in rels[:k] if grade >= 1)
+
+
+def _f_formula(beta: float, precision: float, recall: float, value: float, *, above: float | None = None,
+               below: float | None = None) -> str:
+    """(1 + above) P R / (below P + R) with the numbers in; above = below = beta² unless a mistake says otherwise."""
+    top = tex_number(beta * beta if above is None else above)
+    bottom = tex_number(beta * beta if below is None else below)
+    return (rf"\frac{{(1 + {top}) \times {tex_number(precision)} \times {tex_number(recall)}}}"
+            rf"{{{bottom} \times {tex_number(precision)} + {tex_number(recall)}}} = {tex_number(value)}")
+
+
+def _check_cutoffs(exercise: Exercise) -> tuple[int, ...]:
+    cutoffs = tuple(exercise.param("cutoffs", ()))
+    n = len(exercise.rels)
+    if not cutoffs or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= n for k in cutoffs):
+        raise ValueError(f"The cut-offs must be whole numbers from 1 to the {n} ranks of the list; got {cutoffs!r}.")
+    if len(set(cutoffs)) != len(cutoffs):
+        raise ValueError(f"Each cut-off once, please; got {cutoffs!r}.")
+    return cutoffs
+
+
+def precision_recall_steps(exercise: Exercise) -> list[Step]:
+    """Per cut-off k (one stage each): P@k = hits/k, R@k = hits/R, then F_beta for each beta,
+    F_beta = (1 + beta²) P R / (beta² P + R) (van Rijsbergen 1979; the lecture's F-measure slides),
+    every value from :func:`rankviz.metrics.precision`, :func:`~rankviz.metrics.recall` and
+    :func:`~rankviz.metrics.f_beta`.
+
+    >>> steps = precision_recall_steps(Exercise("precision_recall", "x", rels=(1, 0, 1, 0), n_relevant=4,
+    ...                                         params={"cutoffs": (2,)}))
+    >>> [(s.label, round(s.expected, 3)) for s in steps]
+    [('P@2', 0.5), ('R@2', 0.25), ('F1@2', 0.333), ('F2@2', 0.278), ('F0.5@2', 0.417)]
+    """
+    from rankviz.metrics import f_beta, precision, recall
+
+    cutoffs = _check_cutoffs(exercise)
+    betas = tuple(exercise.param("betas", BETAS))
+    if len(cutoffs) * (2 + len(betas)) > _MAX_STEPS:
+        raise ValueError(f"At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.")
+    n_rel = exercise.n_relevant
+    steps: list[Step] = []
+    for k in cutoffs:
+        stage = f"Cut-off k = {k}"
+        hits = _hits(exercise.rels, k)
+        p = float(precision(exercise.rels, k))
+        r = float(recall(exercise.rels, k, n_relevant=n_rel))
+        p_at, r_at = len(steps), len(steps) + 1
+        steps.append(Step(f"P@{k}", p, rf"\frac{{{hits}}}{{{k}}} = {tex_number(p)}", stage=stage))
+        steps.append(Step(f"R@{k}", r, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(r)}", stage=stage))
+        for beta in betas:
+            value = float(f_beta(exercise.rels, k, beta=beta, n_relevant=n_rel))
+            steps.append(Step(f"{_beta_name(beta)}@{k}", value, _f_formula(beta, p, r, value), uses=(p_at, r_at),
+                              rule="f_beta", scale=beta * beta, stage=stage))
+    return steps
+
+
+def _generate_pr(rng, seed: int) -> Exercise:
+    n = rng.randint(8, 12)
+    grades = [int(rng.random() < 0.45) for _ in range(n)]
+    if not any(grades[: n // 2]):
+        grades[rng.randrange(n // 2)] = 1
+    n_relevant = sum(grades) + rng.randint(0, 2)
+    cutoffs = tuple(sorted(rng.sample(range(2, n + 1), rng.randint(2, 3))))
+    return Exercise("precision_recall", f"Practice exercise {seed}: {PR_KIND.title}", rels=tuple(grades),
+                    n_relevant=n_relevant, params={"cutoffs": cutoffs, "betas": BETAS})
+
+
+def _describe_pr(exercise: Exercise) -> str:
+    grades = ", ".join(format_number(g) for g in exercise.rels)
+    cutoffs = ", ".join(str(k) for k in exercise.param("cutoffs", ()))
+    betas = ", ".join(_beta_name(b) for b in exercise.param("betas", BETAS))
+    return (f"Relevance in ranked order (1 = relevant): {grades}; R = {exercise.n_relevant} relevant documents in "
+            f"the collection. At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in "
+            f"the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).")
+
+
+def _fmeasure_preset(query: str):
+    def build() -> Exercise:
+        from rankviz.teaching.presets import get_preset
+
+        preset = get_preset(f"fmeasure_{query}")
+        ranking = get_preset(preset.queries[0])
+        return Exercise("precision_recall", preset.title, rels=tuple(ranking.rels), n_relevant=ranking.n_relevant,
+                        params={"cutoffs": tuple(preset.settings["cutoffs"]), "betas": BETAS},
+                        source=preset.source, note=preset.note)
+    return build
+
+
+def _pr_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import f_beta, precision, recall
+
+    values = {}
+    for k in exercise.param("cutoffs", ()):
+        values[f"P@{k}"] = precision(exercise.rels, k)
+        values[f"R@{k}"] = recall(exercise.rels, k, n_relevant=exercise.n_relevant)
+        for beta in exercise.param("betas", BETAS):
+            values[f"{_beta_name(beta)}@{k}"] = f_beta(exercise.rels, k, beta=beta, n_relevant=exercise.n_relevant)
+    return values
+
+
+PR_KIND = register_kind(KindSpec(
+    "precision_recall", "P@k, R@k and F-beta (F1, F2, F0.5) at cut-offs", _generate_pr, precision_recall_steps,
+    _describe_pr, presets={"fmeasure_q1": _fmeasure_preset("q1"), "fmeasure_q2": _fmeasure_preset("q2")},
+    reference=_pr_reference))
+
+
+# ---------------------------------------------------------------------------- RR and MRR with S_h
+
+
+def _first_relevant(rels) -> int | None:
+    return next((rank for rank, grade in enumerate(rels, 1) if grade >= 1), None)
+
+
+def _rr_formula(first: int | None, threshold: int, value: float, ignore_threshold: bool = False) -> str:
+    if first is None:
+        return r"\text{no relevant document} \Rightarrow 0"
+    if first <= threshold or ignore_threshold:
+        return rf"\frac{{1}}{{{first}}} = {tex_number(value)}"
+    return rf"{first} > S_h = {threshold} \Rightarrow 0"
+
+
+def rr_steps(exercise: Exercise) -> list[Step]:
+    """RR of each query: 1 / (rank of its first relevant document) when that rank is at most the
+    threshold S_h, else 0 (the lecture's RR(R_i) with S_h); then MRR, their mean. Values from
+    :func:`rankviz.metrics.reciprocal_rank` (k = S_h) and :func:`~rankviz.metrics.mean_reciprocal_rank`.
+
+    >>> steps = rr_steps(Exercise("rr", "x", params={"queries": (("q1", (0, 1)), ("q2", (0, 0, 0, 1))),
+    ...                                              "threshold": 3}))
+    >>> [(s.label, round(s.expected, 3)) for s in steps]
+    [('RR(q1)', 0.5), ('RR(q2)', 0.0), ('MRR', 0.25)]
+    """
+    from rankviz.metrics import mean_reciprocal_rank, reciprocal_rank
+
+    queries = tuple(exercise.param("queries", ()))
+    threshold = exercise.param("threshold")
+    if not queries:
+        raise ValueError("Give at least one query's ranking.")
+    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
+        raise ValueError(f"The rank threshold S_h must be a whole number of at least 1; got {threshold!r}.")
+    steps = []
+    for name, rels in queries:
+        value = float(reciprocal_rank(rels, threshold))
+        steps.append(Step(f"RR({name})", value, _rr_formula(_first_relevant(rels), threshold, value),
+                          stage="Step 1: RR per query"))
+    mrr = float(mean_reciprocal_rank([s.expected for s in steps]))
+    terms = " + ".join(tex_number(s.expected) for s in steps)
+    steps.append(Step("MRR", mrr, rf"\frac{{{terms}}}{{{len(queries)}}} = {tex_number(mrr)}",
+                      uses=tuple(range(len(queries))), rule="sum", scale=float(len(queries)), stage="Step 2: MRR"))
+    return steps
+
+
+def _generate_rr(rng, seed: int) -> Exercise:
+    threshold = rng.randint(3, 5)
+    queries = []
+    for q in range(rng.randint(3, 4)):
+        n = rng.randint(6, 10)
+        first = rng.choice([*range(1, threshold + 1), rng.randint(threshold + 1, n), None])
+        grades = [0] * n
+        if first is not None:
+            grades[first - 1] = 1
+            for i in range(first, n):
+                grades[i] = int(rng.random() < 0.3)
+        queries.append((f"q{q + 1}", tuple(grades)))
+    if all(_first_relevant(r) is not None and _first_relevant(r) <= threshold for _, r in queries):
+        # one query finds its first relevant document only past S_h: the threshold has to matter
+        name, rels = queries[-1]
+        late = [0] * len(rels)
+        late[-1] = 1
+        queries[-1] = (name, tuple(late))
+    return Exercise("rr", f"Practice exercise {seed}: {RR_KIND.title}",
+                    params={"queries": tuple(queries), "threshold": threshold})
+
+
+def _describe_rr(exercise: Exercise) -> str:
+    lines = "; ".join(f"{name}: {', '.join(format_number(g) for g in rels)}"
+                      for name, rels in exercise.param("queries", ()))
+    return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = "
+            f"{exercise.param('threshold')}. Compute RR of each query (1 / the rank of its first relevant document "
+            f"if that rank is at most S_h, else 0), then MRR, their mean.")
+
+
+def _mrr_preset() -> Exercise:
+    from rankviz.teaching.presets import get_preset
+
+    preset = get_preset("mrr_threshold")
+    queries = tuple((key.split("_")[0], tuple(get_preset(key).rels)) for key in preset.queries)
+    return Exercise("rr", preset.title, params={"queries": queries, "threshold": int(preset.settings["rr_threshold"])},
+                    source=preset.source, note=preset.note)
+
+
+def _rr_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import mean_reciprocal_rank, reciprocal_rank
+
+    threshold = exercise.param("threshold")
+    values = {f"RR({name})": reciprocal_rank(rels, threshold) for name, rels in exercise.param("queries", ())}
+    values["MRR"] = mean_reciprocal_rank(list(values.values()))
+    return values
+
+
+RR_KIND = register_kind(KindSpec(
+    "rr", "RR per query and MRR with a rank threshold S_h", _generate_rr, rr_steps, _describe_rr,
+    presets={"mrr_threshold": _mrr_preset}, reference=_rr_reference))
+
+
+# ---------------------------------------------------------------------------- R-precision
+
+
+def r_precision_steps(exercise: Exercise) -> list[Step]:
+    """The relevant documents in the top R, then R-precision = that count / R (P@R), from
+    :func:`rankviz.metrics.r_precision_breakdown`.
+
+    >>> [round(s.expected, 3) for s in r_precision_steps(Exercise("r_precision", "x", rels=(1, 0, 1, 0), n_relevant=3))]
+    [2.0, 0.667]
+    """
+    from rankviz.metrics import r_precision
+
+    n_rel = exercise.n_relevant
+    if isinstance(n_rel, bool) or not isinstance(n_rel, int) or n_rel < 1:
+        raise ValueError(f"R-precision needs R, the number of relevant documents, at least 1; got {n_rel!r}.")
+    hits = _hits(exercise.rels, n_rel)
+    value = float(r_precision(exercise.rels, n_relevant=n_rel))
+    shown = min(n_rel, len(exercise.rels))
+    return [Step(f"relevant in the top R = {n_rel}", float(hits),
+                 rf"\text{{relevant among ranks 1..{shown}}} = {hits}", stage="Step 1: the top R"),
+            Step("R-precision", value, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(value)}", uses=(0,), rule="sum",
+                 scale=float(n_rel), stage="Step 2: R-precision")]
+
+
+def _generate_rprec(rng, seed: int) -> Exercise:
+    n = rng.randint(8, 12)
+    grades = [int(rng.random() < 0.4) for _ in range(n)]
+    if sum(grades) < 2:
+        for i in rng.sample(range(n), 2):
+            grades[i] = 1
+    return Exercise("r_precision", f"Practice exercise {seed}: {RPREC_KIND.title}", rels=tuple(grades),
+                    n_relevant=sum(grades) + rng.randint(0, 2))
+
+
+def _describe_rprec(exercise: Exercise) -> str:
+    grades = ", ".join(format_number(g) for g in exercise.rels)
+    return (f"Relevance in ranked order (1 = relevant): {grades}; R = {exercise.n_relevant} relevant documents in "
+            f"the collection. Count the relevant documents in the top R, then R-precision = that count / R.")
+
+
+def _rprec_preset(key: str):
+    def build() -> Exercise:
+        from rankviz.teaching.presets import get_preset
+
+        preset = get_preset(key)
+        return Exercise("r_precision", f"R-precision of the lecture's {key.split('_')[0]} (R = {preset.n_relevant})",
+                        rels=tuple(preset.rels), n_relevant=preset.n_relevant, source=preset.source)
+    return build
+
+
+def _rprec_reference(exercise: Exercise) -> dict:
+    from rankviz.metrics import r_precision
+
+    return {"R-precision": r_precision(exercise.rels, n_relevant=exercise.n_relevant)}
+
+
+RPREC_KIND = register_kind(KindSpec(
+    "r_precision", "R-precision (precision at R)", _generate_rprec, r_precision_steps, _describe_rprec,
+    presets={"rprec_q1": _rprec_preset("q1_binary"), "rprec_q2": _rprec_preset("q2_binary")},
+    reference=_rprec_reference))
+
+
+# ---------------------------------------------------------------------------- mistakes
+
+
+def _pr_with(precision_of=None, recall_of=None, f_of=None):
+    """The P/R/F working with P@k, R@k or F computed the mistaken way (None: as it should be)."""
+    def working(exercise, steps):
+        betas = tuple(exercise.param("betas", BETAS))
+        mistaken, changed = [], False
+        for k in _check_cutoffs(exercise):
+            hits = _hits(exercise.rels, k)
+            p_step, r_step, *f_steps = [s for s in steps if s.stage == f"Cut-off k = {k}"]
+            p, r = p_step.expected, r_step.expected
+            if precision_of is not None and precision_of(exercise, k, hits) is not None:
+                p, formula = precision_of(exercise, k, hits)
+                p_step = replace(p_step, expected=p, formula=formula, alternatives=())
+                changed = True
+            if recall_of is not None and recall_of(exercise, k, hits) is not None:
+                r, formula = recall_of(exercise, k, hits)
+                r_step = replace(r_step, expected=r, formula=formula, alternatives=())
+                changed = True
+            mistaken += [p_step, r_step]
+            for beta, f_step in zip(betas, f_steps):
+                if f_of is not None and f_of(beta, p, r) is not None:
+                    value, formula = f_of(beta, p, r)
+                    changed = True
+                else:
+                    b2 = beta * beta
+                    value = (1 + b2) * p * r / (b2 * p + r) if b2 * p + r else 0.0
+                    formula = _f_formula(beta, p, r, value)
+                mistaken.append(replace(f_step, expected=value, formula=formula, alternatives=()))
+        return mistaken if changed else None
+    return working
+
+
+def _precision_over_length(exercise, k, hits):
+    n = len(exercise.rels)
+    return None if n == k else (hits / n, rf"\frac{{{hits}}}{{{n}}} = {tex_number(hits / n)}")
+
+
+def _precision_over_r(exercise, k, hits):
+    n_rel = exercise.n_relevant
+    return None if not n_rel or n_rel == k else (hits / n_rel, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(hits / n_rel)}")
+
+
+def _recall_over_k(exercise, k, hits):
+    return None if exercise.n_relevant == k else (hits / k, rf"\frac{{{hits}}}{{{k}}} = {tex_number(hits / k)}")
+
+
+def _f_beta_not_squared(beta, p, r):
+    if beta == 1 or not (beta * p + r):
+        return None
+    value = (1 + beta) * p * r / (beta * p + r)
+    return value, _f_formula(beta, p, r, value, above=beta, below=beta)
+
+
+def _f_beta_not_squared_below(beta, p, r):
+    if beta == 1 or not (beta * p + r):
+        return None
+    value = (1 + beta * beta) * p * r / (beta * p + r)
+    return value, _f_formula(beta, p, r, value, below=beta)
+
+
+def _f_arithmetic(beta, p, r):
+    if beta != 1:
+        return None
+    value = (p + r) / 2
+    return value, rf"\frac{{{tex_number(p)} + {tex_number(r)}}}{{2}} = {tex_number(value)}"
+
+
+def _f_weights_swapped(beta, p, r):
+    b2 = beta * beta
+    if beta == 1 or not (b2 * r + p):
+        return None
+    value = (1 + b2) * p * r / (b2 * r + p)
+    return value, (rf"\frac{{(1 + {tex_number(b2)}) \times {tex_number(p)} \times {tex_number(r)}}}"
+                   rf"{{{tex_number(b2)} \times {tex_number(r)} + {tex_number(p)}}} = {tex_number(value)}")
+
+
+register_mistake("precision_over_list_length", "You divided the relevant documents in the top k by the length of "
+                                               "the whole list; P@k divides them by k.",
+                 "precision_recall", _pr_with(precision_of=_precision_over_length))
+register_mistake("precision_over_r", "You divided the relevant documents in the top k by R (that is recall); P@k "
+                                     "divides them by k.", "precision_recall", _pr_with(precision_of=_precision_over_r))
+register_mistake("recall_over_retrieved", "You divided the relevant documents in the top k by k, the documents "
+                                          "retrieved (that is precision); R@k divides them by R, all relevant "
+                                          "documents.", "precision_recall", _pr_with(recall_of=_recall_over_k))
+register_mistake("f_beta_not_squared", "You used β where the formula takes β², above and below (the trap of "
+                                       "trec_eval's set_F, whose parameter is β² itself): "
+                                       "F_β = (1 + β²) P R / (β² P + R).",
+                 "precision_recall", _pr_with(f_of=_f_beta_not_squared))
+register_mistake("f_beta_not_squared_below", "You multiplied P by β in the denominator, as the lecture's F0.5 slide "
+                                             "does ((0.5)P + R); the formula takes β² there too: β² P + R.",
+                 "precision_recall", _pr_with(f_of=_f_beta_not_squared_below))
+register_mistake("f1_arithmetic_mean", "You took the arithmetic mean (P + R) / 2; F1 is their harmonic mean "
+                                       "2 P R / (P + R).", "precision_recall", _pr_with(f_of=_f_arithmetic))
+register_mistake("f_beta_weights_swapped", "You put β² on R instead of on P: F_β = (1 + β²) P R / (β² P + R), so "
+                                           "F2 leans towards recall and F0.5 towards precision.",
+                 "precision_recall", _pr_with(f_of=_f_weights_swapped))
+
+
+def _rr_with(rr_of=None, mrr_scale=None):
+    def working(exercise, steps):
+        threshold = exercise.param("threshold")
+        queries = tuple(exercise.param("queries", ()))
+        mistaken, changed = [], False
+        for (name, rels), step in zip(queries, steps):
+            found = rr_of(_first_relevant(rels), threshold) if rr_of is not None else None
+            if found is None:
+                mistaken.append(replace(step, alternatives=()))
+            else:
+                mistaken.append(replace(step, expected=found[0], formula=found[1], alternatives=()))
+                changed = True
+        last = steps[-1]
+        scale = mrr_scale(queries, threshold) if mrr_scale is not None else last.scale
+        if scale != last.scale:
+            changed = True
+        if not changed or not scale:
+            return None
+        total = sum(s.expected for s in mistaken)
+        terms = " + ".join(tex_number(s.expected) for s in mistaken)
+        mistaken.append(replace(last, expected=total / scale, scale=float(scale), alternatives=(),
+                                formula=rf"\frac{{{terms}}}{{{format_number(scale)}}} = {tex_number(total / scale)}"))
+        return mistaken
+    return working
+
+
+def _rr_ignoring_threshold(first, threshold):
+    if first is None or first <= threshold:
+        return None
+    return 1 / first, _rr_formula(first, threshold, 1 / first, ignore_threshold=True)
+
+
+def _rank_not_inverted(first, threshold):
+    if first is None or first > threshold or first == 1:
+        return None
+    return float(first), rf"{first}"
+
+
+register_mistake("rr_threshold_ignored", "You took 1 / rank past the threshold; with S_h, a first relevant document "
+                                         "ranked below S_h gives RR = 0.", "rr", _rr_with(rr_of=_rr_ignoring_threshold))
+register_mistake("rr_rank_not_inverted", "You wrote the rank of the first relevant document; RR is its reciprocal, "
+                                         "1 / rank.", "rr", _rr_with(rr_of=_rank_not_inverted))
+register_mistake("mrr_over_found", "You divided by the queries that found a relevant document within S_h; MRR "
+                                   "divides by every query (a query with RR = 0 counts).",
+                 "rr", _rr_with(mrr_scale=lambda queries, threshold: sum(
+                     1 for _, rels in queries if (_first_relevant(rels) or threshold + 1) <= threshold)))
+register_mistake("mrr_not_divided", "You added the RRs up; MRR is their mean: divide by the number of queries.",
+                 "rr", _rr_with(mrr_scale=lambda queries, threshold: 1))
+
+
+def _rprec_at(cutoff_of, divide_by_cutoff=True):
+    def working(exercise, steps):
+        n_rel = exercise.n_relevant
+        cutoff = cutoff_of(exercise)
+        if cutoff is None or cutoff < 1 or cutoff == n_rel:
+            return None
+        hits = _hits(exercise.rels, cutoff)
+        denominator = cutoff if divide_by_cutoff else n_rel
+        value = hits / denominator
+        return [replace(steps[0], expected=float(hits), alternatives=(),
+                        formula=rf"\text{{relevant among ranks 1..{cutoff}}} = {hits}"),
+                replace(steps[1], expected=value, scale=float(denominator), alternatives=(),
+                        formula=rf"\frac{{{hits}}}{{{denominator}}} = {tex_number(value)}")]
+    return working
+
+
+register_mistake("rprec_at_list_length", "You counted the relevant documents in the whole list; R-precision looks "
+                                         "at the top R only (P@R).",
+                 "r_precision", _rprec_at(lambda exercise: len(exercise.rels)))
+register_mistake("rprec_at_retrieved_relevant", "You cut at the number of relevant documents retrieved; R-precision "
+                                                "cuts at R, all relevant documents of the query.",
+                 "r_precision", _rprec_at(lambda exercise: _hits(exercise.rels, len(exercise.rels))))
