@@ -97,3 +97,32 @@ def test_a_students_ln_slip_is_named_in_the_browser(page, app_url):
     wait_until_idle(page)
     _fits(page, "named mistake")
     page.screenshot(path=str(SCREENSHOTS / "homework_mistake_named.png"))
+
+
+def test_the_fmeasure_homework_walked_in_projector_mode(page, app_url):
+    """The lecture's only homework: Q1's F-measures. The student types P, R and F1 right and the
+    slide's F0.5 (0.5 P + R below): the checker names the slip; the lecturer reveals the first cut-off."""
+    steps = steps_for(exercise_from_preset("fmeasure_q1"))
+    _open(page, app_url, "?hw_source=course&hw_preset=fmeasure_q1&projector=true")
+    no_error_text(page)
+    answers = {"P@1": "1", "R@1": "0.1", "F1@1": "0.182", "F2@1": "0.122", "F0.5@1": "0.208"}
+    for label, answer in answers.items():
+        page.get_by_role("textbox", name=label, exact=True).fill(answer)
+    page.get_by_role("button", name="Check my answers").click()
+    page.get_by_text("First step that went wrong: F0.5@1.").wait_for()
+    wait_until_idle(page)
+    no_error_text(page)
+    text = page.get_by_test_id("stMain").inner_text()
+    assert "(0.5)P + R" in text and "β²" in text
+    page.get_by_text("Where your working parts from the formula").scroll_into_view_if_needed()
+    wait_until_idle(page)
+    _fits(page, "F-measure mistake")
+    page.screenshot(path=str(SCREENSHOTS / "homework_fmeasure_mistake.png"))
+
+    _start_reveal(page)
+    _press(page, "PageDown", 5)
+    assert _revealed(page) == [step.label for step in steps[:5]]  # the whole of "Cut-off k = 1"
+    page.get_by_text("Cut-off k = 1").first.scroll_into_view_if_needed()
+    wait_until_idle(page)
+    _fits(page, "F-measure reveal")
+    page.screenshot(path=str(SCREENSHOTS / "homework_fmeasure_reveal.png"))
