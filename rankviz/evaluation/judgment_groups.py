@@ -22,7 +22,7 @@ _SEPARATOR = "\x1f"  # between query id and group in a list's id; blanks never o
 
 
 def prepare_judgment_groups(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | None = None,
-                            complete: bool = False, rel_threshold: int = 1,
+                            complete: bool = False, judged_only: bool = False, rel_threshold: int = 1,
                             trec_eval_version: str = "10") -> tuple[JudgmentGroupContext, np.ndarray]:
     """The judgment-group kernels' context for the queries to evaluate, and their ids (sorted as strings).
 
@@ -32,8 +32,9 @@ def prepare_judgment_groups(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: in
         ``query_id, group, doc_id, relevance`` (``read_qrels(..., judgment_groups=True)``).
     run : DataFrame
         ``query_id, doc_id, score``.
-    depth, complete, rel_threshold, trec_eval_version
-        As for :func:`rankviz.evaluate`.
+    depth, complete, judged_only, rel_threshold, trec_eval_version
+        As for :func:`rankviz.evaluate` (``judged_only``: each group's unjudged documents are
+        dropped before ranking, as trec_eval's -J does in ``form_res_rels_jg.c``).
     """
     qrels_queries = pd.unique(qrels["query_id"].to_numpy(dtype=object))
     run_queries = set(pd.unique(run["query_id"].to_numpy(dtype=object)))
@@ -52,7 +53,7 @@ def prepare_judgment_groups(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: in
                           "score": run["score"].to_numpy(dtype=np.float64)})
     repeated = lines.merge(lists, on="query_id", how="inner")
     repeated = pd.DataFrame({"query_id": repeated["list_id"], "doc_id": repeated["doc_id"], "score": repeated["score"]})
-    ranking = prepare(judged, repeated, depth=depth)
+    ranking = prepare(judged, repeated, depth=depth, judged_only=judged_only)
     list_query = np.array([position.get(list_id.split(_SEPARATOR, 1)[0], -1) for list_id in ranking.query_ids],
                           dtype=np.int64)
     context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=trec_eval_version)
