@@ -395,4 +395,5 @@ def _standardized(result: EvalResult, zscores) -> EvalResult:
     from rankviz.evaluation.zscores import standardize
     from rankviz.trec.preferences import read_zscores
 
-    return standardize(result, read_zscores(zscores))
+    per_query, mean = standardize(result, read_zscores(zscores))
+    return EvalResult(per_query=per_query, mean=mean, measures=result.measures, run_name=result.run_name)

@@ -23,6 +23,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from rankviz.metrics.kernels.aggregate import arithmetic_mean
+
 __all__ = ["MISSING_ZSCORE", "standardize"]
 
 #: trec_eval's value for a z-score it cannot compute (no mean for that topic and measure).
@@ -31,21 +33,23 @@ MISSING_ZSCORE = -1000000.0
 _GEOMETRIC_FLOOR = 1e-5
 
 
-def standardize(result, zscores: pd.DataFrame):
-    """``result`` (an :class:`~rankviz.evaluation.evaluator.EvalResult`) with z-scores for values.
+def standardize(result, zscores: pd.DataFrame) -> tuple[pd.DataFrame, pd.Series]:
+    """The per-query z-scores of ``result`` and their aggregates.
 
     Parameters
     ----------
     result : EvalResult
-        Evaluated with ``per_query=True`` (the z-scores are per query).
+        What :func:`rankviz.evaluate` returned with ``per_query=True`` (the z-scores are per
+        query). ``evaluate(..., zscores=...)`` calls this and returns an EvalResult of the two.
     zscores : DataFrame
         ``query_id, measure, mean, stddev`` (:func:`rankviz.trec.preferences.read_zscores`).
 
     Returns
     -------
-    EvalResult
-        Same rows and columns; every numeric column (counts included) float64 z-scores, the
-        means aggregated from them. See the module docstring for trec_eval's conventions.
+    (per_query, mean)
+        Same rows and columns as ``result``'s; every numeric column (counts included) float64
+        z-scores, the means aggregated from them. See the module docstring for trec_eval's
+        conventions.
 
     Examples
     --------
@@ -55,15 +59,14 @@ def standardize(result, zscores: pd.DataFrame):
     >>> raw = evaluate(qrels, run, ["P@1", "num_ret"])
     >>> raw.per_query["P@1"].tolist()
     [1.0, 0.0]
-    >>> z = standardize(raw, pd.DataFrame({"query_id": ["q1", "q2", "q1"], "measure": ["P_1", "P_1", "num_ret"],
-    ...                                    "mean": [0.5, 0.5, 2.0], "stddev": [0.25, 0.5, 0.0]}))
-    >>> z.per_query.to_dict("list")  # (1 - 0.5) / 0.25, (0 - 0.5) / 0.5; num_ret of q2 has no mean
+    >>> per_query, mean = standardize(raw, pd.DataFrame({
+    ...     "query_id": ["q1", "q2", "q1"], "measure": ["P_1", "P_1", "num_ret"],
+    ...     "mean": [0.5, 0.5, 2.0], "stddev": [0.25, 0.5, 0.0]}))
+    >>> per_query.to_dict("list")  # (1 - 0.5) / 0.25, (0 - 0.5) / 0.5; num_ret of q2 has no mean
     {'P@1': [2.0, -1.0], 'NumRet': [0.0, -1000000.0]}
-    >>> z.mean.to_dict()  # the mean of the z-scores; the sum for a count
+    >>> mean.to_dict()  # the mean of the z-scores; the sum for a count
     {'P@1': 0.5, 'NumRet': -1000000.0}
     """
-    from rankviz.evaluation.evaluator import EvalResult, aggregate  # evaluator imports this module lazily
-
     table = result.per_query
     if len(result.measures) and table.shape[1] == 0 and len(table.index):
         raise ValueError("standardize needs per-query values: evaluate with per_query=True")
@@ -93,7 +96,5 @@ def standardize(result, zscores: pd.DataFrame):
         if measure.aggregate == "gmean":
             means[name] = float(np.exp(np.mean(z))) if z.size else 0.0
         elif measure.aggregate != "none":
-            means[name] = float(np.sum(z)) if measure.aggregate == "sum" else aggregate(measure, z)
-    per_query = pd.DataFrame(columns, index=table.index)
-    return EvalResult(per_query=per_query, mean=pd.Series(means, dtype=np.float64, name="mean"),
-                      measures=result.measures, run_name=result.run_name)
+            means[name] = float(np.sum(z)) if measure.aggregate == "sum" else (arithmetic_mean(z) if z.size else 0.0)
+    return pd.DataFrame(columns, index=table.index), pd.Series(means, dtype=np.float64, name="mean")
