@@ -68,7 +68,8 @@ def measure_listing() -> str:
     from rankviz.evaluation.measures import FAMILIES, NAMED_SETS
 
     at = {"none": "", "int": "@k", "optional_int": "[@k]", "float": "@x", "recall": "@r"}
-    lines = [f"{'measure':<22}{'trec_eval':<28}{'all':<7}{'parameters':<20}definition", ""]
+    width = max(22, max(len(spec.measure + at[spec.cutoff]) for spec in FAMILIES) + 2)  # prefs_avgjg_Rnonrel_ret
+    lines = [f"{'measure':<{width}}{'trec_eval':<28}{'all':<7}{'parameters':<20}definition", ""]
     for spec in FAMILIES:
         trec = spec.trec or "-"
         if spec.trec_cut and spec.trec_cut != spec.trec:
@@ -76,7 +77,7 @@ def measure_listing() -> str:
         elif spec.trec_cut:
             trec = f"{spec.trec_cut}_{'x' if spec.cutoff in ('float', 'recall') else 'k'}"
         params = ",".join(p.measure_key for p in spec.measure_params) or "-"
-        lines.append(f"{spec.measure + at[spec.cutoff]:<22}{trec:<28}{spec.aggregate:<7}{params:<20}"
+        lines.append(f"{spec.measure + at[spec.cutoff]:<{width}}{trec:<28}{spec.aggregate:<7}{params:<20}"
                      f"{spec.description}")
     lines += ["", "named sets (trec_eval names):"]
     for name, names in NAMED_SETS.items():
