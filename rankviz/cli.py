@@ -277,13 +277,13 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
     return Block(_run_label(run, path), path, measures, query_ids, columns, means, args.zscores is not None)
 
 
-def _plain(value, measure):
-    """A JSON/CSV-friendly Python value: int for counts, str for text, None for NaN."""
+def _plain(value, measure, zscores: bool = False):
+    """A JSON/CSV-friendly Python value: int for counts (float z-scores with -Z), str for text, None for NaN."""
     if isinstance(value, str):
         return value
     if value is None:
         return None
-    if measure.is_count:
+    if measure.is_count and not (zscores and measure.name != "NumQ"):
         return int(value)
     value = float(value)
     return None if math.isnan(value) else value
@@ -328,8 +328,8 @@ def _format_trec(blocks: list[Block], trec_names: bool) -> str:
     return "".join(line + "\n" for line in lines)
 
 
-def _csv_value(value, measure) -> str:
-    plain = _plain(value, measure)
+def _csv_value(value, measure, zscores: bool = False) -> str:
+    plain = _plain(value, measure, zscores)
     return "" if plain is None else repr(plain) if isinstance(plain, float) else str(plain)
 
 
@@ -342,9 +342,9 @@ def _format_csv(blocks: list[Block], trec_names: bool) -> str:
     writer.writerow(["run", "query_id", "measure", "value"])
     for block in blocks:
         for row, query_id in enumerate(block.query_ids or ()):
-            writer.writerows([block.label, query_id, name(m), _csv_value(values[row], m)]
+            writer.writerows([block.label, query_id, name(m), _csv_value(values[row], m, block.zscores)]
                              for m, values in block.columns.items())
-        writer.writerows([block.label, "all", name(m), _csv_value(value, m)]
+        writer.writerows([block.label, "all", name(m), _csv_value(value, m, block.zscores)]
                          for m, value in block.means.items() if m.name != "runid")  # the run column says it
     return buffer.getvalue()
 
@@ -357,11 +357,11 @@ def _format_json(blocks: list[Block], trec_names: bool) -> str:
             "run": block.label,
             "file": block.path,
             "measures": [name(m) for m in block.measures if m.name != "runid"],
-            "all": {name(m): _plain(v, m) for m, v in block.means.items() if m.name != "runid"},
+            "all": {name(m): _plain(v, m, block.zscores) for m, v in block.means.items() if m.name != "runid"},
         }
         if block.query_ids is not None:
             entry["per_query"] = {
-                query_id: {name(m): _plain(values[row], m) for m, values in block.columns.items()}
+                query_id: {name(m): _plain(values[row], m, block.zscores) for m, values in block.columns.items()}
                 for row, query_id in enumerate(block.query_ids)
             }
         runs.append(entry)

@@ -224,3 +224,12 @@ def test_cli_prints_z_scores_as_trec_eval(tmp_path, capsys):
     assert capsys.readouterr().out == ("Znum_q                 \tall\t1.0000\n"
                                        "Znum_ret               \tall\t-1000000.0000\n"
                                        "Zmap                   \tall\t2.0000\n")
+
+
+def test_cli_z_scores_of_counts_stay_fractional_in_csv(tmp_path, capsys):
+    (tmp_path / "z").write_text("q1 num_ret 2 4\n")
+    (tmp_path / "qrels").write_text("q1 0 d1 1\n")
+    (tmp_path / "run").write_text("q1 Q0 d1 1 2.0 r\n")
+    assert main(["eval", "-m", "num_ret", "-Z", str(tmp_path / "z"), "--format", "csv",
+                 str(tmp_path / "qrels"), str(tmp_path / "run")]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "r,all,num_ret,-0.25"  # (1 - 2) / 4
