@@ -123,7 +123,9 @@ class MetricSpec:
     order), ``"ranking_levels"`` (grades and recall levels, one value per level),
     ``"two_rankings"``, ``"labels_scores"``, ``"groups"``, ``"sets"`` (relevant, answer,
     known), ``"counts"``, ``"per_query_values"``, or ``"qrels_run"`` for a measure that only
-    :func:`rankviz.evaluate` computes. ``monotone``: moving a relevant document up never lowers
+    :func:`rankviz.evaluate` computes (``"prefs_run"``: from preference judgments, evaluate's
+    ``qrels_format="prefs"`` or ``"qrels_prefs"``; ``"qrels_jg_run"``: from judgment-group qrels,
+    ``qrels_format="qrels_jg"``). ``monotone``: moving a relevant document up never lowers
     the value (ranking metrics). ``binary``: uses ``grade >= rel_threshold`` rather than the
     grades themselves. ``module``: the module of ``rankviz.metrics`` holding the per-query
     function (called ``name``) and its breakdown; empty when there is none.
