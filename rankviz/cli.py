@@ -41,6 +41,7 @@ output formats:
         "per_query": {query_id: {measure: value}} (with -q)}]}.
 measure names: trec_eval names (P_10, map, ndcg_cut_10), its -m syntax (P.5,10), ir_measures names
   (P@10, AP, nDCG@10, nDCG(gain=exp)@10, P(rel=2)@10) and the sets "official" (the default),
+  "all_prefs", "prefs" (with -R prefs or qrels_prefs), "qrels_jg" (with -R qrels_jg),
   "all_trec" and "set". When every -m is written the trec_eval way, output uses trec_eval's names
   and order; otherwise it uses rankviz's names (P@10) in the order given. --list-measures prints
   every measure with its trec_eval names and parameters (docs/metrics.md has their formulas).
@@ -67,7 +68,8 @@ def measure_listing() -> str:
     from rankviz.evaluation.measures import FAMILIES, NAMED_SETS
 
     at = {"none": "", "int": "@k", "optional_int": "[@k]", "float": "@x", "recall": "@r"}
-    lines = [f"{'measure':<22}{'trec_eval':<28}{'all':<7}{'parameters':<20}definition", ""]
+    width = max(22, max(len(spec.measure + at[spec.cutoff]) for spec in FAMILIES) + 2)  # prefs_avgjg_Rnonrel_ret
+    lines = [f"{'measure':<{width}}{'trec_eval':<28}{'all':<7}{'parameters':<20}definition", ""]
     for spec in FAMILIES:
         trec = spec.trec or "-"
         if spec.trec_cut and spec.trec_cut != spec.trec:
@@ -75,7 +77,7 @@ def measure_listing() -> str:
         elif spec.trec_cut:
             trec = f"{spec.trec_cut}_{'x' if spec.cutoff in ('float', 'recall') else 'k'}"
         params = ",".join(p.measure_key for p in spec.measure_params) or "-"
-        lines.append(f"{spec.measure + at[spec.cutoff]:<22}{trec:<28}{spec.aggregate:<7}{params:<20}"
+        lines.append(f"{spec.measure + at[spec.cutoff]:<{width}}{trec:<28}{spec.aggregate:<7}{params:<20}"
                      f"{spec.description}")
     lines += ["", "named sets (trec_eval names):"]
     for name, names in NAMED_SETS.items():
@@ -128,10 +130,21 @@ class Progress:
 
 def _read(kind: str, path: str):
     """Read a qrels or run file into a TrecTable (which lends evaluate the keys its reader
-    computed), turning the reader's errors into InputError with file and line."""
+    computed), or a preference, judgment-group or z-score file (``kind`` "prefs",
+    "qrels_prefs", "qrels_jg", "zscores") into a DataFrame, turning the reader's errors into
+    InputError with file and line."""
+    from rankviz.trec.preferences import read_prefs, read_zscores
     from rankviz.trec.readers import TrecFormatError, read_qrels_table, read_run_table  # pyarrow: loaded on use
 
-    reader = read_qrels_table if kind == "qrels" else read_run_table
+    readers = {
+        "qrels": read_qrels_table,
+        "run": read_run_table,
+        "prefs": read_prefs,
+        "qrels_prefs": lambda source: read_qrels_table(source, judgment_groups=True).frame,
+        "qrels_jg": lambda source: read_qrels_table(source, judgment_groups=True).frame,
+        "zscores": read_zscores,
+    }
+    reader = readers[kind]
 
     try:
         return reader(path)
@@ -214,6 +227,7 @@ class Block:
     query_ids: list[str] | None  # sorted as strings (trec_eval's order); None without -q
     columns: dict  # measure -> list of per-query values, aligned with query_ids
     means: dict  # measure -> value of the "all" line
+    zscores: bool = False  # -Z: values are z-scores, printed as trec_eval prints them
 
 
 def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
@@ -227,15 +241,16 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
 
         try:
             result = evaluate(
-                qrels, run, computed, per_query=args.per_query, complete=args.complete,
+                qrels, run, computed, per_query=args.per_query or args.zscores is not None, complete=args.complete,
                 rel_threshold=args.level, depth=args.depth, trec_eval_version=args.trec_eval_version,
+                qrels_format=args.qrels_format, zscores=args.zscore_table,
             )
         except ValueError as error:
             raise InputError(None, str(error)) from None
     if result is not None:
         num_q = len(result.per_query.index)
     else:
-        judged = set(qrels.frame["query_id"].unique())
+        judged = set(getattr(qrels, "frame", qrels)["query_id"].unique())
         num_q = len(judged) if args.complete else len(judged & set(run.frame["query_id"].unique()))
     means = {}
     for measure in measures:
@@ -259,28 +274,36 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
         for measure in shown:  # whole columns to lists once: no per-row DataFrame access
             values = table[str(measure)].tolist()
             columns[measure] = [values[row] for row in order]
-    return Block(_run_label(run, path), path, measures, query_ids, columns, means)
+    return Block(_run_label(run, path), path, measures, query_ids, columns, means, args.zscores is not None)
 
 
-def _plain(value, measure):
-    """A JSON/CSV-friendly Python value: int for counts, str for text, None for NaN."""
+def _plain(value, measure, zscores: bool = False):
+    """A JSON/CSV-friendly Python value: int for counts (float z-scores with -Z), str for text, None for NaN."""
     if isinstance(value, str):
         return value
     if value is None:
         return None
-    if measure.is_count:
+    if measure.is_count and not (zscores and measure.name != "NumQ"):
         return int(value)
     value = float(value)
     return None if math.isnan(value) else value
 
 
-def _trec_values(values: list, measure) -> list[str]:
-    """trec_eval's value column: %6.4f, counts as integers, text as is, relstring quoted."""
+def _trec_values(values: list, measure, zscores: bool = False) -> list[str]:
+    """trec_eval's value column: %6.4f, counts as integers (z-scores of counts too as %6.4f),
+    text as is, relstring quoted."""
     if measure.name == "relstring":
         return [f"'{value}'" for value in values]
-    if measure.is_count:
+    if measure.is_count and not zscores:
         return [str(int(value)) for value in values]
     return [value if isinstance(value, str) else "%6.4f" % value for value in values]
+
+
+def _trec_prefix(measure, name, zscores: bool) -> str:
+    """The name column: padded to 22 characters; with -Z, numbers' names get a "Z" in front (not
+    relstring's, not runid's), as trec_eval prints them (``Z%-22s``)."""
+    z = "Z" if zscores and measure.name not in ("relstring", "runid") else ""
+    return z + "%-22s\t" % name(measure)
 
 
 def _namer(trec_names: bool):
@@ -295,17 +318,18 @@ def _format_trec(blocks: list[Block], trec_names: bool) -> str:
             lines.append(f"# run: {block.label} ({block.path})")
         if block.query_ids is not None:
             # Formatted column by column, then interleaved query by query (trec_eval's layout).
-            prefixes = {m: "%-22s\t" % name(m) for m in block.columns}
-            texts = {m: _trec_values(values, m) for m, values in block.columns.items()}
+            prefixes = {m: _trec_prefix(m, name, block.zscores) for m in block.columns}
+            texts = {m: _trec_values(values, m, block.zscores) for m, values in block.columns.items()}
             for row, query_id in enumerate(block.query_ids):
                 lines += [f"{prefixes[m]}{query_id}\t{texts[m][row]}" for m in block.columns]
         for measure, value in block.means.items():
-            lines.append("%-22s\t%s\t%s" % (name(measure), "all", _trec_values([value], measure)[0]))
+            lines.append("%s%s\t%s" % (_trec_prefix(measure, name, block.zscores), "all",
+                                        _trec_values([value], measure, block.zscores)[0]))
     return "".join(line + "\n" for line in lines)
 
 
-def _csv_value(value, measure) -> str:
-    plain = _plain(value, measure)
+def _csv_value(value, measure, zscores: bool = False) -> str:
+    plain = _plain(value, measure, zscores)
     return "" if plain is None else repr(plain) if isinstance(plain, float) else str(plain)
 
 
@@ -318,9 +342,9 @@ def _format_csv(blocks: list[Block], trec_names: bool) -> str:
     writer.writerow(["run", "query_id", "measure", "value"])
     for block in blocks:
         for row, query_id in enumerate(block.query_ids or ()):
-            writer.writerows([block.label, query_id, name(m), _csv_value(values[row], m)]
+            writer.writerows([block.label, query_id, name(m), _csv_value(values[row], m, block.zscores)]
                              for m, values in block.columns.items())
-        writer.writerows([block.label, "all", name(m), _csv_value(value, m)]
+        writer.writerows([block.label, "all", name(m), _csv_value(value, m, block.zscores)]
                          for m, value in block.means.items() if m.name != "runid")  # the run column says it
     return buffer.getvalue()
 
@@ -333,11 +357,11 @@ def _format_json(blocks: list[Block], trec_names: bool) -> str:
             "run": block.label,
             "file": block.path,
             "measures": [name(m) for m in block.measures if m.name != "runid"],
-            "all": {name(m): _plain(v, m) for m, v in block.means.items() if m.name != "runid"},
+            "all": {name(m): _plain(v, m, block.zscores) for m, v in block.means.items() if m.name != "runid"},
         }
         if block.query_ids is not None:
             entry["per_query"] = {
-                query_id: {name(m): _plain(values[row], m) for m, values in block.columns.items()}
+                query_id: {name(m): _plain(values[row], m, block.zscores) for m, values in block.columns.items()}
                 for row, query_id in enumerate(block.query_ids)
             }
         runs.append(entry)
@@ -347,10 +371,20 @@ def _format_json(blocks: list[Block], trec_names: bool) -> str:
 FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
 
 
+# Without -m, the measures of each -R format (trec_eval's default is "official" whatever -R is,
+# which it then cannot compute from preferences or judgment groups).
+DEFAULT_MEASURES = {"qrels": "official", "prefs": "prefs", "qrels_prefs": "prefs", "qrels_jg": "qrels_jg"}
+
+
 def command_eval(args, progress: Progress) -> str:
-    measures, trec_names = _parse_measure_options(args.measures, args.trec_eval_version)
+    measures, trec_names = _parse_measure_options(args.measures or [DEFAULT_MEASURES[args.qrels_format]],
+                                                  args.trec_eval_version)
+    args.zscore_table = None
+    if args.zscores is not None:
+        progress.step(f"reading {args.zscores}")
+        args.zscore_table = _read("zscores", args.zscores)
     progress.step(f"reading {args.qrels}")
-    qrels = _read("qrels", args.qrels)
+    qrels = _read(args.qrels_format, args.qrels)
     blocks = []
     for number, path in enumerate(args.runs, start=1):
         progress.step(f"reading run {number}/{len(args.runs)}: {path}")
@@ -436,6 +470,20 @@ def build_parser() -> argparse.ArgumentParser:
                           help="grade at or above which a document is relevant for binary measures (default 1)")
     evaluate.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
                           help="evaluate only the top DEPTH documents of each query (after sorting by score)")
+    evaluate.add_argument(
+        "-R", dest="qrels_format", choices=["qrels", "prefs", "qrels_prefs", "qrels_jg"], default="qrels",
+        metavar="FORMAT",
+        help="format of QRELS, as trec_eval's -R: qrels (default), prefs (qid jg jsg docno rel_level: "
+             "preference judgments), qrels_prefs (a qrels read as preferences, iter = judgment group), "
+             "qrels_jg (qid jg docno rel: one qrels per judgment group). Without -m: the set "
+             "'prefs' for prefs and qrels_prefs, 'qrels_jg' for qrels_jg",
+    )
+    evaluate.add_argument(
+        "-Z", dest="zscores", default=None, metavar="FILE",
+        help="print z-scores instead of values, as trec_eval's -Z: (value - mean) / stddev with the "
+             "per-query means and deviations of FILE (qid measure mean stddev); -1000000 where FILE has "
+             "no mean. Names are printed with a Z in front",
+    )
     evaluate.add_argument("--format", choices=sorted(FORMATTERS), default="trec", help="output format (default trec)")
     evaluate.add_argument(
         "--trec-eval-version", choices=["10", "9"], default="10",

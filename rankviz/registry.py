@@ -123,7 +123,9 @@ class MetricSpec:
     order), ``"ranking_levels"`` (grades and recall levels, one value per level),
     ``"two_rankings"``, ``"labels_scores"``, ``"groups"``, ``"sets"`` (relevant, answer,
     known), ``"counts"``, ``"per_query_values"``, or ``"qrels_run"`` for a measure that only
-    :func:`rankviz.evaluate` computes. ``monotone``: moving a relevant document up never lowers
+    :func:`rankviz.evaluate` computes (``"prefs_run"``: from preference judgments, evaluate's
+    ``qrels_format="prefs"`` or ``"qrels_prefs"``; ``"qrels_jg_run"``: from judgment-group qrels,
+    ``qrels_format="qrels_jg"``). ``monotone``: moving a relevant document up never lowers
     the value (ranking metrics). ``binary``: uses ``grade >= rel_threshold`` rather than the
     grades themselves. ``module``: the module of ``rankviz.metrics`` holding the per-query
     function (called ``name``) and its breakdown; empty when there is none.
@@ -141,7 +143,8 @@ class MetricSpec:
       (geometric mean, values floored at 1e-5 as trec_eval does), ``"sum"`` or ``"none"``;
     * ``integer``: a count, printed without decimals; ``per_query_printed``: trec_eval ``-q``
       prints per-query lines for it;
-    * ``trec_sets``: the trec_eval named sets holding it (``official``, ``all_trec``, ``set``);
+    * ``trec_sets``: the trec_eval named sets holding it (``official``, ``all_trec``, ``set``, and
+      ``all_prefs``, ``prefs``, ``qrels_jg`` for the measures of the other relevance formats);
       ``new_in_trec_eval_10``: absent from trec_eval 9's ``all_trec``;
     * ``trec_param_syntax``: how trec_eval's ``-m name.params`` reads its parameters:
       ``"gains"`` (``ndcg.1=3,2=9``), ``"values"`` (``utility.1,-1,0,0``, ``11pt_avg..25,.5``)
@@ -361,6 +364,14 @@ LECTURE = "Course lecture 'Evaluating IR Systems' (shared/course/002)"
 OFFICIAL = ("official", "all_trec")
 EVERY_SET = ("official", "all_trec", "set")  # the counts every named set starts with
 ALL_TREC = ("all_trec",)
+# trec_eval's sets for its other relevance formats: all_prefs and prefs (-R prefs, qrels_prefs),
+# qrels_jg (-R qrels_jg); runid and num_q start each of them.
+PREFS_ALL = ("all_prefs",)
+PREFS_OFFICIAL = ("all_prefs", "prefs")
+JUDGMENT_GROUPS = ("qrels_jg",)
+SUMMARY_SETS = EVERY_SET + PREFS_OFFICIAL + JUDGMENT_GROUPS
+PREFS_REFERENCE = (f"{TREC}, form_prefs_counts.c and m_prefs_*.c; preferences as in Carterette, Bennett, "
+                   "Chickering & Dumais, 'Here or there: preference judgments for relevance', ECIR (2008)")
 
 METRICS: tuple[MetricSpec, ...] = (
     # ---------------------------------------------------------------------------- binary
@@ -826,7 +837,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\text{the run's tag}",
         description="The run's name, the last column of the run file (evaluate's result.run_name).",
         reference=f"{TREC}: runid", value_range=None, binary=False,
-        measure="runid", trec="runid", aggregate="none", per_query_printed=False, trec_sets=EVERY_SET,
+        measure="runid", trec="runid", aggregate="none", per_query_printed=False, trec_sets=SUMMARY_SETS,
     ),
     MetricSpec(
         name="num_q", pretty_name="Queries", family="summary", inputs="qrels_run",
@@ -834,7 +845,7 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Number of queries evaluated.",
         reference=f"{TREC}: num_q", value_range=(0.0, math.inf), binary=False,
         measure="NumQ", aliases=("num_q",), trec="num_q", aggregate="sum", integer=True, per_query_printed=False,
-        trec_sets=EVERY_SET, kernel_path="binary.num_q",
+        trec_sets=SUMMARY_SETS, kernel_path="binary.num_q",
     ),
     MetricSpec(
         name="num_ret", pretty_name="Retrieved", family="summary", inputs="qrels_run",
@@ -878,6 +889,100 @@ METRICS: tuple[MetricSpec, ...] = (
         measure="relstring", trec="relstring", trec_cut="relstring", cutoff="optional_int", aggregate="none",
         trec_sets=ALL_TREC, kernel_path="relstring.relevance_string",
     ),
+    # ---------------------------------------------------------------------------- preferences (-R prefs)
+    *(
+        MetricSpec(
+            name=name, pretty_name=pretty, family="preference", inputs="prefs_run",
+            formula=formula, description=description, reference=f"{PREFS_REFERENCE}: {name}",
+            value_range=(0.0, math.inf) if integer else (0.0, 1.0), binary=False,
+            measure=name, trec=name, aggregate="sum" if integer else "mean", integer=integer,
+            trec_sets=sets, kernel_path=f"preferences.{kernel}",
+        )
+        for name, pretty, kernel, integer, sets, formula, description in (
+            ("prefs_num_prefs_poss", "Preferences possible", "preferences_possible", True, PREFS_OFFICIAL,
+             r"|\mathcal{P}| = \sum_{g} |\mathcal{P}_g|",
+             "Number of preferences a > b stated by the judgment groups (each group counts its own), "
+             "retrieved or not."),
+            ("prefs_num_prefs_ful", "Preferences fulfilled", "preferences_fulfilled", True, PREFS_OFFICIAL,
+             r"|\{a > b \in \mathcal{P} : a \text{ retrieved above } b \text{ or } b \text{ not retrieved}\}|",
+             "Preferences fulfilled: a retrieved above b, or a retrieved and b not (implied)."),
+            ("prefs_num_prefs_ful_ret", "Preferences fulfilled (retrieved)", "preferences_fulfilled_retrieved", True,
+             PREFS_OFFICIAL, r"|\{a > b \in \mathcal{P} : a, b \text{ retrieved}, a \text{ above } b\}|",
+             "Preferences fulfilled between two retrieved documents."),
+            ("prefs_simp", "Preference ratio", "preference_ratio", False, PREFS_OFFICIAL,
+             r"\mathrm{prefs\_simp} = \frac{\text{fulfilled}}{|\mathcal{P}|}",
+             "Fulfilled preferences over all preferences, every judgment group pooled; a preference "
+             "whose documents were both missed counts as failed."),
+            ("prefs_pair", "Preference ratio per pair", "pair_ratio", False, PREFS_OFFICIAL,
+             r"\frac{1}{|D_2|} \sum_{\{a,b\} \in D_2} \frac{n_{a>b}}{n_{a>b} + n_{b>a}}",
+             "Mean over judged document pairs of the share of the groups' preferences on the pair that the "
+             "ranking fulfils (3 groups agree, 2 disagree: 3/5)."),
+            ("prefs_avgjg", "Preference ratio per judgment group", "group_ratio", False, PREFS_OFFICIAL,
+             r"\frac{1}{|G|} \sum_{g \in G} \frac{\text{fulfilled}_g}{|\mathcal{P}_g|}",
+             "Fulfilled over possible preferences within each judgment group (user), averaged over groups: "
+             "every user counts the same."),
+            ("prefs_avgjg_Rnonrel", "Preference ratio per group, R non-relevant", "group_ratio_r_nonrelevant",
+             False, PREFS_ALL,
+             r"\frac{1}{|G|} \sum_{g} \frac{\text{fulfilled}_g}{\text{possible}_g},\ N_g := R_g",
+             "prefs_avgjg with each group's non-relevant documents (level 0) cut or padded to R, its number "
+             "of relevant ones (akin to bpref); reproduces trec_eval's counting exactly."),
+            ("prefs_simp_ret", "Preference ratio (retrieved)", "preference_ratio_retrieved", False, PREFS_ALL,
+             r"\frac{\text{fulfilled}_{\mathrm{ret}}}{|\mathcal{P}_{\mathrm{ret}}|}",
+             "prefs_simp over the preferences between two retrieved documents only."),
+            ("prefs_pair_ret", "Preference ratio per pair (retrieved)", "pair_ratio_retrieved", False, PREFS_ALL,
+             r"\frac{1}{|D_2^{\mathrm{ret}}|} \sum_{\{a,b\}} \frac{n_{a>b}}{n_{a>b} + n_{b>a}}",
+             "prefs_pair over the pairs of two retrieved documents only."),
+            ("prefs_avgjg_ret", "Preference ratio per group (retrieved)", "group_ratio_retrieved", False, PREFS_ALL,
+             r"\frac{1}{|G|} \sum_{g} \frac{\text{fulfilled}_{g,\mathrm{ret}}}{|\mathcal{P}_{g,\mathrm{ret}}|}",
+             "prefs_avgjg over the preferences between two retrieved documents only."),
+            ("prefs_avgjg_Rnonrel_ret", "Preference ratio per group, R non-relevant (retrieved)",
+             "group_ratio_r_nonrelevant_retrieved", False, PREFS_ALL,
+             r"\frac{1}{|G|} \sum_{g} \frac{\text{fulfilled}_{g,\mathrm{ret}}}{\text{possible}_{g,\mathrm{ret}}},"
+             r"\ N_g := R_g",
+             "prefs_avgjg_Rnonrel over the retrieved documents only."),
+            ("prefs_simp_imp", "Preference ratio (implied)", "preference_ratio_implied", False, PREFS_ALL,
+             r"\frac{\text{fulfilled}}{|\mathcal{P}_{\mathrm{ret}}| + |\mathcal{P}_{\mathrm{imp}}|}",
+             "prefs_simp over the preferences with at least one retrieved document."),
+            ("prefs_pair_imp", "Preference ratio per pair (implied)", "pair_ratio_implied", False, PREFS_ALL,
+             r"\frac{1}{|D_2^{\mathrm{imp}}|} \sum_{\{a,b\}} \frac{n_{a>b}}{n_{a>b} + n_{b>a}}",
+             "prefs_pair over the pairs with at least one retrieved document."),
+            ("prefs_avgjg_imp", "Preference ratio per group (implied)", "group_ratio_implied", False, PREFS_ALL,
+             r"\frac{1}{|G|} \sum_{g} \frac{\text{fulfilled}_g}{|\mathcal{P}_{g,\mathrm{ret}}| + "
+             r"|\mathcal{P}_{g,\mathrm{imp}}|}",
+             "prefs_avgjg over the preferences with at least one retrieved document."),
+        )
+    ),
+    # ---------------------------------------------------------------------------- judgment groups (-R qrels_jg)
+    MetricSpec(
+        name="average_precision_over_groups", pretty_name="AP averaged over judgment groups", family="judgment_group",
+        inputs="qrels_jg_run",
+        formula=r"\mathrm{map\_avgjg} = \frac{1}{|G|} \sum_{g \in G} \mathrm{AP}_g",
+        description="AP computed with each judgment group's (user's) qrels and R, averaged over the groups "
+                    "that judged the query.",
+        reference=f"{TREC}: map_avgjg", params=(THRESHOLD,),
+        measure="map_avgjg", trec="map_avgjg", trec_sets=JUDGMENT_GROUPS,
+        kernel_path="judgment_groups.average_precision_over_groups",
+    ),
+    MetricSpec(
+        name="precision_over_groups", pretty_name="P@k averaged over judgment groups", family="judgment_group",
+        inputs="qrels_jg_run",
+        formula=r"\mathrm{P\_avgjg}@k = \frac{1}{|G|} \sum_{g \in G} P_g@k",
+        description="P@k with each judgment group's qrels, averaged over the groups that judged the query.",
+        reference=f"{TREC}: P_avgjg", params=(THRESHOLD,),
+        measure="P_avgjg", trec="P_avgjg", trec_cut="P_avgjg", default_cutoffs=TREC_CUTOFFS, cutoff="int",
+        trec_sets=JUDGMENT_GROUPS, kernel_path="judgment_groups.precision_over_groups",
+    ),
+    MetricSpec(
+        name="r_precision_multiple_over_groups", pretty_name="Precision at x R averaged over judgment groups",
+        family="judgment_group", inputs="qrels_jg_run",
+        formula=r"\frac{1}{|G|} \sum_{g \in G} P_g@c_g,\quad c_g = \lfloor x R_g + 0.9 \rfloor",
+        description="Precision at a multiple x of each judgment group's R (its own relevant documents), "
+                    "averaged over the groups that judged the query.",
+        reference=f"{TREC}: Rprec_mult_avgjg", params=(THRESHOLD,),
+        measure="Rprec_mult_avgjg", trec="Rprec_mult_avgjg", trec_cut="Rprec_mult_avgjg",
+        default_cutoffs=(0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0), cutoff="float",
+        trec_sets=JUDGMENT_GROUPS, kernel_path="judgment_groups.r_precision_multiple_over_groups",
+    ),
 )
 
 #: trec_eval 10.0's printing order (te_trec_measures[] in measures.c), by trec_eval measure
@@ -887,8 +992,11 @@ TREC_PRINT_ORDER = (
     "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
     "iprec_at_recall", "P", "relstring", "recall", "infAP", "gm_bpref", "Rprec_mult", "utility", "11pt_avg",
     "binG", "G", "dcg", "ideal_dcg", "ndcg", "ndcg_rel", "Rndcg", "ndcg_cut", "map_cut", "relative_P", "success",
-    "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret", "yaap", "rbp",
-    "rbp_resid", "unj",
+    "set_P", "set_relative_P", "set_recall", "set_map", "set_F", "num_nonrel_judged_ret",
+    "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair",
+    "prefs_avgjg", "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
+    "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp", "map_avgjg", "P_avgjg",
+    "Rprec_mult_avgjg", "yaap", "rbp", "rbp_resid", "unj",
 )
 
 _BY_NAME = {spec.name: spec for spec in METRICS}
@@ -949,11 +1057,11 @@ def named_sets() -> dict[str, tuple[str, ...]]:
     (True, False)
     """
     position = {name: i for i, name in enumerate(TREC_PRINT_ORDER)}
-    members: dict[str, set] = {"official": set(), "all_trec": set(), "set": set()}
+    members: dict[str, set] = {name: set() for name in ("official", "all_trec", "set", "all_prefs", "prefs", "qrels_jg")}
     for spec in METRICS:
         for set_name in spec.trec_sets:
             members[set_name].add(spec.trec)
-            if set_name == "all_trec" and spec.trec_cut:
+            if set_name in ("all_trec", "qrels_jg") and spec.trec_cut:
                 members[set_name].add(spec.trec_cut)
     return {name: tuple(sorted(names, key=position.__getitem__)) for name, names in members.items()}
 
@@ -1005,6 +1113,8 @@ _FAMILY_TITLES = {
     "classification": "Classification", "aggregate": "Aggregates over queries", "user": "User-oriented",
     "set": "Measures of the retrieved set", "incomplete": "Incomplete judgments",
     "summary": "Counts and summaries of a run",
+    "preference": "Preference judgments (trec_eval -R prefs, -R qrels_prefs)",
+    "judgment_group": "Judgment groups (trec_eval -R qrels_jg)",
 }
 _AGGREGATE_WORDS = {"mean": "arithmetic mean", "gmean": "geometric mean (values floored at 1e-5)", "sum": "sum",
                     "none": "none (per query only)"}

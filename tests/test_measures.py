@@ -133,7 +133,15 @@ def test_named_sets():
     all_trec = parse_measures("all_trec")
     assert set(parse_measures("official")) < set(all_trec)
     assert len(all_trec) == len(set(all_trec))
-    assert set(NAMED_SETS) == {"official", "all_trec", "set"}
+    # trec_eval 10.0's nicknames (measures.c): the three of -R qrels, and those of -R prefs /
+    # qrels_prefs (all_prefs, prefs) and -R qrels_jg.
+    assert set(NAMED_SETS) == {"official", "all_trec", "set", "all_prefs", "prefs", "qrels_jg"}
+    assert [m.trec_name for m in parse_measures("prefs")] == [
+        "runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful", "prefs_num_prefs_ful_ret", "prefs_simp",
+        "prefs_pair", "prefs_avgjg"]
+    assert len(parse_measures("all_prefs")) == 2 + 14
+    assert [m.trec_name for m in parse_measures("qrels_jg")][:4] == ["runid", "num_q", "map_avgjg", "P_avgjg_5"]
+    assert len(parse_measures("qrels_jg")) == 2 + 1 + 9 + 10
 
 
 def test_parse_measures_keeps_order_and_drops_duplicates():

@@ -103,7 +103,7 @@ def test_trec_print_order_names_exactly_the_registrys_trec_eval_measures():
 
 
 def test_named_sets_are_trec_eval_10s():
-    # trec_eval 10.0, measures.c: the "official", "set" and "all_trec" nicknames (as sets of names:
+    # trec_eval 10.0, measures.c: the "official", "set", "all_trec", "all_prefs", "prefs" and "qrels_jg" nicknames (as sets of names:
     # the order of the output is TREC_PRINT_ORDER's).
     sets = registry.named_sets()
     assert set(sets["official"]) == {"runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec",
@@ -114,6 +114,13 @@ def test_named_sets_are_trec_eval_10s():
         "relstring", "recall", "unj", "rbp", "rbp_resid", "infAP", "gm_bpref", "utility", "11pt_avg", "ndcg",
         "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut", "ndcg_rel", "Rndcg", "binG", "G", "set_P",
         "set_recall", "set_relative_P", "set_map", "set_F", "num_nonrel_judged_ret"}
+    assert set(sets["all_prefs"]) == {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
+                                      "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg",
+                                      "prefs_avgjg_Rnonrel", "prefs_simp_ret", "prefs_pair_ret", "prefs_avgjg_ret",
+                                      "prefs_avgjg_Rnonrel_ret", "prefs_simp_imp", "prefs_pair_imp", "prefs_avgjg_imp"}
+    assert set(sets["prefs"]) == {"runid", "num_q", "prefs_num_prefs_poss", "prefs_num_prefs_ful",
+                                  "prefs_num_prefs_ful_ret", "prefs_simp", "prefs_pair", "prefs_avgjg"}
+    assert set(sets["qrels_jg"]) == {"runid", "num_q", "map_avgjg", "P_avgjg", "Rprec_mult_avgjg"}
     position = {name: i for i, name in enumerate(TREC_PRINT_ORDER)}
     for names in sets.values():
         assert list(names) == sorted(names, key=position.__getitem__)

@@ -165,7 +165,8 @@ def aggregate(measure: Measure, values: np.ndarray) -> float:
 
 def evaluate(qrels, run, measures="official", *, per_query: bool = True, complete: bool = False,
              rel_threshold: int = 1, depth: int | None = None, judged_only: bool = False,
-             trec_eval_version: str = "10", collection_size: int = 0) -> EvalResult:
+             trec_eval_version: str = "10", collection_size: int = 0, qrels_format: str = "qrels",
+             zscores=None) -> EvalResult:
     """Evaluate a run against qrels with trec_eval's conventions, all queries at once.
 
     Parameters
@@ -208,6 +209,18 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
         9.x (as pytrec_eval, ranx and ir_measures). See :mod:`rankviz.metrics.kernels.interpolated`.
     collection_size : int, default 0
         trec_eval's ``-N``, used by ``utility``'s ``d`` coefficient only.
+    qrels_format : {"qrels", "prefs", "qrels_prefs", "qrels_jg"}, default "qrels"
+        trec_eval's ``-R``: how ``qrels`` is read. ``"prefs"``: a preference file
+        (``qid jg jsg docno rel_level``, :func:`rankviz.trec.preferences.read_prefs`, or such a
+        DataFrame); ``"qrels_prefs"``: a qrels read as preferences (its ``iter`` column the
+        judgment group); both are for the ``prefs_*`` measures (``"all_prefs"``, ``"prefs"``).
+        ``"qrels_jg"``: a qrels whose second column is a judgment group (a DataFrame needs a
+        ``group`` column), for ``map_avgjg``, ``P_avgjg``, ``Rprec_mult_avgjg`` (``"qrels_jg"``).
+        A measure of another format is an error, as in trec_eval.
+    zscores : path, file object, text, DataFrame or None
+        trec_eval's ``-Z``: a file of ``qid measure mean stddev`` lines; every value is then
+        replaced by its z-score ``(x - mean) / stddev`` (see :mod:`rankviz.evaluation.zscores`
+        for trec_eval's conventions: -1000000 where no mean is known). Needs ``per_query=True``.
 
     Returns
     -------
@@ -242,6 +255,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
     {'P@2': 0.5, 'P(rel=2)@2': 0.5}
     """
     parsed = parse_measures(measures)
+    _check_formats(parsed, qrels_format)
     per_query = _check_flag(per_query, "per_query")
     complete = _check_flag(complete, "complete")
     judged_only = _check_flag(judged_only, "judged_only")
@@ -254,6 +268,14 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
             f"The 'trec_eval_version' parameter of evaluate must be '10' or '9'. Got {trec_eval_version!r} instead."
         )
 
+    if zscores is not None and not per_query:
+        raise ValueError("The 'zscores' parameter of evaluate needs per_query=True: z-scores are per query.")
+    if qrels_format != "qrels":
+        result = _evaluate_other_format(_read_other_format(qrels, qrels_format), _as_table(run, "run"), parsed,
+                                        qrels_format, per_query=per_query, complete=complete,
+                                        rel_threshold=rel_threshold, depth=depth, judged_only=judged_only,
+                                        version=version)
+        return _standardized(result, zscores)
     qrels_table = _as_table(qrels, "qrels")
     run_table = _as_table(run, "run")
 
@@ -274,6 +296,11 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
             "as strings); nothing to evaluate."
         )
 
+    return _standardized(_result(parsed, context, selected, query_ids, run_table, per_query), zscores)
+
+
+def _result(parsed, context, selected: np.ndarray, query_ids: np.ndarray, run_table, per_query: bool) -> EvalResult:
+    """Run every measure's kernel over ``context`` and keep the ``selected`` lists, in that order."""
     columns: dict[str, np.ndarray] = {}
     means: dict[str, float] = {}
     kept: list[Measure] = []
@@ -294,3 +321,79 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
     run_name = run_table.frame.attrs.get("run_name")
     return EvalResult(per_query=table, mean=pd.Series(means, dtype=np.float64, name="mean"),
                       measures=tuple(kept), run_name=run_name)
+
+
+QRELS_FORMATS = ("qrels", "prefs", "qrels_prefs", "qrels_jg")
+# MetricSpec.inputs -> the qrels formats (trec_eval -R) its measures are computed from.
+_FORMATS_OF_INPUTS = {"prefs_run": ("prefs", "qrels_prefs"), "qrels_jg_run": ("qrels_jg",)}
+
+
+def _check_formats(parsed, qrels_format: str) -> None:
+    """Raise ValueError unless every measure can be computed from a qrels of ``qrels_format``."""
+    if qrels_format not in QRELS_FORMATS:
+        raise ValueError(f"The 'qrels_format' parameter of evaluate must be one of "
+                         f"{', '.join(repr(f) for f in QRELS_FORMATS)}. Got {qrels_format!r} instead.")
+    for measure in parsed:
+        if measure.name in ("runid", "NumQ"):
+            continue  # describe the evaluation, whatever its input
+        needs = _FORMATS_OF_INPUTS.get(measure.spec.inputs, ("qrels",))
+        if qrels_format not in needs:
+            sets = {"prefs": "all_prefs", "qrels_prefs": "all_prefs", "qrels_jg": "qrels_jg"}
+            hint = f" (the measures of {qrels_format!r} are the set {sets[qrels_format]!r})" if qrels_format in sets else ""
+            raise ValueError(
+                f"evaluate: measure {measure.trec_name!r} is computed from qrels_format "
+                f"{' or '.join(repr(f) for f in needs)} (trec_eval -R), not {qrels_format!r}{hint}."
+            )
+
+
+def _read_other_format(qrels, qrels_format: str) -> pd.DataFrame:
+    """The judgments of a qrels_format other than "qrels", as a DataFrame (prefs columns, or qrels + group)."""
+    from rankviz.trec.preferences import read_prefs, read_qrels_prefs
+    from rankviz.trec.readers import TrecTable, read_qrels
+
+    source = qrels.frame if isinstance(qrels, TrecTable) else qrels
+    if qrels_format == "prefs":
+        return read_prefs(source)
+    if isinstance(source, pd.DataFrame):
+        if "group" not in source.columns:
+            if qrels_format == "qrels_jg":
+                raise ValueError("qrels_format='qrels_jg' needs the judgment group of each judgment: a DataFrame "
+                                 "with a 'group' column, as read_qrels(..., judgment_groups=True) returns; got "
+                                 f"columns {list(source.columns)}.")
+            source = source.assign(group="0")  # qrels_prefs: one judgment group, as an iter column of 0s gives
+        _check_frame(source, "qrels")
+        frame = source
+    else:
+        frame = read_qrels(source, judgment_groups=True)
+    return read_qrels_prefs(frame) if qrels_format == "qrels_prefs" else frame
+
+
+def _evaluate_other_format(frame: pd.DataFrame, run_table, parsed, qrels_format: str, *, per_query, complete,
+                           rel_threshold, depth, judged_only, version) -> EvalResult:
+    """evaluate() for preference files, qrels read as preferences, and judgment-group qrels.
+
+    trec_eval's -J (``judged_only``) drops each group's unjudged documents before ranking for
+    the judgment-group measures, and changes nothing for the preference measures, which only
+    ever look at judged documents.
+    """
+    if qrels_format == "qrels_jg":
+        from rankviz.evaluation.judgment_groups import prepare_judgment_groups
+
+        context, query_ids = prepare_judgment_groups(frame, run_table.frame, depth=depth, complete=complete,
+                                                     judged_only=judged_only, rel_threshold=rel_threshold,
+                                                     trec_eval_version=version)
+    else:
+        from rankviz.evaluation.preferences import prepare_preferences
+
+        context, query_ids = prepare_preferences(frame, run_table.frame, depth=depth, complete=complete)
+    return _result(parsed, context, np.arange(len(query_ids)), query_ids, run_table, per_query)
+
+
+def _standardized(result: EvalResult, zscores) -> EvalResult:
+    if zscores is None:
+        return result
+    from rankviz.evaluation.zscores import standardize
+    from rankviz.trec.preferences import read_zscores
+
+    per_query, mean = standardize(result, read_zscores(zscores))
+    return EvalResult(per_query=per_query, mean=mean, measures=result.measures, run_name=result.run_name)

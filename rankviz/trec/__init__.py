@@ -4,6 +4,9 @@
   text, CSV/TSV/Parquet, DataFrame, nested dict), and :func:`read_qrels_table`,
   :func:`read_run_table`, which return a :class:`TrecTable`: the same DataFrame with the keys of
   its ids that reading computed, for evaluate to reuse;
+* :mod:`~rankviz.trec.preferences`: trec_eval's preference files (:func:`read_prefs`), qrels read as
+  preferences, and z-score files (:func:`read_zscores`); :mod:`~rankviz.trec.fields` reads such
+  whitespace-separated files;
 * :mod:`~rankviz.trec.formats`: what both kinds of file hold, the column names tables may use,
   and :class:`TrecFormatError`;
 * :mod:`~rankviz.trec.tables`: the table formats (delimited, Parquet, DataFrame, dict);
@@ -15,5 +18,8 @@ Nothing here imports :mod:`rankviz.evaluation`: reading needs no evaluation.
 
 from rankviz._lazy import lazy_names
 
-__all__ = ["TrecFormatError", "TrecTable", "read_qrels", "read_qrels_table", "read_run", "read_run_table"]
-__getattr__, __dir__ = lazy_names(__name__, dict.fromkeys(__all__, "rankviz.trec.readers"))
+_READERS = ["TrecFormatError", "TrecTable", "read_qrels", "read_qrels_table", "read_run", "read_run_table"]
+_OTHER_INPUTS = ["read_prefs", "read_qrels_prefs", "read_zscores"]  # trec_eval -R prefs/qrels_prefs, -Z
+__all__ = _READERS + _OTHER_INPUTS
+__getattr__, __dir__ = lazy_names(__name__, {**dict.fromkeys(_READERS, "rankviz.trec.readers"),
+                                             **dict.fromkeys(_OTHER_INPUTS, "rankviz.trec.preferences")})
