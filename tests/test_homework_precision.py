@@ -152,3 +152,11 @@ def test_r_precision_mistakes_are_named():
     assert _answer(steps, "R-precision", "2/3").mistake == "rprec_at_retrieved_relevant"
     with pytest.raises(ValueError, match="needs R"):
         steps_for(Exercise("r_precision", "x", rels=(1, 0), n_relevant=0))
+
+
+def test_more_tutor_mistakes_are_named():
+    steps = steps_for(exercise_from_preset("fmeasure_q1"))
+    assert _answer(steps, "F1@1", str(0.1 / 1.1)).mistake == "f_without_factor"  # P R / (P + R), no 2
+    steps = steps_for(exercise_from_preset("mrr_threshold"))
+    verdict = _answer(steps, "RR(q2)", "0")  # q2's first relevant document is at rank 3 = S_h: it counts
+    assert verdict.mistake == "rr_threshold_exclusive" and "rank ≤ S_h" in verdict.message

@@ -359,6 +359,15 @@ def _f_beta_not_squared_below(beta, p, r):
     return value, _f_formula(beta, p, r, value, below=beta)
 
 
+def _f_without_factor(beta, p, r):
+    b2 = beta * beta
+    if not (b2 * p + r) or not p * r:
+        return None
+    value = p * r / (b2 * p + r)
+    return value, (rf"\frac{{{tex_number(p)} \times {tex_number(r)}}}{{{tex_number(b2)} \times {tex_number(p)} + "
+                   rf"{tex_number(r)}}} = {tex_number(value)}")
+
+
 def _f_arithmetic(beta, p, r):
     if beta != 1:
         return None
@@ -390,6 +399,9 @@ register_mistake("f_beta_not_squared", "You used β where the formula takes β²
 register_mistake("f_beta_not_squared_below", "You multiplied P by β in the denominator, as the lecture's F0.5 slide "
                                              "does ((0.5)P + R); the formula takes β² there too: β² P + R.",
                  "precision_recall", _pr_with(f_of=_f_beta_not_squared_below))
+register_mistake("f_without_factor", "You left out the factor (1 + β²) above the line: F_β = (1 + β²) P R / "
+                                     "(β² P + R), so F1 = 2 P R / (P + R).",
+                 "precision_recall", _pr_with(f_of=_f_without_factor))
 register_mistake("f1_arithmetic_mean", "You took the arithmetic mean (P + R) / 2; F1 is their harmonic mean "
                                        "2 P R / (P + R).", "precision_recall", _pr_with(f_of=_f_arithmetic))
 register_mistake("f_beta_weights_swapped", "You put β² on R instead of on P: F_β = (1 + β²) P R / (β² P + R), so "
@@ -435,10 +447,19 @@ def _rank_not_inverted(first, threshold):
     return float(first), rf"{first}"
 
 
+def _threshold_exclusive(first, threshold):
+    if first is None or first != threshold:
+        return None
+    return 0.0, rf"{first} \geq S_h = {threshold} \Rightarrow 0"
+
+
 register_mistake("rr_threshold_ignored", "You took 1 / rank past the threshold; with S_h, a first relevant document "
                                          "ranked below S_h gives RR = 0.", "rr", _rr_with(rr_of=_rr_ignoring_threshold))
 register_mistake("rr_rank_not_inverted", "You wrote the rank of the first relevant document; RR is its reciprocal, "
                                          "1 / rank.", "rr", _rr_with(rr_of=_rank_not_inverted))
+register_mistake("rr_threshold_exclusive", "You dropped a first relevant document ranked exactly at S_h; the "
+                                           "threshold includes it: RR = 1 / rank when rank ≤ S_h (the lecture's q2, "
+                                           "at rank 3 = S_h, counts 1/3).", "rr", _rr_with(rr_of=_threshold_exclusive))
 register_mistake("mrr_over_found", "You divided by the queries that found a relevant document within S_h; MRR "
                                    "divides by every query (a query with RR = 0 counts).",
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: sum(
