@@ -27,6 +27,7 @@ from rankviz.teaching.homework import (
     summary,
 )
 from rankviz.teaching.parsing import parse_grades, parse_optional_int
+from rankviz.ui.cached_results import cached_call
 from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
 from rankviz.ui.link import link_value, link_widget, stop
@@ -147,7 +148,7 @@ if exercise is None:
     worksheet_section()
     stop()
 
-steps = steps_for(exercise)
+steps = cached_call(steps_for, exercise)  # the same exercise for the whole class: built once
 st.subheader(exercise.title)
 st.markdown(describe(exercise))
 if exercise.source:

@@ -12,6 +12,7 @@ import streamlit as st
 
 from rankviz.teaching.homework import stages, steps_for
 from rankviz.teaching.homework.core import tex_number
+from rankviz.ui.cached_results import cached_call
 from rankviz.ui.link import current_value, keep_in_link
 
 __all__ = ["reveal_exercise", "reveal_working", "revealed_count"]
@@ -86,17 +87,26 @@ def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, s
         st.markdown("\n".join(lines))
 
 
+def _exercise_steps(build, args: tuple, kwargs: dict):
+    """The worked steps (no mistake alternatives) of the exercise ``build(*args, **kwargs)``; None
+    when the input is not one (a ValueError the page reports elsewhere, or too long by hand)."""
+    try:
+        return steps_for(build(*args, **kwargs), mistakes=False)
+    except ValueError:
+        return None
+
+
 def reveal_exercise(build, *args, key: str, title: str, caption: str = "", **kwargs) -> None:
     """A worked page's step-by-step reveal: ``build(*args, **kwargs)`` makes the homework exercise
     of what the page shows (e.g. ``own_exercise``), drawn in an expander open while a step is revealed.
 
     Nothing is drawn for input the page already reports (a ValueError) or a list longer than a
     hand-worked table (:data:`~rankviz.teaching.homework.MAX_EXERCISE_LENGTH`): the page's own
-    tables stand.
+    tables stand. The steps are cached across sessions by the exercise's inputs: a class on the
+    same link builds them once (the load benchmark found them the largest cost of a rerun).
     """
-    try:
-        steps = steps_for(build(*args, **kwargs))
-    except ValueError:
+    steps = cached_call(_exercise_steps, build, args, kwargs)
+    if steps is None:
         return
     with st.expander(title, expanded=revealed_count(key, len(steps)) > 0, icon=":material/slideshow:"):
         if caption:

@@ -132,20 +132,22 @@ def _attach_alternatives(exercise: Exercise, steps: list[Step]) -> list[Step]:
     return [replace(step, alternatives=tuple(alternatives)) for step, alternatives in zip(steps, found)]
 
 
-def steps_for(exercise: Exercise) -> list[Step]:
+def steps_for(exercise: Exercise, *, mistakes: bool = True) -> list[Step]:
     """The steps of ``exercise`` in the order a student works them out, each with its expected value.
 
     ndcg: CG, one DCG term per rank, DCG, one IDCG term per rank of the ideal ranking holding
     a relevant document, IDCG, NDCG. ap: P@i at every rank, then AP. spearman: d² per
     document, Σd², rho. Every kind's module documents its steps. Expected values come from
     :mod:`rankviz.metrics`; bad input raises their ValueError. Each step carries the
-    ``alternatives`` the catalogued mistakes give for it.
+    ``alternatives`` the catalogued mistakes give for it; ``mistakes=False`` leaves them out (a
+    worked solution to show needs none, and each mistake's working costs a build of the steps).
 
     >>> steps = steps_for(exercise_from_preset("ndcg_exercise"))
     >>> {s.label: round(s.expected, 3) for s in steps if s.label in ("DCG", "IDCG", "NDCG")}
     {'DCG': 13.848, 'IDCG': 14.595, 'NDCG': 0.949}
     """
-    return _attach_alternatives(exercise, _spec(exercise.kind).steps(exercise))
+    steps = _spec(exercise.kind).steps(exercise)
+    return _attach_alternatives(exercise, steps) if mistakes else steps
 
 
 def stages(steps) -> list[str]:
@@ -263,7 +265,7 @@ def own_exercise(kind: str, *, rels=(), gain="exponential", discount="log2", n_r
         judged = rels + tuple(unretrieved) if kind == "ndcg" and len(unretrieved) else None
         exercise = Exercise(kind, f"Your ranking {shown}: {KINDS[kind]}{variant}", rels=rels, gain=gain,
                             discount=discount, n_relevant=n_relevant, judged=judged)
-    steps_for(exercise)  # validates everything through the metric functions
+    steps_for(exercise, mistakes=False)  # validates everything through the metric functions
     return exercise
 
 
