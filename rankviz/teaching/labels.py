@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from rankviz.teaching.export import format_number
 
-__all__ = ["variant_text", "at_k_label"]
+__all__ = ["ROUNDING_WORDS", "variant_text", "at_k_label"]
+
+#: How each rule turns a recall level r into a count of relevant documents, in words (the
+#: precision-recall page's captions).
+ROUNDING_WORDS = {
+    "ceil": "textbook: ceil(r·R)",
+    "floor_plus_0.9": "trec_eval 9: floor(r·R + 0.9)",
+    "lround": "trec_eval 10: round(r·R)",
+}
 
 
 def variant_text(used: dict, spec=None) -> str:
