@@ -101,8 +101,9 @@ def _is_numeric(series) -> bool:
     return series.dtype.kind in "iuf"
 
 
-def text_table(table, digits: int = 3) -> str:
-    """The table as plain text for a terminal: a header line, one line per row, numbers right-aligned.
+def text_table(table, digits: int = 3, *, right: tuple = ()) -> str:
+    """The table as plain text for a terminal: a header line, one line per row, numbers (and the
+    columns named in ``right``) right-aligned.
 
     >>> import pandas as pd
     >>> print(text_table(pd.DataFrame({"doc": ["d1", "d22"], "s1": [1.0, 2.5]})))
@@ -113,7 +114,8 @@ def text_table(table, digits: int = 3) -> str:
     cells = format_cells(table, digits)
     columns = [str(c) for c in table.columns]
     widths = [max([len(name), *(len(v) for v in cells.iloc[:, i])]) for i, name in enumerate(columns)]
-    right = [_is_numeric(table.iloc[:, i]) or table.iloc[:, i].dtype.kind == "b" for i in range(len(columns))]
+    right = [_is_numeric(table.iloc[:, i]) or table.iloc[:, i].dtype.kind == "b" or table.columns[i] in right
+             for i in range(len(columns))]
 
     def line(values):
         return "  ".join(v.rjust(w) if r else v.ljust(w) for v, w, r in zip(values, widths, right)).rstrip()
@@ -122,12 +124,13 @@ def text_table(table, digits: int = 3) -> str:
 
 
 def html_table(table, *, caption: str | None = None, digits: int = 3, row_headers: int = 0,
-               css_class: str = "rankviz-table") -> str:
+               right: tuple = (), css_class: str = "rankviz-table") -> str:
     """The table as an accessible HTML ``<table>``: a caption, column headers with ``scope="col"``,
     numbers right-aligned with tabular figures, everything escaped.
 
     ``row_headers``: how many leading columns name the row (``<th scope="row">``), e.g. the
-    measure of a results table.
+    measure of a results table. ``right``: columns of text to right-align as numbers are (numbers
+    already written as text, e.g. with a significance mark).
 
     >>> import pandas as pd
     >>> print(html_table(pd.DataFrame({"rank": [1], "P@i": [0.5]}), caption="P < 1"))  # doctest: +NORMALIZE_WHITESPACE
@@ -141,7 +144,8 @@ def html_table(table, *, caption: str | None = None, digits: int = 3, row_header
     </table>
     """
     cells = format_cells(table, digits)
-    align = ["right" if _is_numeric(table.iloc[:, i]) else "left" for i in range(table.shape[1])]
+    align = ["right" if _is_numeric(table.iloc[:, i]) or table.columns[i] in right else "left"
+             for i in range(table.shape[1])]
     pad = "padding: 2px 8px;"
     head = "".join(f'<th scope="col" style="text-align: {a}; {pad} border-bottom: 1px solid;">{html.escape(str(c))}</th>'
                    for c, a in zip(table.columns, align))
