@@ -317,7 +317,12 @@ def _variant(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
     return ", ".join(part for part in parts if part)
 
 
-def _label(spec: MetricSpec, arguments: Mapping) -> str:
+def _label(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
+    if spec.inputs == "ranking_levels":  # one value per level: the breakdown's value is their mean
+        levels = breakdown.table["recall level"].tolist()
+        if len(levels) == 1:
+            return spec.pretty_name.replace("recall r", f"recall {format_number(levels[0])}")
+        return f"Mean interpolated precision over {len(levels)} recall levels"
     if spec.inputs.startswith("ranking"):
         return at_k_label(spec, arguments, len(arguments["rels"]))
     k = arguments.get("k")
@@ -474,5 +479,5 @@ def explain(metric, *args, **kwargs) -> Explanation:
     bound.apply_defaults()
     breakdown = function(*args, **kwargs)
     arguments = dict(bound.arguments)
-    return Explanation(spec=spec, breakdown=breakdown, arguments=arguments, label=_label(spec, arguments),
+    return Explanation(spec=spec, breakdown=breakdown, arguments=arguments, label=_label(spec, arguments, breakdown),
                        variant=_variant(spec, arguments, breakdown))
