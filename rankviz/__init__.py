@@ -29,6 +29,8 @@ _LAZY = {
     "compare_per_query": ("rankviz.evaluation.comparison", "compare_per_query"),
     "Comparison": ("rankviz.evaluation.comparison", "Comparison"),
     "TrecFormatError": ("rankviz.trec.readers", "TrecFormatError"),
+    "explain": ("rankviz.teaching.explain", "explain"),
+    "Explanation": ("rankviz.teaching.explain", "Explanation"),
 }
 
 __all__ = ["__version__", *sorted(_LAZY)]

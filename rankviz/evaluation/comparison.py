@@ -62,6 +62,23 @@ class Comparison:
     n_resamples: int
     seed: int
 
+    # Rich display (notebooks) and a readable print: the means, the significance marks, the conventions.
+    def __repr__(self) -> str:
+        from rankviz.evaluation.presentation import comparison_text
+
+        return comparison_text(self)
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        from rankviz.evaluation.presentation import comparison_html
+
+        return comparison_html(self)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        bundle = {"text/plain": repr(self), "text/html": self._repr_html_()}
+        return {k: v for k, v in bundle.items() if (include is None or k in include) and not (exclude and k in exclude)}
+
     def to_latex(self, *, digits: int = 4, caption: str | None = None, label: str | None = None) -> str:
         """A booktabs LaTeX table: one row per run, one column per measure.
 

@@ -47,6 +47,23 @@ class EvalResult:
     measures: tuple[Measure, ...] = field(default=())
     run_name: str | None = None
 
+    # Rich display (notebooks) and a readable print: the measures with their conventions.
+    def __repr__(self) -> str:
+        from rankviz.evaluation.presentation import eval_result_text
+
+        return eval_result_text(self)
+
+    __str__ = __repr__
+
+    def _repr_html_(self) -> str:
+        from rankviz.evaluation.presentation import eval_result_html
+
+        return eval_result_html(self)
+
+    def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
+        bundle = {"text/plain": repr(self), "text/html": self._repr_html_()}
+        return {k: v for k, v in bundle.items() if (include is None or k in include) and not (exclude and k in exclude)}
+
 
 def _check_flag(value, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):

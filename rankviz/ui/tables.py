@@ -9,46 +9,13 @@ import streamlit as st
 
 from rankviz.registry import get_spec, ranking_metric_table
 from rankviz.teaching.export import format_number
+from rankviz.teaching.labels import at_k_label, variant_text
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, VARIANT_EXPLANATIONS, other_option
 
 __all__ = ["FAMILIES", "variant_text", "at_k_label", "every_metric_table", "metric_table_config",
            "render_other_convention"]
 
 FAMILIES = ("binary", "graded")
-
-
-def variant_text(used: dict, spec=None) -> str:
-    """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant: grade ≥ 1, R = 10"``."""
-    parts = []
-    if "gain" in used:
-        parts.append(f"{used['gain']} gain")
-    if "discount" in used:
-        discount = used["discount"]
-        parts.append("log2(i+1)" if discount == "log2" else
-                     f"Järvelin-Kekäläinen log{format_number(used.get('log_base', 2))}")
-    if "rel_threshold" in used:
-        parts.append(f"relevant: grade ≥ {format_number(used['rel_threshold'])}")
-    if "n_relevant" in used:
-        parts.append(f"R = {used['n_relevant']}")
-    elif "judged" in used:
-        parts.append(f"judged: {len(used['judged'])} documents")
-    elif spec is not None and "n_relevant" in spec.param_names:
-        parts.append("R from the list")
-    if "beta" in used:
-        parts.append(f"β = {format_number(used['beta'])}")
-    if spec is not None and "max_grade" in spec.param_names:
-        parts.append(f"g_max = {format_number(used['max_grade'])}" if "max_grade" in used
-                     else "g_max = highest grade in the list")
-    if spec is not None and spec.family == "graded" and not parts:
-        parts.append("grades as given")
-    return ", ".join(parts)
-
-
-def at_k_label(spec, settings: dict, n_ranked: int) -> str:
-    """The metric's pretty name with k filled in: ``nDCG@k`` -> ``nDCG@5`` (``@6`` for the whole list of 6)."""
-    k = settings.get("k")
-    shown = k if k is not None else n_ranked
-    return spec.pretty_name.replace("@k", f"@{shown}")
 
 
 def every_metric_table(rels, settings: dict, n_ranked: int):

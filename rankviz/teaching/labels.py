@@ -1,0 +1,58 @@
+"""How the app labels a value: the metric's name with k filled in, and the conventions it used in words.
+
+Shared by the app's pages (through :mod:`rankviz.ui.tables`) and by :func:`rankviz.explain`, so a
+number reads the same in the app and in a notebook.
+
+>>> from rankviz.registry import get_spec
+>>> spec = get_spec("ndcg")
+>>> at_k_label(spec, {"k": None}, 6), variant_text(spec.applicable({"gain": "exponential"}), spec)
+('nDCG@6', 'exponential gain, log2(i+1)')
+"""
+
+from __future__ import annotations
+
+from rankviz.teaching.export import format_number
+
+__all__ = ["ROUNDING_WORDS", "variant_text", "at_k_label"]
+
+#: How each rule turns a recall level r into a count of relevant documents, in words (the
+#: precision-recall page's captions).
+ROUNDING_WORDS = {
+    "ceil": "textbook: ceil(r·R)",
+    "floor_plus_0.9": "trec_eval 9: floor(r·R + 0.9)",
+    "lround": "trec_eval 10: round(r·R)",
+}
+
+
+def variant_text(used: dict, spec=None) -> str:
+    """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant: grade ≥ 1, R = 10"``."""
+    parts = []
+    if "gain" in used:
+        parts.append(f"{used['gain']} gain")
+    if "discount" in used:
+        discount = used["discount"]
+        parts.append("log2(i+1)" if discount == "log2" else
+                     f"Järvelin-Kekäläinen log{format_number(used.get('log_base', 2))}")
+    if "rel_threshold" in used:
+        parts.append(f"relevant: grade ≥ {format_number(used['rel_threshold'])}")
+    if "n_relevant" in used:
+        parts.append(f"R = {used['n_relevant']}")
+    elif "judged" in used:
+        parts.append(f"judged: {len(used['judged'])} documents")
+    elif spec is not None and "n_relevant" in spec.param_names:
+        parts.append("R from the list")
+    if "beta" in used:
+        parts.append(f"β = {format_number(used['beta'])}")
+    if spec is not None and "max_grade" in spec.param_names:
+        parts.append(f"g_max = {format_number(used['max_grade'])}" if "max_grade" in used
+                     else "g_max = highest grade in the list")
+    if spec is not None and spec.family == "graded" and not parts:
+        parts.append("grades as given")
+    return ", ".join(parts)
+
+
+def at_k_label(spec, settings: dict, n_ranked: int) -> str:
+    """The metric's pretty name with k filled in: ``nDCG@k`` -> ``nDCG@5`` (``@6`` for the whole list of 6)."""
+    k = settings.get("k")
+    shown = k if k is not None else n_ranked
+    return spec.pretty_name.replace("@k", f"@{shown}")
