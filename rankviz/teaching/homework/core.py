@@ -38,6 +38,7 @@ __all__ = [
     "seeded_random",
     "summary",
     "tex_number",
+    "binary_ranking_words",
 ]
 
 # Beyond this a homework table stops being something one types in by hand.
@@ -60,6 +61,17 @@ def tex_number(x, digits: int = 3) -> str:
     ('0.333', '7', '0.5')
     """
     return format_number(float(x), digits)
+
+
+def binary_ranking_words(rels, n_relevant) -> str:
+    """What a binary exercise gives, as every kind words it (R counted from the list when None).
+
+    >>> binary_ranking_words((1, 0, 1), 4)
+    'Relevance in ranked order (1 = relevant): 1, 0, 1; R = 4 relevant documents in the collection.'
+    """
+    r = n_relevant if n_relevant is not None else sum(1 for g in rels if g >= 1)
+    grades = ", ".join(format_number(g) for g in rels)
+    return f"Relevance in ranked order (1 = relevant): {grades}; R = {r} relevant documents in the collection."
 
 
 @dataclass(frozen=True)

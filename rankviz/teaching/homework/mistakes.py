@@ -19,7 +19,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from rankviz.teaching.homework.core import Step, tex_number
+from rankviz.teaching.homework.core import tex_number
 
 __all__ = ["ALL_KINDS", "MISTAKES", "Mistake", "register_mistake", "same_working_with", "mistake_catalogue"]
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.export import format_number
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, tex_number
+from rankviz.teaching.homework.core import Exercise, binary_ranking_words, KindSpec, Step, register_kind, tex_number
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["ap_steps"]
@@ -52,9 +51,8 @@ def _generate(rng, seed: int) -> Exercise:
 
 
 def _describe(exercise: Exercise) -> str:
-    grades = ", ".join(format_number(g) for g in exercise.rels)
-    return (f"Relevance in ranked order (1 = relevant): {grades}; R = {exercise.n_relevant} relevant documents "
-            f"in the collection. Compute P@i at every rank i, then AP = (1/R) Σ P@i over the relevant ranks.")
+    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Compute P@i at every rank i, then "
+            f"AP = (1/R) Σ P@i over the relevant ranks.")
 
 
 def _from_preset(key: str):

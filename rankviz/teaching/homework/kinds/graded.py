@@ -20,7 +20,6 @@ from rankviz.teaching.homework.core import (
     Step,
     check_length,
     register_kind,
-    seeded_random,
     tex_number,
 )
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with

@@ -19,7 +19,15 @@ import math
 from dataclasses import replace
 
 from rankviz.teaching.export import format_number
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
+from rankviz.teaching.homework.core import (
+    Exercise,
+    KindSpec,
+    Step,
+    binary_ranking_words,
+    check_length,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
 
 __all__ = ["eleven_point_steps", "gmap_steps", "interpolated_map_steps", "map_steps"]
@@ -433,9 +441,7 @@ def _generate_ranking(kind_key: str, title: str):
 
 def _describe_interpolated(levels_text: str, mean_text: str):
     def describe(exercise: Exercise) -> str:
-        n_relevant = exercise.n_relevant if exercise.n_relevant is not None else sum(g >= 1 for g in exercise.rels)
-        return (f"Relevance in ranked order (1 = relevant): {_grades_text(exercise.rels)}; R = {n_relevant} "
-                f"relevant documents in the collection. At each recall level r = {levels_text}, compute the "
+        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each recall level r = {levels_text}, compute the "
                 f"interpolated precision P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when "
                 f"no rank reaches r); then {mean_text}.")
     return describe

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rankviz.teaching.export import format_number
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, register_kind, tex_number
+from rankviz.teaching.homework.core import Exercise, binary_ranking_words, KindSpec, Step, register_kind, tex_number
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["precision_recall_steps", "rr_steps", "r_precision_steps", "BETAS"]
@@ -99,11 +99,9 @@ def _generate_pr(rng, seed: int) -> Exercise:
 
 
 def _describe_pr(exercise: Exercise) -> str:
-    grades = ", ".join(format_number(g) for g in exercise.rels)
     cutoffs = ", ".join(str(k) for k in exercise.param("cutoffs", ()))
     betas = ", ".join(_beta_name(b) for b in exercise.param("betas", BETAS))
-    return (f"Relevance in ranked order (1 = relevant): {grades}; R = {exercise.n_relevant} relevant documents in "
-            f"the collection. At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in "
+    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in "
             f"the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).")
 
 
@@ -270,9 +268,8 @@ def _generate_rprec(rng, seed: int) -> Exercise:
 
 
 def _describe_rprec(exercise: Exercise) -> str:
-    grades = ", ".join(format_number(g) for g in exercise.rels)
-    return (f"Relevance in ranked order (1 = relevant): {grades}; R = {exercise.n_relevant} relevant documents in "
-            f"the collection. Count the relevant documents in the top R, then R-precision = that count / R.")
+    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Count the relevant documents in the top "
+            f"R, then R-precision = that count / R.")
 
 
 def _rprec_preset(key: str):
