@@ -1,8 +1,8 @@
 """Every homework kind and every catalogued mistake, walked generically.
 
-* every kind generates from seeds (each option combination), lays out steps whose values equal
-  the public functions of rankviz.metrics (the kind's ``reference``), and marks its own exact
-  working right with no mistake named;
+* every kind generates from seeds (each option combination), lays out steps whose values, every
+  one of them, equal the public functions of rankviz.metrics (the kind's ``reference``, computed
+  without the step builder), and marks its own exact working right with no mistake named;
 * every catalogued mistake is observable: on some seeded exercise or course preset of its kinds,
   the answer the mistake produces is marked wrong and the mistake is named (alone or among the
   ambiguous ones), and a right answer never names it;
@@ -72,7 +72,8 @@ def test_steps_equal_rankviz_metrics(kind):
         steps = {step.label: step for step in steps_for(exercise)}
         assert len(steps) == len(steps_for(exercise)), "step labels must be unique"
         reference = spec.reference(exercise)
-        assert reference, exercise
+        unchecked = [label for label in steps if label not in reference]
+        assert not unchecked, f"{kind}: steps with no value from rankviz.metrics to check them against: {unchecked}"
         for label, value in reference.items():
             assert label in steps, f"{kind}: reference names a step {label!r} the working does not have"
             assert steps[label].expected == pytest.approx(float(value), rel=1e-9, abs=1e-12), (exercise, label)

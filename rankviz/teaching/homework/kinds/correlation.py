@@ -76,7 +76,11 @@ def _from_preset() -> Exercise:
 def _reference(exercise: Exercise) -> dict:
     from rankviz.metrics import spearman_rho
 
-    return {"ρ (Spearman)": spearman_rho(list(exercise.ranks_a), list(exercise.ranks_b))}
+    values = {"ρ (Spearman)": spearman_rho(list(exercise.ranks_a), list(exercise.ranks_b))}
+    for doc, s1, s2 in zip(exercise.items, exercise.ranks_a, exercise.ranks_b):
+        values[f"d² of {doc} (s1 = {tex_number(s1)}, s2 = {tex_number(s2)})"] = (s1 - s2) ** 2
+    values["Σd²"] = sum((s1 - s2) ** 2 for s1, s2 in zip(exercise.ranks_a, exercise.ranks_b))
+    return values
 
 
 KIND = register_kind(KindSpec("spearman", "Spearman's rank correlation (rho)", _generate, spearman_steps, _describe,
@@ -403,6 +407,9 @@ def _kendall_reference(exercise: Exercise) -> dict:
         order_a, order_b = _ranked_lists(exercise)
         penalty = exercise.param("penalty", 0.5)
         values[labels["penalties"]] = kendall_tau_distance(order_a, order_b, k, normalized=False, penalty=penalty)
+        union = len(set(order_a[:k]) | set(order_b[:k]))
+        values[labels["union"]] = union
+        values[labels["union pairs"]] = union * (union - 1) / 2
         values[labels["distance"]] = kendall_tau_distance(order_a, order_b, k, penalty=penalty)
     return values
 

@@ -172,9 +172,12 @@ def _reference(exercise: Exercise) -> dict:
     values = {"CG": cumulative_gain(exercise.rels), "DCG": dcg(exercise.rels, **options),
               "IDCG": ideal_dcg(exercise.rels, judged=exercise.judged, **options),
               "NDCG": ndcg(exercise.rels, judged=exercise.judged, **options)}
-    for rank, grade in enumerate(exercise.rels, 1):  # a term is the DCG of the list with only that grade kept
-        values[f"DCG term at rank {rank} (grade {tex_number(grade)})"] = dcg(
-            [0] * (rank - 1) + [grade], **options)
+    ideal = sorted(exercise.judged if exercise.judged is not None else exercise.rels, reverse=True)
+    for what, grades in (("DCG", exercise.rels), ("IDCG", ideal)):
+        for rank, grade in enumerate(grades, 1):  # a term is the DCG of the list with only that grade kept
+            if what == "IDCG" and grade <= 0 and rank > 1:
+                continue  # the working leaves out the ideal ranking's zeros: they add nothing
+            values[f"{what} term at rank {rank} (grade {tex_number(grade)})"] = dcg([0] * (rank - 1) + [grade], **options)
     return values
 
 
@@ -409,8 +412,8 @@ def _err_reference(exercise: Exercise) -> dict:
         term = err(rels, rank, max_grade=top) - err(rels, rank - 1, max_grade=top) if rank > 1 else err(rels, 1, max_grade=top)
         values[r_labels[rank - 1]] = stop
         values[term_labels[rank - 1]] = term
-        if stop:
-            values[reach_labels[rank - 1]] = term * rank / stop
+        # P(reach rank i) = 1 - P(stopped above i); P(stop at j) = term_j x j.
+        values[reach_labels[rank - 1]] = 1 - sum(values[term_labels[j - 1]] * j for j in range(1, rank))
     return values
 
 

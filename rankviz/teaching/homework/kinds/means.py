@@ -332,6 +332,9 @@ def _gmap_reference(exercise: Exercise) -> dict:
         values[f"{name}: MAP"] = mean_average_precision(aps)
         values[f"{name}: GMAP"] = geometric_mean_average_precision(aps)
         values[f"{name}: HMAP"] = harmonic_mean_average_precision(aps)
+        # The sums the means are made of, read back from the means: GMAP = exp(Σ ln AP / n), HMAP = n / Σ 1/AP.
+        values[f"{name}: Σ ln AP"] = len(aps) * math.log(values[f"{name}: GMAP"])
+        values[f"{name}: Σ 1/AP"] = len(aps) / values[f"{name}: HMAP"]
     return values
 
 

@@ -175,7 +175,8 @@ def _reference_auc(exercise: Exercise) -> dict:
     table = auc_breakdown(labels, scores, items=list(items)).table
     values = {"AUC": auc(labels, scores), "pairs |P| × |N|": len(table),
               "pairs won (s_p > s_n)": (table["credit"] == 1).sum(), "tied pairs (s_p = s_n)": (table["credit"] == 0.5).sum(),
-              "credit: won + ½ tied": table["credit"].sum()}
+              "credit: won + ½ tied": table["credit"].sum(), "|P| (positives)": sum(1 for y in labels if y),
+              "|N| (negatives)": sum(1 for y in labels if not y), "tied pairs counted ½": 0.5 * (table["credit"] == 0.5).sum()}
     for name, score in zip(items, scores):
         rows = table[table["positive"] == name]
         if len(rows):

@@ -285,7 +285,12 @@ def _rprec_preset(key: str):
 def _rprec_reference(exercise: Exercise) -> dict:
     from rankviz.metrics import r_precision
 
-    return {"R-precision": r_precision(exercise.rels, n_relevant=exercise.n_relevant)}
+    from rankviz.metrics import precision
+
+    n_rel = exercise.n_relevant
+    # The count in the top R is P@R x R (precision over a list shorter than R counts the missing ranks as misses).
+    return {"R-precision": r_precision(exercise.rels, n_relevant=n_rel),
+            f"relevant in the top R = {n_rel}": round(precision(exercise.rels, n_rel) * n_rel)}
 
 
 RPREC_KIND = register_kind(KindSpec(

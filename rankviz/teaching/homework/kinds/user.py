@@ -179,7 +179,17 @@ def _reference(exercise: Exercise) -> dict:
     # In the order shown (each rank its own level) the examined documents are the non-relevant ones skipped plus
     # the wanted relevant ones.
     examined = int(expected_search_length(rels, wanted=wanted)) + wanted
-    return {"coverage": coverage(relevant, docs, known), "novelty": novelty(relevant, docs, known),
+    from rankviz.metrics import expected_search_length_breakdown
+
+    relevant_set, known_set, answer = set(relevant), set(known), set(docs)
+    esl = expected_search_length_breakdown(rels, wanted=wanted, levels=list(levels)).details
+    counts = {"|K ∩ R| (known relevant)": len(known_set & relevant_set),
+              "|K ∩ R ∩ A| (known relevant retrieved)": len(known_set & relevant_set & answer),
+              "|R ∩ A| (relevant retrieved)": len(relevant_set & answer),
+              "|(R ∩ A) − K| (relevant retrieved, new to the user)": len((relevant_set & answer) - known_set),
+              "j: non-relevant in the levels read in full": esl["j"], "r: relevant in the last level read": esl["r"],
+              "i: non-relevant in the last level read": esl["i"], "s: relevant still wanted from the last level": esl["s"]}
+    return {**counts, "coverage": coverage(relevant, docs, known), "novelty": novelty(relevant, docs, known),
             RELATIVE: relative_recall(len(set(relevant) & set(docs)), expected), _examined_label(wanted): examined,
             EFFORT: recall_effort(wanted, examined), ESL: expected_search_length(rels, wanted=wanted,
                                                                                  levels=list(levels))}
