@@ -200,7 +200,9 @@ def choose(rng: random.Random, weighted) -> str:
 async def student(number: int, url: str, args, start_at: float, stop_at: float, results: Results) -> None:
     rng = random.Random(args.seed * 100_003 + number)
     await asyncio.sleep(max(0.0, start_at - time.perf_counter()))
-    session = StreamlitSession(url, timeout=args.timeout)
+    # Each tab holds its own sticky cookie, as a browser does after its first page load through
+    # deploy/replicas.py's proxy (a server without the proxy ignores it).
+    session = StreamlitSession(url, timeout=args.timeout, cookie=f"rankviz_replica=student{number}")
     grades = list(SHARED_RANKING)
     action = "first load"
     try:

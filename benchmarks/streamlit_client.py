@@ -87,8 +87,9 @@ class RunResult:
 class StreamlitSession:
     """One tab. ``await open(page, query)``, then ``await rerun(...)`` per interaction."""
 
-    def __init__(self, base_url: str, *, timeout: float = 120.0):
+    def __init__(self, base_url: str, *, timeout: float = 120.0, cookie: str | None = None):
         self.base_url = base_url.rstrip("/")
+        self.cookie = cookie  # what a browser sends after its first page load (a proxy's sticky cookie)
         self.ws_url = self.base_url.replace("http://", "ws://", 1).replace("https://", "wss://", 1) + STREAM_PATH
         self.timeout = timeout
         self.ws = None
@@ -102,9 +103,10 @@ class StreamlitSession:
         self._run_widgets: dict[str, Widget] = {}
 
     async def connect(self) -> None:
+        headers = {"Cookie": self.cookie} if self.cookie else None
         self.ws = await websockets.connect(self.ws_url, subprotocols=[SUBPROTOCOL], max_size=None,
                                            open_timeout=self.timeout, ping_interval=None,
-                                           compression=None)
+                                           compression=None, additional_headers=headers)
 
     async def close(self) -> None:
         if self.ws is not None:
