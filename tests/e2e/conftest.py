@@ -38,7 +38,7 @@ def _missing_browser() -> str | None:
     return None
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
@@ -70,9 +70,10 @@ def browser_or_skip():
 
 
 @contextlib.contextmanager
-def streamlit_server(log_dir: Path):
-    """A `streamlit run app.py` on a free loopback port; yields its base URL, stops it at the end."""
-    port = _free_port()
+def streamlit_server(log_dir: Path, port: int | None = None):
+    """A `streamlit run app.py` on a loopback port (``port``, else a free one); yields its base URL,
+    stops it at the end."""
+    port = port or free_port()
     command = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
                "--server.address", "127.0.0.1", "--server.port", str(port),
                "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]

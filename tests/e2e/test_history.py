@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from conftest import edit_grade_in_grid, no_error_text, wait_until_idle
+from conftest import edit_grade_in_grid, free_port, no_error_text, streamlit_server, wait_until_idle
 from rankviz.teaching.export import format_number
 from rankviz.metrics import ndcg
 
@@ -150,3 +150,26 @@ def _never_half_of_the_exercise(page) -> None:
     if box.count():
         assert box.input_value() == "3,2,3,0,1,2"
         assert page.get_by_role("radio", name="exponential").first.is_checked()
+
+
+def test_a_session_cut_by_a_server_restart_reopens_from_its_link(page, browser_or_skip, tmp_path):
+    """A student edits, the server restarts (a crash, a redeploy): reloading the tab brings back
+    the ranking they had typed, because the link holds it."""
+    port = free_port()
+    (tmp_path / "first").mkdir()
+    (tmp_path / "second").mkdir()
+    box = page.get_by_role("textbox", name="Grades in ranked order")
+    with streamlit_server(tmp_path / "first", port=port) as url:
+        page.goto(f"{url}/graded?rels=3,2,3,0,1,2&gain=exponential")
+        wait_until_idle(page)
+        box.fill("0,2,3,0,1,2")
+        box.press("Enter")
+        wait_until_idle(page)
+        page.wait_for_function("() => new URLSearchParams(location.search).get('rels') === '0,2,3,0,1,2'")
+    with streamlit_server(tmp_path / "second", port=port):
+        page.reload()
+        wait_until_idle(page)
+        page.get_by_test_id("stMain").get_by_text("Graded relevance", exact=True).first.wait_for(timeout=60_000)
+        wait_until_idle(page)
+        assert box.input_value() == "0,2,3,0,1,2"
+        no_error_text(page)
