@@ -16,8 +16,11 @@ way: ``on_select="rerun"`` returns the event dict with ``["selection"][name]``.
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
+from rankviz.charts.descriptions import chart_description
 from rankviz.ui.cached_results import fingerprint
 
 __all__ = ["chart_spec", "show_chart"]
@@ -80,4 +83,9 @@ def show_chart(builder: str, data, *, key: str, on_select="ignore", **options):
     Returns what ``st.vega_lite_chart`` returns: the selection event when ``on_select="rerun"``.
     """
     spec = chart_spec(builder, data, tuple(sorted(options.items())))
-    return st.vega_lite_chart(spec, key=key, on_select=on_select, width="stretch")
+    event = st.vega_lite_chart(spec, key=key, on_select=on_select, width="stretch")
+    # The chart's text alternative, read by screen readers and hidden on screen (the captions below the
+    # charts say the same to everyone in the room).
+    alt = html.escape(chart_description(builder, title=str(options.get("title") or "")))
+    st.markdown(f'<p class="rv-sr-only">{alt}</p>', unsafe_allow_html=True)
+    return event

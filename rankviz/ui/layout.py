@@ -53,6 +53,9 @@ _BASE_CSS = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 0.25rem; }
 [data-testid="stCaptionContainer"] code { color: inherit; }
+.rv-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
+              clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+[data-testid="stElementContainer"]:has(.rv-sr-only) { position: absolute; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; padding-left: 2rem; padding-right: 2rem; }
 </style>
 """

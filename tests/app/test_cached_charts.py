@@ -53,3 +53,19 @@ def test_precision_recall_page_chart_squares_equal_its_eleven_point_table(roundi
     assert squares["interpolated precision"].tolist() == pytest.approx(expected.table["interpolated P"].tolist())
     table = next(frame.value for frame in at.dataframe if "interpolated P" in frame.value.columns)
     assert squares["interpolated precision"].tolist() == pytest.approx(table["interpolated P"].tolist())
+
+
+def test_every_chart_builder_the_pages_draw_has_a_text_alternative():
+    import re
+    from pathlib import Path
+
+    from rankviz.charts.descriptions import CHART_DESCRIPTIONS, chart_description
+
+    root = Path(__file__).resolve().parents[2]
+    drawn = set()
+    for page in (root / "app_pages").glob("*.py"):
+        drawn |= set(re.findall(r'show_chart[(,]\s*"([a-z_]+)"', page.read_text(encoding="utf-8")))
+    assert drawn and drawn <= set(CHART_DESCRIPTIONS), drawn - set(CHART_DESCRIPTIONS)
+    for builder in drawn:
+        text = chart_description(builder, title="T")
+        assert text.startswith("Chart: T. ") and len(text) > 40  # what it shows, not just "chart"
