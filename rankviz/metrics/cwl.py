@@ -163,7 +163,7 @@ def sdcg(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
     >>> round(sdcg([2, 0, 1], k=3, max_rel=4), 4)  # gains 0.5, 0, 0.25: half of it
     0.2933
     """
-    grades, ctx, cut = _input(rels, "sdcg", k=k, min_rel=min_rel, max_rel=max_rel, judged=judged)
+    _, ctx, cut = _input(rels, "sdcg", k=k, min_rel=min_rel, max_rel=max_rel, judged=judged)
     return _value("SDCG", ctx, cut)
 
 
@@ -236,7 +236,7 @@ def nerr8(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
     >>> nerr8([2, 0, 1], k=3), nerr8([0, 2], k=2)
     (1.0, 0.5)
     """
-    grades, ctx, cut = _input(rels, "nerr8", k=k, min_rel=min_rel, max_rel=max_rel, judged=judged)
+    _, ctx, cut = _input(rels, "nerr8", k=k, min_rel=min_rel, max_rel=max_rel, judged=judged)
     return _value("NERR8", ctx, cut)
 
 
@@ -297,7 +297,7 @@ def nerr9(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
     >>> round(nerr9([0, 2], k=2), 4)
     0.3333
     """
-    grades, ctx, cut = _input(rels, "nerr9", k=k, min_rel=min_rel, max_rel=max_rel, judged=judged)
+    _, ctx, cut = _input(rels, "nerr9", k=k, min_rel=min_rel, max_rel=max_rel, judged=judged)
     return _value("NERR9", ctx, cut)
 
 
@@ -360,7 +360,7 @@ def nerr10(rels, *, p=0.9, min_rel=0, max_rel=None, judged=None) -> float:
     0.3333
     """
     _check_p(p, "nerr10", allow_zero=True)
-    grades, ctx, cut = _input(rels, "nerr10", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"p": p})
+    _, ctx, cut = _input(rels, "nerr10", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"p": p})
     return _value("NERR10", ctx, cut)
 
 
@@ -392,7 +392,7 @@ def nerr10_breakdown(rels, *, p=0.9, min_rel=0, max_rel=None, judged=None):
     return _cwl_breakdown("NERR10", grades, ctx, cut, "NERR10")
 
 
-def nerr11(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:  # noqa: N803 (ir_measures' name)
+def nerr11(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
     r"""NERR11(T) (Azzopardi et al. 2021, eq. 12; cwl_eval's and ir_measures' "eq. 11"):
     gain-based stopping with INSQ's goal T, over 1000 ranks.
 
@@ -424,11 +424,11 @@ def nerr11(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:  # no
     1.0
     """
     _check_t(T, "nerr11")
-    grades, ctx, cut = _input(rels, "nerr11", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"T": T})
+    _, ctx, cut = _input(rels, "nerr11", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"T": T})
     return _value("NERR11", ctx, cut)
 
 
-def nerr11_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):  # noqa: N803
+def nerr11_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`nerr11`.
 
     Parameters
@@ -459,7 +459,7 @@ def nerr11_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):  # n
 # ------------------------------------------------------------------------ INST, INSQ
 
 
-def inst(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:  # noqa: N803
+def inst(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
     r"""INST(T) (Moffat, Bailey, Scholer & Thomas 2015): a user who wants gain T reads on less
     eagerly as the gain still wanted, T_i, shrinks; over 1000 ranks as cwl_eval does.
 
@@ -500,11 +500,11 @@ def inst(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:  # noqa
     0.2072
     """
     _check_t(T, "inst")
-    grades, ctx, cut = _input(rels, "inst", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"T": T})
+    _, ctx, cut = _input(rels, "inst", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"T": T})
     return _value("INST", ctx, cut)
 
 
-def inst_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):  # noqa: N803
+def inst_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`inst`: the gain still wanted T_i, the continuation C_i it
     implies, the chance of reaching each rank and its weight W_i.
 
@@ -540,7 +540,7 @@ def inst_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):  # noq
     return _cwl_breakdown("INST", grades, ctx, cut, "INST")
 
 
-def insq(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:  # noqa: N803
+def insq(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
     r"""INSQ(T) (Moffat, Scholer & Thomas 2012): INST's user with a goal T that does not adapt to
     the gain found; over 1000 ranks.
 
@@ -574,11 +574,11 @@ def insq(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:  # noqa
     0.3882
     """
     _check_t(T, "insq")
-    grades, ctx, cut = _input(rels, "insq", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"T": T})
+    _, ctx, cut = _input(rels, "insq", min_rel=min_rel, max_rel=max_rel, judged=judged, params={"T": T})
     return _value("INSQ", ctx, cut)
 
 
-def insq_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):  # noqa: N803
+def insq_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`insq`.
 
     Parameters
