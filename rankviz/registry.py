@@ -355,6 +355,21 @@ GRADED = (K, GAIN, DISCOUNT, LOG_BASE)
 REL_ONLY = Param("rel_threshold", 1, THRESHOLD.description, kind="float", measure_key="rel", measure_kind="grade",
                  per_query=False, evaluate="rel_threshold")
 ITEMS = Param("items", None, "Names of the items, shown by the worked table (None: numbered).", kind="labels")
+# ir_measures' grade scale of the C/W/L measures (cwl_eval's gains in [0, 1]) and their goals.
+MIN_REL = Param("min_rel", 0, "m, the bottom of the grade scale: grades are clipped to [m, M] and scaled to "
+                "(grade - m) / (M - m).", kind="float", measure_key="min_rel", measure_kind="grade")
+MAX_REL = Param("max_rel", None, "M, the top of the grade scale (None: the largest judged grade, else the list's; "
+                "ir_measures requires it).", kind="float", measure_key="max_rel", measure_kind="grade",
+                evaluate="qrels_max_grade")
+CWL_JUDGED = Param("judged", None, "Grades of every judged document of the query: only the default max_rel.",
+                   kind="grades", evaluate="judged")
+T_GOAL = Param("T", 1.0, "T, the gain the user wants (in top-grade documents), > 0.", kind="float", measure_key="T")
+P_NERR = Param("p", 0.9, "Persistence: the chance of reading on past a document without gain, in [0, 1].",
+               kind="float", measure_key="p")
+CWL_EVAL = ("cwl_eval 1.0.12 (Azzopardi, Thomas & Moffat, SIGIR 2019; every list cut or padded to 1000 ranks), "
+            "as ir_measures 0.4.3 runs it")
+NERR_PAPER = ("Azzopardi, Mackenzie & Moffat, 'ERR is not C/W/L: exploring the relationship between expected "
+              "reciprocal rank and other metrics', ICTIR (2021)")
 ELEVEN_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 
@@ -554,6 +569,77 @@ METRICS: tuple[MetricSpec, ...] = (
                       "when max_grade is None.", kind="grades", evaluate="judged")),
         binary=False, monotone=True,
         measure="ERR", cutoff="optional_int", kernel_path="graded.expected_reciprocal_rank",
+    ),
+    # ---------------------------------------------------------------------------- user models (C/W/L), Compat
+    MetricSpec(
+        name="sdcg", pretty_name="SDCG@k", family="user_model", module="cwl",
+        formula=r"\mathrm{SDCG@}k = \frac{\sum_{i=1}^{k} g_i / \log_2(i + 1)}{\sum_{i=1}^{k} 1 / \log_2(i + 1)},\quad "
+                r"g_i = \frac{\mathrm{clip}(\mathrm{rel}_i, m, M) - m}{M - m}",
+        description="Scaled DCG: DCG@k of grades scaled to [0, 1] over the DCG of k top-grade documents, as if k "
+                    "fully relevant documents existed (ir_measures' SDCG, cwl_eval's NDCG-k).",
+        reference=f"Järvelin & Kekäläinen (2002); {CWL_EVAL}; ir_measures: SDCG",
+        params=(K, MIN_REL, MAX_REL, CWL_JUDGED), binary=False, monotone=True,
+        measure="SDCG", cutoff="int", kernel_path="cwl.sdcg",
+    ),
+    *(
+        MetricSpec(
+            name=name.lower(), pretty_name=pretty, family="user_model", module="cwl",
+            formula=formula, description=description,
+            reference=f"{NERR_PAPER}, {equation}; {CWL_EVAL}; ir_measures: {name}",
+            params=params, binary=False,
+            measure=name, cutoff=cutoff, kernel_path=f"cwl.{name.lower()}",
+        )
+        for name, pretty, equation, params, cutoff, formula, description in (
+            ("NERR8", "NERR8@k", "eq. 8", (K, MIN_REL, MAX_REL, CWL_JUDGED), "int",
+             r"C_i = 1 - g_i\ (i < k),\ 0\ (i \ge k);\quad \sum_i W_i g_i,\ "
+             r"W_i = \frac{\prod_{j<i} C_j}{\sum_m \prod_{j<m} C_j}",
+             "Not (but nearly) ERR: a C/W/L user who stops at a document with the probability of its gain, "
+             "and at rank k; expected gain per document read."),
+            ("NERR9", "NERR9@k", "eq. 9", (K, MIN_REL, MAX_REL, CWL_JUDGED), "int",
+             r"C_i = \frac{i}{i + 1} (1 - g_i)\ (i < k),\ 0\ (i \ge k)",
+             "NERR8 with ERR's reciprocal-rank discount folded into the continuation."),
+            ("NERR10", "NERR10(p)", "eq. 10", (P_NERR, MIN_REL, MAX_REL, CWL_JUDGED), "none",
+             r"C_i = p\,(1 - g_i)",
+             "Gain-based stopping with RBP's patience p, over 1000 ranks."),
+            ("NERR11", "NERR11(T)", "eq. 12 (cwl_eval's eq. 11)", (T_GOAL, MIN_REL, MAX_REL, CWL_JUDGED), "none",
+             r"C_i = \left(\frac{i + 2T - 1}{i + 2T}\right)^2 (1 - g_i)",
+             "Gain-based stopping with INSQ's goal T, over 1000 ranks."),
+        )
+    ),
+    MetricSpec(
+        name="inst", pretty_name="INST(T)", family="user_model", module="cwl",
+        formula=r"C_i = \left(\frac{i + T + T_i - 1}{i + T + T_i}\right)^2,\ T_i = T - \sum_{j \le i} g_j;\quad "
+                r"\mathrm{INST} = \sum_i W_i g_i,\ W_i = \frac{\prod_{j<i} C_j}{\sum_m \prod_{j<m} C_j}",
+        description="Expected gain per document read by a user who wants gain T and reads on less the closer "
+                    "the gain found comes to it (adaptive); over 1000 ranks as cwl_eval.",
+        reference=f"Moffat, Bailey, Scholer & Thomas, ADCS (2015); {CWL_EVAL}; ir_measures: INST",
+        params=(T_GOAL, MIN_REL, MAX_REL, CWL_JUDGED), binary=False,
+        measure="INST", kernel_path="cwl.inst",
+    ),
+    MetricSpec(
+        name="insq", pretty_name="INSQ(T)", family="user_model", module="cwl",
+        formula=r"C_i = \left(\frac{i + 2T - 1}{i + 2T}\right)^2;\quad \mathrm{INSQ} = \sum_i W_i g_i",
+        description="INST's user with a goal T that does not adapt to the gain found; over 1000 ranks.",
+        reference=f"Moffat, Scholer & Thomas, ADCS (2012); {CWL_EVAL}; ir_measures: INSQ",
+        params=(T_GOAL, MIN_REL, MAX_REL, CWL_JUDGED), binary=False,
+        measure="INSQ", kernel_path="cwl.insq",
+    ),
+    MetricSpec(
+        name="compat", pretty_name="Compat", family="user_model", module="cwl",
+        formula=r"\mathrm{Compat} = \frac{\mathrm{RBO}(\text{ranking}, \text{ideal})}{\mathrm{RBO}(\text{ideal}, "
+                r"\text{ideal})},\quad \mathrm{RBO}(A, B) = \frac{\sum_{i=1}^{D} p^{i-1} |A_{1:i} \cap B_{1:i}| / i}"
+                r"{\sum_{i=1}^{D} p^{i-1}}",
+        description="Rank-biased overlap of the ranking with the ideal ranking of the judged relevant documents "
+                    "(grades descending, ties in the ranking's order), normalised so that the ideal scores 1.",
+        reference="Clarke, Vtyurina & Smucker, 'Assessing top-k preferences', ACM TOIS 39(3) (2021); Webber, "
+                  "Moffat & Zobel, ACM TOIS 28(4) (2010); ir_measures: Compat",
+        params=(Param("judged", None, "Grades of every judged document of the query: the ideal ranking is their "
+                      "positive grades (None: the list's own).", kind="grades", evaluate="judged"),
+                Param("p", 0.95, "Persistence of rank-biased overlap, in (0, 1].", kind="float", measure_key="p"),
+                Param("normalize", True, "Divide by the ideal ranking's own RBO, so that it scores 1.",
+                      choices=(True, False), kind="bool", measure_key="normalize")),
+        binary=False,
+        measure="Compat", aliases=("compat",), kernel_path="compat.compat",
     ),
     MetricSpec(
         name="ndcg_rel", pretty_name="nDCG over relevant documents", family="graded", inputs="qrels_run",
@@ -821,6 +907,14 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: unj", binary=False,
         measure="unj", trec="unj", trec_cut="unj", default_cutoffs=(5, 10, 20), cutoff="int", trec_sets=ALL_TREC,
         new_in_trec_eval_10=True, kernel_path="incomplete.unjudged_at",
+    ),
+    MetricSpec(
+        name="judged_at", pretty_name="Judged@k", family="incomplete", inputs="qrels_run",
+        formula=r"\mathrm{Judged@}k = \frac{|\{i \le \min(k, n) : d_i \in \mathrm{qrels}\}|}{\min(k, n)}",
+        description="Fraction of the top k retrieved documents (of all n when fewer) that the qrels list, "
+                    "whatever their grade; k = n without a cutoff.",
+        reference="ir_measures: Judged (after OpenNIR's judged@k; MacAvaney et al.)", binary=False,
+        measure="Judged", cutoff="optional_int", kernel_path="incomplete.judged_at",
     ),
     MetricSpec(
         name="rbp_residual", pretty_name="RBP residual", family="incomplete", inputs="qrels_run",
@@ -1115,6 +1209,7 @@ _FAMILY_TITLES = {
     "summary": "Counts and summaries of a run",
     "preference": "Preference judgments (trec_eval -R prefs, -R qrels_prefs)",
     "judgment_group": "Judgment groups (trec_eval -R qrels_jg)",
+    "user_model": "User models (C/W/L) and compatibility",
 }
 _AGGREGATE_WORDS = {"mean": "arithmetic mean", "gmean": "geometric mean (values floored at 1e-5)", "sum": "sum",
                     "none": "none (per query only)"}

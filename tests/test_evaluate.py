@@ -354,7 +354,8 @@ def test_the_walk_covers_every_metric_with_both_forms():
     # If an entry loses its kernel or function, the walk below would skip it silently.
     assert [spec.name for spec in WALKED] == [
         "hit", "precision", "recall", "r_precision", "average_precision", "interpolated_precision",
-        "eleven_point_precision", "reciprocal_rank", "dcg", "ideal_dcg", "ndcg", "err"]
+        "eleven_point_precision", "reciprocal_rank", "dcg", "ideal_dcg", "ndcg", "err", "sdcg", "nerr8", "nerr9",
+        "nerr10", "nerr11", "inst", "insq", "compat"]
     assert {str(m) for m in registry_measures()} >= {"P(rel=2)@10", "nDCG(gain=exponential)@10", "IPrec@0.3",
                                                      "11pt_avg", "ERR@10", "AP", "RR@3", "Success@50"}
 

@@ -218,7 +218,11 @@ def test_families_are_the_registrys_measures_in_trec_eval_printing_order():
     assert set(FAMILIES) == {spec for spec in METRICS if spec.measure}
     assert [f.measure for f in FAMILIES[:12]] == ["runid", "NumQ", "NumRet", "NumRel", "NumRelRet", "AP", "GMAP",
                                                  "Rprec", "Bpref", "RR", "IPrec", "P"]
-    assert FAMILIES[-1].measure == "ERR"  # not a trec_eval measure: after trec_eval's
+    # Measures trec_eval lacks (ERR, ir_measures' SDCG, INST, Compat, Judged...) come after trec_eval's,
+    # in registry order.
+    rankviz_only = [f.measure for f in FAMILIES if not f.trec]
+    assert [f.measure for f in FAMILIES[-len(rankviz_only):]] == rankviz_only
+    assert rankviz_only[:2] == ["ERR", "SDCG"] and rankviz_only[-1] == "Judged"
     assert parse_measure("P@10").family is parse_measure("P@10").spec
 
 

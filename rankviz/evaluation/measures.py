@@ -125,6 +125,8 @@ def _format_param(value) -> str:
         return ";".join(_format_number(v) for v in value)
     if isinstance(value, str):
         return value
+    if isinstance(value, bool):  # Compat(normalize=false): ir_measures' spelling reads back
+        return "true" if value else "false"
     return _format_number(value)
 
 
@@ -316,6 +318,10 @@ def _parse_gain(value: str, text: str):
     return tuple(sorted(dict(pairs).items()))
 
 
+# How a bool parameter may be written (ir_measures writes Compat(normalize=False)).
+_BOOLS = {"true": True, "false": False, "1": True, "0": False, "yes": True, "no": False}
+
+
 def _parse_value(param, value: str, text: str):
     """One measure parameter's value, read as its registry entry says (``Param.measure_kind``)."""
     key = param.measure_key
@@ -327,6 +333,11 @@ def _parse_value(param, value: str, text: str):
         return int(number)
     if kind == "gain":
         return _parse_gain(value, text)
+    if kind == "bool":
+        word = value.strip().lower()
+        if word not in _BOOLS:
+            raise ValueError(f"Measure {text!r}: {key} must be true or false; got {value!r}.")
+        return _BOOLS[word]
     if kind == "levels":
         levels = tuple(float(_parse_number(v, text, "a recall level")) for v in value.split(";") if v)
         if not levels:

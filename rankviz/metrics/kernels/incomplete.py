@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.metrics.kernels.segments import safe_divide
+from rankviz.metrics.kernels.segments import NONPOOL, safe_divide
 
-__all__ = ["bpref", "geometric_bpref", "inferred_ap", "unjudged_at", "rbp_residual"]
+__all__ = ["bpref", "geometric_bpref", "inferred_ap", "unjudged_at", "rbp_residual", "judged_at"]
 
 INFAP_EPSILON = 1e-5
 
@@ -76,3 +76,15 @@ def rbp_residual(ctx, measure):
     weights = ctx.sum_rows_subset(p ** (ctx.rank[rows] - 1.0), rows)
     has_unjudged = ctx.count_rows(ctx.without_judgment) > 0
     return np.where(has_unjudged, p ** ctx.num_ret.astype(np.float64) + (1.0 - p) * weights, 0.0)
+
+
+def judged_at(ctx, measure):
+    """Judged@k (ir_measures, after OpenNIR): the fraction of the top min(k, n) retrieved
+    documents that the qrels list, whatever their grade (a negative grade counts: the document
+    is in the qrels); n = documents retrieved, k = n without a cutoff; 0 when none is retrieved.
+    unj@k is its trec_eval counterpart with the other denominator, k."""
+    k = measure.cutoff
+    listed = ctx.grade != NONPOOL
+    if k is None:
+        return safe_divide(ctx.count_rows(listed), ctx.num_ret)
+    return safe_divide(ctx.count_rows(listed & (ctx.rank <= k)), np.minimum(ctx.num_ret, k))
