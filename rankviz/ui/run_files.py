@@ -20,7 +20,7 @@ __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "sp
            "run_deltas", "pr_points", "significance", "latex_bytes"]
 
 COMMON_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "R@100", "nDCG", "P@5", "Rprec", "Bpref", "Success@10",
-                   "ERR@20", "GMAP", "NumRet", "NumRelRet")
+                   "ERR@20", "GMAP", "NumRet", "NumRelRet", "Judged@10", "SDCG@10", "NERR8@10", "INST", "Compat")
 DEFAULT_MEASURES = ("AP", "nDCG@10", "P@10", "RR")
 # The 11 recall levels of interpolated precision, trec_eval's iprec_at_recall_0.00 ... 1.00.
 PR_LEVELS = tuple(round(0.1 * i, 1) for i in range(11))
