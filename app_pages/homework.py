@@ -153,11 +153,15 @@ st.subheader(exercise.title)
 st.markdown(describe(exercise))
 if exercise.source:
     st.caption(f"Source: {exercise.source}")
+fingerprint = hashlib.sha1(repr(exercise).encode("utf-8")).hexdigest()[:10]
+# Another exercise starts its reveal from the beginning (a link's step applies to the exercise it opens).
+if st.session_state.get("hw_step_for", fingerprint) != fingerprint:
+    st.session_state["hw_step"] = "0"
+st.session_state["hw_step_for"] = fingerprint
 # The lecture-hall reveal, above the answers; closed until a lecturer starts it (or a link opens it at a step).
 with st.expander("Worked solution, step by step (for the lecture hall)",
                  expanded=revealed_count("hw_step", len(steps)) > 0, icon=":material/slideshow:"):
     reveal_working(steps, key="hw_step", heading=None)
-fingerprint = hashlib.sha1(repr(exercise).encode("utf-8")).hexdigest()[:10]
 answer_keys = [f"hw_answer_{fingerprint}_{i}" for i in range(len(steps))]
 
 with st.form(key=f"hw_form_{fingerprint}", border=True):

@@ -23,7 +23,7 @@ from rankviz.teaching.homework import (
     summary,
 )
 from rankviz.metrics import average_precision, ndcg, spearman_rho
-from rankviz.teaching.homework.core import KIND_SPECS
+from rankviz.teaching.homework.core import KIND_SPECS, Step
 
 
 def _by_label(steps):
@@ -295,6 +295,16 @@ def test_own_exercise_rejects_bad_input():
         own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[1, 1, 2])
     with pytest.raises(ValueError, match="one rank in R1 and one in R2 per document"):
         own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[1, 2])
+    # Ranks that are not 1..K: the formula 1 - 6 Σd² / (K (K² - 1)) would mark the right ρ of the
+    # re-ranked lists wrong against d² of the raw numbers, so they are refused.
+    with pytest.raises(ValueError, match=r"R1 is not the ranks 1..3: give the ranks 1..3, each once"):
+        own_exercise("spearman", ranks_a=[1, 5, 9], ranks_b=[1, 2, 3])
+    with pytest.raises(ValueError, match="R2 is not the ranks 1..3"):
+        own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[0, 1, 2])
+    with pytest.raises(ValueError, match="at least 2 documents; this exercise has 1"):
+        own_exercise("spearman", ranks_a=[1], ranks_b=[1])
+    with pytest.raises(ValueError, match="at least 2 documents; this exercise has 0"):
+        own_exercise("spearman", ranks_a=[], ranks_b=[])
 
 
 def test_unknown_preset_raises():
@@ -305,3 +315,26 @@ def test_unknown_preset_raises():
 def test_steps_for_unknown_kind_raises():
     with pytest.raises(ValueError, match="kind must be one of"):
         steps_for(Exercise("cubic", "x", rels=(1,)))
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_a_percentage_written_without_its_sign_is_named_at_the_precision_students_write_it(kind):
+    # 0.667 written as "66.7" is 0.033 from 100 x 2/3: within the tolerance scaled to percent units.
+    def fractions_of(steps):
+        return [i for i, step in enumerate(steps) if 0.01 < step.expected < 0.99]
+
+    steps = next(s for s in (steps_for(generate_exercise(seed, kind)) for seed in range(50)) if fractions_of(s))
+    fractions = fractions_of(steps)
+    for i in fractions:
+        answers = [""] * len(steps)
+        answers[i] = f"{100 * steps[i].expected:.1f}"
+        verdict = check_answers(steps, answers, tolerance=0.001)[i]
+        assert verdict.status == "wrong" and "percent" in verdict.mistakes, (steps[i].label, answers[i])
+        assert "without the % sign" in verdict.message
+
+
+def test_a_carried_ratio_or_reciprocal_over_a_zero_answer_follows_from_nothing():
+    ratio = Step("P", 0.5, "1/2", uses=(0, 1), rule="ratio")
+    reciprocal = Step("RR", 0.5, "1/2", uses=(0,), rule="reciprocal")
+    assert ratio.from_values([1.0, 0.0]) is None and reciprocal.from_values([0.0]) is None
+    assert ratio.from_values([1.0, 4.0]) == 0.25 and reciprocal.from_values([4.0]) == 0.25

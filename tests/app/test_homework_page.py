@@ -230,3 +230,19 @@ def test_a_worksheet_without_kinds_says_so():
     at.multiselect(key="ws_kinds").set_value([])
     at.button(key="ws_make").click().run()
     assert any("Pick at least one kind" in text for text in errors(at))
+
+
+def test_another_exercise_starts_its_reveal_from_the_beginning():
+    # After "Show all" on one exercise, the next (another preset, or a new practice seed) is not given away.
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise", "hw_step": "3"})
+    assert len(_revealed_rows(at)) == 4  # the link's step applies to the exercise it opens (3 + the sum so far)
+    at.button(key="hw_step_all").click().run()
+    assert _revealed_rows(at)
+    at.selectbox(key="hw_preset").set_value("ap_positions_1_3_6").run()
+    assert not at.exception and not _revealed_rows(at)
+    assert at.query_params.get("hw_step") in (None, "0", ["0"])
+    at = _open({"hw_source": "practice", "hw_kind": "ap", "seed": "5"})
+    at.button(key="hw_step_all").click().run()
+    assert _revealed_rows(at)
+    at.button(key="hw_new").click().run()
+    assert not at.exception and not _revealed_rows(at)

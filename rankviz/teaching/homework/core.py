@@ -221,14 +221,15 @@ def _f_beta(picked, scale):
 
 _RULES: dict[str, Callable] = {
     "sum": lambda picked, scale: math.fsum(picked) / scale,
-    "ratio": lambda picked, scale: picked[0] / picked[1] if picked[1] else 0.0,
+    # A zero denominator follows from nothing: no carried value (None), not a made-up 0.
+    "ratio": lambda picked, scale: picked[0] / picked[1] if picked[1] else None,
     "spearman": lambda picked, scale: 1 - 6 * picked[0] / scale,
     "product": _geometric,
     "harmonic": _harmonic,
     "f_beta": _f_beta,
     "difference": lambda picked, scale: (picked[0] - picked[1]) / scale,
     "max": lambda picked, scale: max(picked),
-    "reciprocal": lambda picked, scale: scale / picked[0] if picked[0] else 0.0,
+    "reciprocal": lambda picked, scale: scale / picked[0] if picked[0] else None,
     "multiply": lambda picked, scale: math.prod(picked) / scale,
     "survival": lambda picked, scale: math.prod(1 - v for v in picked) / scale,
     "exp_mean": _exp_mean,
@@ -239,12 +240,14 @@ _RULES: dict[str, Callable] = {
 class Alternative:
     """What the catalogued mistake ``mistake`` gives for a step: its ``step`` in the mistaken
     working. ``aligned`` when the mistaken working has the same steps (so a step computed from
-    earlier ones can also be recomputed from the student's own values the mistaken way)."""
+    earlier ones can also be recomputed from the student's own values the mistaken way).
+    ``units`` scales the tolerance: 100 for a percentage, where 66.7 stands for 0.667."""
 
     mistake: str
     step: Step
     aligned: bool
     sentence: str = ""
+    units: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -404,7 +407,8 @@ def _matching_mistakes(step: Step, value: float, given, slack: float) -> list[Al
         if abs(wrong.expected - step.expected) <= slack or alternative.mistake in found:
             continue
         own = wrong.from_values(given) if alternative.aligned else None
-        if abs(value - wrong.expected) <= slack or (own is not None and abs(value - own) <= slack):
+        near = slack * alternative.units
+        if abs(value - wrong.expected) <= near or (own is not None and abs(value - own) <= near):
             found[alternative.mistake] = alternative
     return list(found.values())
 

@@ -34,13 +34,16 @@ class Mistake:
     is right); ``kinds`` the exercise kinds it applies to (``("*",)``: every kind); ``working``
     computes the steps the mistaken way: ``working(exercise, steps)`` with ``steps`` the right
     working, returning the mistaken steps (labels as the right ones where the step is the same
-    step) or None where the mistake cannot arise in this exercise.
+    step) or None where the mistake cannot arise in this exercise. ``units`` is how many of the
+    mistaken answer's units make one of the right one's (100 for a percentage): the tolerance
+    grows with it, so 66.7 is named as 0.667 written as a percentage.
     """
 
     key: str
     sentence: str
     kinds: tuple[str, ...]
     working: Callable
+    units: float = 1.0
 
     def applies_to(self, kind: str) -> bool:
         """Whether this mistake belongs to exercises of ``kind``.
@@ -54,12 +57,12 @@ class Mistake:
 MISTAKES: dict[str, Mistake] = {}
 
 
-def register_mistake(key: str, sentence: str, kinds, working: Callable) -> Mistake:
+def register_mistake(key: str, sentence: str, kinds, working: Callable, units: float = 1.0) -> Mistake:
     """Add a mistake to :data:`MISTAKES` (kind modules call this on import)."""
     if key in MISTAKES:
         raise ValueError(f"Mistake {key!r} is registered twice.")
     kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
-    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working)
+    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working, units)
     return mistake
 
 
@@ -121,7 +124,7 @@ register_mistake("rounded_2", "You rounded an intermediate value to 2 decimals; 
 register_mistake("truncated_3", "You cut an intermediate value to 3 decimals before using it; rounding early "
                                 "moves the later steps.", ALL_KINDS, _rounded_working(3, "cut"))
 register_mistake("percent", "You wrote a percentage without the % sign: write 0.667 or 66.7%, not 66.7.",
-                 ALL_KINDS, _percent_working)
+                 ALL_KINDS, _percent_working, units=100)
 
 
 def mistake_catalogue() -> str:

@@ -30,10 +30,14 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
     if len(a) != len(b) or len(a) != len(exercise.items):
         raise ValueError(f"Give one rank in R1 and one in R2 per document: {len(exercise.items)} documents, "
                          f"{len(a)} ranks in R1 and {len(b)} in R2.")
+    if len(a) < 2:
+        raise ValueError(f"Spearman's ρ compares at least 2 documents; this exercise has {len(a)}.")
+    k = len(a)
     for name, ranks in (("R1", a), ("R2", b)):
-        if len(set(ranks)) != len(ranks):
-            raise ValueError(f"{name} has tied ranks; the lecture's formula 1 − 6 Σd² / (K (K² − 1)) needs "
-                             f"every document at its own rank.")
+        if sorted(ranks) != list(range(1, k + 1)):
+            problem = "has tied ranks" if len(set(ranks)) != k else f"is not the ranks 1..{k}"
+            raise ValueError(f"{name} {problem}: give the ranks 1..{k}, each once (the lecture's formula "
+                             f"1 − 6 Σd² / (K (K² − 1)) holds only for every document at its own rank).")
     worked = spearman_rho_breakdown(a, b, items=list(exercise.items))
     table = worked.table
     steps = [Step(f"d² of {doc} (s1 = {tex_number(s1)}, s2 = {tex_number(s2)})", float(d2),
@@ -42,7 +46,6 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
     total = float(worked.details["sum_d2"])
     steps.append(Step("Σd²", total, " + ".join(tex_number(s.expected) for s in steps) + f" = {tex_number(total)}",
                       uses=tuple(range(len(steps))), rule="sum", stage="Step 2: Σd²"))
-    k = len(a)
     value = float(worked.value)
     steps.append(Step("ρ (Spearman)", value,
                       rf"1 - \frac{{6 \times {tex_number(total)}}}{{{k} \times ({k}^2 - 1)}} = {tex_number(value)}",
