@@ -246,7 +246,10 @@ class Explanation:
     def _repr_mimebundle_(self, include=None, exclude=None) -> dict:
         """text/plain, text/html, text/latex and, where there is a chart and Altair, its Vega-Lite spec."""
         bundle = {"text/plain": self.to_text(), "text/html": self.to_html(), "text/latex": self.to_latex()}
-        wanted = (lambda key: (include is None or key in include) and not (exclude and key in exclude))
+
+        def wanted(key):
+            return (include is None or key in include) and not (exclude and key in exclude)
+
         spec = self.vega_lite() if any(wanted(key) for key in _possible_chart_keys()) else None
         if spec is not None:
             bundle[vega_lite_mime_type(spec)] = spec

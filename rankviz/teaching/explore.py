@@ -490,7 +490,6 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     func = "position_sweep"
     names = _check_metrics(metrics, func)
     rankings = sweep_rankings(n_ranks, grade=grade, others=others)
-    n = rankings.shape[1]
     k = check_k(k, func=func)
     threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
     check_choice(gain, ("linear", "exponential"), func=func, name="gain")

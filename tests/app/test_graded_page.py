@@ -100,6 +100,6 @@ def test_the_ndcg_working_reveals_step_by_step_and_the_link_keeps_the_step():
     assert rows[0].startswith("| CG |") and rows[1].startswith("| DCG term at rank 1 (grade 3)")
     at.button(key="step_all").click().run()
     assert not at.exception
-    assert any(f"| NDCG | " in line and line.endswith(f"**{shown(steps[-1].expected)}** |")
+    assert any("| NDCG | " in line and line.endswith(f"**{shown(steps[-1].expected)}** |")
                for m in at.markdown for line in m.value.splitlines())
     assert at.query_params.get("step") in (str(len(steps)), [str(len(steps))])
