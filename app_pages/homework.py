@@ -33,7 +33,7 @@ from rankviz.ui.layout import page_header
 from rankviz.ui.link import link_value, link_widget, stop
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute
-from rankviz.ui.reveal import revealed_count, reveal_working
+from rankviz.ui.reveal import reveal_section
 from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS
 from rankviz.ui.two_rankings import parse_ranks
 from rankviz.ui.worksheet import worksheet_section
@@ -159,9 +159,7 @@ if st.session_state.get("hw_step_for", fingerprint) != fingerprint:
     st.session_state["hw_step"] = "0"
 st.session_state["hw_step_for"] = fingerprint
 # The lecture-hall reveal, above the answers; closed until a lecturer starts it (or a link opens it at a step).
-with st.expander("Worked solution, step by step (for the lecture hall)",
-                 expanded=revealed_count("hw_step", len(steps)) > 0, icon=":material/slideshow:"):
-    reveal_working(steps, key="hw_step", heading=None)
+reveal_section("Worked solution, step by step (for the lecture hall)", lambda: steps, key="hw_step")
 answer_keys = [f"hw_answer_{fingerprint}_{i}" for i in range(len(steps))]
 
 with st.form(key=f"hw_form_{fingerprint}", border=True):

@@ -211,7 +211,7 @@ async def student(number: int, url: str, args, start_at: float, stop_at: float, 
         results.first_load.append(result.seconds)
         page = HOME_PAGE
         while True:
-            await asyncio.sleep(rng.uniform(*THINK_S))
+            await asyncio.sleep(rng.uniform(*args.think))
             if time.perf_counter() >= stop_at:
                 break
             if page == HOMEWORK_PAGE:
@@ -226,7 +226,7 @@ async def student(number: int, url: str, args, start_at: float, stop_at: float, 
                 result = await session.rerun(set_values=answers, triggers={submit.id: ("trigger_value", True)})
                 results.check(result)
                 results.page.append(result.seconds)
-                await asyncio.sleep(rng.uniform(*THINK_S))
+                await asyncio.sleep(rng.uniform(*args.think))
                 action, page = "page switch", HOME_PAGE
                 result = await session.switch_page(page)
                 results.check(result)
@@ -352,6 +352,9 @@ def main(argv=None) -> int:
                         help="sessions arrive at random moments within this many seconds (0: all at once)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one run's answer")
     parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--think", type=float, nargs=2, default=THINK_S, metavar=("LOW", "HIGH"),
+                        help="seconds a student thinks after each answer, uniform in [LOW, HIGH] (default "
+                             "0.5 2; the issue's goal, an edit every 5 s: --think 4 6)")
     parser.add_argument("--url", help="drive this running server instead of starting one per N")
     parser.add_argument("--server-pid", type=int, help="with --url: the server's pid, for its memory and CPU")
     parser.add_argument("--no-warm-up", action="store_true",
@@ -363,7 +366,7 @@ def main(argv=None) -> int:
         parser.error("--profile starts its own server for one --sessions value")
     with tempfile.TemporaryDirectory(prefix="rankviz-load-") as log_dir:
         lines = [measure(n, args, Path(log_dir)) for n in args.sessions]
-    print(f"Think time {THINK_S[0]}-{THINK_S[1]} s, arrivals within {args.ramp:g} s, {args.duration:g} s of "
+    print(f"Think time {args.think[0]:g}-{args.think[1]:g} s, arrivals within {args.ramp:g} s, {args.duration:g} s of "
           f"traffic after the last one, seed {args.seed}; latencies in seconds.\n")
     print(HEADER)
     print("\n".join(lines))

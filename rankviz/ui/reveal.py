@@ -15,7 +15,7 @@ from rankviz.teaching.homework.core import tex_number
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.link import current_value, keep_in_link
 
-__all__ = ["reveal_exercise", "reveal_working", "revealed_count"]
+__all__ = ["reveal_exercise", "reveal_section", "reveal_working", "revealed_count"]
 
 
 def revealed_count(key: str, total: int) -> int:
@@ -96,19 +96,38 @@ def _exercise_steps(build, args: tuple, kwargs: dict):
         return None
 
 
-def reveal_exercise(build, *args, key: str, title: str, caption: str = "", **kwargs) -> None:
-    """A worked page's step-by-step reveal: ``build(*args, **kwargs)`` makes the homework exercise
-    of what the page shows (e.g. ``own_exercise``), drawn in an expander open while a step is revealed.
+def reveal_section(title: str, steps_of, *, key: str, caption: str = "") -> None:
+    """The reveal in an expander whose steps are built and drawn only while it is open.
 
-    Nothing is drawn for input the page already reports (a ValueError) or a list longer than a
-    hand-worked table (:data:`~rankviz.teaching.homework.MAX_EXERCISE_LENGTH`): the page's own
-    tables stand. The steps are cached across sessions by the exercise's inputs: a class on the
-    same link builds them once (the load benchmark found them the largest cost of a rerun).
+    ``steps_of()`` gives the steps (None: this input has no working by hand). Closed, the
+    expander costs a rerun nothing but its label, and the step reached stays in the link; a
+    link at step 3 opens it there. Streamlit runs a lazy expander's body only when it is open
+    (``on_change="rerun"``), so opening it is one rerun.
     """
-    steps = cached_call(_exercise_steps, build, args, kwargs)
-    if steps is None:
-        return
-    with st.expander(title, expanded=revealed_count(key, len(steps)) > 0, icon=":material/slideshow:"):
+    reached = str(current_value(key, "0") or "0")
+    box = st.expander(title, expanded=revealed_count(key, 10**6) > 0, key=f"{key}_open", on_change="rerun",
+                      icon=":material/slideshow:")
+    with box:
+        if not box.open:
+            keep_in_link(key, reached, default="0")
+            return
+        steps = steps_of()
+        if steps is None:
+            st.caption("This input has no step-by-step working: see the messages above.")
+            return
         if caption:
             st.caption(caption)
         reveal_working(steps, key=key, heading=None)
+
+
+def reveal_exercise(build, *args, key: str, title: str, caption: str = "", **kwargs) -> None:
+    """A worked page's step-by-step reveal: ``build(*args, **kwargs)`` makes the homework exercise
+    of what the page shows (e.g. ``own_exercise``), in a :func:`reveal_section`.
+
+    Nothing is worked for input the page already reports (a ValueError) or a list longer than a
+    hand-worked table (:data:`~rankviz.teaching.homework.MAX_EXERCISE_LENGTH`): the page's own
+    tables stand. The steps are built only while the reveal is open, and cached across sessions
+    by the exercise's inputs: a class on the same link builds them once (the load benchmark
+    found them the largest cost of a rerun).
+    """
+    reveal_section(title, lambda: cached_call(_exercise_steps, build, args, kwargs), key=key, caption=caption)

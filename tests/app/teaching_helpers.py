@@ -47,3 +47,11 @@ def chart_frames(at, index: int = 0) -> list:
     inline = json.loads(chart.proto.spec).get("datasets", {})
     return ([pd.DataFrame(rows) for rows in inline.values()] +
             [pa.ipc.open_stream(dataset.data.data).read_all().to_pandas() for dataset in chart.proto.datasets])
+
+
+def open_reveal(at, key: str = "step"):
+    """Open the step-by-step reveal of ``key`` (a lazy expander: closed, it builds nothing), as a click on it does."""
+    at.session_state[f"{key}_open"] = True
+    at.run()
+    assert not at.exception, at.exception
+    return at

@@ -12,7 +12,7 @@ from rankviz.teaching.homework import (
     own_exercise,
     steps_for,
 )
-from teaching_helpers import errors, page_path
+from teaching_helpers import errors, open_reveal, page_path
 
 PAGE = page_path("homework")
 # Lecture 002's printed working of the NDCG exercise: truncated terms, and 1.286 for 3/log2(5) = 1.292.
@@ -176,6 +176,9 @@ def _revealed_rows(at):
 def test_the_reveal_shows_one_more_step_per_click_and_keeps_it_in_the_link():
     at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise"})
     assert not _revealed_rows(at)
+    assert not [b for b in at.button if b.key == "hw_step_next"]  # closed: nothing of the working is drawn
+    open_reveal(at, "hw_step")
+    assert not _revealed_rows(at)
     for _ in range(3):
         at.button(key="hw_step_next").click().run()
     assert not at.exception
@@ -241,8 +244,20 @@ def test_another_exercise_starts_its_reveal_from_the_beginning():
     at.selectbox(key="hw_preset").set_value("ap_positions_1_3_6").run()
     assert not at.exception and not _revealed_rows(at)
     assert at.query_params.get("hw_step") in (None, "0", ["0"])
-    at = _open({"hw_source": "practice", "hw_kind": "ap", "seed": "5"})
+    at = open_reveal(_open({"hw_source": "practice", "hw_kind": "ap", "seed": "5"}), "hw_step")
     at.button(key="hw_step_all").click().run()
     assert _revealed_rows(at)
     at.button(key="hw_new").click().run()
     assert not at.exception and not _revealed_rows(at)
+
+
+def test_a_closed_reveal_keeps_its_step_in_the_link_and_reopens_there():
+    at = _open({"hw_source": "course", "hw_preset": "ndcg_exercise", "hw_step": "2"})
+    before = _revealed_rows(at)
+    assert len(before) == 3  # CG, the DCG term at rank 1, the DCG sum so far
+    at.session_state["hw_step_open"] = False
+    at.run()
+    assert not at.exception and not _revealed_rows(at)
+    assert at.query_params.get("hw_step") in ("2", ["2"])
+    open_reveal(at, "hw_step")
+    assert _revealed_rows(at) == before
