@@ -240,3 +240,17 @@ def test_published_example_of_pyndeval(pyndeval):
     result = evaluate(qrels, run, list(readme), qrels_format="subtopics")
     for name, printed in readme.items():
         assert math.floor(result.per_query.loc["0", name] * 10_000) / 10_000 == pytest.approx(printed, abs=1e-12)
+
+
+def test_greedy_ties_go_to_the_greatest_docno_as_in_ndeval(pyndeval):
+    """x = {1, 4}, y = {2, 3}, z = {1, 3} all gain 2 at rank 1; ndeval's greedy takes z (the
+    greatest docno), which makes its ideal worse than the ranking x, y: alpha-nDCG@2 above 1."""
+    qrels = [("1", "1", "x", 1), ("1", "4", "x", 1), ("1", "2", "y", 1), ("1", "3", "y", 1), ("1", "1", "z", 1),
+             ("1", "3", "z", 1)]
+    run = [("1", "x", 2.0), ("1", "y", 1.0)]
+    qrels_frame, run_frame = frames(qrels, run)
+    ours = evaluate(qrels_frame, run_frame, ["alpha_nDCG@2", "nERR_IA@2"], qrels_format="subtopics").per_query
+    theirs = reference(pyndeval, qrels, ranked(run), ["alpha-nDCG@2", "nERR-IA@2"])["1"]
+    assert ours.loc["1", "alpha_nDCG@2"] == pytest.approx(theirs["alpha-nDCG@2"], abs=1e-12)
+    assert ours.loc["1", "nERR_IA@2"] == pytest.approx(theirs["nERR-IA@2"], abs=1e-12)
+    assert theirs["alpha-nDCG@2"] > 1

@@ -300,10 +300,17 @@ def _greedy_ideal(lists: SubtopicLists, thr: float, alpha: float, n: int) -> Ide
 # The measures: kernel(context, measure) -> one value per list
 
 
+def _unit(measure, key: str, default: float) -> float:
+    """A parameter that must lie in [0, 1] (alpha, beta), or a ValueError naming the measure."""
+    value = float(measure.param(key, default))
+    if not 0.0 <= value <= 1.0:
+        raise ValueError(f"Measure {str(measure)!r}: {key} must be a number in [0, 1]; got {value:g}.")
+    return value
+
+
 def _options(ctx: DiversityContext, measure) -> tuple[float, float, bool]:
     """(threshold, alpha, judged_only) of a measure (``alpha`` is ndeval's 0.5 when it has none)."""
-    return (ctx.threshold(measure), float(measure.param("alpha", ALPHA)),
-            bool(measure.param("judged_only", False)))
+    return ctx.threshold(measure), _unit(measure, "alpha", ALPHA), bool(measure.param("judged_only", False))
 
 
 def _cutoffs(measure, hits: RankedHits) -> np.ndarray:
@@ -386,7 +393,7 @@ def _rank_biased(ctx, gains: np.ndarray, ranks: np.ndarray, query: np.ndarray, b
 def nrbp(ctx, measure):
     """NRBP = (1 - (1 - alpha) beta) / S sum_i beta^{i-1} g(i), the whole list."""
     thr, alpha, judged_only = _options(ctx, measure)
-    beta = float(measure.param("beta", BETA))
+    beta = _unit(measure, "beta", BETA)
     gains, hits = ctx.row_gains(thr, alpha, judged_only)
     total = _rank_biased(ctx, gains, hits.row_rank, ctx.lists.row_query[hits.rows], beta)
     return _ratio(total * (1.0 - (1.0 - alpha) * beta), ctx.subtopics(thr).astype(np.float64))
@@ -395,7 +402,7 @@ def nrbp(ctx, measure):
 def nnrbp(ctx, measure):
     """nNRBP: NRBP of the ranking over NRBP of the greedy ideal ranking (0 without relevant documents)."""
     thr, alpha, judged_only = _options(ctx, measure)
-    beta = float(measure.param("beta", BETA))
+    beta = _unit(measure, "beta", BETA)
     gains, hits = ctx.row_gains(thr, alpha, judged_only)
     total = _rank_biased(ctx, gains, hits.row_rank, ctx.lists.row_query[hits.rows], beta)
     ideal = ctx.ideal(thr, alpha)
