@@ -383,3 +383,15 @@ def test_breakdown_values_are_the_functions():
             judged = E_JUDGED if ranking is E else None
             assert breakdown(ranking, judged=judged).value == function(ranking, judged=judged), name
     assert math.isclose(metrics.alpha_ndcg([], k=3), 0.0)
+
+
+def test_published_values_of_ir_measures_own_test():
+    """ir_measures 0.4.3's test of its pyndeval provider (tests/test_pyndeval.py, test_ERR_IA):
+    ERR_IA@20 is 0.4659 for topic 0, 0.1803 for topic 1, 0.3231 over both (4 decimals)."""
+    qrels = ("0 0 D0 0\n0 0 D1 1\n0 0 D2 1\n0 1 D2 1\n0 1 D3 2\n0 0 D4 0\n"
+             "1 0 D0 1\n1 0 D3 2\n1 1 D5 2\n")
+    run = ("0 0 D0 1 0.8 run\n0 0 D2 2 0.7 run\n0 0 D1 3 0.3 run\n0 0 D3 4 0.4 run\n0 0 D4 5 0.1 run\n"
+           "1 0 D1 1 0.8 run\n1 0 D3 2 0.7 run\n1 0 D4 3 0.3 run\n1 0 D2 4 0.4 run\n")
+    result = evaluate(qrels, run, ["ERR_IA@20"], qrels_format="subtopics")
+    assert result.per_query["ERR_IA@20"].round(4).to_dict() == {"0": 0.4659, "1": 0.1803}
+    assert round(result.mean["ERR_IA@20"], 4) == 0.3231
