@@ -42,7 +42,8 @@ output formats:
 measure names: trec_eval names (P_10, map, ndcg_cut_10), its -m syntax (P.5,10), ir_measures names
   (P@10, AP, nDCG@10, nDCG(gain=exp)@10, P(rel=2)@10) and the sets "official" (the default),
   "all_prefs", "prefs" (with -R prefs or qrels_prefs), "qrels_jg" (with -R qrels_jg),
-  "all_trec" and "set". When every -m is written the trec_eval way, output uses trec_eval's names
+  "all_trec" and "set"; with -R subtopics the diversity measures (alpha_nDCG@10, ERR_IA@20, NRBP,
+  AP_IA, P_IA@10, StRecall@10, or ndeval's names alpha-nDCG@10, MAP-IA, strec@10). When every -m is written the trec_eval way, output uses trec_eval's names
   and order; otherwise it uses rankviz's names (P@10) in the order given. --list-measures prints
   every measure with its trec_eval names and parameters (docs/metrics.md has their formulas).
 """
@@ -130,11 +131,12 @@ class Progress:
 
 def _read(kind: str, path: str):
     """Read a qrels or run file into a TrecTable (which lends evaluate the keys its reader
-    computed), or a preference, judgment-group or z-score file (``kind`` "prefs",
-    "qrels_prefs", "qrels_jg", "zscores") into a DataFrame, turning the reader's errors into
+    computed), or a preference, judgment-group, subtopic or z-score file (``kind`` "prefs",
+    "qrels_prefs", "qrels_jg", "subtopics", "zscores") into a DataFrame, turning the reader's errors into
     InputError with file and line."""
     from rankviz.trec.preferences import read_prefs, read_zscores
     from rankviz.trec.readers import TrecFormatError, read_qrels_table, read_run_table  # pyarrow: loaded on use
+    from rankviz.trec.subtopics import read_subtopic_qrels
 
     readers = {
         "qrels": read_qrels_table,
@@ -142,6 +144,7 @@ def _read(kind: str, path: str):
         "prefs": read_prefs,
         "qrels_prefs": lambda source: read_qrels_table(source, judgment_groups=True).frame,
         "qrels_jg": lambda source: read_qrels_table(source, judgment_groups=True).frame,
+        "subtopics": read_subtopic_qrels,
         "zscores": read_zscores,
     }
     reader = readers[kind]
@@ -372,12 +375,16 @@ FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
 
 
 # Without -m, the measures of each -R format (trec_eval's default is "official" whatever -R is,
-# which it then cannot compute from preferences or judgment groups).
-DEFAULT_MEASURES = {"qrels": "official", "prefs": "prefs", "qrels_prefs": "prefs", "qrels_jg": "qrels_jg"}
+# which it then cannot compute from preferences or judgment groups). Subtopic qrels: what
+# ndeval prints, in its order.
+DEFAULT_MEASURES = {"qrels": ["official"], "prefs": ["prefs"], "qrels_prefs": ["prefs"], "qrels_jg": ["qrels_jg"],
+                    "subtopics": [f"{name}@{k}" for name in ("ERR_IA", "nERR_IA", "alpha_DCG", "alpha_nDCG")
+                                  for k in (5, 10, 20)] + ["NRBP", "nNRBP", "AP_IA"]
+                    + [f"{name}@{k}" for name in ("P_IA", "StRecall") for k in (5, 10, 20)]}
 
 
 def command_eval(args, progress: Progress) -> str:
-    measures, trec_names = _parse_measure_options(args.measures or [DEFAULT_MEASURES[args.qrels_format]],
+    measures, trec_names = _parse_measure_options(args.measures or DEFAULT_MEASURES[args.qrels_format],
                                                   args.trec_eval_version)
     args.zscore_table = None
     if args.zscores is not None:
@@ -471,12 +478,14 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
                           help="evaluate only the top DEPTH documents of each query (after sorting by score)")
     evaluate.add_argument(
-        "-R", dest="qrels_format", choices=["qrels", "prefs", "qrels_prefs", "qrels_jg"], default="qrels",
+        "-R", dest="qrels_format", choices=["qrels", "prefs", "qrels_prefs", "qrels_jg", "subtopics"], default="qrels",
         metavar="FORMAT",
         help="format of QRELS, as trec_eval's -R: qrels (default), prefs (qid jg jsg docno rel_level: "
              "preference judgments), qrels_prefs (a qrels read as preferences, iter = judgment group), "
-             "qrels_jg (qid jg docno rel: one qrels per judgment group). Without -m: the set "
-             "'prefs' for prefs and qrels_prefs, 'qrels_jg' for qrels_jg",
+             "qrels_jg (qid jg docno rel: one qrels per judgment group), and ndeval's subtopics (topic "
+             "subtopic docno judgment: the diversity measures alpha_nDCG@k, ERR_IA@k, NRBP, P_IA@k, StRecall@k...). "
+             "Without -m: the set 'prefs' for prefs and qrels_prefs, 'qrels_jg' for qrels_jg, ndeval's measures "
+             "at 5, 10, 20 for subtopics",
     )
     evaluate.add_argument(
         "-Z", dest="zscores", default=None, metavar="FILE",

@@ -109,6 +109,7 @@ EVALUATE_SOURCES = {
     "rel_threshold": "the measure's rel=, else evaluate's rel_threshold (trec_eval -l)",
     "qrels_max_grade": "the largest grade in the whole qrels (one g_max for every query)",
     "trec_eval_version": "'lround' for trec_eval 10 (the default), 'floor_plus_0.9' for 9",
+    "judged_subtopics": "the subtopics of every document the subtopic qrels judge for the topic",
 }
 # How each trec_eval version turns a recall level into a number of relevant documents,
 # in the per-query functions' words (rankviz.metrics.precision_recall.ROUNDINGS).
@@ -370,6 +371,27 @@ CWL_EVAL = ("cwl_eval 1.0.12 (Azzopardi, Thomas & Moffat, SIGIR 2019; every list
             "as ir_measures 0.4.3 runs it")
 NERR_PAPER = ("Azzopardi, Mackenzie & Moffat, 'ERR is not C/W/L: exploring the relationship between expected "
               "reciprocal rank and other metrics', ICTIR (2021)")
+# The diversity measures (subtopic qrels, ndeval's conventions).
+ALPHA = Param("alpha", 0.5, "Redundancy intolerance α in [0, 1]: a subtopic seen n times before is worth (1 - α)^n "
+              "(ndeval -alpha).", kind="float", measure_key="alpha")
+BETA_NRBP = Param("beta", 0.5, "Patience β in [0, 1]: the chance of reading on to the next rank (ndeval -beta).",
+                  kind="float", measure_key="beta")
+SUBTOPIC_JUDGED = Param("judged", None, "Subtopics of every judged document of the topic ({docno: subtopics}, or a "
+                        "list): S and the greedy ideal ranking (None: the ranking itself).", kind="subtopics",
+                        evaluate="judged_subtopics")
+JUDGED_ONLY = Param("judged_only", False, "Drop the documents the subtopic qrels do not judge before ranking "
+                    "(ir_measures' judged_only; evaluate's judged_only does it for every measure).", kind="bool",
+                    measure_key="judged_only", per_query=False)
+NDEVAL = "ndeval 4.5, the TREC Web track's diversity evaluation (C. L. A. Clarke; also inside pyndeval 0.0.8)"
+CLARKE_2008 = ("Clarke, Kolla, Cormack, Vechtomova, Ashkan, Büttcher & MacKinnon, 'Novelty and diversity in "
+               "information retrieval evaluation', SIGIR (2008)")
+CHAPELLE_2009 = "Chapelle, Metzler, Zhang & Grinspan, 'Expected reciprocal rank for graded relevance', CIKM (2009)"
+CLARKE_2009 = ("Clarke, Kolla & Vechtomova, 'An effectiveness measure for ambiguous and underspecified queries', "
+               "ICTIR (2009)")
+AGRAWAL_2009 = "Agrawal, Gollapudi, Halverson & Ieong, 'Diversifying search results', WSDM (2009)"
+ZHAI_2003 = ("Zhai, Cohen & Lafferty, 'Beyond independent relevance: methods and evaluation metrics for subtopic "
+             "retrieval', SIGIR (2003)")
+NOVELTY_GAIN = r"g(i) = \sum_s J(d_i, s)\,(1-\alpha)^{c_s(i)}"
 ELEVEN_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
 TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 
@@ -1077,6 +1099,87 @@ METRICS: tuple[MetricSpec, ...] = (
         default_cutoffs=(0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0), cutoff="float",
         trec_sets=JUDGMENT_GROUPS, kernel_path="judgment_groups.r_precision_multiple_over_groups",
     ),
+    # ---------------------------------------------------------------------------- diversity (subtopic qrels)
+    MetricSpec(
+        name="alpha_ndcg", pretty_name="α-nDCG@k", family="diversity", module="diversity", inputs="subtopics",
+        formula=NOVELTY_GAIN + r",\quad \alpha\text{-nDCG@}k = \frac{\sum_{i\le k} g(i)/\log_2(i+1)}"
+                               r"{\sum_{i\le k} g^*(i)/\log_2(i+1)}",
+        description="nDCG whose gain rewards subtopics not yet covered: a subtopic seen n times before is worth "
+                    "(1 - α)^n. The ideal ranking g* is ndeval's greedy one (equal gains: greatest docno first); it "
+                    "is not always the best ranking, so a ranking can score above 1.",
+        reference=f"{CLARKE_2008}; {NDEVAL}: alpha-nDCG@k", params=(K, ALPHA, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        value_range=(0.0, math.inf),
+        measure="alpha_nDCG", aliases=("alpha-nDCG", "α_nDCG", "α-nDCG"), cutoff="int",
+        kernel_path="diversity.alpha_ndcg",
+    ),
+    MetricSpec(
+        name="alpha_dcg", pretty_name="α-DCG@k", family="diversity", module="diversity", inputs="subtopics",
+        formula=NOVELTY_GAIN + r",\quad \alpha\text{-DCG@}k = \frac{\sum_{i\le k} g(i)/\log_2(i+1)}"
+                               r"{S \sum_{i\le k} (1-\alpha)^{i-1}/\log_2(i+1)}",
+        description="α-DCG with ndeval's collection-independent normalisation: divided by the score of documents "
+                    "relevant to all S subtopics (ndeval leaves rank 1 undivided; rankviz divides at every k).",
+        reference=f"{CLARKE_2008}; {NDEVAL}: alpha-DCG@k", params=(K, ALPHA, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        measure="alpha_DCG", aliases=("alpha-DCG", "α_DCG", "α-DCG"), cutoff="int", kernel_path="diversity.alpha_dcg",
+    ),
+    MetricSpec(
+        name="err_ia", pretty_name="ERR-IA@k", family="diversity", module="diversity", inputs="subtopics",
+        formula=NOVELTY_GAIN + r",\quad \mathrm{ERR\text{-}IA@}k = \frac{\sum_{i\le k} g(i)/i}"
+                               r"{S \sum_{i\le k} (1-\alpha)^{i-1}/i}",
+        description="Intent-aware ERR with binary subtopic judgments (each relevant document satisfies an intent "
+                    "with probability α, intents equally likely), normalised as ndeval does by documents relevant "
+                    "to every subtopic (ndeval leaves rank 1 undivided; rankviz divides at every k).",
+        reference=f"{CHAPELLE_2009}; {NDEVAL}: ERR-IA@k", params=(K, ALPHA, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        measure="ERR_IA", aliases=("ERR-IA",), cutoff="int", kernel_path="diversity.err_ia",
+    ),
+    MetricSpec(
+        name="nerr_ia", pretty_name="nERR-IA@k", family="diversity", module="diversity", inputs="subtopics",
+        formula=r"\mathrm{nERR\text{-}IA@}k = \frac{\sum_{i\le k} g(i)/i}{\sum_{i\le k} g^*(i)/i}",
+        description="ERR-IA over ERR-IA of ndeval's greedy ideal ranking (can exceed 1 where greedy is not best).",
+        reference=f"{CHAPELLE_2009}; {NDEVAL}: nERR-IA@k", params=(K, ALPHA, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        value_range=(0.0, math.inf),
+        measure="nERR_IA", aliases=("nERR-IA",), cutoff="int", kernel_path="diversity.nerr_ia",
+    ),
+    MetricSpec(
+        name="nrbp", pretty_name="NRBP", family="diversity", module="diversity", inputs="subtopics",
+        formula=r"\mathrm{NRBP} = \frac{1-(1-\alpha)\beta}{S} \sum_i \beta^{i-1} g(i)",
+        description="Novelty- and rank-biased precision: RBP with patience β over the novelty-biased gain, over "
+                    "the whole list; 1 for an endless list of documents relevant to every subtopic.",
+        reference=f"{CLARKE_2009}; {NDEVAL}: NRBP", params=(ALPHA, BETA_NRBP, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        measure="NRBP", kernel_path="diversity.nrbp",
+    ),
+    MetricSpec(
+        name="nnrbp", pretty_name="nNRBP", family="diversity", module="diversity", inputs="subtopics",
+        formula=r"\mathrm{nNRBP} = \frac{\sum_i \beta^{i-1} g(i)}{\sum_i \beta^{i-1} g^*(i)}",
+        description="NRBP over NRBP of ndeval's greedy ideal ranking; 0 for a topic without relevant documents "
+                    "(ndeval prints nan there).",
+        reference=f"{CLARKE_2009}; {NDEVAL}: nNRBP", params=(ALPHA, BETA_NRBP, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        value_range=(0.0, math.inf),
+        measure="nNRBP", kernel_path="diversity.nnrbp",
+    ),
+    MetricSpec(
+        name="ap_ia", pretty_name="AP-IA", family="diversity", module="diversity", inputs="subtopics",
+        formula=r"\mathrm{AP\text{-}IA} = \frac{1}{S} \sum_s \frac{1}{R_s} \sum_{i:\,J(d_i,s)=1} "
+                r"\frac{c_s(i)+1}{i}",
+        description="Average precision per subtopic (R_s its judged relevant documents), averaged over the S "
+                    "subtopics: ndeval's MAP-IA per topic.",
+        reference=f"{AGRAWAL_2009}; {NDEVAL}: MAP-IA", params=(SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        measure="AP_IA", aliases=("MAP_IA", "MAP-IA", "AP-IA"), kernel_path="diversity.ap_ia",
+    ),
+    MetricSpec(
+        name="p_ia", pretty_name="P-IA@k", family="diversity", module="diversity", inputs="subtopics",
+        formula=r"\mathrm{P\text{-}IA@}k = \frac{1}{S} \sum_s \frac{|\{i \le k : J(d_i, s) = 1\}|}{k}",
+        description="Intent-aware precision: P@k per subtopic, averaged over the S subtopics.",
+        reference=f"{AGRAWAL_2009}; {NDEVAL}: P-IA@k", params=(K, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        measure="P_IA", aliases=("P-IA",), cutoff="int", kernel_path="diversity.p_ia",
+    ),
+    MetricSpec(
+        name="subtopic_recall", pretty_name="S-recall@k", family="diversity", module="diversity", inputs="subtopics",
+        formula=r"\mathrm{S\text{-}recall@}k = \frac{|\bigcup_{i \le k} \{s : J(d_i, s) = 1\}|}{S}",
+        description="Share of the S subtopics covered by the top k documents.",
+        reference=f"{ZHAI_2003}; {NDEVAL}: strec@k", params=(K, SUBTOPIC_JUDGED, REL_ONLY, JUDGED_ONLY),
+        measure="StRecall", aliases=("strec", "S-recall", "ST-recall"), cutoff="int",
+        kernel_path="diversity.subtopic_recall",
+    ),
 )
 
 #: trec_eval 10.0's printing order (te_trec_measures[] in measures.c), by trec_eval measure
@@ -1210,6 +1313,7 @@ _FAMILY_TITLES = {
     "preference": "Preference judgments (trec_eval -R prefs, -R qrels_prefs)",
     "judgment_group": "Judgment groups (trec_eval -R qrels_jg)",
     "user_model": "User models (C/W/L) and compatibility",
+    "diversity": "Diversity (subtopic qrels: evaluate(..., qrels_format=\"subtopics\"), ndeval's conventions)",
 }
 _AGGREGATE_WORDS = {"mean": "arithmetic mean", "gmean": "geometric mean (values floored at 1e-5)", "sum": "sum",
                     "none": "none (per query only)"}

@@ -31,6 +31,7 @@ INPUTS = {
     "per_query_values": (([0.5, 0.25, 1.0],), {}),
     "sets": (({"a", "b", "c"}, {"a", "b", "x"}, {"a", "c"}), {}),
     "counts": ((3, 4), {}),
+    "subtopics": (([{"a"}, {"b"}, None, {"b"}],), {"judged": {"A": {"a"}, "B": {"b"}, "C": {"c"}, "D": {"b"}}}),
 }
 # Metrics whose first arguments differ from their kind's (top-K lists of item names).
 SPECIAL = {"kendall_tau_distance": ((["a", "b", "c", "d"], ["b", "a", "d", "e"]), {"k": 4})}
@@ -159,7 +160,7 @@ def test_a_measure_name_is_accepted_without_a_cutoff():
 @pytest.mark.parametrize("spec", WITHOUT_BREAKDOWN, ids=lambda spec: spec.name)
 def test_a_measure_of_evaluate_only_names_what_explain_takes(spec):
     with pytest.raises(ValueError, match=rf"^{spec.name} has no per-query function to work out: .*explain takes: "
-                                         r"hit, precision, .*frustration\.$"):
+                                         r"hit, precision, .*frustration, .*subtopic_recall\.$"):
         explain(spec.name, [1, 0])
 
 

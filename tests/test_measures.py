@@ -218,11 +218,12 @@ def test_families_are_the_registrys_measures_in_trec_eval_printing_order():
     assert set(FAMILIES) == {spec for spec in METRICS if spec.measure}
     assert [f.measure for f in FAMILIES[:12]] == ["runid", "NumQ", "NumRet", "NumRel", "NumRelRet", "AP", "GMAP",
                                                  "Rprec", "Bpref", "RR", "IPrec", "P"]
-    # Measures trec_eval lacks (ERR, ir_measures' SDCG, INST, Compat, Judged...) come after trec_eval's,
-    # in registry order.
+    # Measures trec_eval lacks (ERR, ir_measures' SDCG, INST, Compat, Judged, the diversity
+    # measures of subtopic qrels...) come after trec_eval's, in registry order.
     rankviz_only = [f.measure for f in FAMILIES if not f.trec]
     assert [f.measure for f in FAMILIES[-len(rankviz_only):]] == rankviz_only
-    assert rankviz_only[:2] == ["ERR", "SDCG"] and rankviz_only[-1] == "Judged"
+    assert rankviz_only[:2] == ["ERR", "SDCG"] and rankviz_only[-10:] == [
+        "Judged", "alpha_nDCG", "alpha_DCG", "ERR_IA", "nERR_IA", "NRBP", "nNRBP", "AP_IA", "P_IA", "StRecall"]
     assert parse_measure("P@10").family is parse_measure("P@10").spec
 
 

@@ -233,6 +233,12 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
         judgment group); both are for the ``prefs_*`` measures (``"all_prefs"``, ``"prefs"``).
         ``"qrels_jg"``: a qrels whose second column is a judgment group (a DataFrame needs a
         ``group`` column), for ``map_avgjg``, ``P_avgjg``, ``Rprec_mult_avgjg`` (``"qrels_jg"``).
+        ``"subtopics"`` (not trec_eval's: ndeval's): subtopic qrels, ``topic subtopic docno
+        judgment`` (:func:`rankviz.trec.subtopics.read_subtopic_qrels`, or such a DataFrame), for
+        the diversity measures (``alpha_nDCG@k``, ``alpha_DCG@k``, ``ERR_IA@k``, ``nERR_IA@k``,
+        ``NRBP``, ``nNRBP``, ``AP_IA``, ``P_IA@k``, ``StRecall@k``) with ndeval's conventions
+        (:mod:`rankviz.metrics.kernels.diversity`); topics are ranked as ndeval ``-traditional``
+        ranks them (trec_eval's tie rule), ``complete`` is ndeval's ``-c``.
         A measure of another format is an error, as in trec_eval.
     zscores : path, file object, text, DataFrame or None
         trec_eval's ``-Z``: a file of ``qid measure mean stddev`` lines; every value is then
@@ -340,9 +346,9 @@ def _result(parsed, context, selected: np.ndarray, query_ids: np.ndarray, run_ta
                       measures=tuple(kept), run_name=run_name)
 
 
-QRELS_FORMATS = ("qrels", "prefs", "qrels_prefs", "qrels_jg")
+QRELS_FORMATS = ("qrels", "prefs", "qrels_prefs", "qrels_jg", "subtopics")
 # MetricSpec.inputs -> the qrels formats (trec_eval -R) its measures are computed from.
-_FORMATS_OF_INPUTS = {"prefs_run": ("prefs", "qrels_prefs"), "qrels_jg_run": ("qrels_jg",)}
+_FORMATS_OF_INPUTS = {"prefs_run": ("prefs", "qrels_prefs"), "qrels_jg_run": ("qrels_jg",), "subtopics": ("subtopics",)}
 
 
 def _check_formats(parsed, qrels_format: str) -> None:
@@ -357,6 +363,10 @@ def _check_formats(parsed, qrels_format: str) -> None:
         if qrels_format not in needs:
             sets = {"prefs": "all_prefs", "qrels_prefs": "all_prefs", "qrels_jg": "qrels_jg"}
             hint = f" (the measures of {qrels_format!r} are the set {sets[qrels_format]!r})" if qrels_format in sets else ""
+            if qrels_format == "subtopics":
+                hint = " (subtopic qrels give the diversity measures: alpha_nDCG, ERR_IA, NRBP, P_IA, StRecall...)"
+            if needs == ("subtopics",):
+                hint = " (subtopic qrels, ndeval's 'topic subtopic docno judgment' lines; CLI: -R subtopics)"
             raise ValueError(
                 f"evaluate: measure {measure.trec_name!r} is computed from qrels_format "
                 f"{' or '.join(repr(f) for f in needs)} (trec_eval -R), not {qrels_format!r}{hint}."
@@ -367,10 +377,13 @@ def _read_other_format(qrels, qrels_format: str) -> pd.DataFrame:
     """The judgments of a qrels_format other than "qrels", as a DataFrame (prefs columns, or qrels + group)."""
     from rankviz.trec.preferences import read_prefs, read_qrels_prefs
     from rankviz.trec.readers import TrecTable, read_qrels
+    from rankviz.trec.subtopics import read_subtopic_qrels
 
     source = qrels.frame if isinstance(qrels, TrecTable) else qrels
     if qrels_format == "prefs":
         return read_prefs(source)
+    if qrels_format == "subtopics":
+        return read_subtopic_qrels(source)
     if isinstance(source, pd.DataFrame):
         if "group" not in source.columns:
             if qrels_format == "qrels_jg":
@@ -387,13 +400,18 @@ def _read_other_format(qrels, qrels_format: str) -> pd.DataFrame:
 
 def _evaluate_other_format(frame: pd.DataFrame, run_table, parsed, qrels_format: str, *, per_query, complete,
                            rel_threshold, depth, judged_only, version) -> EvalResult:
-    """evaluate() for preference files, qrels read as preferences, and judgment-group qrels.
+    """evaluate() for preference files, qrels read as preferences, judgment-group and subtopic qrels.
 
     trec_eval's -J (``judged_only``) drops each group's unjudged documents before ranking for
     the judgment-group measures, and changes nothing for the preference measures, which only
     ever look at judged documents.
     """
-    if qrels_format == "qrels_jg":
+    if qrels_format == "subtopics":
+        from rankviz.evaluation.subtopics import prepare_subtopics
+
+        context, query_ids = prepare_subtopics(frame, run_table.frame, depth=depth, complete=complete,
+                                               judged_only=judged_only, rel_threshold=rel_threshold)
+    elif qrels_format == "qrels_jg":
         from rankviz.evaluation.judgment_groups import prepare_judgment_groups
 
         context, query_ids = prepare_judgment_groups(frame, run_table.frame, depth=depth, complete=complete,

@@ -240,7 +240,7 @@ def _positional_params(fam: MetricSpec) -> list:
 # Parsing
 # --------------------------------------------------------------------------------------------
 
-_IR_STYLE = re.compile(r"^(?P<name>[A-Za-z0-9_\-]+?)(?:\((?P<params>[^()]*)\))?(?:@(?P<cutoff>[^@()]+))?$")
+_IR_STYLE = re.compile(r"^(?P<name>[A-Za-z0-9_\-\u03b1]+?)(?:\((?P<params>[^()]*)\))?(?:@(?P<cutoff>[^@()]+))?$")
 
 
 def _unknown(text: str, name: str) -> ValueError:

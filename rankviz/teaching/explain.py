@@ -54,6 +54,7 @@ _INPUT_WORDS = {
     "per_query_values": "one value per query",
     "sets": "the sets R (relevant), A (answer) and K (known)",
     "counts": "two counts",
+    "subtopics": "the subtopics of each ranked document (and of every judged one)",
 }
 
 

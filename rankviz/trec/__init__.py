@@ -5,7 +5,8 @@
   :func:`read_run_table`, which return a :class:`TrecTable`: the same DataFrame with the keys of
   its ids that reading computed, for evaluate to reuse;
 * :mod:`~rankviz.trec.preferences`: trec_eval's preference files (:func:`read_prefs`), qrels read as
-  preferences, and z-score files (:func:`read_zscores`); :mod:`~rankviz.trec.fields` reads such
+  preferences, and z-score files (:func:`read_zscores`); :mod:`~rankviz.trec.subtopics`: ndeval's
+  subtopic qrels (:func:`read_subtopic_qrels`); :mod:`~rankviz.trec.fields` reads such
   whitespace-separated files;
 * :mod:`~rankviz.trec.formats`: what both kinds of file hold, the column names tables may use,
   and :class:`TrecFormatError`;
@@ -19,7 +20,9 @@ Nothing here imports :mod:`rankviz.evaluation`: reading needs no evaluation.
 from rankviz._lazy import lazy_names
 
 _READERS = ["TrecFormatError", "TrecTable", "read_qrels", "read_qrels_table", "read_run", "read_run_table"]
-_OTHER_INPUTS = ["read_prefs", "read_qrels_prefs", "read_zscores"]  # trec_eval -R prefs/qrels_prefs, -Z
+# trec_eval's -R prefs/qrels_prefs and -Z inputs, and ndeval's subtopic qrels (evaluate's qrels_format="subtopics").
+_OTHER_INPUTS = ["read_prefs", "read_qrels_prefs", "read_zscores", "read_subtopic_qrels"]
 __all__ = _READERS + _OTHER_INPUTS
 __getattr__, __dir__ = lazy_names(__name__, {**dict.fromkeys(_READERS, "rankviz.trec.readers"),
-                                             **dict.fromkeys(_OTHER_INPUTS, "rankviz.trec.preferences")})
+                                             **dict.fromkeys(_OTHER_INPUTS[:3], "rankviz.trec.preferences"),
+                                             "read_subtopic_qrels": "rankviz.trec.subtopics"})

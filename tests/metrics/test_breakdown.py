@@ -84,6 +84,8 @@ EXAMPLES = {
     "per_query_values": [([0.5, 0.25, 0.0],), ([0.28, 0.254, 0.1, 0.9, 0.3, 0.7, 0.2, 0.6, 0.8, 0.05, 0.4],)],
     "sets": [(["d1", "d2", "d3"], ["d1", "d4"], ["d1", "d2"]), ([], [], [])],
     "counts": [(3, 5), (4, 10)],
+    # Subtopics per rank (diversity): repeats, a document covering two, none relevant, empty.
+    "subtopics": [([{"a"}, {"b"}, None, {"b"}, {"a", "c"}],), ([{"1", "2"}, {"1"}, set()],), ([None, None],), ([],)],
 }
 # Interpolated precision gives one value per recall level; its worked table's value is their mean.
 EXAMPLES["ranking_levels"] = EXAMPLES["ranking"]

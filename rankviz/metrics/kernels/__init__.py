@@ -7,7 +7,8 @@ per query or per document for the common measures.
   :mod:`~rankviz.metrics.kernels.interpolated`, :mod:`~rankviz.metrics.kernels.incomplete`,
   :mod:`~rankviz.metrics.kernels.graded`, :mod:`~rankviz.metrics.kernels.relstring`,
   :mod:`~rankviz.metrics.kernels.cwl` (C/W/L user models: SDCG, INST, INSQ, NERR),
-  :mod:`~rankviz.metrics.kernels.compat` (Compat, rank-biased overlap with the ideal).
+  :mod:`~rankviz.metrics.kernels.compat` (Compat, rank-biased overlap with the ideal),
+  :mod:`~rankviz.metrics.kernels.diversity` (alpha-nDCG, ERR-IA, NRBP... over subtopic judgments).
 
 Each measure's registry entry names its kernel ``kernel(context, measure) -> ndarray`` (one
 value per query): ``rankviz.registry.get_spec("ndcg").kernel``, or ``parse_measure("nDCG@10").spec.kernel``.
@@ -21,13 +22,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from rankviz.metrics.kernels import binary, compat, cwl, graded, incomplete, interpolated, relstring
+from rankviz.metrics.kernels import binary, compat, cwl, diversity, graded, incomplete, interpolated, relstring
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import Cut, RankedLists
 from rankviz.registry import METRICS
 
 # The kernel modules are public: kernels.binary.average_precision(ctx, Cut(k)) scores any RankedLists.
-__all__ = ["KERNELS", "BatchContext", "Cut", "RankedLists", "binary", "compat", "cwl", "graded", "incomplete",
+__all__ = ["KERNELS", "BatchContext", "Cut", "RankedLists", "binary", "compat", "cwl", "diversity", "graded", "incomplete",
            "interpolated", "relstring"]
 
 #: Measure name (``Measure.name``) -> batch kernel, derived from the registry.
