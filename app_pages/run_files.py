@@ -14,9 +14,10 @@ from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.link import stop
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
-from rankviz.ui.run_files import (COMMON_MEASURES, DEFAULT_MEASURES, aggregate_table, chosen_measures,
-                                  distribution_frame, evaluate_files, latex_bytes, per_query_table,
-                                  pr_points, run_deltas, significance)
+from rankviz.trec.judgments import JUDGMENT_FORMATS
+from rankviz.ui.run_files import (aggregate_table, chosen_measures, default_choices, distribution_frame,
+                                  evaluate_files, latex_bytes, measure_choices, per_query_table, pr_points,
+                                  run_deltas, significance)
 from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
 
 LAST = "rf_last_evaluation"  # the last evaluation that succeeded: shown when new input is bad
@@ -32,19 +33,28 @@ with source_col:
                       help="The sample: 20 queries judged 0-3 and three runs (bm25, dense, and bm25 with "
                            "scores rounded so that many tie).")
     problems = []
-    qrels_file, run_files = None, {}
+    qrels_file, run_files, zscores_file, qrels_format = None, {}, None, "qrels"
     if source == "Sample collection":
         qrels_file = sample_file("qrels")
         chosen_runs = st.multiselect("Sample runs", list(SAMPLE_RUNS), default=["bm25", "dense"], key="rf_sample_runs")
         run_files = {name: sample_file("run", name) for name in chosen_runs}
         st.caption("Sample qrels: `qrels.txt`; runs in TREC format (`qid Q0 docno rank score tag`).")
     else:
-        qrels_upload = st.file_uploader("Qrels file (qid iter docno rel; TREC, CSV, TSV, Parquet or .gz)",
-                                        key="rf_qrels_file", max_upload_size=MAX_UPLOAD_MB)
+        qrels_format = st.selectbox("Judgments (trec_eval -R)", list(JUDGMENT_FORMATS), key="rf_qrels_format",
+                                    format_func=lambda name: f"{name}: {JUDGMENT_FORMATS[name].fields}",
+                                    help="\n".join(f"- **{f.name}**: {f.description}." for f in JUDGMENT_FORMATS.values()))
+        fields = JUDGMENT_FORMATS[qrels_format].fields
+        qrels_upload = st.file_uploader(f"Judgments file ({fields}; TREC text or .gz)", key="rf_qrels_file",
+                                        max_upload_size=MAX_UPLOAD_MB)
         run_uploads = st.file_uploader("Run files (qid Q0 docno rank score tag; one or more)",
                                        accept_multiple_files=True, key="rf_run_files", max_upload_size=MAX_UPLOAD_MB)
+        zscores_upload = st.file_uploader("Z-score file (optional, trec_eval -Z: qid measure mean stddev)",
+                                          key="rf_zscores_file", max_upload_size=MAX_UPLOAD_MB,
+                                          help="Per-query values become (value − mean) / stddev of the query's "
+                                               "line for the measure.")
         st.caption(f"Up to {MAX_UPLOAD_MB} MB per file; larger files: `python -m rankviz eval QRELS RUN`.")
         try:
+            zscores_file = uploaded_file(zscores_upload) if zscores_upload is not None else None
             qrels_file = uploaded_file(qrels_upload) if qrels_upload is not None else None
             for upload in run_uploads or []:
                 name = upload.name
@@ -56,7 +66,9 @@ with source_col:
             qrels_file, run_files = None, {}
 
 with measure_col:
-    picked = st.multiselect("Measures", COMMON_MEASURES, default=list(DEFAULT_MEASURES), key="rf_measures",
+    # One choice kept per judgment format: each offers its own measures.
+    picked = st.multiselect("Measures", measure_choices(qrels_format), default=list(default_choices(qrels_format)),
+                            key=f"rf_measures_{qrels_format}" if qrels_format != "qrels" else "rf_measures",
                             help="ir_measures names; trec_eval names can be typed below.")
     typed = st.text_input("More measures (either naming family)", key="rf_measures_text",
                           placeholder="e.g. ndcg_cut_20, ERR@20, P.5,10, iprec_at_recall_0.50")
@@ -79,7 +91,8 @@ if not problems and measures and qrels_file is not None and run_files:
     bar = st.progress(0.0, text="Reading files")
     try:
         evaluation = evaluate_files(qrels_file, run_files, measures, rel_threshold=int(rel_threshold),
-                                    complete=complete, progress=lambda fraction, text: bar.progress(fraction, text=text))
+                                    complete=complete, qrels_format=qrels_format, zscores=zscores_file,
+                                    progress=lambda fraction, text: bar.progress(fraction, text=text))
         st.session_state[LAST] = evaluation
     except ValueError as error:
         problems.append(str(error))
@@ -195,7 +208,12 @@ with significance_tab:
                                     mime="text/x-tex", key="rf_latex", icon=":material/download:", on_click="ignore")
 
 with pr_tab:
-    show_chart("precision_recall_chart", pr_points(evaluation), key="rf_pr_chart", rank=None, raw_points=False,
-               eleven_point=True, title="Interpolated precision at 11 recall levels, averaged over queries")
-    st.caption("trec_eval's iprec_at_recall_0.00 ... 1.00 per query, averaged over the queries: the curve "
-               "trec_eval's 11-point average summarises.")
+    curves = pr_points(evaluation)
+    if not curves:
+        st.info("The averaged precision-recall curve needs graded qrels (judgments format qrels).",
+                icon=":material/info:")
+    else:
+        show_chart("precision_recall_chart", curves, key="rf_pr_chart", rank=None, raw_points=False,
+                   eleven_point=True, title="Interpolated precision at 11 recall levels, averaged over queries")
+        st.caption("trec_eval's iprec_at_recall_0.00 ... 1.00 per query, averaged over the queries: the curve "
+                   "trec_eval's 11-point average summarises.")

@@ -13,15 +13,43 @@ import pandas as pd
 import streamlit as st
 
 from rankviz.evaluation.measures import parse_measures, split_measure_text
-from rankviz.ui.uploads import InputFile, read_qrels_file_as_table, read_run_file_as_table
+from rankviz.trec.judgments import JUDGMENT_FORMATS
+from rankviz.ui.uploads import InputFile, read_judgments_file, read_run_file_as_table, read_zscores_file
 
-__all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "Evaluation", "split_measure_text",
+__all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "measure_choices", "default_choices", "Evaluation", "split_measure_text",
            "chosen_measures", "evaluate_files", "aggregate_table", "per_query_table", "distribution_frame",
            "run_deltas", "pr_points", "significance", "latex_bytes"]
 
 COMMON_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "R@100", "nDCG", "P@5", "Rprec", "Bpref", "Success@10",
                    "ERR@20", "GMAP", "NumRet", "NumRelRet", "Judged@10", "SDCG@10", "NERR8@10", "INST", "Compat")
 DEFAULT_MEASURES = ("AP", "nDCG@10", "P@10", "RR")
+# What the page offers and picks first for the other judgment formats (trec_eval -R, ndeval).
+_FORMAT_DEFAULTS = {"subtopics": ("alpha_nDCG@10", "ERR_IA@20", "NRBP", "P_IA@10", "StRecall@10"),
+                    "prefs": ("prefs_simp", "prefs_pair", "prefs_avgjg"),
+                    "qrels_prefs": ("prefs_simp", "prefs_pair", "prefs_avgjg"),
+                    "qrels_jg": ("map_avgjg", "P_avgjg@10", "Rprec_mult_avgjg@1")}
+
+
+def measure_choices(qrels_format: str = "qrels") -> tuple[str, ...]:
+    """The measures the page offers for judgments in ``qrels_format``: the common ones for qrels,
+    else the format's own default set (what the CLI prints for ``-R FORMAT`` without ``-m``).
+
+    >>> measure_choices("subtopics")[:3]
+    ('ERR_IA@5', 'ERR_IA@10', 'ERR_IA@20')
+    """
+    if qrels_format == "qrels":
+        return COMMON_MEASURES
+    names = (str(m) for m in parse_measures(list(JUDGMENT_FORMATS[qrels_format].default_measures)))
+    return tuple(dict.fromkeys(n for n in names if n not in ("runid", "NumQ")))
+
+
+def default_choices(qrels_format: str = "qrels") -> tuple[str, ...]:
+    """The measures picked when the page opens (or the format changes).
+
+    >>> default_choices("qrels_jg")
+    ('map_avgjg', 'P_avgjg@10', 'Rprec_mult_avgjg@1')
+    """
+    return DEFAULT_MEASURES if qrels_format == "qrels" else _FORMAT_DEFAULTS[qrels_format]
 # The 11 recall levels of interpolated precision, trec_eval's iprec_at_recall_0.00 ... 1.00.
 PR_LEVELS = tuple(round(0.1 * i, 1) for i in range(11))
 _PR_MEASURES = tuple(str(m) for m in parse_measures([f"IPrec@{level}" for level in PR_LEVELS]))
@@ -32,7 +60,7 @@ class Evaluation:
     """Every run evaluated on the same qrels with the same measures.
 
     ``per_query[run]`` and ``mean[run]`` are ``evaluate``'s tables restricted to the chosen
-    measures (``measures``, canonical names); ``iprec_mean[run]`` is interpolated precision at
+    measures (``measures``, canonical names); ``iprec_mean[run]`` (qrels only) is interpolated precision at
     the 11 recall levels averaged over queries (the averaged precision-recall curve).
     ``key`` identifies the inputs (file contents, run names, measures, options): the tables
     derived from an evaluation are cached by it.
@@ -67,28 +95,35 @@ def chosen_measures(selected, text: str) -> tuple[str, ...]:
 
 @st.cache_data(show_spinner=False, max_entries=32)
 def _evaluate_cached(qrels_digest: str, run_digest: str, measures: tuple, rel_threshold: int, complete: bool,
-                     _qrels: InputFile, _run: InputFile):
+                     qrels_format: str, zscores_digest, _qrels: InputFile, _run: InputFile, _zscores):
     from rankviz.evaluation.evaluator import evaluate
 
-    qrels = read_qrels_file_as_table(_qrels)  # TrecTables: evaluate reuses the keys reading computed
+    qrels = read_judgments_file(_qrels, qrels_format)  # a TrecTable for qrels: evaluate reuses its keys
     run = read_run_file_as_table(_run)
-    result = evaluate(qrels, run, list(measures) + list(_PR_MEASURES), rel_threshold=rel_threshold,
-                      complete=complete)
+    zscores = read_zscores_file(_zscores) if _zscores is not None else None
+    # The averaged precision-recall curve needs graded qrels: no IPrec for the other formats.
+    curve = list(_PR_MEASURES) if qrels_format == "qrels" else []
+    result = evaluate(qrels, run, list(measures) + curve, rel_threshold=rel_threshold, complete=complete,
+                      qrels_format=qrels_format, zscores=zscores)
     return result.per_query, result.mean
 
 
 def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int = 1, complete: bool = False,
-                   progress=None) -> Evaluation:
+                   qrels_format: str = "qrels", zscores: InputFile | None = None, progress=None) -> Evaluation:
     """Read and evaluate every run (cached by content hash); all or nothing.
 
     Parameters
     ----------
     qrels : InputFile
+        Judgments in ``qrels_format`` (a key of :data:`rankviz.trec.judgments.JUDGMENT_FORMATS`:
+        trec_eval's ``-R`` formats and ndeval's subtopics).
     runs : dict {display name: InputFile}
     measures : sequence of str
         Canonical measure names (see :func:`chosen_measures`).
-    rel_threshold, complete
+    rel_threshold, complete, qrels_format
         As for :func:`rankviz.evaluate`.
+    zscores : InputFile, optional
+        trec_eval's ``-Z`` file (qid measure mean stddev): per-query values become z-scores.
     progress : callable(fraction, text), optional
         Told before each file is read and evaluated.
 
@@ -105,25 +140,30 @@ def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int
     steps = len(runs) + 1
     if progress:
         progress(0.0, f"Reading {qrels.name}")
-    read_qrels_file_as_table(qrels)
+    read_judgments_file(qrels, qrels_format)
+    if zscores is not None:
+        read_zscores_file(zscores)
+    zscores_digest = zscores.digest if zscores is not None else None
     for step, (name, run) in enumerate(runs.items(), start=1):
         if progress:
             progress(step / steps, f"Reading and evaluating {run.name}")
         try:
-            table, means = _evaluate_cached(qrels.digest, run.digest, measures, rel_threshold, complete, qrels, run)
+            table, means = _evaluate_cached(qrels.digest, run.digest, measures, rel_threshold, complete, qrels_format,
+                                            zscores_digest, qrels, run, zscores)
         except ValueError as error:
             message = str(error)
-            if not message.startswith(run.name) and not message.startswith(qrels.name):
+            if not message.startswith((run.name, qrels.name) + ((zscores.name,) if zscores is not None else ())):
                 message = f"{run.name}: {message}"
             raise ValueError(message) from None
         per_query[name] = table[list(measures)]
         mean[name] = means.reindex(list(measures))
-        iprec[name] = means.reindex(list(_PR_MEASURES)).to_numpy(dtype=np.float64)
+        if qrels_format == "qrels":
+            iprec[name] = means.reindex(list(_PR_MEASURES)).to_numpy(dtype=np.float64)
         n_queries[name] = len(table)
     if progress:
         progress(1.0, "Done")
     key = (qrels.name, qrels.digest, tuple((name, run.digest) for name, run in runs.items()), measures,
-           rel_threshold, complete)
+           rel_threshold, complete, qrels_format, zscores_digest)
     return Evaluation(qrels.name, tuple(runs), measures, per_query, mean, iprec, n_queries, key)
 
 
@@ -198,9 +238,10 @@ def run_deltas(evaluation: Evaluation, run_a: str, run_b: str, measure: str) -> 
 
 
 def pr_points(evaluation: Evaluation) -> dict:
-    """Per run: the averaged interpolated precision at recall 0.0, 0.1, ..., 1.0 (columns ``R@i``, ``P@i``)."""
+    """Per run: the averaged interpolated precision at recall 0.0, 0.1, ..., 1.0 (columns ``R@i``, ``P@i``);
+    empty for judgments other than qrels (no recall levels to interpolate at)."""
     return {name: pd.DataFrame({"R@i": PR_LEVELS, "P@i": evaluation.iprec_mean[name]})
-            for name in evaluation.run_names}
+            for name in evaluation.run_names if name in evaluation.iprec_mean}
 
 
 def significance(evaluation: Evaluation, *, baseline: str, test: str, correction, measures=None, seed: int = 0):

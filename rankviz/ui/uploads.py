@@ -17,7 +17,8 @@ import streamlit as st
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
 
 __all__ = ["MAX_UPLOAD_MB", "InputFile", "sample_file", "uploaded_file", "size_problem", "read_qrels_file",
-           "read_run_file", "read_qrels_file_as_table", "read_run_file_as_table", "FILE_TYPES"]
+           "read_run_file", "read_qrels_file_as_table", "read_judgments_file", "read_run_file_as_table", "read_zscores_file",
+           "FILE_TYPES"]
 
 # Must equal server.maxUploadSize in .streamlit/config.toml: the browser rejects larger files
 # before they are sent, and uploaded_file checks again on the server (an API client or an
@@ -93,10 +94,14 @@ class _NamedBytes(io.BytesIO):
 def _read_cached(kind: str, digest: str, name: str, _data: bytes):
     # The bytes are not hashed by Streamlit (leading underscore): the digest is the key. The
     # TrecTable is cached whole: its keys spare evaluate hashing the ids on every evaluation.
-    from rankviz.trec.readers import read_qrels_table, read_run_table
+    from rankviz.trec.judgments import read_judgments
+    from rankviz.trec.preferences import read_zscores
+    from rankviz.trec.readers import read_run_table
 
-    reader = read_qrels_table if kind == "qrels" else read_run_table
-    return reader(_NamedBytes(_data, name))
+    source = _NamedBytes(_data, name)
+    if kind == "run":
+        return read_run_table(source)
+    return read_zscores(source) if kind == "zscores" else read_judgments(source, kind)
 
 
 def read_qrels_file(file: InputFile):
@@ -113,6 +118,17 @@ def read_qrels_file_as_table(file: InputFile):
     """The qrels of a file as a :class:`~rankviz.trec.readers.TrecTable` (cached by content hash),
     for :func:`rankviz.evaluate`: it reuses the keys reading computed. Errors as :func:`read_qrels_file`."""
     return _read_cached("qrels", file.digest, file.name, file.data)
+
+
+def read_judgments_file(file: InputFile, qrels_format: str = "qrels"):
+    """The judgments of a file in ``qrels_format`` (see :data:`rankviz.trec.judgments.JUDGMENT_FORMATS`),
+    cached by content hash: a TrecTable for qrels, else a DataFrame. Errors name file and line."""
+    return _read_cached(qrels_format, file.digest, file.name, file.data)
+
+
+def read_zscores_file(file: InputFile):
+    """A z-score file (trec_eval -Z: qid measure mean stddev) as a DataFrame, cached by content hash."""
+    return _read_cached("zscores", file.digest, file.name, file.data)
 
 
 def read_run_file_as_table(file: InputFile):

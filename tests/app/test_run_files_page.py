@@ -243,3 +243,66 @@ def test_download_payloads_carry_the_shown_numbers():
     assert len(per_query) == 40 and set(per_query.columns) == {"query_id", "run", *MEASURES}
     latex = significance(evaluation, baseline="bm25", test="t", correction="holm").to_latex()
     assert "\\begin{table}" in latex and "dense" in latex and f"{expected['AP']:.4f}" in latex
+
+
+SUBTOPICS = b"q1 1 a 1\nq1 1 c 1\nq1 2 b 1\nq1 2 c 1\nq2 1 x 1\nq2 2 y 1\nq2 3 y 1\n"
+
+
+def _upload_format(at, qrels_format, qrels, runs=(("a.run", RUN_A), ("b.run", RUN_B)), zscores=None):
+    at.radio(key="rf_source").set_value("Upload files").run()
+    at.selectbox(key="rf_qrels_format").set_value(qrels_format).run()
+    at.file_uploader(key="rf_qrels_file").set_value((qrels[0], qrels[1], "text/plain"))
+    at.file_uploader(key="rf_run_files").set_value([(name, data, "text/plain") for name, data in runs])
+    if zscores is not None:
+        at.file_uploader(key="rf_zscores_file").set_value(("z.txt", zscores, "text/plain"))
+    return at.run()
+
+
+def test_subtopic_qrels_are_evaluated_with_the_diversity_measures_as_evaluate_does():
+    from rankviz.ui.run_files import default_choices
+
+    at = _upload_format(open_app(PAGE), "subtopics", ("div.qrels", SUBTOPICS))
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    measures = list(default_choices("subtopics"))
+    assert at.multiselect(key="rf_measures_subtopics").value == measures
+    aggregate = _table(at, "rf_aggregate_table").set_index("run")
+    for name, run in (("a.run", RUN_A), ("b.run", RUN_B)):
+        expected = evaluate(SUBTOPICS.decode(), run.decode(), measures, qrels_format="subtopics")
+        for measure in measures:
+            assert aggregate.loc[name, measure] == pytest.approx(expected.mean[measure], abs=1e-12), measure
+    assert any("needs graded qrels" in info.value for info in at.info)  # no precision-recall curve
+
+
+def test_a_malformed_subtopic_file_names_its_line_and_keeps_the_last_result():
+    at = _upload_format(open_app(PAGE), "subtopics", ("div.qrels", SUBTOPICS))
+    assert not at.error
+    at.file_uploader(key="rf_qrels_file").set_value(("bad.qrels", SUBTOPICS + b"q2 2 z yes\n", "text/plain"))
+    at.run()
+    assert not at.exception
+    message = " ".join(e.value for e in at.error)
+    assert "bad.qrels" in message and "line 8" in message, message
+    assert _table(at, "rf_aggregate_table") is not None
+
+
+def test_preference_judgments_and_z_scores_give_evaluates_numbers():
+    prefs = b"q1 1 1 a 2\nq1 1 1 b 1\nq1 1 1 c 0\nq2 1 1 x 1\nq2 1 1 y 0\nq3 1 1 z 1\nq3 1 1 v 0\n"
+    at = _upload_format(open_app(PAGE), "prefs", ("p.prefs", prefs))
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    aggregate = _table(at, "rf_aggregate_table").set_index("run")
+    measures = at.multiselect(key="rf_measures_prefs").value
+    assert measures == ["prefs_simp", "prefs_pair", "prefs_avgjg"]
+    expected = evaluate(prefs.decode(), RUN_B.decode(), measures, qrels_format="prefs")
+    for measure in measures:
+        assert aggregate.loc["b.run", measure] == pytest.approx(expected.mean[measure], abs=1e-12)
+    zscores = b"q1 map 0.5 0.25\nq2 map 0.2 0.1\nq3 map 0.4 0.2\n"
+    at = _upload_format(open_app(PAGE), "qrels", ("qrels.txt", QRELS), zscores=zscores)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    from rankviz.trec.preferences import read_zscores
+
+    expected = evaluate(QRELS.decode(), RUN_A.decode(), MEASURES, zscores=read_zscores(zscores.decode()))
+    per_query = _table(at, "rf_per_query_table")
+    shown = per_query[per_query.run == "a.run"].set_index("query_id")["AP"]
+    np.testing.assert_allclose(shown.to_numpy(float), expected.per_query.loc[list(shown.index), "AP"].to_numpy(float),
+                               rtol=0, atol=1e-12)
+    assert shown.loc["q1"] == pytest.approx((evaluate(QRELS.decode(), RUN_A.decode(), ["AP"]).per_query.loc["q1", "AP"]
+                                             - 0.5) / 0.25)
