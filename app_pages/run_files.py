@@ -44,7 +44,8 @@ with source_col:
                                     format_func=lambda name: f"{name}: {JUDGMENT_FORMATS[name].fields}",
                                     help="\n".join(f"- **{f.name}**: {f.description}." for f in JUDGMENT_FORMATS.values()))
         fields = JUDGMENT_FORMATS[qrels_format].fields
-        qrels_upload = st.file_uploader(f"Judgments file ({fields}; TREC text or .gz)", key="rf_qrels_file",
+        kinds = "TREC, CSV, TSV, Parquet or .gz" if qrels_format == "qrels" else "TREC text or .gz"
+        qrels_upload = st.file_uploader(f"Judgments file ({fields}; {kinds})", key="rf_qrels_file",
                                         max_upload_size=MAX_UPLOAD_MB)
         run_uploads = st.file_uploader("Run files (qid Q0 docno rank score tag; one or more)",
                                        accept_multiple_files=True, key="rf_run_files", max_upload_size=MAX_UPLOAD_MB)
@@ -101,7 +102,7 @@ if not problems and measures and qrels_file is not None and run_files:
     finally:
         bar.empty()
 elif not problems and source == "Upload files":
-    missing = "a qrels file" if qrels_file is None else "at least one run file"
+    missing = "a judgments (qrels) file" if qrels_file is None else "at least one run file"
     st.info(f"Upload {missing} to evaluate (or choose the sample collection).", icon=":material/upload_file:")
 elif not problems and not run_files:
     st.info("Choose at least one sample run.", icon=":material/info:")
