@@ -191,7 +191,7 @@ def test_a_measure_of_another_format_is_an_error():
                                          r"'qrels_prefs' \(trec_eval -R\), not 'qrels'"):
         evaluate("q1 0 d1 1\n", "q1 Q0 d1 1 1 r\n", "prefs_simp")
     with pytest.raises(ValueError, match=r"The 'qrels_format' parameter of evaluate must be one of 'qrels', 'prefs', "
-                                         r"'qrels_prefs', 'qrels_jg'. Got 'pref' instead."):
+                                         r"'qrels_prefs', 'qrels_jg', 'subtopics'. Got 'pref' instead."):
         evaluate("q1 0 d1 1\n", "q1 Q0 d1 1 1 r\n", "map", qrels_format="pref")
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measures
+from rankviz.trec.judgments import JUDGMENT_FORMATS
 
 __all__ = ["EvalResult", "aggregate", "evaluate"]
 
@@ -346,7 +347,7 @@ def _result(parsed, context, selected: np.ndarray, query_ids: np.ndarray, run_ta
                       measures=tuple(kept), run_name=run_name)
 
 
-QRELS_FORMATS = ("qrels", "prefs", "qrels_prefs", "qrels_jg", "subtopics")
+QRELS_FORMATS = tuple(JUDGMENT_FORMATS)  # trec_eval's -R formats and ndeval's subtopics
 # MetricSpec.inputs -> the qrels formats (trec_eval -R) its measures are computed from.
 _FORMATS_OF_INPUTS = {"prefs_run": ("prefs", "qrels_prefs"), "qrels_jg_run": ("qrels_jg",), "subtopics": ("subtopics",)}
 
