@@ -1,7 +1,9 @@
 """rankviz teaching app: page config, shared state and navigation only.
 
 Run with ``python -m streamlit run app.py``. Pages live in ``app_pages/`` and are listed in
-``rankviz/ui/pages.py``; a listed page appears once its file exists.
+``rankviz/ui/pages.py``; a listed page appears once its file exists. The wheel installs this file,
+``app_pages/`` and ``.streamlit/config.toml`` unchanged as ``rankviz/ui/app/`` (pyproject.toml's
+``package-dir``), where ``rankviz app`` runs them (``pip install "rankviz[app]"``).
 
 Why not a ``pages/`` folder: beside one, Streamlit keeps its legacy multipage mode on until the
 first ``st.navigation`` call, so on a fresh server a shared link to a page (``/graded?rels=...``)
@@ -21,7 +23,7 @@ st.set_page_config(page_title="rankviz", page_icon=":material/leaderboard:", lay
 init_state()  # the link read (or restored by Back/Forward), queued widget values written
 projector_toggle()
 navigation = st.navigation([
-    st.Page(page.path, title=page.title, icon=page.icon, default=page.default, help=page.purpose)
+    st.Page(page.file, title=page.title, icon=page.icon, default=page.default, help=page.purpose)
     for page in available_pages()
 ], position="top")  # page links in the header: at 1280 px a sidebar would eat a third of the width
 navigation.run()

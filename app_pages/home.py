@@ -18,7 +18,7 @@ with pages_col:
     for page in available_pages():
         if page.default:
             continue
-        st.page_link(page.path, label=page.title, icon=page.icon)
+        st.page_link(page.file, label=page.title, icon=page.icon)
         st.caption(page.purpose)
 
 
@@ -38,4 +38,4 @@ with preset_col:
         if preset.kind == "ranking":
             state.load_preset(chosen)
         st.session_state["preset"] = chosen
-        st.switch_page(target.path)
+        st.switch_page(target.file)

@@ -1,4 +1,5 @@
-"""The command line: ``python -m rankviz eval ...`` and ``python -m rankviz compare ...``.
+"""The command line: ``python -m rankviz eval ...``, ``python -m rankviz compare ...`` and
+``rankviz app`` (the teaching app, with ``pip install "rankviz[app]"``; see :mod:`rankviz.app_launch`).
 
 ``eval`` is a drop-in for ``trec_eval``: by default it prints trec_eval's three columns
 (``printf("%-22s\\t%s\\t%6.4f\\n", measure, qid, value)``, counts as integers, ``all`` for the
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import rankviz
+from rankviz.app_launch import APP_EXTRA_HINT, streamlit_command
 from rankviz.registry import METRICS, TREC_PRINT_ORDER
 
 EXIT_OK = 0
@@ -449,6 +451,32 @@ def _format_comparison(result) -> str:
     )
 
 
+# --- app ------------------------------------------------------------------------------------------
+
+
+def command_app(args, streamlit_args) -> int:
+    """Start the app: replace this process by ``streamlit run`` (so that Ctrl-C and a signal to
+    this pid reach the server itself), or run it as a child where ``exec`` is not POSIX."""
+    import importlib.util
+
+    missing = [name for name in ("streamlit", "altair") if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"rankviz: error: {' and '.join(missing)} not installed; {APP_EXTRA_HINT}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        command = streamlit_command(sys.executable, args.projector, args.port, streamlit_args)
+    except FileNotFoundError as error:
+        print(f"rankviz: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    sys.stdout.flush()
+    sys.stderr.flush()
+    if os.name == "posix":
+        os.execv(command[0], command)
+    import subprocess
+
+    return subprocess.call(command)
+
+
 # --- the parser and main -------------------------------------------------------------------------
 
 
@@ -458,7 +486,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Evaluate TREC runs with trec_eval's numbers, and compare runs with significance tests.",
     )
     parser.add_argument("--version", action="version", version=f"rankviz {rankviz.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare,app}")
 
     evaluate = commands.add_parser(
         "eval", help="evaluate runs against qrels (trec_eval-compatible output)",
@@ -521,6 +549,17 @@ def build_parser() -> argparse.ArgumentParser:
     compare.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
                          help="evaluate only the top DEPTH documents of each query")
     compare.add_argument("--latex", action="store_true", help="print the table as LaTeX (booktabs)")
+
+    app = commands.add_parser(
+        "app", help="start the teaching app (needs the [app] extra)",
+        description='Start the Streamlit teaching app installed with rankviz (pip install "rankviz[app]"), '
+                    "then open the URL it prints.",
+        epilog="Any other option is passed to `streamlit run`, e.g. --server.address 0.0.0.0 or "
+               "--server.headless true (see `streamlit run --help`).",
+    )
+    app.add_argument("--projector", action="store_true",
+                     help="projector mode: large type (theme.baseFontSize 22) and no toolbar")
+    app.add_argument("--port", type=_positive_int, default=None, help="port to serve on (streamlit's default 8501)")
     return parser
 
 
@@ -545,7 +584,11 @@ def _positive_int(text: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 success, 2 bad input or usage)."""
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if args.command == "app":
+        return command_app(args, unknown)  # options it does not know go to `streamlit run`
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "compare" and len(args.runs) < 2:
         parser.error("compare needs at least two runs")
     progress = Progress()

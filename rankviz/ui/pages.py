@@ -1,6 +1,11 @@
 """The app's pages, in one place: app.py builds the navigation from this list and the home
 page lists what each page is for. A page appears once its file exists in ``app_pages/``, so a
 page can be listed here before it is written.
+
+A page's ``path`` is relative to the app's folder, :data:`APP_ROOT`: the repository's top level in
+a clone, ``rankviz/ui/app/`` in an installed wheel (:func:`rankviz.app_launch.app_folder`).
+``st.Page``, ``st.page_link`` and ``st.switch_page`` get the absolute :attr:`PageInfo.file`, so the
+pages Streamlit runs are the files this module found; a page's URL is its file's stem either way.
 """
 
 from __future__ import annotations
@@ -8,9 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from rankviz.app_launch import app_folder
+
 __all__ = ["PageInfo", "PAGES", "APP_ROOT", "available_pages", "page_for", "page_for_preset"]
 
-APP_ROOT = Path(__file__).resolve().parents[2]
+APP_ROOT = app_folder()
 
 
 @dataclass(frozen=True)
@@ -22,6 +29,15 @@ class PageInfo:
     icon: str
     purpose: str
     default: bool = False
+
+    @property
+    def file(self) -> str:
+        """The page's file as an absolute path (what ``st.Page``, ``st.page_link`` and ``st.switch_page`` get).
+
+        A relative path would be resolved by Streamlit against the main script's folder; this one
+        is the file :func:`available_pages` checked, in a clone and in an installed wheel alike.
+        """
+        return str(APP_ROOT / self.path)
 
 
 PAGES: tuple[PageInfo, ...] = (
