@@ -406,6 +406,9 @@ def test_gain_bars_are_the_ndcg_breakdowns_contributions_side_by_side():
     assert [r["grade label"] for r in labels if r["ranking"] == "ideal ranking"] == ["3", "3", "2", "2", "1", "0"]
     assert bars["encoding"]["strokeDash"]["field"] == "ranking"
     assert bars["encoding"]["fillOpacity"]["field"] == "ranking"
+    # An ordinal scale, named: Vega-Lite 5 (JupyterLab 4's renderer) picks a "point" scale for a discrete
+    # opacity otherwise, which maps a one-ranking range [0.9] to nothing (hollow bars in the tutorial).
+    assert bars["encoding"]["fillOpacity"]["scale"]["type"] == "ordinal"
 
 
 def test_gain_chart_running_sums_on_their_own_axis():

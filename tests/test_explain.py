@@ -18,7 +18,14 @@ import pytest
 import rankviz
 from rankviz.display import format_cells, latex_is_balanced
 from rankviz.registry import METRICS
-from rankviz.teaching.explain import Explanation, explain, explainable_metrics, has_chart
+from rankviz.teaching.explain import (
+    JUPYTERLAB_VEGA_LITE,
+    NOTEBOOK_CHART_WIDTH,
+    Explanation,
+    explain,
+    explainable_metrics,
+    has_chart,
+)
 from rankviz.teaching.export import format_number
 
 # One input per kind of per-query input (MetricSpec.inputs). A new kind fails test_every_kind_has_an_input.
@@ -185,6 +192,12 @@ def test_ipython_display_shows_the_worked_example_then_the_chart(monkeypatch):
     explain("ndcg", [3, 2, 3, 0, 1, 2], gain="exponential")._ipython_display_()
     assert [sorted(obj) for obj, _ in shown][0] == ["text/html", "text/latex", "text/plain"]
     assert any(key.startswith("application/vnd.vegalite.v") for key in shown[1][0]) and all(raw for _, raw in shown)
+    # JupyterLab 4 renders Vega-Lite 3-5 only: the chart goes under v5's type too (the same spec), and at a
+    # fixed width (JupyterLab re-rendered a "container"-wide chart without end).
+    chart = shown[1][0]
+    spec = chart[JUPYTERLAB_VEGA_LITE]
+    assert all(data is spec for key, data in chart.items() if key != "text/plain")
+    assert spec["width"] == NOTEBOOK_CHART_WIDTH
     shown.clear()
     explain("hit", [0, 1])._ipython_display_()  # no chart: one output
     assert len(shown) == 1

@@ -142,8 +142,10 @@ def _draw_gain_contribution(data, layout: dict):
         color=alt.Color("ranking:N", scale=scales["color"], title=None),
         # Every channel on "ranking" has the same (empty) title, so Vega-Lite merges them into one
         # legend whose symbols show fill, opacity and dash; a channel with legend=None would hide it.
-        fillOpacity=alt.FillOpacity("ranking:N", scale=alt.Scale(domain=rankings, range=[0.9, 0.35][:len(rankings)]),
-                                    title=None),
+        # An explicit ordinal scale: Vega-Lite 5 (JupyterLab's renderer) would pick a "point" scale for
+        # a discrete opacity, which maps a one-value range to nothing and drew hollow bars.
+        fillOpacity=alt.FillOpacity("ranking:N", scale=alt.Scale(type="ordinal", domain=rankings,
+                                                                 range=[0.9, 0.35][:len(rankings)]), title=None),
         strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"], title=None),
         tooltip=tooltip)
     text_layer = alt.Chart(data["bars"]).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(

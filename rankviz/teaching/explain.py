@@ -185,9 +185,14 @@ class Explanation:
         return build(charts, self, options)
 
     def vega_lite(self) -> dict | None:
-        """The chart as a Vega-Lite spec (a dict with ``$schema``), or None: no chart, or no Altair."""
+        """The chart as a Vega-Lite spec (a dict with ``$schema``), or None: no chart, or no Altair.
+
+        :data:`NOTEBOOK_CHART_WIDTH` pixels wide: the app's charts fill their column (``"container"``),
+        but a notebook's output has no width of its own to fill; JupyterLab 4.6 re-rendered such a
+        chart without end, and the notebook stalled.
+        """
         try:
-            chart = self.chart()
+            chart = self.chart(width=NOTEBOOK_CHART_WIDTH)
         except ImportError:
             return None
         return None if chart is None else chart.to_dict()
@@ -264,7 +269,7 @@ class Explanation:
                 raw=True)
         spec = self.vega_lite()
         if spec is not None:
-            display({vega_lite_mime_type(spec): spec, "text/plain": f"<chart of {self.label}>"}, raw=True)
+            display(jupyter_chart_bundle(spec, f"<chart of {self.label}>"), raw=True)
 
     def _mime_(self) -> tuple[str, str]:
         """marimo's hook: the worked example as HTML (``mo.ui.altair_chart(e.chart())`` shows the chart)."""
@@ -279,10 +284,43 @@ def vega_lite_mime_type(spec: dict) -> str:
     >>> vega_lite_mime_type({"$schema": "https://vega.github.io/schema/vega-lite/v5.20.1.json"})
     'application/vnd.vegalite.v5+json'
     """
+    return f"application/vnd.vegalite.v{_vega_lite_major(spec)}+json"
+
+
+def _vega_lite_major(spec: dict) -> int:
+    """The major Vega-Lite version in a spec's ``$schema`` (5 when it names none)."""
     import re
 
     found = re.search(r"/vega-lite/v(\d+)", str(spec.get("$schema", "")))
-    return f"application/vnd.vegalite.v{found.group(1) if found else 5}+json"
+    return int(found.group(1)) if found else 5
+
+
+NOTEBOOK_CHART_WIDTH = 640  # px, the width of a chart in a notebook's output (Explanation.vega_lite)
+
+# The newest Vega-Lite MIME type JupyterLab 4 renders (its vega5-extension: Vega-Lite 3, 4 and 5).
+JUPYTERLAB_VEGA_LITE = "application/vnd.vegalite.v5+json"
+
+
+def jupyter_chart_bundle(spec: dict, text: str) -> dict:
+    """The chart as one Jupyter output: the spec under its own Vega-Lite MIME type, and ``text``.
+
+    A spec newer than Vega-Lite 5 (Altair 6 writes 6) goes under the v5 type as well: JupyterLab
+    4 (4.6.6 checked) renders the Vega-Lite 3 to 5 types only, and with the v6 type alone it
+    showed ``text`` instead of the chart; its bundled Vega-Lite 5 draws rankviz's charts (a
+    console warning about the ``$schema`` aside: docs/screenshots/tutorial_*.png). A front-end
+    that knows the newer type picks by its own ranking; the spec is the same.
+
+    >>> bundle = jupyter_chart_bundle({"$schema": "https://vega.github.io/schema/vega-lite/v6.4.1.json"}, "chart")
+    >>> sorted(bundle)
+    ['application/vnd.vegalite.v5+json', 'application/vnd.vegalite.v6+json', 'text/plain']
+    >>> sorted(jupyter_chart_bundle({"$schema": "https://vega.github.io/schema/vega-lite/v5.20.1.json"}, "chart"))
+    ['application/vnd.vegalite.v5+json', 'text/plain']
+    """
+    bundle = {vega_lite_mime_type(spec): spec}
+    if _vega_lite_major(spec) > 5:
+        bundle[JUPYTERLAB_VEGA_LITE] = spec
+    bundle["text/plain"] = text
+    return bundle
 
 
 def _possible_chart_keys() -> tuple[str, ...]:
