@@ -46,3 +46,19 @@ def pytrec_eval():
         pytest.skip(message)
     return module
 
+
+
+@pytest.fixture(scope="session")
+def dask_client():
+    """A dask.distributed Client on a LocalCluster of 2 worker processes (1 thread each), shared
+    by every Dask-engine test of the session: the engines are tested on real workers, with
+    pickling and inter-process transfers, not on the synchronous scheduler.
+
+    dask and distributed are dev dependencies (requirements-dev.txt), so a missing install is an
+    error here, never a skip.
+    """
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+                      memory_limit="1GiB") as cluster, Client(cluster) as client:
+        yield client
