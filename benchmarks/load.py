@@ -113,7 +113,7 @@ class Server:
         runner = ([str(BENCHMARKS / "profile_server.py"), str(profile)] if profile else ["-m", "streamlit"])
         command = [sys.executable, *runner, "run", "app.py", "--server.headless", "true",
                    "--server.address", "127.0.0.1", "--server.port", str(self.port),
-                   "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"]
+                   "--browser.gatherUsageStats", "false"]  # the rest from the app's .streamlit/config.toml
         self.log = open(log_path, "w")  # noqa: SIM115 (closed in stop)
         self.process = subprocess.Popen(command, cwd=REPOSITORY, stdout=self.log, stderr=subprocess.STDOUT)
         self.pid = self.process.pid

@@ -50,6 +50,8 @@ def test_the_apps_streamlit_settings_become_options():
     assert pairs["--theme.primaryColor"] == settings["theme"]["primaryColor"] == "#0072B2"
     assert pairs["--runner.postScriptGC"] == "false" and settings["runner"]["postScriptGC"] is False
     assert pairs["--server.maxUploadSize"] == "200"
+    # Measured: the default watcher made 100 sessions opening one link wait 18-25 s (benchmarks/README.md).
+    assert pairs["--server.fileWatcherType"] == "none"
     assert len(pairs) == sum(len(section) for section in settings.values())
     assert config_options(ROOT / "no-such-config.toml") == []
 
