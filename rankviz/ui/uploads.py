@@ -90,7 +90,11 @@ class _NamedBytes(io.BytesIO):
         self.name = name
 
 
-@st.cache_data(show_spinner=False, max_entries=16)
+# Bounded across sessions: st.cache_data keeps each parsed table as a pickle, ~1.25x the file's text
+# (a 57 MB, 1M-line run: 72 MB), so at most six (one analyst's qrels and five runs; <= ~1.5 GB at the
+# 200 MB upload limit), each freed an hour after it was parsed. A session that leaves frees its
+# uploaded bytes (Streamlit's upload manager) and holds no reference to these.
+@st.cache_data(show_spinner=False, max_entries=6, ttl=3600)
 def _read_cached(kind: str, digest: str, name: str, _data: bytes):
     # The bytes are not hashed by Streamlit (leading underscore): the digest is the key. The
     # TrecTable is cached whole: its keys spare evaluate hashing the ids on every evaluation.
