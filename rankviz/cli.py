@@ -28,6 +28,7 @@ from pathlib import Path
 import rankviz
 from rankviz.app_launch import APP_EXTRA_HINT, streamlit_command
 from rankviz.registry import METRICS, TREC_PRINT_ORDER
+from rankviz.trec.judgments import JUDGMENT_FORMATS
 
 EXIT_OK = 0
 EXIT_USAGE = 2  # bad input or bad usage, as argparse itself uses
@@ -132,24 +133,15 @@ class Progress:
 
 
 def _read(kind: str, path: str):
-    """Read a qrels or run file into a TrecTable (which lends evaluate the keys its reader
-    computed), or a preference, judgment-group, subtopic or z-score file (``kind`` "prefs",
-    "qrels_prefs", "qrels_jg", "subtopics", "zscores") into a DataFrame, turning the reader's errors into
-    InputError with file and line."""
-    from rankviz.trec.preferences import read_prefs, read_zscores
-    from rankviz.trec.readers import TrecFormatError, read_qrels_table, read_run_table  # pyarrow: loaded on use
-    from rankviz.trec.subtopics import read_subtopic_qrels
+    """Read a run file into a TrecTable, judgments in any -R format (``kind``: a key of
+    :data:`~rankviz.trec.judgments.JUDGMENT_FORMATS`; qrels as a TrecTable, which lends evaluate the
+    keys its reader computed) or a z-score file (``kind="zscores"``), turning the reader's errors
+    into InputError with file and line."""
+    from rankviz.trec.judgments import JUDGMENT_FORMATS
+    from rankviz.trec.preferences import read_zscores
+    from rankviz.trec.readers import TrecFormatError, read_run_table  # pyarrow: loaded on use
 
-    readers = {
-        "qrels": read_qrels_table,
-        "run": read_run_table,
-        "prefs": read_prefs,
-        "qrels_prefs": lambda source: read_qrels_table(source, judgment_groups=True).frame,
-        "qrels_jg": lambda source: read_qrels_table(source, judgment_groups=True).frame,
-        "subtopics": read_subtopic_qrels,
-        "zscores": read_zscores,
-    }
-    reader = readers[kind]
+    reader = {"run": read_run_table, "zscores": read_zscores}.get(kind) or JUDGMENT_FORMATS[kind].read
 
     try:
         return reader(path)
@@ -376,17 +368,8 @@ def _format_json(blocks: list[Block], trec_names: bool) -> str:
 FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
 
 
-# Without -m, the measures of each -R format (trec_eval's default is "official" whatever -R is,
-# which it then cannot compute from preferences or judgment groups). Subtopic qrels: what
-# ndeval prints, in its order.
-DEFAULT_MEASURES = {"qrels": ["official"], "prefs": ["prefs"], "qrels_prefs": ["prefs"], "qrels_jg": ["qrels_jg"],
-                    "subtopics": [f"{name}@{k}" for name in ("ERR_IA", "nERR_IA", "alpha_DCG", "alpha_nDCG")
-                                  for k in (5, 10, 20)] + ["NRBP", "nNRBP", "AP_IA"]
-                    + [f"{name}@{k}" for name in ("P_IA", "StRecall") for k in (5, 10, 20)]}
-
-
 def command_eval(args, progress: Progress) -> str:
-    measures, trec_names = _parse_measure_options(args.measures or DEFAULT_MEASURES[args.qrels_format],
+    measures, trec_names = _parse_measure_options(args.measures or list(JUDGMENT_FORMATS[args.qrels_format].default_measures),
                                                   args.trec_eval_version)
     args.zscore_table = None
     if args.zscores is not None:
@@ -506,7 +489,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
                           help="evaluate only the top DEPTH documents of each query (after sorting by score)")
     evaluate.add_argument(
-        "-R", dest="qrels_format", choices=["qrels", "prefs", "qrels_prefs", "qrels_jg", "subtopics"], default="qrels",
+        "-R", dest="qrels_format", choices=list(JUDGMENT_FORMATS), default="qrels",
         metavar="FORMAT",
         help="format of QRELS, as trec_eval's -R: qrels (default), prefs (qid jg jsg docno rel_level: "
              "preference judgments), qrels_prefs (a qrels read as preferences, iter = judgment group), "
