@@ -31,7 +31,7 @@ True
 >>> parse_measure("nDGC@10")
 Traceback (most recent call last):
 ...
-ValueError: Unknown measure 'nDGC@10': no measure is called 'nDGC'. Close matches: nDCG.
+ValueError: Unknown measure 'nDGC@10': no measure is called 'nDGC'. Close matches: nDCG, α_nDCG, α-nDCG.
 """
 
 from __future__ import annotations
