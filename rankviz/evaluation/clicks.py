@@ -266,9 +266,24 @@ def _is_dask_frame(table) -> bool:
     return module.startswith("dask")
 
 
+def _check_parquet_columns(path, columns) -> None:
+    """A clear error naming the Parquet file or dataset and its columns when one is missing."""
+    import pyarrow.dataset
+
+    try:
+        names = pyarrow.dataset.dataset(path, format="parquet").schema.names
+    except (OSError, ValueError) as error:
+        raise ValueError(f"evaluate_clicks: cannot read {str(path)!r} as a Parquet file or dataset: {error}") from None
+    missing = [c for c in columns if c not in names]
+    if missing:
+        raise ValueError(f"evaluate_clicks: {str(path)!r} has no column {missing[0]!r} (columns: {', '.join(names)}); "
+                         f"name the columns with group=, label= and score=.")
+
+
 def _memory(table, plan: _Plan, columns, weights, rel_threshold, per_group) -> ClickEvaluation:
     group, label, score = columns
     if isinstance(table, (str, PathLike)):
+        _check_parquet_columns(table, columns)
         table = pd.read_parquet(table, columns=list(columns))
     elif _is_dask_frame(table):
         table = table[list(columns)].compute()
@@ -287,6 +302,7 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
 
     group, label, score = columns
     if isinstance(table, (str, PathLike)):
+        _check_parquet_columns(table, columns)
         frame = dd.read_parquet(table, columns=list(columns))
     elif _is_dask_frame(table):
         frame = table[list(columns)]
