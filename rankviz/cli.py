@@ -509,7 +509,7 @@ def _add_clicks_parser(commands) -> None:
     clicks.add_argument("--label", default="label", help="label column: 1 clicked, 0 not, or a grade (default label)")
     clicks.add_argument("--score", default="score", help="score column: the model's score (default score)")
     clicks.add_argument("-m", "--measures", dest="measures", action="append", metavar="MEASURE",
-                        help="measure; repeat for several: auc, gauc, nDCG@10, P@10, RR (MRR), AP, ERR@10... "
+                        help="measure; repeat for several: auc, gauc, nDCG@10, P@10, RR (MRR), AP, Success@k, R@k "
                              "(default: auc, gauc, nDCG@10, P@10, RR)")
     clicks.add_argument("--weights", choices=["impressions", "positives", "uniform"], default="impressions",
                         help="GAUC's group weights (default impressions)")

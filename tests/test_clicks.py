@@ -15,7 +15,7 @@ from rankviz.evaluation.clicks import evaluate_clicks
 from rankviz.metrics import auc, average_precision, gauc, ndcg, precision, reciprocal_rank
 from rankviz.metrics.kernels.auc import auc_from_runs, auc_values, grouped_auc, score_runs
 
-MEASURES = ["auc", "gauc", "nDCG@10", "nDCG(gain=exp)@5", "P@5", "RR", "AP"]
+MEASURES = ["auc", "gauc", "nDCG@10", "nDCG(gain=exp)@5", "P@5", "RR", "AP", "Success@3", "R@5"]
 
 
 def click_log(seed: int, n: int = 3000, groups: int = 120, grades: bool = False) -> pd.DataFrame:
@@ -136,6 +136,17 @@ def test_ranking_measures_equal_the_per_query_functions(grades):
     assert result.counts["groups_without_positive"] == int((~clicked).sum())
 
 
+def test_batches_of_whole_groups_change_no_digit(monkeypatch):
+    from rankviz.evaluation import clicks
+
+    frame = click_log(5, n=2000, groups=80, grades=True)
+    whole = evaluate(frame, measures=MEASURES, per_group=True)
+    monkeypatch.setattr(clicks, "BATCH_ROWS", 50)  # about 40 batches, some groups larger than a batch
+    batched = evaluate(frame, measures=MEASURES, per_group=True)
+    assert batched.values.equals(whole.values)
+    pd.testing.assert_frame_equal(batched.per_group, whole.per_group, check_exact=True)
+
+
 def test_hand_values_and_tie_order():
     # s1: clicked 0.9, skipped 0.9 (a tie) and 0.5; s2: clicked 0.2, skipped 0.1; s3: no click.
     frame = pd.DataFrame({"session": ["s1", "s1", "s1", "s2", "s2", "s3"], "click": [1, 0, 0, 1, 0, 0],
@@ -179,6 +190,8 @@ def test_errors_name_what_was_expected(tmp_path):
         evaluate(frame, weights="clicks")
     with pytest.raises(ValueError, match="accepts 'auc', 'gauc' and the ranking measures"):
         evaluate(frame, measures=["num_ret"])
+    with pytest.raises(ValueError, match="accepts 'auc', 'gauc' and the ranking measures"):
+        evaluate(frame, measures=["ERR@10"])  # its kernel's digits depend on the groups before
     with pytest.raises(ValueError, match="must be a pandas DataFrame, a dask DataFrame or the path"):
         evaluate_clicks([1, 2, 3])
 

@@ -9,7 +9,7 @@ session, a query), its label (1 clicked, 0 not; or a grade) and the model's scor
   holding one class only left out and counted (course note 001: AUC within each search
   session, then averaged; Zhou et al., KDD 2018);
 * ranking measures per group (``nDCG@10``, ``P@5``, ``RR`` (alias ``MRR``), ``AP``,
-  ``ERR@10``...): each group's impressions ranked by score, scored by the batch kernels of
+  ``Success@k``, ``R@k``): each group's impressions ranked by score, scored by the batch kernels of
   :mod:`rankviz.metrics.kernels` with the labels as grades, averaged over the groups holding
   a positive.
 
@@ -37,8 +37,11 @@ __all__ = ["ClickEvaluation", "evaluate_clicks", "CLICK_WEIGHTS", "RANKING_FAMIL
 
 #: GAUC weights: "impressions" (alias "size") rows of the group, "positives" its clicks, "uniform" 1.
 CLICK_WEIGHTS = ("impressions", "size", "positives", "uniform")
-#: Ranking measure families a click table can be scored with (their kernels need no qrels beyond the labels).
-RANKING_FAMILIES = ("nDCG", "P", "RR", "AP", "ERR", "Success", "R")
+#: Ranking measure families a click table can be scored with: their kernels need no qrels beyond
+#: the labels, and a group's value depends on its own rows only, to the last digit, so batches and
+#: Dask partitions agree exactly. (ERR's kernel takes running products across the whole array,
+#: whose last digits depend on the groups before: not offered here until it is per-segment.)
+RANKING_FAMILIES = ("nDCG", "P", "RR", "AP", "Success", "R")
 DEFAULT_CLICK_MEASURES = ("auc", "gauc", "nDCG@10", "P@10", "RR")
 ENGINES = ("memory", "dask")
 
@@ -149,30 +152,53 @@ def _part(frame: pd.DataFrame) -> str:
     return frame.attrs.get("rankviz_part", "the table")
 
 
+#: Groups are scored in batches of whole groups of about this many rows: the sort and run arrays
+#: of one batch, not of the whole table, are what the memory engine holds at its peak.
+BATCH_ROWS = 1 << 22
+
+
 def _group_table(frame: pd.DataFrame, group: str, label: str, score: str, ranking: tuple,
                  rel_threshold: float) -> pd.DataFrame:
     """One row per group of ``frame`` (sorted by group id): counts, AUC and ranking measures.
 
     Every group must lie whole in ``frame``: the Dask engine calls this per partition after a
-    shuffle by group, the memory engine on the whole table.
+    shuffle by group, the memory engine on the whole table. A group's values depend on its own
+    rows only (see :data:`RANKING_FAMILIES`), so batches and partitions change no digit.
     """
     ids, labels, scores = _checked_arrays(frame, group, label, score)
     codes, uniques = pd.factorize(ids, sort=True)
-    n_groups = len(uniques)
+    del ids
+    n, n_groups = codes.shape[0], len(uniques)
+    if n <= BATCH_ROWS:
+        columns = _group_batch(codes, labels, scores, n_groups, ranking, rel_threshold)
+    else:
+        order = np.argsort(codes, kind="stable")
+        codes = codes[order]
+        # Cut at the first row of the group holding every BATCH_ROWS-th row: batches of whole groups.
+        cuts = np.searchsorted(codes, codes[np.arange(BATCH_ROWS, n, BATCH_ROWS)], side="left")
+        bounds = np.unique(np.concatenate(([0], cuts, [n])))
+        parts = []
+        for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist()):  # a loop over batches, not rows
+            rows, first = order[a:b], int(codes[a])
+            parts.append(_group_batch(codes[a:b] - first, labels[rows], scores[rows], int(codes[b - 1]) - first + 1,
+                                      ranking, rel_threshold))
+        columns = {name: np.concatenate([part[name] for part in parts]) for name in parts[0]}
+    return pd.DataFrame(columns, index=pd.Index(uniques, name=group))
+
+
+def _group_batch(codes, labels, scores, n_groups: int, ranking: tuple, rel_threshold: float) -> dict:
+    """The per-group columns of rows whose group codes are 0 .. n_groups - 1."""
     positive = labels >= rel_threshold
     run_group, _, run_positives, run_negatives = score_runs(codes, positive, scores, n_groups)
+    del positive
     u, n_pos, n_neg = auc_from_runs(run_group, run_positives, run_negatives, n_groups)
-    table = pd.DataFrame({
-        "impressions": n_pos + n_neg,
-        "positives": n_pos,
-        "negatives": n_neg,
-        "auc": auc_values(u, n_pos, n_neg),
-    }, index=pd.Index(uniques, name=group))
+    del run_group, run_positives, run_negatives
+    columns = {"impressions": n_pos + n_neg, "positives": n_pos, "negatives": n_neg, "auc": auc_values(u, n_pos, n_neg)}
     if ranking:
         context = BatchContext(_ranked_lists(codes, labels, scores, n_groups), rel_threshold=rel_threshold)
         for measure in ranking:
-            table[str(measure)] = measure.spec.kernel(context, measure) if n_groups else np.zeros(0)
-    return table
+            columns[str(measure)] = measure.spec.kernel(context, measure) if n_groups else np.zeros(0)
+    return columns
 
 
 def _ranked_lists(codes: np.ndarray, labels: np.ndarray, scores: np.ndarray, n_groups: int) -> RankedLists:
@@ -296,8 +322,18 @@ def _memory(table, plan: _Plan, columns, weights, rel_threshold, per_group) -> C
     return _summarise(plan, group_table, histogram, weights, per_group, "memory")
 
 
-def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client, partitions) -> ClickEvaluation:
+def _compute(client, *collections, many: bool = False):
+    """Compute on ``client`` (None: dask's default scheduler, the current Client if any)."""
     import dask
+
+    if client is not None:
+        computed = client.compute(list(collections), sync=True)
+    else:
+        computed = dask.compute(*collections)
+    return list(computed) if many else computed[0]
+
+
+def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client, partitions) -> ClickEvaluation:
     import dask.dataframe as dd
 
     group, label, score = columns
@@ -326,11 +362,7 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
         wanted["groups"] = shuffled.map_partitions(_partition_groups, group, label, score, plan.ranking,
                                                    rel_threshold, meta=meta)
     keys = list(wanted)
-    if client is not None:
-        computed = client.compute([wanted[k] for k in keys], sync=True)
-    else:
-        computed = dask.compute(*[wanted[k] for k in keys])
-    results = dict(zip(keys, computed))
+    results = dict(zip(keys, _compute(client, *[wanted[k] for k in keys], many=True)))
     histogram = None
     if "histogram" in results:
         histogram = results["histogram"].sort_index().reset_index()
@@ -363,14 +395,14 @@ def evaluate_clicks(table, *, group: str = "group", label: str = "label", score:
         clicked, 0 not, or a grade >= 0) and the model's score (higher: more likely clicked).
     measures : sequence of str, default ("auc", "gauc", "nDCG@10", "P@10", "RR")
         ``"auc"`` (over every row), ``"gauc"`` and ranking measures of the families
-        ``nDCG, P, RR (alias MRR), AP, ERR, Success, R``, spelled as
+        ``nDCG, P, RR (alias MRR), AP, Success, R``, spelled as
         :func:`rankviz.evaluation.parse_measure` reads them (``"nDCG(gain=exp)@10"``).
     weights : {"impressions", "size", "positives", "uniform"}, default "impressions"
         GAUC's w_g: the group's rows (``"size"`` is an alias, as in :func:`rankviz.metrics.gauc`),
         its positives (clicks), or 1.
     rel_threshold : float, default 1
         A row is positive (clicked, relevant) when its label is >= this, for AUC, GAUC and the
-        binary ranking measures; nDCG and ERR use the labels as grades.
+        binary ranking measures; nDCG uses the labels as grades.
     engine : {"memory", "dask"}, default "memory"
         ``"memory"`` reads the whole table into pandas; ``"dask"`` works partition by partition
         on a dask.distributed cluster (see Notes).
