@@ -417,6 +417,9 @@ def _group_codes(groups, n: int, func: str):
             f"got {ids[position]!r} at position {position + 1}."
         ) from None
     names = [u.item() if isinstance(u, np.generic) else u for u in uniques]
+    # pandas folds None and NaN into one missing value: name such a group by its first id as given.
+    for code in np.flatnonzero(pd.isna(np.asarray(uniques, dtype=object))).tolist():
+        names[code] = ids[int(np.argmax(codes == code))]
     return codes.astype(np.int64), names
 
 
