@@ -308,15 +308,16 @@ def _check_parquet_columns(path, columns) -> None:
 
 def _memory(table, plan: _Plan, columns, weights, rel_threshold, per_group) -> ClickEvaluation:
     group, label, score = columns
+    needs_groups = plan.group_auc or plan.ranking or per_group
+    wanted = list(columns) if needs_groups else [label, score]  # the global AUC alone needs no group ids
     if isinstance(table, (str, PathLike)):
-        _check_parquet_columns(table, columns)
-        table = pd.read_parquet(table, columns=list(columns))
+        _check_parquet_columns(table, wanted)
+        table = pd.read_parquet(table, columns=wanted)
     elif _is_dask_frame(table):
-        table = table[list(columns)].compute()
+        table = table[wanted].compute()
     elif not isinstance(table, pd.DataFrame):
         raise ValueError(f"evaluate_clicks: 'table' must be a pandas DataFrame, a dask DataFrame or the path of a Parquet "
                          f"file or dataset directory. Got {type(table).__name__} instead.")
-    needs_groups = plan.group_auc or plan.ranking or per_group
     group_table = _group_table(table, group, label, score, plan.ranking, rel_threshold) if needs_groups else None
     histogram = _score_histogram(table, label, score, rel_threshold) if plan.global_auc else None
     return _summarise(plan, group_table, histogram, weights, per_group, "memory")
@@ -337,13 +338,15 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
     import dask.dataframe as dd
 
     group, label, score = columns
+    needs_groups = plan.group_auc or plan.ranking or per_group
+    wanted = list(columns) if needs_groups else [label, score]  # the global AUC alone needs no group ids
     if isinstance(table, (str, PathLike)):
-        _check_parquet_columns(table, columns)
-        frame = dd.read_parquet(table, columns=list(columns))
+        _check_parquet_columns(table, wanted)
+        frame = dd.read_parquet(table, columns=wanted)
     elif _is_dask_frame(table):
-        frame = table[list(columns)]
+        frame = table[wanted]
     elif isinstance(table, pd.DataFrame):
-        frame = dd.from_pandas(table[list(columns)], npartitions=partitions or 4)
+        frame = dd.from_pandas(table[wanted], npartitions=partitions or 4)
     else:
         raise ValueError(f"evaluate_clicks: 'table' must be a pandas DataFrame, a dask DataFrame or the path of a Parquet "
                          f"file or dataset directory. Got {type(table).__name__} instead.")
@@ -355,7 +358,7 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
         meta = _score_histogram(empty, label, score, rel_threshold)
         partial = frame.map_partitions(_partition_histogram, label, score, rel_threshold, meta=meta)
         wanted["histogram"] = partial.groupby("score").sum(split_every=8)
-    if plan.group_auc or plan.ranking or per_group:
+    if needs_groups:
         # Each group whole in one partition, then the in-memory kernel per partition.
         shuffled = frame.shuffle(on=group, npartitions=partitions) if partitions else frame.shuffle(on=group)
         meta = _group_table(empty, group, label, score, plan.ranking, rel_threshold)
@@ -439,7 +442,8 @@ def evaluate_clicks(table, *, group: str = "group", label: str = "label", score:
     large). GAUC and the ranking measures shuffle the rows by group, so that every group lies in
     one partition, run the in-memory kernel per partition and collect one row per group on the
     client, where the same reduction as in memory (groups sorted by id, sum(w AUC) / sum(w))
-    gives the same digits. Client memory is bounded by the number of groups.
+    gives the same digits. Client memory is bounded by the number of groups. A bad value is
+    reported with its row number within a partition (after the shuffle, for the per-group pass).
 
     References
     ----------

@@ -44,18 +44,23 @@ def score_runs(group: np.ndarray, positive: np.ndarray, score: np.ndarray, n_gro
     if n == 0:
         empty = np.zeros(0, dtype=np.int64)
         return empty, np.zeros(0, dtype=score.dtype), empty, empty
-    if n_groups <= 1:
+    if n_groups <= 1:  # one group: no group array to sort or compare (a global AUC over 10^8 rows)
         order = np.argsort(score, kind="stable")
-        g = np.zeros(n, dtype=np.int64)
+        s = score[order]
+        starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1])))
+        run_group = np.zeros(starts.shape[0], dtype=np.int64)
     else:
         order = np.lexsort((score, group))
         g = group[order].astype(np.int64, copy=False)
-    s = score[order]
+        s = score[order]
+        starts = np.flatnonzero(np.concatenate(([True], (g[1:] != g[:-1]) | (s[1:] != s[:-1]))))
+        run_group = g[starts]
+        del g
     p = positive[order]
-    starts = np.flatnonzero(np.concatenate(([True], (g[1:] != g[:-1]) | (s[1:] != s[:-1]))))
+    del order
     sizes = np.diff(np.append(starts, n)).astype(np.int64)
-    run_positives = np.add.reduceat(p.astype(np.int64), starts)
-    return g[starts], s[starts], run_positives, sizes - run_positives
+    run_positives = np.add.reduceat(p, starts, dtype=np.int64)
+    return run_group, s[starts], run_positives, sizes - run_positives
 
 
 def auc_from_runs(run_group: np.ndarray, run_positives: np.ndarray, run_negatives: np.ndarray, n_groups: int):
