@@ -117,8 +117,9 @@ def main(argv=None) -> int:
         return child(args)
     reports = [run_engine(engine, args) for engine in args.engines.split(",")]
     counts = reports[0]["counts"]
-    print(f"{counts['rows']:,} rows, {counts.get('groups', 0):,} sessions "
-          f"({counts.get('one_class_groups', 0):,} one-class), measures {args.measures}; "
+    sessions = (f", {counts['groups']:,} sessions ({counts['one_class_groups']:,} one-class)"
+                if "groups" in counts else "")  # the global AUC alone forms no groups
+    print(f"{counts['rows']:,} rows{sessions}, measures {args.measures}; "
           f"Dask: {args.workers} workers x 1 thread, memory limit {args.memory_limit} each\n")
     names = list(reports[0]["values"])
     print("| engine | evaluate s | cluster s | process s | peak MB (all processes) | " + " | ".join(names) + " |")
