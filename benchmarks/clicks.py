@@ -16,7 +16,8 @@ descendants* (the Dask engine's nanny and worker processes included) and keeps t
   miss a shorter peak);
 * the values, which must be equal between the engines (``--check``, on by default).
 
-Options: ``--measures`` (default auc,gauc,nDCG@10,RR), ``--engines`` (memory,dask),
+Options: ``--measures`` (default auc,gauc,nDCG@10,RR), ``--engines`` (memory,dask; add
+``dask-noshuffle`` for ``evaluate_clicks(..., shuffle=False)``: the generated files hold whole sessions),
 ``--workers`` and ``--memory-limit`` (per Dask worker, default 4GiB), ``--partitions``.
 """
 
@@ -53,7 +54,8 @@ def child(args) -> int:
                           memory_limit=args.memory_limit) as cluster, Client(cluster) as client:
             report["cluster_s"] = time.perf_counter() - t
             t = time.perf_counter()
-            result = evaluate_clicks(args.data, engine="dask", client=client, partitions=args.partitions, **options)
+            result = evaluate_clicks(args.data, engine="dask", client=client, partitions=args.partitions,
+                                     shuffle=args.child != "dask-noshuffle", **options)
             report["evaluate_s"] = time.perf_counter() - t
     report["values"] = {k: float(v) for k, v in result.values.items()}
     report["counts"] = dict(result.counts)

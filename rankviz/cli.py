@@ -522,6 +522,9 @@ def _add_clicks_parser(commands) -> None:
                         help="dask engine without --scheduler: worker processes of the local cluster (default 2)")
     clicks.add_argument("--partitions", type=_positive_int, default=None, metavar="N",
                         help="dask engine: partitions after the shuffle by group (default: as many as read)")
+    clicks.add_argument("--no-shuffle", dest="shuffle", action="store_false",
+                        help="dask engine: every group already lies in one partition (e.g. one file per range of "
+                             "sessions): skip the shuffle by group (checked: an error if a group is split)")
     clicks.add_argument("--per-group", dest="per_group", default=None, metavar="FILE",
                         help="also write the per-group table (counts, AUC, measures) to FILE as CSV")
     clicks.add_argument("--format", choices=["trec", "json"], default="trec", help="output format (default trec)")
@@ -556,12 +559,12 @@ def command_clicks(args) -> int:
             if args.scheduler:
                 with Client(args.scheduler) as client:
                     result = evaluate_clicks(str(path), engine="dask", client=client, partitions=args.partitions,
-                                             **options)
+                                             shuffle=args.shuffle, **options)
             else:
                 with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None) as cluster, \
                         Client(cluster) as client:
                     result = evaluate_clicks(str(path), engine="dask", client=client, partitions=args.partitions,
-                                             **options)
+                                             shuffle=args.shuffle, **options)
     except (ValueError, OSError) as error:
         print(f"rankviz: error: {args.path}: {error}", file=sys.stderr)
         return EXIT_USAGE

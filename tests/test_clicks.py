@@ -240,3 +240,20 @@ def test_dask_engine_reports_bad_rows_with_their_partition(dask_client):
     frame.loc[300, "pred"] = np.inf
     with pytest.raises(ValueError, match=r"column 'pred' must hold finite numbers; got inf in row \d+ of partition \d"):
         evaluate(frame, measures=["auc"], engine="dask", client=dask_client, partitions=2)
+
+
+def test_dask_engine_without_shuffle_when_files_hold_whole_groups(dask_client, tmp_path):
+    frame = click_log(10).sort_values("session", kind="stable")
+    whole, split = tmp_path / "whole", tmp_path / "split"
+    whole.mkdir()
+    split.mkdir()
+    sessions = frame["session"].unique()
+    for i, names in enumerate(np.array_split(sessions, 3)):  # each file: a range of whole sessions
+        frame[frame["session"].isin(names)].to_parquet(whole / f"part-{i}.parquet", index=False)
+    memory = evaluate(frame, measures=MEASURES, per_group=True)
+    assert_same(memory, evaluate(str(whole), measures=MEASURES, per_group=True, engine="dask", client=dask_client,
+                                 shuffle=False))
+    for i, rows in enumerate(np.array_split(np.arange(len(frame)), 3)):  # cuts through sessions
+        frame.iloc[rows].to_parquet(split / f"part-{i}.parquet", index=False)
+    with pytest.raises(ValueError, match=r"shuffle=False needs every group in one partition, but group 's\d+' has rows"):
+        evaluate(str(split), measures=["gauc"], engine="dask", client=dask_client, shuffle=False)

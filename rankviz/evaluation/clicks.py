@@ -334,7 +334,8 @@ def _compute(client, *collections, many: bool = False):
     return list(computed) if many else computed[0]
 
 
-def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client, partitions) -> ClickEvaluation:
+def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client, partitions,
+          shuffle: bool) -> ClickEvaluation:
     import dask.dataframe as dd
 
     group, label, score = columns
@@ -351,32 +352,39 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
         raise ValueError(f"evaluate_clicks: 'table' must be a pandas DataFrame, a dask DataFrame or the path of a Parquet "
                          f"file or dataset directory. Got {type(table).__name__} instead.")
     empty = frame._meta
-    wanted = {}
+    collections = {}
     if plan.global_auc:
         # Exact with ties: per-partition (score -> positives, negatives) histograms, added up in a
         # tree; memory on the final reducer and the client is bounded by the number of distinct scores.
         meta = _score_histogram(empty, label, score, rel_threshold)
         partial = frame.map_partitions(_partition_histogram, label, score, rel_threshold, meta=meta)
-        wanted["histogram"] = partial.groupby("score").sum(split_every=8)
+        collections["histogram"] = partial.groupby("score").sum(split_every=8)
     if needs_groups:
         # Each group whole in one partition, then the in-memory kernel per partition.
-        shuffled = frame.shuffle(on=group, npartitions=partitions) if partitions else frame.shuffle(on=group)
+        if shuffle:
+            frame = frame.shuffle(on=group, npartitions=partitions) if partitions else frame.shuffle(on=group)
         meta = _group_table(empty, group, label, score, plan.ranking, rel_threshold)
-        wanted["groups"] = shuffled.map_partitions(_partition_groups, group, label, score, plan.ranking,
-                                                   rel_threshold, meta=meta)
-    keys = list(wanted)
-    results = dict(zip(keys, _compute(client, *[wanted[k] for k in keys], many=True)))
+        collections["groups"] = frame.map_partitions(_partition_groups, group, label, score, plan.ranking,
+                                                     rel_threshold, meta=meta)
+    keys = list(collections)
+    results = dict(zip(keys, _compute(client, *[collections[k] for k in keys], many=True)))
     histogram = None
     if "histogram" in results:
         histogram = results["histogram"].sort_index().reset_index()
     group_table = results["groups"].sort_index(kind="stable") if "groups" in results else None
+    if group_table is not None and not shuffle and group_table.index.has_duplicates:
+        split = group_table.index[group_table.index.duplicated()][0]
+        raise ValueError(
+            f"evaluate_clicks: shuffle=False needs every group in one partition, but group {split!r} has rows in "
+            f"several partitions (files or row groups); its per-partition values would be wrong. Leave shuffle=True."
+        )
     return _summarise(plan, group_table, histogram, weights, per_group, "dask")
 
 
 def evaluate_clicks(table, *, group: str = "group", label: str = "label", score: str = "score",
                     measures=DEFAULT_CLICK_MEASURES, weights: str = "impressions", rel_threshold: float = 1,
                     engine: str = "memory", client=None, per_group: bool = False,
-                    partitions: int | None = None) -> ClickEvaluation:
+                    partitions: int | None = None, shuffle: bool = True) -> ClickEvaluation:
     r"""AUC, GAUC and per-group ranking measures of a click log, in memory or on Dask.
 
     .. math::
@@ -415,6 +423,11 @@ def evaluate_clicks(table, *, group: str = "group", label: str = "label", score:
         Keep the per-group table in the result.
     partitions : int or None
         Dask only: the number of partitions after the shuffle by group (None: as many as read).
+    shuffle : bool, default True
+        Dask only: shuffle the rows by group before the per-group pass. ``False`` when every group
+        already lies in one partition (e.g. each Parquet file holds whole sessions) saves the
+        shuffle, the Dask engine's main cost; it is checked, not trusted: a group found in two
+        partitions raises ValueError (no wrong value is returned).
 
     Returns
     -------
@@ -476,4 +489,4 @@ def evaluate_clicks(table, *, group: str = "group", label: str = "label", score:
     columns = (group, label, score)
     if engine == "memory":
         return _memory(table, plan, columns, weights, rel_threshold, per_group)
-    return _dask(table, plan, columns, weights, rel_threshold, per_group, client, partitions)
+    return _dask(table, plan, columns, weights, rel_threshold, per_group, client, partitions, shuffle)
