@@ -69,3 +69,13 @@ def test_errors_are_one_line_with_status_2(capsys, log_file, tmp_path):
     status, _, err = run(capsys, "clicks", path, "--group", "session", "--label", "clicked", "--score", "pred",
                          "-m", "num_ret")
     assert status == 2 and "accepts 'auc', 'gauc' and the ranking measures" in err
+
+
+def test_no_shuffle_flag_on_a_file_of_whole_sessions(capsys, log_file, dask_client):
+    path, frame = log_file  # one small file: one partition, so every session is whole
+    argv = ["clicks", path, "--group", "session", "--label", "clicked", "--score", "pred", "--format", "json",
+            "--engine", "dask", "--scheduler", dask_client.scheduler.address]
+    status, out, _ = run(capsys, *argv, "--no-shuffle")
+    assert status == 0
+    expected = evaluate_clicks(frame, group="session", label="clicked", score="pred")
+    assert json.loads(out)["values"] == expected.values.to_dict()
