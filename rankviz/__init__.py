@@ -25,6 +25,8 @@ _LAZY = {
     "Measure": ("rankviz.evaluation.measures", "Measure"),
     "evaluate": ("rankviz.evaluation.evaluator", "evaluate"),
     "EvalResult": ("rankviz.evaluation.evaluator", "EvalResult"),
+    "evaluate_clicks": ("rankviz.evaluation.clicks", "evaluate_clicks"),
+    "ClickEvaluation": ("rankviz.evaluation.clicks", "ClickEvaluation"),
     "compare": ("rankviz.evaluation.comparison", "compare"),
     "compare_per_query": ("rankviz.evaluation.comparison", "compare_per_query"),
     "Comparison": ("rankviz.evaluation.comparison", "Comparison"),

@@ -1,4 +1,5 @@
-"""The command line: ``python -m rankviz eval ...``, ``python -m rankviz compare ...`` and
+"""The command line: ``python -m rankviz eval ...``, ``python -m rankviz compare ...``,
+``python -m rankviz clicks ...`` (AUC, GAUC and per-group measures of a click log) and
 ``rankviz app`` (the teaching app, with ``pip install "rankviz[app]"``; see :mod:`rankviz.app_launch`).
 
 ``eval`` is a drop-in for ``trec_eval``: by default it prints trec_eval's three columns
@@ -460,6 +461,108 @@ def command_app(args, streamlit_args) -> int:
     return subprocess.call(command)
 
 
+# --- clicks: AUC, GAUC and per-group measures of a click log ----------------------------------------
+
+CLICKS_EPILOG = """\
+output: one line per measure, as trec_eval prints its "all" lines (name padded to 22
+characters, TAB, "all", TAB, value with 4 decimals), then the counts as integers: rows,
+positives, groups, one_class_groups (left out of GAUC), groups_without_positive (left out of
+the ranking means). --format json prints {"values": {...}, "counts": {...}, "engine": ...}.
+
+engines: "memory" reads the three columns into pandas (fast while they fit in RAM);
+"dask" works partition by partition on a dask.distributed cluster: --scheduler ADDR joins a
+running one (e.g. tcp://10.0.0.5:8786), otherwise a local cluster of --workers processes is
+started for the run. Needs pip install "rankviz[dask]".
+
+example:
+  python -m rankviz clicks logs/ --group session_id --label clicked --score ctr_pred \\
+      -m auc -m gauc -m nDCG@10 --engine dask --scheduler tcp://scheduler:8786
+"""
+
+
+def _add_clicks_parser(commands) -> None:
+    clicks = commands.add_parser(
+        "clicks", help="AUC, GAUC and per-group nDCG/P/RR of a click log (Parquet or CSV), in memory or on Dask",
+        description="Evaluate a click log: one row per impression with its group (user/session), label "
+                    "(click or grade) and score.",
+        epilog=CLICKS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    clicks.add_argument("path", metavar="PATH", help="Parquet file or dataset directory (or a .csv file, memory engine)")
+    clicks.add_argument("--group", default="group", help="group column: user, session or query id (default group)")
+    clicks.add_argument("--label", default="label", help="label column: 1 clicked, 0 not, or a grade (default label)")
+    clicks.add_argument("--score", default="score", help="score column: the model's score (default score)")
+    clicks.add_argument("-m", "--measures", dest="measures", action="append", metavar="MEASURE",
+                        help="measure; repeat for several: auc, gauc, nDCG@10, P@10, RR (MRR), AP, Success@k, R@k "
+                             "(default: auc, gauc, nDCG@10, P@10, RR)")
+    clicks.add_argument("--weights", choices=["impressions", "positives", "uniform"], default="impressions",
+                        help="GAUC's group weights (default impressions)")
+    clicks.add_argument("-l", dest="level", type=float, default=1, metavar="LEVEL",
+                        help="label at or above which an impression is positive (default 1)")
+    clicks.add_argument("--engine", choices=["memory", "dask"], default="memory", help="engine (default memory)")
+    clicks.add_argument("--scheduler", default=None, metavar="ADDR",
+                        help="dask engine: address of a running dask scheduler (tcp://host:8786)")
+    clicks.add_argument("--workers", type=_positive_int, default=2, metavar="N",
+                        help="dask engine without --scheduler: worker processes of the local cluster (default 2)")
+    clicks.add_argument("--partitions", type=_positive_int, default=None, metavar="N",
+                        help="dask engine: partitions after the shuffle by group (default: as many as read)")
+    clicks.add_argument("--no-shuffle", dest="shuffle", action="store_false",
+                        help="dask engine: every group already lies in one partition (e.g. one file per range of "
+                             "sessions): skip the shuffle by group (checked: an error if a group is split)")
+    clicks.add_argument("--per-group", dest="per_group", default=None, metavar="FILE",
+                        help="also write the per-group table (counts, AUC, measures) to FILE as CSV")
+    clicks.add_argument("--format", choices=["trec", "json"], default="trec", help="output format (default trec)")
+
+
+def command_clicks(args) -> int:
+    """``rankviz clicks``: print the values of :func:`rankviz.evaluation.clicks.evaluate_clicks`."""
+    from rankviz.evaluation.clicks import DEFAULT_CLICK_MEASURES, evaluate_clicks
+
+    path = Path(args.path)
+    if not path.exists():
+        print(f"rankviz: error: {args.path}: no such file or directory", file=sys.stderr)
+        return EXIT_USAGE
+    options = dict(group=args.group, label=args.label, score=args.score, weights=args.weights,
+                   measures=args.measures or DEFAULT_CLICK_MEASURES, rel_threshold=args.level,
+                   per_group=args.per_group is not None)
+    try:
+        if args.engine == "memory":
+            table = path
+            if path.suffix.lower() in (".csv", ".tsv"):
+                import pandas as pd
+
+                table = pd.read_csv(path, sep="\t" if path.suffix.lower() == ".tsv" else ",")
+            result = evaluate_clicks(table, **options)
+        else:
+            try:
+                from distributed import Client, LocalCluster
+            except ImportError:
+                print('rankviz: error: --engine dask needs dask and distributed: pip install "rankviz[dask]"',
+                      file=sys.stderr)
+                return EXIT_USAGE
+            if args.scheduler:
+                with Client(args.scheduler) as client:
+                    result = evaluate_clicks(str(path), engine="dask", client=client, partitions=args.partitions,
+                                             shuffle=args.shuffle, **options)
+            else:
+                with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None) as cluster, \
+                        Client(cluster) as client:
+                    result = evaluate_clicks(str(path), engine="dask", client=client, partitions=args.partitions,
+                                             shuffle=args.shuffle, **options)
+    except (ValueError, OSError) as error:
+        print(f"rankviz: error: {args.path}: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.per_group is not None:
+        result.per_group.to_csv(args.per_group)
+    if args.format == "json":
+        print(json.dumps({"values": {k: (None if math.isnan(v) else v) for k, v in result.values.items()},
+                          "counts": dict(result.counts), "engine": result.engine}, indent=2))
+    else:
+        lines = [f"{name:<22}\tall\t{value:6.4f}" for name, value in result.values.items()]
+        lines += [f"{name:<22}\tall\t{count}" for name, count in result.counts.items()]
+        print("\n".join(lines))
+    return EXIT_OK
+
+
 # --- the parser and main -------------------------------------------------------------------------
 
 
@@ -469,7 +572,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Evaluate TREC runs with trec_eval's numbers, and compare runs with significance tests.",
     )
     parser.add_argument("--version", action="version", version=f"rankviz {rankviz.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare,app}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare,app,clicks}")
 
     evaluate = commands.add_parser(
         "eval", help="evaluate runs against qrels (trec_eval-compatible output)",
@@ -543,6 +646,7 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--projector", action="store_true",
                      help="projector mode: large type (theme.baseFontSize 22) and no toolbar")
     app.add_argument("--port", type=_positive_int, default=None, help="port to serve on (streamlit's default 8501)")
+    _add_clicks_parser(commands)
     return parser
 
 
@@ -570,6 +674,8 @@ def main(argv: list[str] | None = None) -> int:
     args, unknown = parser.parse_known_args(argv)
     if args.command == "app":
         return command_app(args, unknown)  # options it does not know go to `streamlit run`
+    if args.command == "clicks" and not unknown:
+        return command_clicks(args)
     if unknown:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "compare" and len(args.runs) < 2:

@@ -5,13 +5,15 @@
 * :mod:`~rankviz.evaluation.evaluator`: :func:`evaluate` (the kernels of :mod:`rankviz.metrics.kernels`
   over every query at once) and :class:`EvalResult`;
 * :mod:`~rankviz.evaluation.comparison` and :mod:`~rankviz.evaluation.significance`: :func:`compare`;
-* :mod:`~rankviz.evaluation.ties`: one run under other tie rules, and the tie-averaged values.
+* :mod:`~rankviz.evaluation.ties`: one run under other tie rules, and the tie-averaged values;
+* :mod:`~rankviz.evaluation.clicks`: :func:`evaluate_clicks`, AUC, GAUC and per-group measures of
+  click logs, in memory or on Dask.
 """
 
 from rankviz._lazy import lazy_names
 
 __all__ = ["EvalResult", "evaluate", "Comparison", "compare", "compare_per_query", "Measure", "parse_measure",
-           "parse_measures"]
+           "parse_measures", "evaluate_clicks", "ClickEvaluation"]
 __getattr__, __dir__ = lazy_names(__name__, {
     "EvalResult": "rankviz.evaluation.evaluator",
     "evaluate": "rankviz.evaluation.evaluator",
@@ -21,4 +23,6 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "Measure": "rankviz.evaluation.measures",
     "parse_measure": "rankviz.evaluation.measures",
     "parse_measures": "rankviz.evaluation.measures",
+    "evaluate_clicks": "rankviz.evaluation.clicks",
+    "ClickEvaluation": "rankviz.evaluation.clicks",
 })

@@ -22,8 +22,8 @@ from rankviz.metrics._latex import sum_latex
 from rankviz.metrics.validation import as_scores, check_choice, undefined
 from rankviz.metrics.breakdown import Breakdown
 
-# Average ranks (ties share the mean rank) are the rank-correlation kernel; AUC is a rank statistic too.
-from rankviz.metrics.correlation import average_ranks
+# One AUC kernel (Mann-Whitney counts per group, ties 1/2) for auc, gauc and the click-log evaluator.
+from rankviz.metrics.kernels.auc import auc_values, grouped_auc
 
 __all__ = [
     "auc",
@@ -84,11 +84,9 @@ def _one_class_message(func: str, n_pos: int, n_neg: int) -> str:
 
 
 def _auc_kernel(positive: np.ndarray, scores: np.ndarray) -> float:
-    """Mann-Whitney: (rank sum of positives - n_pos(n_pos+1)/2) / (n_pos n_neg), average ranks for ties."""
-    n_pos = int(positive.sum())
-    n_neg = positive.shape[0] - n_pos
-    rank_sum = average_ranks(scores)[positive].sum()
-    return float((rank_sum - n_pos * (n_pos + 1) / 2.0) / (n_pos * n_neg))
+    """One list as one group of :func:`rankviz.metrics.kernels.auc.grouped_auc` (Mann-Whitney, ties 1/2)."""
+    u, n_pos, n_neg = grouped_auc(np.zeros(positive.shape[0], dtype=np.int64), positive, scores, 1)
+    return float(auc_values(u, n_pos, n_neg)[0])
 
 
 
@@ -126,7 +124,9 @@ def auc(labels, scores, *, items=None) -> float:
     Computed from ranks (the Mann-Whitney U statistic) in O(n log n): sort the scores, give tied
     scores their average rank, then AUC = (sum of the positives' ranks - |P|(|P|+1)/2) / (|P||N|).
     This equals the pair count above with ties as 1/2, and the trapezoidal area under the ROC
-    curve. Labels must be 0/1: graded labels raise ValueError rather than being guessed.
+    curve. The kernel (:mod:`rankviz.metrics.kernels.auc`, shared with :func:`gauc` and the
+    click-log evaluator) counts it per run of tied scores: U = sum over runs of
+    p * (negatives below) + p * n / 2. Labels must be 0/1: graded labels raise ValueError rather than being guessed.
     With only one class the value is undefined: NaN with a RuntimeWarning (scikit-learn raises).
 
     References
@@ -394,36 +394,48 @@ class GaucResult:
         return format(self.value, spec)
 
 
-def _group_indices(groups, n: int, func: str) -> dict:
+def _group_codes(groups, n: int, func: str):
+    """(codes, group ids): int codes in order of first appearance, and the ids as Python values."""
+    import pandas as pd
+
     if groups is None or isinstance(groups, (str, bytes)):
         raise ValueError(
             f"The 'groups' parameter of {func} must be a sequence of group ids (user, session, query), "
             f"one per label. Got {groups!r} instead."
         )
-    ids = list(groups.to_numpy() if hasattr(groups, "to_numpy") else groups)
+    ids = groups.to_numpy() if hasattr(groups, "to_numpy") else groups
     if len(ids) != n:
         raise ValueError(
             f"The 'groups' parameter of {func} must hold one group id per label ({n}). Got {len(ids)} instead."
         )
-    members: dict = {}
-    for position, group in enumerate(ids):
-        if isinstance(group, np.generic):
-            group = group.item()
-        try:
-            members.setdefault(group, []).append(position)
-        except TypeError:
-            raise ValueError(
-                f"Group ids in 'groups' of {func} must be hashable (strings or numbers); "
-                f"got {group!r} at position {position + 1}."
-            ) from None
-    return {group: np.asarray(rows) for group, rows in members.items()}
+    try:
+        codes, uniques = pd.factorize(pd.Index(list(ids), dtype=object, tupleize_cols=False), use_na_sentinel=False)
+    except TypeError:
+        position = next(i for i, group in enumerate(ids) if not _hashable(group))
+        raise ValueError(
+            f"Group ids in 'groups' of {func} must be hashable (strings or numbers); "
+            f"got {ids[position]!r} at position {position + 1}."
+        ) from None
+    names = [u.item() if isinstance(u, np.generic) else u for u in uniques]
+    # pandas folds None and NaN into one missing value: name such a group by its first id as given.
+    for code in np.flatnonzero(pd.isna(np.asarray(uniques, dtype=object))).tolist():
+        names[code] = ids[int(np.argmax(codes == code))]
+    return codes.astype(np.int64), names
 
 
-def _group_weight(weights, group, rows: np.ndarray, positive: np.ndarray, func: str) -> float:
+def _hashable(value) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _group_weight(weights, group, size: int, n_pos: int, func: str) -> float:
     if weights in ("size", "impressions"):
-        return float(rows.shape[0])
+        return float(size)
     if weights == "positives":
-        return float(positive[rows].sum())
+        return float(n_pos)
     if weights == "uniform":
         return 1.0
     try:
@@ -446,15 +458,14 @@ def _per_group(labels, scores, groups, weights, func: str):
             f"The 'weights' parameter of {func} must be one of {', '.join(repr(w) for w in GAUC_WEIGHTS)} "
             f"or a mapping group -> weight. Got {weights!r} instead."
         )
+    codes, names = _group_codes(groups, positive.shape[0], func)
+    u, n_pos, n_neg = grouped_auc(codes, positive, s, len(names))
+    values = auc_values(u, n_pos, n_neg)
     rows = []
-    for group, members in _group_indices(groups, positive.shape[0], func).items():
-        group_pos = positive[members]
-        n_pos = int(group_pos.sum())
-        n_neg = members.shape[0] - n_pos
-        included = n_pos > 0 and n_neg > 0
-        value = _auc_kernel(group_pos, s[members]) if included else float("nan")
-        weight = _group_weight(weights, group, members, positive, func)
-        rows.append((group, int(members.shape[0]), n_pos, n_neg, value, weight, included))
+    # One row per group (not per item): the weights mapping is read group by group.
+    for group, p, q, value in zip(names, n_pos.tolist(), n_neg.tolist(), values.tolist()):
+        weight = _group_weight(weights, group, p + q, p, func)
+        rows.append((group, p + q, p, q, value, weight, p > 0 and q > 0))
     return rows
 
 

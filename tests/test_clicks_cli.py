@@ -1,0 +1,81 @@
+"""`python -m rankviz clicks`: the values of evaluate_clicks printed as trec_eval's "all" lines
+or JSON, the Dask engine through --scheduler (the session's 2-worker LocalCluster), and one-line
+errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from rankviz.cli import main
+from rankviz.evaluation.clicks import evaluate_clicks
+
+
+@pytest.fixture
+def log_file(tmp_path):
+    rng = np.random.default_rng(11)
+    n = 2000
+    frame = pd.DataFrame({"session": rng.integers(0, 90, n), "clicked": (rng.random(n) < 0.3).astype(int),
+                          "pred": np.round(rng.random(n), 1)})
+    path = tmp_path / "clicks.parquet"
+    frame.to_parquet(path, index=False)
+    return path, frame
+
+
+def run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_trec_lines_are_the_values_of_evaluate_clicks(capsys, log_file):
+    path, frame = log_file
+    status, out, err = run(capsys, "clicks", path, "--group", "session", "--label", "clicked", "--score", "pred")
+    assert status == 0 and err == ""
+    expected = evaluate_clicks(frame, group="session", label="clicked", score="pred")
+    lines = out.splitlines()
+    assert lines[:5] == [f"{name:<22}\tall\t{value:6.4f}" for name, value in expected.values.items()]
+    assert lines[5:] == [f"{name:<22}\tall\t{count}" for name, count in expected.counts.items()]
+
+
+def test_dask_engine_through_the_scheduler_address(capsys, log_file, dask_client, tmp_path):
+    path, frame = log_file
+    per_group = tmp_path / "groups.csv"
+    status, out, _ = run(capsys, "clicks", path, "--group", "session", "--label", "clicked", "--score", "pred",
+                         "-m", "auc", "-m", "gauc", "-m", "MRR", "--weights", "positives", "--format", "json",
+                         "--engine", "dask", "--scheduler", dask_client.scheduler.address, "--per-group", per_group)
+    assert status == 0
+    shown = json.loads(out)
+    expected = evaluate_clicks(frame, group="session", label="clicked", score="pred", measures=["auc", "gauc", "MRR"],
+                               weights="positives", per_group=True)
+    assert shown["engine"] == "dask"
+    assert shown["values"] == expected.values.to_dict()  # JSON keeps every digit
+    assert shown["counts"] == dict(expected.counts)
+    table = pd.read_csv(per_group, index_col="session")
+    assert table["auc"].equals(expected.per_group["auc"])
+
+
+def test_errors_are_one_line_with_status_2(capsys, log_file, tmp_path):
+    path, _ = log_file
+    status, out, err = run(capsys, "clicks", path)
+    assert status == 2 and out == ""
+    assert err == (f"rankviz: error: {path}: evaluate_clicks: {str(path)!r} has no column 'group' "
+                   f"(columns: session, clicked, pred); name the columns with group=, label= and score=.\n")
+    status, _, err = run(capsys, "clicks", tmp_path / "missing.parquet")
+    assert status == 2 and err.endswith("missing.parquet: no such file or directory\n")
+    status, _, err = run(capsys, "clicks", path, "--group", "session", "--label", "clicked", "--score", "pred",
+                         "-m", "num_ret")
+    assert status == 2 and "accepts 'auc', 'gauc' and the ranking measures" in err
+
+
+def test_no_shuffle_flag_on_a_file_of_whole_sessions(capsys, log_file, dask_client):
+    path, frame = log_file  # one small file: one partition, so every session is whole
+    argv = ["clicks", path, "--group", "session", "--label", "clicked", "--score", "pred", "--format", "json",
+            "--engine", "dask", "--scheduler", dask_client.scheduler.address]
+    status, out, _ = run(capsys, *argv, "--no-shuffle")
+    assert status == 0
+    expected = evaluate_clicks(frame, group="session", label="clicked", score="pred")
+    assert json.loads(out)["values"] == expected.values.to_dict()
