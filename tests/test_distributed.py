@@ -307,3 +307,11 @@ def test_evaluate_run_files_keeps_the_order_of_the_runs(tmp_path, dask_client):
     assert [e.files for e in got] == [(str(b),), (str(a),)]
     assert_identical(got[0].result, evaluate_in_memory(qrels, b, "official"))
     assert_identical(got[1].result, evaluate_in_memory(qrels, a, "official"))
+
+
+def test_progress_bar_goes_to_stderr_not_to_the_results(tmp_path, dask_client, capfd):
+    qrels, [path] = _random_collection(4, tmp_path)
+    evaluate_dask(qrels, path, "AP", client=dask_client, blocksize=500, progress=True)
+    captured = capfd.readouterr()
+    assert captured.out == ""
+    assert "Completed" in captured.err

@@ -33,10 +33,12 @@ the in-memory path never imports them.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import gzip
 import os
 import re
+import sys
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -153,7 +155,17 @@ def _parse_block(data, block_id: int) -> pd.DataFrame:
 
 
 def _has_data_line(data: bytes) -> bool:
-    return any(line.strip() and not line.lstrip().startswith(b"#") for line in data.split(b"\n"))
+    """Whether some line is neither blank nor a comment (looked for line by line from the start:
+    the first line answers for any ordinary block, without splitting 64 MB into lines)."""
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end
+        line = data[start:end].strip()
+        if line and not line.startswith(b"#"):
+            return True
+        start = end + 1
+    return False
 
 
 def _data_line_numbers(data: bytes) -> np.ndarray:
@@ -387,7 +399,7 @@ def evaluate_run_files(qrels, runs, measures="official", *, client=None, schedul
     computed = [m for m in parsed if m.spec.kernel is not None]
     options = {"rel_threshold": rel_threshold, "depth": depth, "judged_only": judged_only,
                "trec_eval_version": trec_eval_version, "collection_size": collection_size}
-    # Validate the options (and measures) on the client with the in-memory engine's own checks.
+    qrels = getattr(qrels, "frame", qrels)  # a TrecTable: its DataFrame
     qrels_frame = qrels if isinstance(qrels, pd.DataFrame) else read_qrels(qrels)
     qrels_frame = qrels_frame[["query_id", "doc_id", "relevance"]]
 
@@ -429,7 +441,8 @@ def _compute(client, qrels_frame, files, computed, options, blocksize, npartitio
         if progress:
             from distributed import progress as show_progress
 
-            show_progress(futures)
+            with contextlib.redirect_stdout(sys.stderr):  # Dask draws on stdout, where the results go
+                show_progress(futures, multi=False)
         return [item for output in client.gather(futures) for item in output]
     except BlockFormatError as error:
         raise _file_error(error, blocks, readers, client) from None
