@@ -315,3 +315,20 @@ def test_progress_bar_goes_to_stderr_not_to_the_results(tmp_path, dask_client, c
     captured = capfd.readouterr()
     assert captured.out == ""
     assert "Completed" in captured.err
+
+
+def test_comment_and_blank_lines_keep_file_line_numbers(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\nq1 0 d7 1\n")
+    run = tmp_path / "run.txt"
+    lines = [f"q1 Q0 d{i} {i} {100 - i} t\n" for i in range(40)]
+    lines[5:5] = ["# a comment\n", "\n"]
+    lines[30:30] = ["# another\n"]
+    run.write_text("".join(lines))
+    assert_identical(evaluate_dask(qrels, run, MEASURES, client=dask_client, blocksize=150),
+                     evaluate_in_memory(qrels, run, MEASURES))
+    lines[38] = "q1 Q0 d35 36 x t\n"
+    run.write_text("".join(lines))
+    with pytest.raises(TrecFormatError) as error:
+        evaluate_dask(qrels, run, "AP", client=dask_client, blocksize=150)
+    assert str(error.value) == _memory_error(run)
