@@ -299,6 +299,10 @@ def _evaluate_on_dask(measures, args, progress: Progress) -> list[Block]:
     from rankviz.evaluation.distributed import DEFAULT_BLOCKSIZE, evaluate_run_files  # dask: loaded on use
 
     computed = [m for m in measures if m.name not in ("runid", "NumQ")] or _parse_measure_options(["num_ret"])[0]
+    import logging
+
+    # The in-process scheduler logs each shuffle's start and end as warnings: not the user's business.
+    logging.getLogger("distributed.shuffle").setLevel(logging.ERROR)
     progress.step(f"evaluating {len(args.runs)} run(s) on Dask")
     if progress.enabled:
         progress.done()

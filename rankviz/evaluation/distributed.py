@@ -312,7 +312,8 @@ def dask_client(client=None, scheduler: str | None = None, workers: int | None =
         return default_client(), False
     except ValueError:
         pass
-    options = {"threads_per_worker": 1, "processes": True, "dashboard_address": None}
+    # Loopback only; the dashboard on a free port of its own (the default 8787 may be taken).
+    options = {"threads_per_worker": 1, "processes": True, "host": "127.0.0.1", "dashboard_address": "127.0.0.1:0"}
     if workers is not None:
         options["n_workers"] = workers
     if memory_limit is not None:
