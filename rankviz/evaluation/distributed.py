@@ -443,7 +443,7 @@ def _compute(client, qrels_frame, files, computed, options, blocksize, npartitio
             from distributed import progress as show_progress
 
             with contextlib.redirect_stdout(sys.stderr):  # Dask draws on stdout, where the results go
-                show_progress(futures, multi=False)
+                show_progress(futures, multi=False, scheduler=client.scheduler.address)
         return [item for output in client.gather(futures) for item in output]
     except BlockFormatError as error:
         raise _file_error(error, blocks, readers, client) from None
