@@ -64,8 +64,15 @@ def _grades(rng: np.random.Generator, relevant: np.ndarray) -> np.ndarray:
     return np.where(relevant, graded, unjudged)
 
 
-def generate(queries: int, docs: int, seed: int = 42) -> tuple[pa.Table, pa.Table]:
-    """Build the (qrels, run) tables; see the module docstring for their shape."""
+def generate(queries: int, docs: int, seed: int = 42, *, first_query: int = 1, sparse: bool = False
+             ) -> tuple[pa.Table, pa.Table]:
+    """Build the (qrels, run) tables; see the module docstring for their shape.
+
+    ``first_query``: the id of the first topic (chunks of a big collection get disjoint ids).
+    ``sparse``: MS MARCO-like judgments, the top 5-15 ranks pooled, no deeper sample, ~5
+    unretrieved judged documents: ~15 judgments per query instead of ~200, so the qrels of a
+    200M-line run stay small (3M lines) as they are in the collections that have such runs.
+    """
     if queries < 1 or docs < 1:
         raise ValueError(f"generate: queries and docs must be >= 1; got queries={queries}, docs={docs}")
     rng = np.random.default_rng(seed)
@@ -79,7 +86,7 @@ def generate(queries: int, docs: int, seed: int = 42) -> tuple[pa.Table, pa.Tabl
     offsets = rng.integers(0, DOCNO_SPACE, size=(total_queries, 1), dtype=np.int64)
     permutation = rng.permuted(np.tile(np.arange(slots, dtype=np.int64), (total_queries, 1)), axis=1)
     docno_numbers = (offsets + permutation * stride) % DOCNO_SPACE
-    query_ids = np.arange(1, total_queries + 1)  # numeric ids written as strings
+    query_ids = np.arange(first_query, first_query + total_queries)  # numeric ids written as strings
 
     # Run: scores descending per query, rounded to 3 decimals so that some of them tie.
     spread = rng.uniform(2.0, 8.0, size=(total_queries, 1))
@@ -91,9 +98,9 @@ def generate(queries: int, docs: int, seed: int = 42) -> tuple[pa.Table, pa.Tabl
     ranks = np.arange(1, docs + 1)
     easiness = rng.beta(2.0, 3.0, size=(total_queries, 1))
     relevant_retrieved = rng.random((total_queries, docs)) < easiness * np.exp(-ranks / 150.0) + 0.01
-    pool_depth = rng.integers(40, 141, size=(total_queries, 1))
-    judged_retrieved = (ranks <= pool_depth) | (rng.random((total_queries, docs)) < 0.10)
-    unretrieved_count = np.minimum(rng.poisson(30, size=(total_queries, 1)), UNRETRIEVED_SLOTS)
+    pool_depth = rng.integers(5, 16, size=(total_queries, 1)) if sparse else rng.integers(40, 141, size=(total_queries, 1))
+    judged_retrieved = (ranks <= pool_depth) | (rng.random((total_queries, docs)) < (0.0 if sparse else 0.10))
+    unretrieved_count = np.minimum(rng.poisson(5 if sparse else 30, size=(total_queries, 1)), UNRETRIEVED_SLOTS)
     judged_unretrieved = np.arange(UNRETRIEVED_SLOTS) < unretrieved_count
     relevant_unretrieved = rng.random((total_queries, UNRETRIEVED_SLOTS)) < 0.3 * easiness
     judged = np.hstack([judged_retrieved, judged_unretrieved])
@@ -141,15 +148,47 @@ def write_trec(table: pa.Table, path: Path) -> None:
     pacsv.write_csv(table, path, write_options=options)
 
 
+def write_chunked(out: Path, queries: int, docs: int, seed: int = 42, *, chunk_queries: int = 2000,
+                  sparse: bool = False) -> tuple[int, int]:
+    """Write qrels.txt and run.txt of ``queries`` topics in chunks of ``chunk_queries`` topics
+    (each chunk :func:`generate` with its own seed and disjoint query ids), so that a run of
+    hundreds of millions of lines is written with the memory of one chunk. Returns the numbers
+    of judgments and run lines written."""
+    out.mkdir(parents=True, exist_ok=True)
+    judgments = lines = 0
+    with open(out / "qrels.txt", "wb") as qrels_file, open(out / "run.txt", "wb") as run_file:
+        for number, first in enumerate(range(0, queries, chunk_queries)):
+            size = min(chunk_queries, queries - first)
+            # Ids of a chunk: its run topics, then its qrels-only topics (size // 100, at least 1).
+            qrels, run = generate(size, docs, seed + number, first_query=first + number * (chunk_queries // 100 + 1) + 1,
+                                  sparse=sparse)
+            for table, handle in ((qrels, qrels_file), (run, run_file)):
+                pacsv.write_csv(table, handle, write_options=pacsv.WriteOptions(
+                    include_header=False, delimiter=" ", quoting_style="none"))
+            judgments += qrels.num_rows
+            lines += run.num_rows
+    return judgments, lines
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--queries", type=int, default=5000, help="run topics (default 5000)")
     parser.add_argument("--docs", type=int, default=1000, help="retrieved documents per topic (default 1000)")
     parser.add_argument("--seed", type=int, default=42, help="random seed (default 42)")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "data", help="output folder")
+    parser.add_argument("--chunk-queries", type=int, default=None,
+                        help="write the files in chunks of this many topics (bounded memory, for runs of 10M+ lines)")
+    parser.add_argument("--sparse", action="store_true",
+                        help="MS MARCO-like judgments: ~15 per query instead of ~200 (small qrels for huge runs)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    qrels, run = generate(args.queries, args.docs, args.seed)
+    if args.chunk_queries:
+        judgments, lines = write_chunked(args.out, args.queries, args.docs, args.seed,
+                                         chunk_queries=args.chunk_queries, sparse=args.sparse)
+        print(f"wrote {args.out / 'qrels.txt'} ({judgments:,} judgments) and {args.out / 'run.txt'} ({lines:,} lines) "
+              f"in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+        return 0
+    qrels, run = generate(args.queries, args.docs, args.seed, sparse=args.sparse)
     args.out.mkdir(parents=True, exist_ok=True)
     write_trec(qrels, args.out / "qrels.txt")
     write_trec(run, args.out / "run.txt")

@@ -250,10 +250,18 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
     else:
         judged = set(getattr(qrels, "frame", qrels)["query_id"].unique())
         num_q = len(judged) if args.complete else len(judged & set(run.frame["query_id"].unique()))
+    retrieved = set(run.frame["query_id"].unique()) if args.complete and args.trec_eval_version == "9" else None
+    return _block(result, measures, computed, num_q, run.frame.attrs.get("run_name"), _run_label(run, path), path,
+                  retrieved, args)
+
+
+def _block(result, measures, computed, num_q: int, run_name, label: str, path: str, retrieved, args) -> Block:
+    """The Block of one run's EvalResult (either engine); ``retrieved``: the query ids the run
+    lists, needed only for trec_eval 9's -c -q."""
     means = {}
     for measure in measures:
         if measure.name == "runid":
-            means[measure] = run.frame.attrs.get("run_name") or ""
+            means[measure] = run_name or ""
         elif measure.name == "NumQ":
             means[measure] = num_q
         elif measure.aggregate != "none":
@@ -266,13 +274,57 @@ def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
         order = sorted(range(len(ids)), key=ids.__getitem__)  # trec_eval: qid as a string (strcmp)
         if args.complete and args.trec_eval_version == "9":
             # trec_eval 9's -c only changes the divisor of the means: no lines for absent topics.
-            retrieved = set(run.frame["query_id"].unique())
             order = [row for row in order if ids[row] in retrieved]
         query_ids = [ids[row] for row in order]
         for measure in shown:  # whole columns to lists once: no per-row DataFrame access
             values = table[str(measure)].tolist()
             columns[measure] = [values[row] for row in order]
-    return Block(_run_label(run, path), path, measures, query_ids, columns, means, args.zscores is not None)
+    return Block(label, path, measures, query_ids, columns, means, args.zscores is not None)
+
+
+def _evaluate_on_dask(measures, args, progress: Progress) -> list[Block]:
+    """Every run of the command line in one Dask job (--engine dask): qrels read once, runs read
+    in blocks, partitioned by query; the Blocks print exactly as the memory engine's."""
+    from rankviz.trec.readers import TrecFormatError
+
+    if args.qrels_format != "qrels" or args.zscores is not None:
+        raise InputError(None, "--engine dask evaluates TREC qrels (-R qrels) without -Z; use --engine memory")
+    from rankviz.evaluation.distributed import DEFAULT_BLOCKSIZE, evaluate_run_files  # dask: loaded on use
+
+    computed = [m for m in measures if m.name not in ("runid", "NumQ")] or _parse_measure_options(["num_ret"])[0]
+    import logging
+
+    # The in-process scheduler logs each shuffle's start and end as warnings: not the user's business.
+    logging.getLogger("distributed.shuffle").setLevel(logging.ERROR)
+    progress.step(f"evaluating {len(args.runs)} run(s) on Dask")
+    if progress.enabled:
+        progress.done()
+    try:
+        evaluations = evaluate_run_files(
+            args.qrels, [[path] for path in args.runs], computed, scheduler=args.scheduler, workers=args.workers,
+            memory_limit=args.memory_limit, blocksize=args.blocksize or DEFAULT_BLOCKSIZE,
+            progress=progress.enabled, per_query=True, complete=args.complete, rel_threshold=args.level,
+            depth=args.depth, trec_eval_version=args.trec_eval_version,
+        )
+    except TrecFormatError as error:
+        message = str(error)
+        for prefix in (f"{error.path} line {error.line}: ", f"{error.path}: "):
+            if message.startswith(prefix):
+                message = message[len(prefix):]
+                break
+        raise InputError(error.path if error.line is None else f"{error.path}:{error.line}", message) from None
+    except FileNotFoundError as error:
+        raise InputError(None, str(error)) from None
+    except (OSError, ValueError) as error:
+        raise InputError(None, str(error)) from None
+    blocks = []
+    for path, evaluation in zip(args.runs, evaluations):
+        result = evaluation.result
+        shown_computed = [m for m in measures if m.name not in ("runid", "NumQ")]
+        label = result.run_name or Path(path).name
+        blocks.append(_block(result if shown_computed else None, measures, shown_computed, len(result.per_query.index),
+                             result.run_name, label, path, evaluation.retrieved, args))
+    return blocks
 
 
 def _plain(value, measure, zscores: bool = False):
@@ -376,6 +428,8 @@ def command_eval(args, progress: Progress) -> str:
     if args.zscores is not None:
         progress.step(f"reading {args.zscores}")
         args.zscore_table = _read("zscores", args.zscores)
+    if args.engine == "dask":
+        return FORMATTERS[args.format](_evaluate_on_dask(measures, args, progress), trec_names)
     progress.step(f"reading {args.qrels}")
     qrels = _read(args.qrels_format, args.qrels)
     blocks = []
@@ -608,6 +662,20 @@ def build_parser() -> argparse.ArgumentParser:
              "no mean. Names are printed with a Z in front",
     )
     evaluate.add_argument("--format", choices=sorted(FORMATTERS), default="trec", help="output format (default trec)")
+    engine = evaluate.add_argument_group(
+        "engine", "where to compute; the numbers are the same, digit for digit (README: Engines)")
+    engine.add_argument("--engine", choices=["memory", "dask"], default="memory",
+                        help="memory (default): read each run whole, fastest for what fits in memory; dask: read "
+                             "runs in blocks and evaluate them partitioned by query on Dask workers, with bounded "
+                             "memory and all runs in one job (pip install 'rankviz[dask]')")
+    engine.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                        help="Dask scheduler to use (tcp://host:8786); default: a local cluster on this machine")
+    engine.add_argument("--workers", type=_positive_int, default=None, metavar="N",
+                        help="worker processes of the local cluster (default: one per core)")
+    engine.add_argument("--memory-limit", default=None, metavar="SIZE",
+                        help="memory limit of each local worker, e.g. 2GiB (default: Dask's share of the machine)")
+    engine.add_argument("--blocksize", default=None, metavar="SIZE",
+                        help="bytes of run text per block, e.g. 64MiB (the default)")
     evaluate.add_argument(
         "--trec-eval-version", choices=["10", "9"], default="10",
         help="behave as trec_eval 10.0 (default) or 9.0.x, as pytrec_eval does: recall levels of "

@@ -2,7 +2,9 @@
 
 * :mod:`~rankviz.evaluation.measures`: measure names of both families parsed into ``Measure``;
 * :mod:`~rankviz.evaluation.ranking`: trec_eval's ranking and tie rule, lines matched to judgments;
-* :mod:`~rankviz.evaluation.evaluator`: :func:`evaluate` (the kernels of :mod:`rankviz.metrics.kernels`
+* :mod:`~rankviz.evaluation.engines`: :func:`evaluate`, in memory or on Dask (:mod:`~rankviz.evaluation.distributed`,
+  also :func:`evaluate_runs`: many runs, one table);
+* :mod:`~rankviz.evaluation.evaluator`: the in-memory :func:`evaluate` (the kernels of :mod:`rankviz.metrics.kernels`
   over every query at once) and :class:`EvalResult`;
 * :mod:`~rankviz.evaluation.comparison` and :mod:`~rankviz.evaluation.significance`: :func:`compare`;
 * :mod:`~rankviz.evaluation.ties`: one run under other tie rules, and the tie-averaged values;
@@ -12,11 +14,12 @@
 
 from rankviz._lazy import lazy_names
 
-__all__ = ["EvalResult", "evaluate", "Comparison", "compare", "compare_per_query", "Measure", "parse_measure",
-           "parse_measures", "evaluate_clicks", "ClickEvaluation"]
+__all__ = ["EvalResult", "evaluate", "evaluate_runs", "Comparison", "compare", "compare_per_query", "Measure",
+           "parse_measure", "parse_measures", "evaluate_clicks", "ClickEvaluation"]
 __getattr__, __dir__ = lazy_names(__name__, {
     "EvalResult": "rankviz.evaluation.evaluator",
-    "evaluate": "rankviz.evaluation.evaluator",
+    "evaluate": "rankviz.evaluation.engines",
+    "evaluate_runs": "rankviz.evaluation.distributed",
     "Comparison": "rankviz.evaluation.comparison",
     "compare": "rankviz.evaluation.comparison",
     "compare_per_query": "rankviz.evaluation.comparison",

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from rankviz.metrics.kernels.segments import safe_divide, segment_sum
+from rankviz.metrics.kernels.segments import safe_divide, segment_cumsum, segment_sum
 
 __all__ = [
     "GAINS", "DISCOUNTS", "MAX_EXPONENTIAL_GRADE", "gain_values", "discount_denominators",
@@ -271,8 +271,7 @@ def ndcg_rel(ctx, measure):
     spec = measure.param("gain")
     gains = _row_gains(ctx, spec)
     _, ideal_query, ideal_starts, _ = _ideal(ctx, spec)
-    ideal_running = np.cumsum(_ideal_discounted(ctx, spec))
-    ideal_running -= np.concatenate(([0.0], ideal_running))[ideal_starts[:-1]][ideal_query]
+    ideal_running = segment_cumsum(_ideal_discounted(ctx, spec), ideal_starts, ideal_query)
     n_positive = np.diff(ideal_starts)
     rows = np.flatnonzero(gains > 0)
     q = ctx.row_query[rows]
@@ -291,8 +290,7 @@ def r_ndcg(ctx, measure):
     thr = ctx.threshold(measure)
     ideal_gains, ideal_query, ideal_starts, position = _ideal(ctx, spec)
     n_positive = np.diff(ideal_starts)
-    ideal_running = np.cumsum(_ideal_discounted(ctx, spec))
-    ideal_running -= np.concatenate(([0.0], ideal_running))[ideal_starts[:-1]][ideal_query]
+    ideal_running = segment_cumsum(_ideal_discounted(ctx, spec), ideal_starts, ideal_query)
     # A change point i (1 <= i <= L) is where the ideal gain at position i differs from the one
     # at i - 1 (past the end the gain is 0, so i = L always is one).
     next_gain = np.zeros(ideal_gains.size)
@@ -322,8 +320,7 @@ def normalized_gain(ctx, measure):
     gains = _row_gains(ctx, spec)
     ideal_gains, ideal_query, ideal_starts, position = _ideal(ctx, spec)
     n_positive = np.diff(ideal_starts)
-    cost = np.cumsum(np.maximum(ideal_gains, 1.0))
-    cost -= np.concatenate(([0.0], cost))[ideal_starts[:-1]][ideal_query]
+    cost = segment_cumsum(np.maximum(ideal_gains, 1.0), ideal_starts, ideal_query)
     full_cost = np.zeros(ctx.n)
     has = n_positive > 0
     full_cost[has] = cost[ideal_starts[1:][has] - 1]

@@ -1,0 +1,334 @@
+"""The Dask engine gives the in-memory engine's numbers, digit for digit, on real workers.
+
+Reference: the in-memory engine (:func:`rankviz.evaluation.evaluator.evaluate`), itself checked
+line by line against trec_eval in tests/test_conformance.py, whose cases (files and flags) are
+reused here. Every comparison is exact (``check_exact``, ``==`` on the means): the Dask engine
+must not merely be close. Runs are cut into small blocks so that queries, ties and duplicates
+straddle block boundaries; every test runs on the session's 2-worker LocalCluster
+(``dask_client``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from test_conformance import CASES, _case_id, read_expected
+
+import rankviz
+from rankviz.cli import main
+from rankviz.evaluation.distributed import evaluate_dask, evaluate_run_files, evaluate_runs, run_files
+from rankviz.evaluation.evaluator import evaluate as evaluate_in_memory
+from rankviz.evaluation.measures import parse_measure
+from rankviz.trec.readers import TrecFormatError, read_run
+
+MEASURES = ["all_trec", "ndcg.1=3,2=9,4=4.5", "relstring.10"]
+
+
+def assert_identical(got, expected) -> None:
+    """Same rows, columns, dtypes and values, bit for bit; same means; same run name."""
+    pd.testing.assert_frame_equal(got.per_query, expected.per_query, check_exact=True)
+    pd.testing.assert_series_equal(got.mean, expected.mean, check_exact=True)
+    assert got.mean.to_numpy().tobytes() == expected.mean.to_numpy().tobytes()
+    assert got.run_name == expected.run_name
+    assert [str(m) for m in got.measures] == [str(m) for m in expected.measures]
+
+
+def _blocksize(path: Path) -> int:
+    """About 6 blocks per file: queries, ties and runs of lines cut at block boundaries."""
+    return max(path.stat().st_size // 6, 512)
+
+
+# --------------------------------------------------------------------------------------------
+# Conformance files: every case of tests/test_conformance.py, both engines
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+def test_conformance_case_same_numbers_as_memory_engine(conformance_dir, dask_client, case):
+    name, qrels, run, options, _ = case
+    names = [n for n in dict.fromkeys(n for n, _, _ in read_expected(conformance_dir / name)) if n != "runid"]
+    measures = [parse_measure(n) for n in names]
+    expected = evaluate_in_memory(conformance_dir / qrels, conformance_dir / run, measures, **options)
+    got = evaluate_dask(conformance_dir / qrels, conformance_dir / run, measures, client=dask_client,
+                        blocksize=_blocksize(conformance_dir / run), **options)
+    assert_identical(got, expected)
+
+
+# --------------------------------------------------------------------------------------------
+# Randomized differential tests: ties, unsorted runs, many files, every option
+
+
+def _random_collection(seed: int, folder: Path, n_files: int = 1, shuffle: bool = True):
+    """A qrels and a run (cut into ``n_files`` files) with scores rounded to 1 decimal (many ties),
+    lines in random order (a query's lines in non-adjacent blocks), queries only in the run, and
+    queries only in the qrels."""
+    rng = np.random.default_rng(seed)
+    run_rows, qrels_rows = [], []
+    for q in range(int(rng.integers(8, 20))):
+        qid = str(int(rng.integers(1, 400)))  # numeric ids: string order "10" < "9" exercised
+        docs = rng.choice(300, size=int(rng.integers(1, 60)), replace=False)
+        if q % 7 != 6:  # some queries only in the run
+            judged = rng.choice(300, size=int(rng.integers(1, 40)), replace=False)
+            qrels_rows += [(qid, f"doc{d}", int(rng.choice([-1, 0, 0, 1, 2, 3]))) for d in judged]
+        if q % 5 != 4:  # some only in the qrels
+            run_rows += [(qid, f"doc{d}", round(float(rng.random()), 1)) for d in docs]
+    run = pd.DataFrame(run_rows, columns=["query_id", "doc_id", "score"]).drop_duplicates(["query_id", "doc_id"])
+    qrels = pd.DataFrame(qrels_rows, columns=["query_id", "doc_id", "relevance"]).drop_duplicates(["query_id", "doc_id"])
+    if shuffle:
+        run = run.sample(frac=1.0, random_state=seed)
+    qrels_path = folder / "qrels.txt"
+    qrels_path.write_text("".join(f"{q} 0 {d} {r}\n" for q, d, r in qrels.itertuples(index=False)))
+    paths = []
+    for part, rows in enumerate(np.array_split(np.arange(len(run)), n_files)):
+        path = folder / f"run{part}.txt"
+        path.write_text("".join(f"{q} Q0 {d} {i} {s} tag{seed}\n"
+                                for i, (q, d, s) in enumerate(run.iloc[rows].itertuples(index=False))))
+        paths.append(path)
+    return qrels_path, paths
+
+
+OPTIONS = [{}, {"complete": True}, {"depth": 5, "rel_threshold": 2}, {"judged_only": True, "complete": True},
+           {"trec_eval_version": "9", "complete": True}]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_runs_same_numbers_as_memory_engine(tmp_path, dask_client, seed):
+    qrels, [path] = _random_collection(seed, tmp_path)
+    options = OPTIONS[seed % len(OPTIONS)]
+    expected = evaluate_in_memory(qrels, path, MEASURES, **options)
+    got = evaluate_dask(qrels, path, MEASURES, client=dask_client, blocksize=300, npartitions=3, **options)
+    assert_identical(got, expected)
+
+
+def test_run_cut_into_files_equals_the_whole_run(tmp_path, dask_client):
+    qrels, paths = _random_collection(11, tmp_path, n_files=3)
+    whole = tmp_path / "whole.txt"
+    whole.write_bytes(b"".join(p.read_bytes() for p in paths))
+    expected = evaluate_in_memory(qrels, whole, MEASURES, complete=True)
+    got = evaluate_dask(qrels, str(tmp_path / "run*.txt"), MEASURES, client=dask_client, blocksize=400,
+                        complete=True)
+    assert_identical(got, expected)
+
+
+def test_gzip_and_parquet_runs_equal_text(tmp_path, dask_client):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    qrels, [path] = _random_collection(5, tmp_path)
+    expected = evaluate_in_memory(qrels, path, MEASURES)
+    gz = tmp_path / "run.txt.gz"
+    gz.write_bytes(gzip.compress(path.read_bytes()))
+    assert_identical(evaluate_dask(qrels, gz, MEASURES, client=dask_client), expected)
+    frame = read_run(path)
+    parquet = tmp_path / "run.parquet"
+    table = pa.Table.from_pandas(frame.assign(run_name=expected.run_name), preserve_index=False)
+    pq.write_table(table, parquet, row_group_size=50)  # several row groups: several blocks
+    assert_identical(evaluate_dask(qrels, parquet, MEASURES, client=dask_client), expected)
+
+
+# --------------------------------------------------------------------------------------------
+# Block boundaries, built on purpose
+
+
+def _blocks_of_lines(path: Path, blocksize: int) -> list[set[int]]:
+    """The line numbers of each block as dask.bytes.read_bytes cuts the file (at the first line
+    end after each multiple of blocksize)."""
+    data = path.read_bytes()
+    ends = [data.find(b"\n", k) for k in range(blocksize, len(data), blocksize)]
+    cuts = sorted({0, *[e + 1 for e in ends if e >= 0], len(data)})
+    return [set(range(data.count(b"\n", 0, a) + 1, data.count(b"\n", 0, b) + 1)) for a, b in zip(cuts, cuts[1:])]
+
+
+def test_ties_across_a_block_boundary_follow_trec_eval(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d05 1\nq1 0 d15 2\nq1 0 d25 1\n")
+    run = tmp_path / "run"
+    # 30 documents of q1, all tied at 1.0: trec_eval ranks them d29, d28, ..., d00 (docno descending).
+    run.write_text("".join(f"q1 Q0 d{i:02d} {i} 1.0 t\n" for i in range(30)))
+    blocks = _blocks_of_lines(run, 200)
+    assert len(blocks) >= 3 and all(blocks)  # the tied lines of q1 straddle several blocks
+    expected = evaluate_in_memory(qrels, run, MEASURES)
+    got = evaluate_dask(qrels, run, MEASURES, client=dask_client, blocksize=200)
+    assert_identical(got, expected)
+    # d29, d28, d27, d26 unjudged ("-"), d25 relevant at rank 5, then unjudged d24..d20:
+    assert got.per_query.at["q1", "relstring@10"] == "----1-----"
+
+
+def test_query_in_non_adjacent_blocks_of_an_unsorted_run(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 a1 1\nq1 0 z1 1\nq2 0 m1 1\n")
+    run = tmp_path / "run"
+    lines = [f"q1 Q0 a{i} 0 {i / 10} t\n" for i in range(8)] + [f"q2 Q0 m{i} 0 {i / 10} t\n" for i in range(20)]
+    lines += [f"q1 Q0 z{i} 0 {i / 10} t\n" for i in range(8)]  # q1 again, at the end
+    run.write_text("".join(lines))
+    blocks = _blocks_of_lines(run, 150)
+    holding_q1 = [k for k, block in enumerate(blocks) if block & ({*range(1, 9)} | {*range(29, 37)})]
+    assert holding_q1[0] + 1 < holding_q1[-1]  # q1's lines sit in blocks that are not neighbours
+    expected = evaluate_in_memory(qrels, run, MEASURES)
+    assert_identical(evaluate_dask(qrels, run, MEASURES, client=dask_client, blocksize=150), expected)
+
+
+def _memory_error(path: Path) -> str:
+    with pytest.raises(TrecFormatError) as error:
+        read_run(path)
+    return str(error.value)
+
+
+def test_duplicate_docno_in_two_blocks_names_the_file_and_both_lines(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    run = tmp_path / "run.txt"
+    lines = [f"q1 Q0 d{i} {i} {100 - i} t\n" for i in range(40)] + ["q1 Q0 d3 41 0.5 t\n"]  # d3: lines 4 and 41
+    run.write_text("".join(lines))
+    blocks = _blocks_of_lines(run, 200)
+    assert not any({4, 41} <= block for block in blocks)  # the two copies are in different blocks
+    message = _memory_error(run)
+    assert message == f"{run} line 41: expected each docno at most once per query, got doc 'd3' of query 'q1' again (first on line 4)"
+    with pytest.raises(TrecFormatError) as error:
+        evaluate_dask(qrels, run, "AP", client=dask_client, blocksize=200)
+    assert str(error.value) == message
+
+
+def test_duplicate_docno_within_one_block_has_file_line_numbers(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    run = tmp_path / "run.txt"
+    lines = [f"q1 Q0 d{i} {i} {100 - i} t\n" for i in range(40)]
+    lines[37] = "q1 Q0 d35 38 0.5 t\n"  # lines 36 and 38, same block near the end
+    run.write_text("".join(lines))
+    assert any({36, 38} <= block for block in _blocks_of_lines(run, 200))
+    with pytest.raises(TrecFormatError) as error:
+        evaluate_dask(qrels, run, "AP", client=dask_client, blocksize=200)
+    assert str(error.value) == _memory_error(run)
+
+
+def test_duplicate_across_two_files_names_both_files(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    (tmp_path / "part1.run").write_text("q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0 t\n")
+    (tmp_path / "part2.run").write_text("q1 Q0 d5 1 2.0 t\nq1 Q0 d2 2 1.0 t\n")
+    with pytest.raises(TrecFormatError, match=r"part2\.run line 2: expected each docno at most once per query, "
+                                              r"got doc 'd2' of query 'q1' again \(first on .*part1\.run line 2\)"):
+        evaluate_dask(qrels, str(tmp_path / "part*.run"), "AP", client=dask_client)
+
+
+def test_malformed_line_in_a_later_block_names_its_file_line(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    run = tmp_path / "run.txt"
+    lines = [f"q1 Q0 d{i} {i} {100 - i} t\n" for i in range(40)]
+    lines[33] = "q1 Q0 d33 34 high t\n"
+    run.write_text("".join(lines))
+    with pytest.raises(TrecFormatError) as error:
+        evaluate_dask(qrels, run, "AP", client=dask_client, blocksize=200)
+    assert str(error.value) == _memory_error(run)
+    assert error.value.line == 34
+
+
+# --------------------------------------------------------------------------------------------
+# Many runs, one table; the public entry points
+
+
+def test_evaluate_runs_one_table_both_engines(tmp_path, dask_client):
+    qrels, [base] = _random_collection(3, tmp_path)
+    folder = tmp_path / "runs"
+    folder.mkdir()
+    rng = np.random.default_rng(0)
+    for system in range(3):  # three systems: the base run's lines, some dropped, scores redrawn
+        lines = [line.split() for line in base.read_text().splitlines() if rng.random() < 0.8]
+        (folder / f"system{system}.run").write_text("".join(
+            f"{q} Q0 {d} {r} {round(float(rng.random()), 1)} sys{system}\n" for q, _, d, r, _, _ in lines))
+    memory = evaluate_runs(qrels, folder, ["AP", "P@5", "num_ret"], engine="memory", per_query=True)
+    dask = evaluate_runs(qrels, str(folder / "*.run"), ["AP", "P@5", "num_ret"], client=dask_client, per_query=True)
+    pd.testing.assert_frame_equal(dask, memory, check_exact=True)
+    assert list(memory.index.get_level_values("run").unique()) == run_files(folder)
+    for path in run_files(folder):
+        expected = evaluate_in_memory(qrels, path, ["AP", "P@5", "num_ret"])
+        assert memory.loc[(path, "all"), "AP"] == expected.mean["AP"]
+
+
+def test_rankviz_evaluate_engine_option(tmp_path, dask_client):
+    qrels, [path] = _random_collection(7, tmp_path)
+    assert_identical(rankviz.evaluate(qrels, path, "official", engine="dask", client=dask_client, blocksize=500),
+                     rankviz.evaluate(qrels, path, "official"))
+    with pytest.raises(ValueError, match="The 'engine' parameter of evaluate must be one of 'memory', 'dask'. Got 'spark'"):
+        rankviz.evaluate(qrels, path, engine="spark")
+    with pytest.raises(ValueError, match="'client' parameter"):
+        rankviz.evaluate(qrels, path, client=dask_client)
+
+
+def test_memory_engine_does_not_import_dask(tmp_path):
+    qrels, [path] = _random_collection(1, tmp_path)
+    code = (f"import sys, rankviz; rankviz.evaluate({str(qrels)!r}, {str(path)!r}); "
+            f"assert not [m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')], 'dask imported'")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).resolve().parents[1])
+
+
+# --------------------------------------------------------------------------------------------
+# Command line: same output as the memory engine
+
+
+def _cli(capsys, argv) -> str:
+    assert main(argv) == 0, capsys.readouterr().err
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("flags", [["-q", "-c", "-m", "all_trec"], ["-M", "100", "-l", "2", "-m", "official"],
+                                   ["-q", "-c", "--trec-eval-version", "9"]])
+def test_cli_engine_dask_prints_what_the_memory_engine_prints(conformance_dir, dask_client, capsys, flags):
+    files = [str(conformance_dir / "qrels.test"), str(conformance_dir / "results.trunc"),
+             str(conformance_dir / "results.test")]
+    memory = _cli(capsys, ["eval", *files, *flags])
+    dask = _cli(capsys, ["eval", *files, *flags, "--engine", "dask", "--scheduler", dask_client.scheduler.address,
+                         "--blocksize", "4000"])
+    assert dask == memory
+
+
+def test_cli_engine_dask_error_names_file_and_line(tmp_path, dask_client, capsys):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    run = tmp_path / "run.txt"
+    run.write_text("q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0 t\nq1 Q0 d1 3 0.5 t\n")
+    assert main(["eval", str(qrels), str(run), "--engine", "dask", "--scheduler", dask_client.scheduler.address]) == 2
+    assert capsys.readouterr().err == (f"rankviz: error: {run}:3: expected each docno at most once per query, "
+                                       f"got doc 'd1' of query 'q1' again (first on line 1)\n")
+
+
+def test_evaluate_run_files_keeps_the_order_of_the_runs(tmp_path, dask_client):
+    qrels, [a] = _random_collection(2, tmp_path)
+    b = tmp_path / "b.txt"
+    b.write_text("".join(line for line in a.read_text().splitlines(keepends=True)[::2]))
+    got = evaluate_run_files(qrels, [b, a], "official", client=dask_client)
+    assert [e.files for e in got] == [(str(b),), (str(a),)]
+    assert_identical(got[0].result, evaluate_in_memory(qrels, b, "official"))
+    assert_identical(got[1].result, evaluate_in_memory(qrels, a, "official"))
+
+
+def test_progress_bar_goes_to_stderr_not_to_the_results(tmp_path, dask_client, capfd):
+    qrels, [path] = _random_collection(4, tmp_path)
+    evaluate_dask(qrels, path, "AP", client=dask_client, blocksize=500, progress=True)
+    captured = capfd.readouterr()
+    assert captured.out == ""
+    assert "Completed" in captured.err
+
+
+def test_comment_and_blank_lines_keep_file_line_numbers(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\nq1 0 d7 1\n")
+    run = tmp_path / "run.txt"
+    lines = [f"q1 Q0 d{i} {i} {100 - i} t\n" for i in range(40)]
+    lines[5:5] = ["# a comment\n", "\n"]
+    lines[30:30] = ["# another\n"]
+    run.write_text("".join(lines))
+    assert_identical(evaluate_dask(qrels, run, MEASURES, client=dask_client, blocksize=150),
+                     evaluate_in_memory(qrels, run, MEASURES))
+    lines[38] = "q1 Q0 d35 36 x t\n"
+    run.write_text("".join(lines))
+    with pytest.raises(TrecFormatError) as error:
+        evaluate_dask(qrels, run, "AP", client=dask_client, blocksize=150)
+    assert str(error.value) == _memory_error(run)
