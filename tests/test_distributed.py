@@ -332,3 +332,83 @@ def test_comment_and_blank_lines_keep_file_line_numbers(tmp_path, dask_client):
     with pytest.raises(TrecFormatError) as error:
         evaluate_dask(qrels, run, "AP", client=dask_client, blocksize=150)
     assert str(error.value) == _memory_error(run)
+
+
+# --------------------------------------------------------------------------------------------
+# Found in review: each of these gave other numbers than the memory engine, or no clear error
+
+
+def test_measures_of_the_scale_top_see_the_whole_qrels_top_grade(tmp_path, dask_client):
+    """ERR's g_max, INST/INSQ/SDCG's max_rel and NERR's come from the whole qrels in memory (here
+    grade 3, judged for one query only), not from the queries a partition happens to hold."""
+    qrels, [path] = _random_collection(5, tmp_path)
+    text = qrels.read_text()
+    qrels.write_text(text.replace(" 3\n", " 2\n") + "999 0 top 3\n")  # the only grade 3, query absent from the run
+    measures = ["ERR@10", "NERR10", "NERR11", "NERR8@10", "INST", "INSQ", "SDCG@5", "nDCG@10", "AP"]
+    for options in ({}, {"complete": True}):
+        expected = evaluate_in_memory(qrels, path, measures, **options)
+        got = evaluate_dask(qrels, path, measures, client=dask_client, blocksize=300, npartitions=3, **options)
+        assert_identical(got, expected)
+        assert "999" in got.per_query.index if options else "999" not in got.per_query.index
+
+
+@pytest.mark.parametrize("npartitions", [1, 2])
+def test_one_or_few_partitions_still_gather_each_query(tmp_path, dask_client, npartitions):
+    qrels, [path] = _random_collection(6, tmp_path)
+    expected = evaluate_in_memory(qrels, path, MEASURES)
+    got = evaluate_dask(qrels, path, MEASURES, client=dask_client, blocksize=300, npartitions=npartitions)
+    assert path.stat().st_size > 3 * 300  # several blocks, each query's lines scattered over them
+    assert_identical(got, expected)
+
+
+def test_qrels_dataframe_with_integer_ids_compares_ids_as_strings(tmp_path, dask_client):
+    qrels = pd.DataFrame({"query_id": [1, 2], "doc_id": ["d1", "d2"], "relevance": [1, 1]})
+    run = tmp_path / "run.txt"
+    run.write_text("1 Q0 d1 1 3 t\n2 Q0 d9 1 2 t\n2 Q0 d2 2 1 t\n")
+    for options in ({}, {"complete": True}):
+        expected = evaluate_in_memory(qrels, run, ["AP", "P@2"], **options)
+        got = evaluate_dask(qrels, run, ["AP", "P@2"], client=dask_client, **options)
+        assert_identical(got, expected)
+        assert got.mean["AP"] == 0.75
+
+
+def test_the_same_job_twice_in_a_row_on_one_client(tmp_path, dask_client):
+    """The qrels are scattered without content hashing: identical jobs back to back no longer
+    share (and release under each other) one key (dask/distributed#4612)."""
+    qrels, [path] = _random_collection(7, tmp_path)
+    results = [evaluate_dask(qrels, path, ["AP"], client=dask_client, blocksize=300) for _ in range(6)]
+    for result in results[1:]:
+        assert_identical(result, results[0])
+
+
+def test_empty_run_file_gets_the_readers_error(tmp_path, dask_client, capsys):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    run = tmp_path / "empty.run"
+    run.write_text("")
+    message = _memory_error(run)
+    assert "empty" in message
+    with pytest.raises(TrecFormatError) as error:
+        evaluate_dask(qrels, run, "AP", client=dask_client)
+    assert str(error.value) == message
+    assert main(["eval", "--engine", "dask", "--scheduler", dask_client.scheduler.address, str(qrels), str(run)]) == 2
+    assert capsys.readouterr().err.startswith(f"rankviz: error: {run}")
+
+
+def test_carriage_return_inside_a_line_is_an_error_naming_its_line(tmp_path, dask_client):
+    qrels = tmp_path / "qrels"
+    qrels.write_text("q1 0 d1 1\n")
+    run = tmp_path / "run.txt"
+    run.write_bytes(b"q1 Q0 d3 1 3 a\nq1 Q0 d2 2 2 a\rq1 Q0 d1 3 1 a\n")
+    with pytest.raises(TrecFormatError, match=r"run.txt line 2: .*carriage return"):
+        evaluate_dask(qrels, run, "AP", client=dask_client)
+    crlf = tmp_path / "crlf.txt"  # Windows line ends are fine
+    crlf.write_bytes(b"q1 Q0 d3 1 3 a\r\nq1 Q0 d1 3 1 a\r\n")
+    assert_identical(evaluate_dask(qrels, crlf, ["AP"], client=dask_client), evaluate_in_memory(qrels, crlf, ["AP"]))
+
+
+def test_a_dataframe_run_is_refused_with_what_to_use(dask_client):
+    run = pd.DataFrame({"query_id": ["q1"], "doc_id": ["d1"], "score": [1.0]})
+    with pytest.raises(ValueError, match="engine='memory'"):
+        rankviz.evaluate(pd.DataFrame({"query_id": ["q1"], "doc_id": ["d1"], "relevance": [1]}), run, "AP",
+                         engine="dask", client=dask_client)

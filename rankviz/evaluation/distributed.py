@@ -59,6 +59,7 @@ DEFAULT_BLOCKSIZE = "64MiB"
 DASK_EXTRA_HINT = 'the Dask engine needs dask and distributed: pip install "rankviz[dask]"'
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 _DUPLICATE_EXPECTED = "each docno at most once per query"
+_BARE_CR = re.compile(rb"\r(?!\n)")
 
 
 # --------------------------------------------------------------------------------------------
@@ -85,6 +86,10 @@ def run_files(source) -> list[str]:
     >>> [Path(p).name for p in run_files(str(folder / "*.run"))]
     ['a.run', 'b.run']
     """
+    if isinstance(source, pd.DataFrame) or not isinstance(source, (str, os.PathLike, list, tuple)):
+        raise ValueError(
+            f"The Dask engine reads run files (a path, a glob, a directory or a list of them); got "
+            f"{type(source).__name__}. Evaluate a run already in memory with engine='memory'.")
     if isinstance(source, (str, os.PathLike)):
         source = [source]
     files: list[str] = []
@@ -145,6 +150,10 @@ def _parse_block(data, block_id: int) -> pd.DataFrame:
         got = message.split(", got ", 1)[1] if ", got " in message else message
         raise BlockFormatError(block_id, error.line, error.expected, got) from None
     if is_text:
+        bare_cr = _BARE_CR.search(data)
+        if bare_cr is not None:  # the reader's fast path would split a line there, and our line numbers would not
+            raise BlockFormatError(block_id, data.count(b"\n", 0, bare_cr.start()) + 1,
+                                   "lines ending in \\n or \\r\\n", "a carriage return (\\r) inside a line")
         lines = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
         numbers = np.arange(1, len(frame) + 1, dtype=np.int64) if lines == len(frame) else _data_line_numbers(data)
     else:
@@ -244,11 +253,27 @@ def _evaluate_partition(frame: pd.DataFrame, qrels: pd.DataFrame, run_of_block: 
             out.append((int(run_index), None, np.asarray(retrieved, dtype=object)))
             continue
         judged_lines = lines[judged_rows.to_numpy()]
-        query_qrels = qrels[qrels["query_id"].isin(judged_lines["query_id"].unique()).to_numpy()]
+        query_qrels = _with_top_grade(qrels[qrels["query_id"].isin(judged_lines["query_id"].unique()).to_numpy()],
+                                      qrels)
         result = evaluate(query_qrels, judged_lines[["query_id", "doc_id", "score"]].reset_index(drop=True),
                           measures, per_query=True, complete=False, **options)
         out.append((int(run_index), result.per_query, np.asarray(retrieved, dtype=object)))
     return out
+
+
+# A query id no run line can hold (the readers refuse NUL bytes in text).
+_TOP_GRADE_QUERY = "\x00rankviz: the qrels' top grade"
+
+
+def _with_top_grade(query_qrels: pd.DataFrame, qrels: pd.DataFrame) -> pd.DataFrame:
+    """The partition's judgments plus one judgment, of a query no run lists, holding the whole
+    qrels' top grade: measures that read the scale's top (ERR's and NERR's g_max, INST's and
+    INSQ's and SDCG's max_rel) take it from all the qrels in memory, so each partition must see
+    it too, not the top of its own queries. Unevaluated (no run line has that query)."""
+    top = max(int(qrels["relevance"].max()) if len(qrels) else 0, 0)
+    extra = pd.DataFrame({"query_id": [_TOP_GRADE_QUERY], "doc_id": [_TOP_GRADE_QUERY], "relevance": [top]})
+    extra = extra.astype({"relevance": query_qrels["relevance"].dtype})
+    return pd.concat([query_qrels, extra], ignore_index=True)
 
 
 def _check_duplicates(lines: pd.DataFrame) -> None:
@@ -403,6 +428,12 @@ def evaluate_run_files(qrels, runs, measures="official", *, client=None, schedul
     qrels = getattr(qrels, "frame", qrels)  # a TrecTable: its DataFrame
     qrels_frame = qrels if isinstance(qrels, pd.DataFrame) else read_qrels(qrels)
     qrels_frame = qrels_frame[["query_id", "doc_id", "relevance"]]
+    # Ids compare as strings, as the in-memory engine compares them (a DataFrame may hold ints).
+    qrels_frame = qrels_frame.assign(**{c: qrels_frame[c].astype(str) for c in ("query_id", "doc_id")
+                                        if not pd.api.types.is_string_dtype(qrels_frame[c])})
+    for run_files_ in files:
+        if all(os.path.getsize(path) == 0 for path in run_files_):
+            read_run(run_files_[0])  # raises the in-memory reader's "empty input" error, naming the file
 
     client, owned = dask_client(client, scheduler, workers, memory_limit)
     try:
@@ -432,9 +463,11 @@ def _compute(client, qrels_frame, files, computed, options, blocksize, npartitio
                      for block_id, reader in enumerate(readers)]
     lines = dd.from_delayed(parsed_blocks, meta=_empty_lines(), verify_meta=False)
     partitions = npartitions or max(1, len(blocks))
-    if partitions > 1:
+    if len(blocks) > 1 or partitions > 1:  # a query's lines may be in any block: always regroup them
         lines = lines.shuffle(on="query_id", npartitions=partitions, shuffle_method="p2p")
-    [qrels_future] = client.scatter([qrels_frame], broadcast=True)
+    # hash=False: two jobs scattering the same qrels would share one key, and the first job's
+    # release of it races the second's use (dask/distributed#4612: "lost dependencies").
+    [qrels_future] = client.scatter([qrels_frame], broadcast=True, hash=False)
     tasks = [delayed(_evaluate_partition, pure=True)(part, qrels_future, run_of_block, computed, options)
              for part in lines.to_delayed()]
     futures = client.compute(tasks)
@@ -460,8 +493,9 @@ def _combine(index: int, files: list[str], parts, qrels_frame, computed, options
         absent = sorted(set(qrels_frame["query_id"].unique()) - retrieved)
         if absent:
             empty = _empty_lines()[["query_id", "doc_id", "score"]]
-            missing = qrels_frame[qrels_frame["query_id"].isin(absent).to_numpy()]
-            tables.append(evaluate(missing, empty, computed, per_query=True, complete=True, **options).per_query)
+            missing = _with_top_grade(qrels_frame[qrels_frame["query_id"].isin(absent).to_numpy()], qrels_frame)
+            table = evaluate(missing, empty, computed, per_query=True, complete=True, **options).per_query
+            tables.append(table[table.index.astype(str) != _TOP_GRADE_QUERY])
     if not tables:
         raise ValueError(
             f"evaluate: no query of the run {', '.join(files)} has judgments in the qrels (query ids must match "
