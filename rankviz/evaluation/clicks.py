@@ -29,7 +29,7 @@ import numpy as np
 import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measure
-from rankviz.metrics.kernels.auc import auc_from_runs, auc_values, score_runs
+from rankviz.metrics.kernels.auc import auc_from_runs, auc_values, score_runs, weighted_mean
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import RankedLists
 
@@ -39,8 +39,8 @@ __all__ = ["ClickEvaluation", "evaluate_clicks", "CLICK_WEIGHTS", "RANKING_FAMIL
 CLICK_WEIGHTS = ("impressions", "size", "positives", "uniform")
 #: Ranking measure families a click table can be scored with: their kernels need no qrels beyond
 #: the labels, and a group's value depends on its own rows only, to the last digit, so batches and
-#: Dask partitions agree exactly. (ERR's kernel takes running products across the whole array,
-#: whose last digits depend on the groups before: not offered here until it is per-segment.)
+#: Dask partitions agree exactly. (ERR is not offered: its g_max is the top label of the whole
+#: table, which one batch or partition does not see; the table's top would have to be passed to each.)
 RANKING_FAMILIES = ("nDCG", "P", "RR", "AP", "Success", "R")
 DEFAULT_CLICK_MEASURES = ("auc", "gauc", "nDCG@10", "P@10", "RR")
 ENGINES = ("memory", "dask")
@@ -268,7 +268,7 @@ def _summarise(plan: _Plan, table: pd.DataFrame, histogram: pd.DataFrame | None,
     if plan.group_auc:
         used = table[two_classes & (table["weight"] > 0)]
         w = used["weight"].to_numpy()
-        values["GAUC"] = float(np.sum(w * used["auc"].to_numpy()) / np.sum(w)) if len(used) else float("nan")
+        values["GAUC"] = weighted_mean(used["auc"], w) if len(used) else float("nan")
     with_positive = table["positives"] > 0
     for measure in plan.ranking:
         column = table.loc[with_positive, str(measure)].to_numpy()

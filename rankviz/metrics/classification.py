@@ -23,7 +23,7 @@ from rankviz.metrics.validation import as_scores, check_choice, undefined
 from rankviz.metrics.breakdown import Breakdown
 
 # One AUC kernel (Mann-Whitney counts per group, ties 1/2) for auc, gauc and the click-log evaluator.
-from rankviz.metrics.kernels.auc import auc_values, grouped_auc
+from rankviz.metrics.kernels.auc import auc_values, grouped_auc, weighted_mean
 
 __all__ = [
     "auc",
@@ -121,12 +121,12 @@ def auc(labels, scores, *, items=None) -> float:
 
     Notes
     -----
-    Computed from ranks (the Mann-Whitney U statistic) in O(n log n): sort the scores, give tied
-    scores their average rank, then AUC = (sum of the positives' ranks - |P|(|P|+1)/2) / (|P||N|).
-    This equals the pair count above with ties as 1/2, and the trapezoidal area under the ROC
-    curve. The kernel (:mod:`rankviz.metrics.kernels.auc`, shared with :func:`gauc` and the
-    click-log evaluator) counts it per run of tied scores: U = sum over runs of
-    p * (negatives below) + p * n / 2. Labels must be 0/1: graded labels raise ValueError rather than being guessed.
+    Computed as the Mann-Whitney U statistic in O(n log n) by the kernel
+    :mod:`rankviz.metrics.kernels.auc` (shared with :func:`gauc` and the click-log evaluator):
+    sort the scores, and for each run of tied scores holding p positives and n negatives add
+    p * (negatives below the run) + p * n / 2; AUC = U / (|P||N|). This equals the pair count above
+    with ties as 1/2, the rank-sum formula with tie-averaged ranks, and the trapezoidal area under
+    the ROC curve; every term is a whole or half count, so U is exact. Labels must be 0/1: graded labels raise ValueError rather than being guessed.
     With only one class the value is undefined: NaN with a RuntimeWarning (scikit-learn raises).
 
     References
@@ -537,7 +537,7 @@ def gauc(labels, scores, groups, weights="size") -> GaucResult:
             f"({len(rows)} groups, {len(skipped)} with one class only); returning NaN."
         )
     else:
-        value = float(sum(row[5] * row[4] for row in included) / total_weight)
+        value = weighted_mean([row[4] for row in included], [row[5] for row in included])
     return GaucResult(value=value, per_group=per_group, weights=used_weights, skipped_groups=skipped)
 
 
@@ -588,7 +588,7 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
             f"{func} is undefined: no group holds both a positive and a negative item with a weight > 0; returning NaN."
         )
         return Breakdown(table, value, formula + r" \text{ is undefined: no group has both classes}", details)
-    value = float((used["weight"] * used["auc"]).sum() / total_weight)
+    value = weighted_mean(used["auc"], used["weight"])
     products = [rf"{_num(w)} \times {_num(a)}" for w, a in zip(used["weight"], used["auc"])]
     weights_shown = [_num(w) for w in used["weight"]]
     if len(products) > 10:

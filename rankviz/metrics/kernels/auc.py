@@ -28,9 +28,11 @@ them into the same U as :func:`grouped_auc` on the rows (same runs, same order, 
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-__all__ = ["score_runs", "auc_from_runs", "grouped_auc", "auc_values"]
+__all__ = ["score_runs", "auc_from_runs", "grouped_auc", "auc_values", "weighted_mean"]
 
 
 def score_runs(group: np.ndarray, positive: np.ndarray, score: np.ndarray, n_groups: int):
@@ -100,3 +102,15 @@ def auc_values(u: np.ndarray, n_pos: np.ndarray, n_neg: np.ndarray) -> np.ndarra
     out = np.full(u.shape, np.nan)
     np.divide(u, pairs, out=out, where=pairs > 0)
     return out
+
+
+def weighted_mean(values, weights) -> float:
+    """GAUC's reduction, sum_g w_g AUC_g / sum_g w_g, with both sums correctly rounded
+    (``math.fsum``): the result does not depend on the order of the groups, so
+    :func:`rankviz.metrics.gauc`, its breakdown and the click-log evaluator (groups in order of
+    appearance, sorted, or gathered from Dask partitions) give the same digits. NaN when the
+    weights sum to 0 (the callers say why)."""
+    values = np.asarray(values, dtype=np.float64)
+    weights = np.asarray(weights, dtype=np.float64)
+    total = math.fsum(weights.tolist())
+    return math.fsum((weights * values).tolist()) / total if total else float("nan")
