@@ -59,6 +59,6 @@ def dask_client():
     """
     from distributed import Client, LocalCluster
 
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                       memory_limit="1GiB") as cluster, Client(cluster) as client:
         yield client
