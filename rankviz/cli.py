@@ -133,6 +133,17 @@ class Progress:
 # --- reading inputs ----------------------------------------------------------------------------
 
 
+def _input_error(error) -> InputError:
+    """A reader's TrecFormatError as the one-line InputError we print: its message starts with
+    "<file> line <n>: " or "<file>: ", which becomes the "file:line" prefix."""
+    message = str(error)
+    for prefix in (f"{error.path} line {error.line}: ", f"{error.path}: "):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+            break
+    return InputError(error.path if error.line is None else f"{error.path}:{error.line}", message)
+
+
 def _read(kind: str, path: str):
     """Read a run file into a TrecTable, judgments in any -R format (``kind``: a key of
     :data:`~rankviz.trec.judgments.JUDGMENT_FORMATS`; qrels as a TrecTable, which lends evaluate the
@@ -147,14 +158,7 @@ def _read(kind: str, path: str):
     try:
         return reader(path)
     except TrecFormatError as error:
-        message = str(error)
-        # The reader's message starts with "<file> line <n>: " or "<file>: "; we print file:line.
-        for prefix in (f"{error.path} line {error.line}: ", f"{error.path}: "):
-            if message.startswith(prefix):
-                message = message[len(prefix):]
-                break
-        where = error.path if error.line is None else f"{error.path}:{error.line}"
-        raise InputError(where, message) from None
+        raise _input_error(error) from None
     except IsADirectoryError:
         raise InputError(path, "is a directory, not a file") from None
     except FileNotFoundError:
@@ -307,12 +311,7 @@ def _evaluate_on_dask(measures, args, progress: Progress) -> list[Block]:
             depth=args.depth, trec_eval_version=args.trec_eval_version,
         )
     except TrecFormatError as error:
-        message = str(error)
-        for prefix in (f"{error.path} line {error.line}: ", f"{error.path}: "):
-            if message.startswith(prefix):
-                message = message[len(prefix):]
-                break
-        raise InputError(error.path if error.line is None else f"{error.path}:{error.line}", message) from None
+        raise _input_error(error) from None
     except FileNotFoundError as error:
         raise InputError(None, str(error)) from None
     except (OSError, ValueError) as error:

@@ -306,10 +306,15 @@ def _check_parquet_columns(path, columns) -> None:
                          f"name the columns with group=, label= and score=.")
 
 
+def _columns_needed(plan: _Plan, columns, per_group) -> tuple[bool, list]:
+    """Whether groups are needed, and the columns to read: the global AUC alone needs no group ids."""
+    needs_groups = bool(plan.group_auc or plan.ranking or per_group)
+    return needs_groups, (list(columns) if needs_groups else list(columns[1:]))
+
+
 def _memory(table, plan: _Plan, columns, weights, rel_threshold, per_group) -> ClickEvaluation:
     group, label, score = columns
-    needs_groups = plan.group_auc or plan.ranking or per_group
-    wanted = list(columns) if needs_groups else [label, score]  # the global AUC alone needs no group ids
+    needs_groups, wanted = _columns_needed(plan, columns, per_group)
     if isinstance(table, (str, PathLike)):
         _check_parquet_columns(table, wanted)
         table = pd.read_parquet(table, columns=wanted)
@@ -339,8 +344,7 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
     import dask.dataframe as dd
 
     group, label, score = columns
-    needs_groups = plan.group_auc or plan.ranking or per_group
-    wanted = list(columns) if needs_groups else [label, score]  # the global AUC alone needs no group ids
+    needs_groups, wanted = _columns_needed(plan, columns, per_group)
     if isinstance(table, (str, PathLike)):
         _check_parquet_columns(table, wanted)
         frame = dd.read_parquet(table, columns=wanted)
