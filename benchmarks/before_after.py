@@ -46,14 +46,19 @@ def run_cli(source: Path, qrels: Path, run: Path, output: Path) -> dict:
     command = [sys.executable, "-m", "rankviz", "eval", str(qrels), str(run)]
     for measure in MEASURES:
         command += ["-m", measure]
-    env = dict(os.environ, PYTHONPATH=str(source))
+    return measure_process(command, output, cwd=source, env=dict(os.environ, PYTHONPATH=str(source)))
+
+
+def measure_process(command: list[str], output: Path, *, cwd: Path | None = None, env: dict | None = None) -> dict:
+    """Run ``command`` as a whole process, its stdout into ``output``: its wall s, CPU s (user +
+    system, all threads) and peak MB (``ru_maxrss``), from ``os.wait4``; SystemExit if it fails."""
     start = time.perf_counter()
     with open(output, "wb") as out:
-        child = subprocess.Popen(command, cwd=source, env=env, stdout=out, stderr=subprocess.PIPE)
+        child = subprocess.Popen(command, cwd=cwd, env=env, stdout=out, stderr=subprocess.PIPE)
         _, status, usage = os.wait4(child.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{source}: rankviz eval failed: {child.stderr.read().decode()[-2000:]}")
+        raise SystemExit(f"{' '.join(command[:4])}... failed: {child.stderr.read().decode()[-2000:]}")
     return {"wall": wall, "cpu": usage.ru_utime + usage.ru_stime, "peak_mb": usage.ru_maxrss / 1024}
 
 

@@ -3,6 +3,7 @@
     python benchmarks/load.py                              # N = 1, 30, 100; 30 s each
     python benchmarks/load.py --sessions 1 30 100 300 --duration 30
     python benchmarks/load.py --url http://127.0.0.1:8501 --server-pid 1234 --sessions 30
+    python benchmarks/load.py --sessions 100 --arrival burst --think 4 6 --duration 20   # a QR code on the screen
 
 Starts ``streamlit run app.py`` (headless, loopback, a free port; a fresh server for every N, so
 that each N's peak memory is its own), or drives a server already running at ``--url``. Every
@@ -13,7 +14,9 @@ browser tab makes it do; no browser renders anything.
 Classroom traffic, per session (seeded: ``--seed``):
 
 * it arrives at a random moment in the first ``--ramp`` seconds and opens the lecturer's shared
-  link, the graded page with a 20-grade ranking (the same link for everyone);
+  link, the graded page with a 20-grade ranking (the same link for everyone); with ``--arrival
+  burst`` the N sessions arrive evenly spread over ``--burst`` seconds (1 s: a class opening the
+  link of a QR code on the screen at once);
 * then, after thinking 0.5-2 s after each answer, it acts: mostly an **edit** (one grade of the
   ranking changed in the "Grades in ranked order" box, i.e. a new value of that text input's
   widget state, the message the browser sends when a student presses Enter), now and then a
@@ -276,8 +279,11 @@ async def classroom(url: str, n: int, args) -> tuple[Results, float, float]:
     results = Results()
     rng = random.Random(args.seed)
     begin = time.perf_counter()
-    arrivals = sorted(begin + rng.uniform(0, args.ramp) for _ in range(n)) if n > 1 else [begin]
-    stop_at = begin + args.ramp + args.duration
+    if args.arrival == "burst":  # evenly over the burst: N arrivals a second for N = 100 and 1 s
+        arrivals = [begin + i * args.burst / n for i in range(n)]
+    else:
+        arrivals = sorted(begin + rng.uniform(0, args.ramp) for _ in range(n)) if n > 1 else [begin]
+    stop_at = begin + (args.burst if args.arrival == "burst" else args.ramp) + args.duration
     await asyncio.gather(*(student(i, url, args, arrivals[i], stop_at, results) for i in range(n)))
     return results, begin, time.perf_counter()
 
@@ -350,6 +356,10 @@ def main(argv=None) -> int:
     parser.add_argument("--duration", type=float, default=30.0, help="seconds of traffic after the last arrival")
     parser.add_argument("--ramp", type=float, default=5.0,
                         help="sessions arrive at random moments within this many seconds (0: all at once)")
+    parser.add_argument("--arrival", choices=["ramp", "burst"], default="ramp",
+                        help="ramp (default): arrivals at random moments within --ramp seconds; burst: evenly "
+                             "spread over --burst seconds")
+    parser.add_argument("--burst", type=float, default=1.0, help="with --arrival burst: seconds the N arrivals take")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one run's answer")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--think", type=float, nargs=2, default=THINK_S, metavar=("LOW", "HIGH"),
@@ -366,8 +376,11 @@ def main(argv=None) -> int:
         parser.error("--profile starts its own server for one --sessions value")
     with tempfile.TemporaryDirectory(prefix="rankviz-load-") as log_dir:
         lines = [measure(n, args, Path(log_dir)) for n in args.sessions]
-    print(f"Think time {args.think[0]:g}-{args.think[1]:g} s, arrivals within {args.ramp:g} s, {args.duration:g} s of "
-          f"traffic after the last one, seed {args.seed}; latencies in seconds.\n")
+    arrivals = (f"all {'/'.join(map(str, args.sessions))} arriving evenly within {args.burst:g} s (burst)"
+                if args.arrival == "burst" else f"arrivals within {args.ramp:g} s")
+    print(f"Think time {args.think[0]:g}-{args.think[1]:g} s, {arrivals}, {args.duration:g} s of traffic after the last "
+          f"one, seed {args.seed}, load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end; "
+          f"latencies in seconds.\n")
     print(HEADER)
     print("\n".join(lines))
     return 0

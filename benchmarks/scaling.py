@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -84,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engines", default="memory,dask", help="comma-separated: memory, dask (default both)")
     parser.add_argument("--workers", default="2", help="comma-separated worker counts for the Dask engine (default 2)")
     parser.add_argument("--memory-limit", default="2.5GiB", help="memory limit per Dask worker (default 2.5GiB)")
-    parser.add_argument("--blocksize", default="64MiB", help="Dask engine block size (default 64MiB)")
+    parser.add_argument("--blocksize", default=None,
+                        help="Dask engine block size (default: none passed, the engine chooses it from the limit)")
     parser.add_argument("--skip-memory-above", type=float, default=3.0,
                         help="skip the memory engine for run files above this many GB (default 3)")
     parser.add_argument("--timeout", type=float, default=3600.0, help="seconds per measurement (default 3600)")
@@ -92,8 +94,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, default=Path("/work/bench-data/dask-scaling/results.jsonl"))
     args = parser.parse_args(argv)
 
-    print("| run lines | run file | engine | workers | wall (s) | s per M lines | peak RSS, all processes (GB) | note |")
-    print("|---:|---:|---|---:|---:|---:|---:|---|")
+    print("| run lines | run file | engine | workers | wall (s) | s per M lines | peak RSS, all processes (GB) | load "
+          "| note |")
+    print("|---:|---:|---|---:|---:|---:|---:|---|---|")
     for folder in args.folders:
         qrels, run = folder / "qrels.txt", folder / "run.txt"
         lines = count_lines(run)
@@ -103,15 +106,17 @@ def main(argv: list[str] | None = None) -> int:
             for workers in (args.workers.split(",") if engine == "dask" else ["-"]):
                 command = [sys.executable, "-m", "rankviz", "eval", str(qrels), str(run)]
                 if engine == "dask":
-                    command += ["--engine", "dask", "--workers", workers, "--memory-limit", args.memory_limit,
-                                "--blocksize", args.blocksize]
+                    command += ["--engine", "dask", "--workers", workers, "--memory-limit", args.memory_limit]
+                    command += ["--blocksize", args.blocksize] if args.blocksize else []
                 row = {"folder": str(folder), "lines": lines, "run_gb": round(size_gb, 2), "engine": engine,
                        "workers": workers, "command": " ".join(command)}
                 if engine == "memory" and size_gb > args.skip_memory_above:
                     row.update(stopped=f"skipped: run file {size_gb:.1f} GB > {args.skip_memory_above} GB "
                                        f"(the in-memory engine's peak, ~2.5x the file, would pass the machine's memory)")
                 else:
+                    load_before = os.getloadavg()[0]
                     row.update(measure(command, timeout=args.timeout, kill_above=args.kill_above * GB))
+                    row["load"] = f"{load_before:.1f}-{os.getloadavg()[0]:.1f}"  # 1-min load average, before-after
                     if row["exit"] == 0 and not row["stopped"]:
                         digests[(engine, workers)] = row["stdout_sha1"]
                 if engine == "dask" and ("memory", "-") in digests and (engine, workers) in digests:
@@ -126,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
                     note = (note + " " if note else "") + ("output identical to memory engine"
                                                           if row["same_output_as_memory"] else "OUTPUT DIFFERS")
                 print(f"| {lines:,} | {size_gb:.2f} GB | {engine} | {workers} | {wall if wall else ''} | {per_m} | "
-                      f"{row.get('peak_rss_gb', '')} | {note} |", flush=True)
+                      f"{row.get('peak_rss_gb', '')} | {row.get('load', '')} | {note} |", flush=True)
     return 0
 
 

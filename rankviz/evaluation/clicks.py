@@ -28,22 +28,25 @@ from types import MappingProxyType
 import numpy as np
 import pandas as pd
 
+from rankviz.evaluation.engines import ENGINES
 from rankviz.evaluation.measures import Measure, parse_measure
 from rankviz.metrics.kernels.auc import auc_from_runs, auc_values, score_runs, weighted_mean
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import RankedLists
+from rankviz.registry import GAUC_WEIGHT, METRICS
 
-__all__ = ["ClickEvaluation", "evaluate_clicks", "CLICK_WEIGHTS", "RANKING_FAMILIES", "DEFAULT_CLICK_MEASURES"]
+__all__ = ["ClickEvaluation", "evaluate_clicks", "CLICK_WEIGHTS", "RANKING_FAMILIES", "DEFAULT_CLICK_MEASURES",
+           "MissingColumnError", "click_measure_name"]
 
-#: GAUC weights: "impressions" (alias "size") rows of the group, "positives" its clicks, "uniform" 1.
-CLICK_WEIGHTS = ("impressions", "size", "positives", "uniform")
+#: GAUC weights, the registry's and their aliases: "size" (alias "impressions") rows of the group, "positives" its
+#: clicks, "uniform" 1.
+CLICK_WEIGHTS = GAUC_WEIGHT.accepted
 #: Ranking measure families a click table can be scored with: their kernels need no qrels beyond
 #: the labels, and a group's value depends on its own rows only, to the last digit, so batches and
 #: Dask partitions agree exactly. (ERR is not offered: its g_max is the top label of the whole
 #: table, which one batch or partition does not see; the table's top would have to be passed to each.)
-RANKING_FAMILIES = ("nDCG", "P", "RR", "AP", "Success", "R")
+RANKING_FAMILIES = tuple(spec.measure for spec in METRICS if spec.from_clicks)  # the registry's from_clicks
 DEFAULT_CLICK_MEASURES = ("auc", "gauc", "nDCG@10", "P@10", "RR")
-ENGINES = ("memory", "dask")
 
 
 @dataclass(frozen=True)
@@ -86,24 +89,40 @@ class _Plan:
     ranking: tuple  # Measure values
 
 
+def click_measure_name(measure) -> str:
+    """The name :func:`evaluate_clicks` reports ``measure`` under: ``"AUC"``, ``"GAUC"`` or the
+    ranking measure's canonical name (``"MRR"`` and ``"RR"`` are both ``"RR"``).
+
+    Raises ValueError for a measure the click evaluation has no rule for.
+
+    >>> click_measure_name("auc"), click_measure_name("MRR"), click_measure_name("ndcg_cut_10")
+    ('AUC', 'RR', 'nDCG@10')
+    """
+    text = str(measure)
+    if text.lower() in ("auc", "gauc"):
+        return text.upper()
+    parsed = measure if isinstance(measure, Measure) else parse_measure(text)
+    if parsed.name not in RANKING_FAMILIES:
+        raise ValueError(f"accepts 'auc', 'gauc' and the ranking measures {', '.join(RANKING_FAMILIES)} (with a "
+                         f"cutoff, e.g. nDCG@10). Got {text!r} instead.")
+    return str(parsed)
+
+
 def _plan(measures) -> _Plan:
     if isinstance(measures, (str, Measure)):
         measures = [measures]
     names, ranking, global_auc, group_auc = [], [], False, False
     for item in measures:
-        text = str(item)
-        if text.lower() == "auc":
-            global_auc, name = True, "AUC"
-        elif text.lower() == "gauc":
-            group_auc, name = True, "GAUC"
+        try:
+            name = click_measure_name(item)
+        except ValueError as error:
+            raise ValueError(f"The 'measures' parameter of evaluate_clicks {error}") from None
+        if name == "AUC":
+            global_auc = True
+        elif name == "GAUC":
+            group_auc = True
         else:
-            measure = item if isinstance(item, Measure) else parse_measure(text)
-            if measure.name not in RANKING_FAMILIES:
-                raise ValueError(
-                    f"The 'measures' parameter of evaluate_clicks accepts 'auc', 'gauc' and the ranking measures "
-                    f"{', '.join(RANKING_FAMILIES)} (with a cutoff, e.g. nDCG@10). Got {text!r} instead."
-                )
-            name = str(measure)
+            measure = item if isinstance(item, Measure) else parse_measure(str(item))
             if measure not in ranking:
                 ranking.append(measure)
         if name not in names:
@@ -116,15 +135,28 @@ def _plan(measures) -> _Plan:
 # ---------------------------------------------------------------------- one table, in memory
 
 
+class MissingColumnError(ValueError):
+    """A click log without a column :func:`evaluate_clicks` was told to read (``column``; the log's
+    ``columns``). The message tells a Python caller to name the columns with ``group=, label= and
+    score=``; another front end says it in its own words (the command line: ``--group``...)."""
+
+    def __init__(self, what: str, column: str, columns):
+        self.column, self.columns = column, [str(c) for c in columns]
+        super().__init__(f"evaluate_clicks: {what} has no column {column!r} (columns: {', '.join(self.columns)}); "
+                         "name the columns with group=, label= and score=.")
+
+
+def _check_columns(what: str, columns, wanted) -> None:
+    """MissingColumnError for the first of ``wanted`` (None: not needed) not among ``columns``."""
+    missing = [c for c in wanted if c is not None and c not in columns]
+    if missing:
+        raise MissingColumnError(what, missing[0], columns)
+
+
 def _checked_arrays(frame: pd.DataFrame, group: str | None, label: str, score: str):
     """(group values, labels, scores) of a pandas frame, validated: clear errors, no traceback.
     ``group=None``: the labels and scores only (the group values returned are None)."""
-    missing = [c for c in (group, label, score) if c is not None and c not in frame.columns]
-    if missing:
-        raise ValueError(
-            f"evaluate_clicks: the table has no column {missing[0]!r} (columns: {', '.join(map(str, frame.columns))}); "
-            f"name the columns with group=, label= and score=."
-        )
+    _check_columns("the table", frame.columns, (group, label, score))
     arrays = {}
     for column in (label, score):
         try:
@@ -300,10 +332,7 @@ def _check_parquet_columns(path, columns) -> None:
         names = pyarrow.dataset.dataset(path, format="parquet").schema.names
     except (OSError, ValueError) as error:
         raise ValueError(f"evaluate_clicks: cannot read {str(path)!r} as a Parquet file or dataset: {error}") from None
-    missing = [c for c in columns if c not in names]
-    if missing:
-        raise ValueError(f"evaluate_clicks: {str(path)!r} has no column {missing[0]!r} (columns: {', '.join(names)}); "
-                         f"name the columns with group=, label= and score=.")
+    _check_columns(repr(str(path)), names, columns)
 
 
 def _columns_needed(plan: _Plan, columns, per_group) -> tuple[bool, list]:
@@ -312,17 +341,29 @@ def _columns_needed(plan: _Plan, columns, per_group) -> tuple[bool, list]:
     return needs_groups, (list(columns) if needs_groups else list(columns[1:]))
 
 
+def _opened(table, wanted, read_parquet):
+    """``table`` as a frame: a Parquet file or dataset read by ``read_parquet`` (pandas' or dask's)
+    once it is checked to hold the ``wanted`` columns, a dask frame's ``wanted`` columns, or the
+    pandas DataFrame itself; anything else is refused."""
+    if isinstance(table, (str, PathLike)):
+        _check_parquet_columns(table, wanted)
+        return read_parquet(table, columns=wanted)
+    if _is_dask_frame(table):
+        _check_columns("the table", table.columns, wanted)
+        return table[wanted]
+    if isinstance(table, pd.DataFrame):
+        _check_columns("the table", table.columns, wanted)
+        return table
+    raise ValueError(f"evaluate_clicks: 'table' must be a pandas DataFrame, a dask DataFrame or the path of a Parquet "
+                     f"file or dataset directory. Got {type(table).__name__} instead.")
+
+
 def _memory(table, plan: _Plan, columns, weights, rel_threshold, per_group) -> ClickEvaluation:
     group, label, score = columns
     needs_groups, wanted = _columns_needed(plan, columns, per_group)
-    if isinstance(table, (str, PathLike)):
-        _check_parquet_columns(table, wanted)
-        table = pd.read_parquet(table, columns=wanted)
-    elif _is_dask_frame(table):
-        table = table[wanted].compute()
-    elif not isinstance(table, pd.DataFrame):
-        raise ValueError(f"evaluate_clicks: 'table' must be a pandas DataFrame, a dask DataFrame or the path of a Parquet "
-                         f"file or dataset directory. Got {type(table).__name__} instead.")
+    table = _opened(table, wanted, pd.read_parquet)
+    if _is_dask_frame(table):
+        table = table.compute()
     group_table = _group_table(table, group, label, score, plan.ranking, rel_threshold) if needs_groups else None
     histogram = _score_histogram(table, label, score, rel_threshold) if plan.global_auc else None
     return _summarise(plan, group_table, histogram, weights, per_group, "memory")
@@ -345,16 +386,9 @@ def _dask(table, plan: _Plan, columns, weights, rel_threshold, per_group, client
 
     group, label, score = columns
     needs_groups, wanted = _columns_needed(plan, columns, per_group)
-    if isinstance(table, (str, PathLike)):
-        _check_parquet_columns(table, wanted)
-        frame = dd.read_parquet(table, columns=wanted)
-    elif _is_dask_frame(table):
-        frame = table[wanted]
-    elif isinstance(table, pd.DataFrame):
-        frame = dd.from_pandas(table[wanted], npartitions=partitions or 4)
-    else:
-        raise ValueError(f"evaluate_clicks: 'table' must be a pandas DataFrame, a dask DataFrame or the path of a Parquet "
-                         f"file or dataset directory. Got {type(table).__name__} instead.")
+    frame = _opened(table, wanted, dd.read_parquet)
+    if isinstance(frame, pd.DataFrame):
+        frame = dd.from_pandas(frame[wanted], npartitions=partitions or 4)
     empty = frame._meta
     collections = {}
     if plan.global_auc:

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from rankviz.evaluation import significance
+from rankviz.formatting import latex_escape
 
 __all__ = ["Comparison", "WinsTiesLosses", "compare", "compare_per_query", "count_wins_ties_losses"]
 
@@ -111,7 +112,7 @@ class Comparison:
             r"\centering",
             r"\begin{tabular}{l" + "r" * len(measures) + "}",
             r"\toprule",
-            "Run & " + " & ".join(_latex_escape(m) for m in measures) + r" \\",
+            "Run & " + " & ".join(latex_escape(m) for m in measures) + r" \\",
             r"\midrule",
         ]
         rows = self.table.set_index(["run", "measure"])
@@ -128,26 +129,18 @@ class Comparison:
                     if bool(row["significant"]):
                         text += r"$^{\dagger}$" if row["delta"] > 0 else r"$^{\ddagger}$"
                 cells.append(text)
-            lines.append(_latex_escape(run) + " & " + " & ".join(cells) + r" \\")
+            lines.append(latex_escape(run) + " & " + " & ".join(cells) + r" \\")
         if caption is None:
             test_name = {"t": "paired t-test", "randomization": "paired randomization test",
                          "bootstrap": "paired bootstrap test"}[self.test]
             correction = f", {self.correction.capitalize()} correction" if self.correction else ""
-            caption = (rf"$\dagger$ / $\ddagger$: significantly better / worse than {_latex_escape(self.baseline)} "
+            caption = (rf"$\dagger$ / $\ddagger$: significantly better / worse than {latex_escape(self.baseline)} "
                        rf"({test_name}{correction}, $\alpha = {self.alpha:g}$). Best in bold.")
         lines += [r"\bottomrule", r"\end{tabular}", rf"\caption{{{caption}}}"]
         if label:
             lines.append(rf"\label{{{label}}}")
         lines.append(r"\end{table}")
         return "\n".join(lines) + "\n"
-
-
-_LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-                   "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
-
-
-def _latex_escape(text) -> str:
-    return "".join(_LATEX_SPECIALS.get(ch, ch) for ch in str(text))
 
 
 class WinsTiesLosses(NamedTuple):

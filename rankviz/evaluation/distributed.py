@@ -16,7 +16,8 @@ a real cluster at a scheduler address) with bounded memory per worker:
    both line numbers (as the in-memory reader's message, even across blocks and files); then the
    partition's queries are evaluated by the in-memory :func:`~rankviz.evaluation.evaluator.evaluate`,
    the one definition of every measure, against the qrels rows of those queries (the qrels are
-   read once, on the client, and sent to every worker once);
+   read once, on the client, and are one task of the job's graph, sent to the workers that need
+   them);
 4. **combine on the client**: the per-query tables (one row per query: small) are concatenated,
    sorted by query id as strings, and aggregated by the same
    :func:`~rankviz.evaluation.evaluator.aggregate` as the in-memory engine, over the same values
@@ -27,6 +28,18 @@ a real cluster at a scheduler address) with bounded memory per worker:
 trec_eval's conventions are the in-memory engine's, unchanged: score descending then docno
 descending, ``-c``, ``-l``, ``-M``, ``-J``, the run's name being the tag of its last line.
 
+**Surviving the workers.** A worker lost at any phase (killed, or restarted by its nanny for
+passing its memory limit) costs time, never the job: every intermediate is a task of one graph
+that the scheduler can recompute on any worker. The blocks are re-read from the files, the
+shuffle restarts, and the qrels, which the client read, are a task of the graph too (holding the
+table itself), not a scattered future: a scattered value lost with its worker "can't be
+recovered" and cancels the job (``FutureCancelledError``). What memory a task needs is bounded by
+the block size, so that follows the workers' memory limit when not given
+(:func:`choose_blocksize`); a job that cannot fit, a block size too large for the limit or a
+task that keeps killing its workers, stops with a :class:`ClusterLimitError` naming the setting
+to change. The workers' and scheduler's logs (memory warnings, restarts, the shuffle's progress)
+stay off the user's terminal unless ``verbose=True``.
+
 ``dask`` and ``distributed`` are imported here only, on use (``pip install "rankviz[dask]"``):
 the in-memory path never imports them.
 """
@@ -36,10 +49,12 @@ from __future__ import annotations
 import contextlib
 import glob
 import gzip
+import logging
 import os
 import re
 import sys
 import uuid
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,11 +66,27 @@ from rankviz.evaluation.measures import parse_measures
 from rankviz.trec.formats import TrecFormatError, format_error
 from rankviz.trec.readers import read_qrels, read_run
 
-__all__ = ["DEFAULT_BLOCKSIZE", "RunEvaluation", "dask_client", "evaluate_dask", "evaluate_runs", "evaluate_run_files",
-           "run_files"]
+__all__ = ["DEFAULT_BLOCKSIZE", "ClusterLimitError", "RunEvaluation", "choose_blocksize", "dask_client",
+           "evaluate_dask", "evaluate_runs", "evaluate_run_files", "quiet_dask_logs", "run_files"]
 
-#: Bytes of run text per block (one task reads and parses one block).
+#: Bytes of run text per block (one task reads and parses one block) when the workers' memory
+#: is not limited; below a limit, :func:`choose_blocksize` picks smaller blocks.
 DEFAULT_BLOCKSIZE = "64MiB"
+MIB = 1 << 20
+#: A worker's memory apart from its blocks (interpreter, numpy, pandas, pyarrow, dask, rankviz,
+#: the shuffle's buffers): with BLOCK_FOOTPRINT, a line above the peaks measured on a local
+#: cluster (309, 552 and 1,286 MiB at 4, 16 and 64 MiB blocks: benchmarks/README.md, "Dask that
+#: survives").
+WORKER_BASE_BYTES = 320 * MIB
+#: A worker's peak grows by this many times a block's bytes (the text, its parsed columns, their
+#: shards in the shuffle, a partition's evaluation: 15-20x measured).
+BLOCK_FOOTPRINT = 16
+#: The share of its limit a worker may plan to use: Dask spills to disk at 0.7, pauses at 0.8
+#: and its nanny restarts it at 0.95.
+MEMORY_TARGET = 0.6
+MIN_BLOCKSIZE = 1 * MIB
+#: The shuffle's send buffer per worker of a local cluster (Dask's default: 1 GiB).
+LOCAL_SHUFFLE_BUFFER = "32MiB"
 DASK_EXTRA_HINT = 'the Dask engine needs dask and distributed: pip install "rankviz[dask]"'
 _PARQUET_SUFFIXES = (".parquet", ".pq")
 _DUPLICATE_EXPECTED = "each docno at most once per query"
@@ -110,6 +141,142 @@ def run_files(source) -> list[str]:
         else:
             raise FileNotFoundError(f"no such run file: {text!r}")
     return files
+
+
+# --------------------------------------------------------------------------------------------
+# Memory: the block size a worker's limit allows
+
+
+class ClusterLimitError(ValueError):
+    """The job cannot fit the workers' memory as set: the message names the setting to change
+    (``memory_limit`` / ``--memory-limit``, ``blocksize`` / ``--blocksize``)."""
+
+
+def _size(value) -> int:
+    """Bytes of a size given as an int or a string (``"64MiB"``, ``"2.5GiB"``)."""
+    from dask.utils import parse_bytes
+
+    return int(value) if isinstance(value, (int, np.integer)) else int(parse_bytes(value))
+
+
+def _mib(nbytes: float) -> str:
+    """A size as the command line takes it, rounded down to whole MiB (``"16MiB"``; bytes below 1 MiB)."""
+    return f"{int(nbytes // MIB)}MiB" if nbytes >= MIB else f"{max(int(nbytes), 0)}B"
+
+
+def choose_blocksize(memory_limit: int | None, blocksize=None, qrels_bytes: int = 0) -> int:
+    """The block size (bytes of run text per task) for workers of ``memory_limit`` bytes each.
+
+    A worker plans to use ``MEMORY_TARGET`` (60%) of its limit, below Dask's thresholds (spill at
+    70%, pause at 80%, restart at 95%): ``WORKER_BASE_BYTES`` to start, twice the qrels (the
+    table and a partition's share of it) and ``BLOCK_FOOTPRINT`` times a block::
+
+        blocksize = min(DEFAULT_BLOCKSIZE, (0.6 * limit - base - 2 * qrels) / footprint)
+
+    in whole MiB. Without a limit (``None`` or 0) it is ``DEFAULT_BLOCKSIZE``. A ``blocksize``
+    given is kept unless its plan passes 80% of the limit (where Dask pauses the worker).
+
+    Raises
+    ------
+    ClusterLimitError
+        When even a 1 MiB block does not fit (naming the ``--memory-limit`` it needs), or when the
+        given ``blocksize`` does not (naming the largest that does).
+
+    Examples
+    --------
+    >>> choose_blocksize(None) // MIB, choose_blocksize(4 << 30) // MIB  # no limit; 4 GiB: the default
+    (64, 64)
+    >>> choose_blocksize(1 << 30) // MIB  # 1 GiB: (614.4 - 320) / 16 MiB, in whole MiB
+    18
+    >>> choose_blocksize(1 << 30, "16MiB") // MIB
+    16
+    >>> choose_blocksize(1 << 30, "128MiB")
+    Traceback (most recent call last):
+    ...
+    rankviz.evaluation.distributed.ClusterLimitError: a block size of 128MiB (--blocksize) needs ~2368MiB per worker, more than 80% of the workers' memory limit of 1024MiB (--memory-limit): use --blocksize 31MiB or less (or leave it out: it then follows the limit), or a larger --memory-limit
+    """
+    default = _size(DEFAULT_BLOCKSIZE)
+    if not memory_limit:
+        return _size(blocksize) if blocksize is not None else default
+    fixed = WORKER_BASE_BYTES + 2 * qrels_bytes
+    if blocksize is not None:
+        wanted = _size(blocksize)
+        largest = _largest_block(memory_limit, qrels_bytes)
+        if wanted > largest:
+            raise ClusterLimitError(
+                f"a block size of {_mib(wanted)} (--blocksize) needs ~{_mib(fixed + BLOCK_FOOTPRINT * wanted)} per "
+                f"worker, more than 80% of the workers' memory limit of {_mib(memory_limit)} (--memory-limit): use "
+                + (f"--blocksize {_mib(largest)} or less (or leave it out: it then follows the limit), or "
+                   if largest >= MIN_BLOCKSIZE else "") + "a larger --memory-limit")
+        return wanted
+    fitting = (MEMORY_TARGET * memory_limit - fixed) / BLOCK_FOOTPRINT
+    if fitting < MIN_BLOCKSIZE:
+        needed = (fixed + BLOCK_FOOTPRINT * MIN_BLOCKSIZE) / MEMORY_TARGET
+        raise ClusterLimitError(
+            f"the workers' memory limit of {_mib(memory_limit)} (--memory-limit) is too small for this job: a "
+            f"worker needs ~{_mib(WORKER_BASE_BYTES)} besides its blocks"
+            + (f" and ~{_mib(2 * qrels_bytes)} for the qrels" if qrels_bytes else "")
+            + f" within {MEMORY_TARGET:.0%} of its limit; use --memory-limit {_mib(needed + MIB - 1)} or more")
+    return int(min(default, fitting // MIB * MIB))
+
+
+def _largest_block(memory_limit: int, qrels_bytes: int) -> float:
+    """Bytes of the largest block whose plan stays under 80% of ``memory_limit`` (Dask's pause)."""
+    return (0.8 * memory_limit - WORKER_BASE_BYTES - 2 * qrels_bytes) / BLOCK_FOOTPRINT
+
+
+def _gzip_size(path: str) -> int:
+    """The uncompressed size of a .gz file as its trailer gives it (modulo 4 GiB, of the last
+    member: a lower bound, good enough to refuse a file far too big for a worker)."""
+    with open(path, "rb") as handle:
+        handle.seek(-4, os.SEEK_END)
+        return max(int.from_bytes(handle.read(4), "little"), os.path.getsize(path))
+
+
+def _killed_error(error, blocksize: int, memory_limit: int | None) -> ClusterLimitError:
+    """The ClusterLimitError of a task Dask gave up on after it took down worker after worker."""
+    key = str(getattr(error, "task", "") or "")
+    # Which phase, when the key tells (tasks lost with a worker that held them are rerun too, so
+    # the task Dask gives up on may be a shuffle's output rather than the one that took the memory).
+    phase = ("reading the run" if "rankviz-parse" in key or "read-block" in key else
+             "evaluating a partition" if "rankviz-evaluate" in key else
+             "shuffling the lines by query" if "shuffle" in key or "p2p" in key else "running")
+    limit = f"{_mib(memory_limit)} per worker" if memory_limit else "not limited"
+    return ClusterLimitError(
+        f"the Dask job stopped while {phase}: the workers running one of its tasks died again and again, and "
+        f"Dask gave up on it; a worker usually dies for passing its memory limit ({limit}, --memory-limit): "
+        f"use a smaller --blocksize (this job's: {_mib(blocksize)}) or a larger --memory-limit")
+
+
+def _workers_memory_limit(client) -> int | None:
+    """The smallest memory limit of the cluster's workers in bytes (None: unlimited, or no worker yet)."""
+    limits = [info.get("memory_limit") or 0 for info in client.scheduler_info().get("workers", {}).values()]
+    return min(limits) if limits and all(limits) else None
+
+
+@contextlib.contextmanager
+def quiet_dask_logs(verbose: bool):
+    """Dask's own logs (the local scheduler's and nannies': memory warnings, restarts, each
+    shuffle's start and end; worker processes started meanwhile, through dask's configuration in
+    the environment, ``DASK_LOGGING__DISTRIBUTED``) and its "large graph" warning kept off the
+    user's terminal, unless ``verbose``: rankviz reports what matters (a result or a named error)."""
+    if verbose:
+        yield
+        return
+    logger, variable = logging.getLogger("distributed"), "DASK_LOGGING__DISTRIBUTED"
+    level, before = logger.level, os.environ.get(variable)
+    os.environ[variable] = "critical"
+    logger.setLevel(logging.CRITICAL)
+    try:
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="Sending large graph")
+            yield
+    finally:
+        logger.setLevel(level)
+        if before is None:
+            os.environ.pop(variable, None)
+        else:
+            os.environ[variable] = before
 
 
 # --------------------------------------------------------------------------------------------
@@ -202,8 +369,9 @@ def _read_gzip(path: str) -> bytes:
         return handle.read()
 
 
-def _blocks(runs: list[list[str]], blocksize) -> tuple[list[_Block], list]:
-    """Every block of every file of every run, and a Delayed reading each one (bytes or a Table)."""
+def _blocks(runs: list[list[str]], blocksize, largest: float | None = None) -> tuple[list[_Block], list]:
+    """Every block of every file of every run, and a Delayed reading each one (bytes or a Table);
+    a ``.gz`` file (one block) larger than ``largest`` bytes uncompressed is a ClusterLimitError."""
     from dask import delayed
     from dask.bytes import read_bytes
 
@@ -221,6 +389,11 @@ def _blocks(runs: list[list[str]], blocksize) -> tuple[list[_Block], list]:
                     readers.append(delayed(_read_parquet_row_group, pure=True)(path, group))
                     first += metadata.row_group(group).num_rows
             elif suffixes and suffixes[-1] == ".gz":
+                if largest is not None and _gzip_size(path) > largest:
+                    raise ClusterLimitError(
+                        f"{path} is one block of ~{_mib(_gzip_size(path))} of text (a .gz file cannot be split), "
+                        f"more than a worker's memory limit allows (~{_mib(largest)}): cut it into smaller files, or "
+                        f"use a larger --memory-limit")
                 blocks.append(_Block(run_index, path, "gzip", 0, 1))  # gzip cannot be split: one block
                 readers.append(delayed(_read_gzip, pure=True)(path))
             else:
@@ -317,13 +490,14 @@ class RunEvaluation:
 
 
 def dask_client(client=None, scheduler: str | None = None, workers: int | None = None,
-                memory_limit: str | None = None):
+                memory_limit: str | None = None, verbose: bool = False):
     """(client, owned): the Dask client to use, and whether this call started it (then close it).
 
     ``client`` if given; else a client of the scheduler at ``scheduler`` (``"tcp://host:8786"``);
     else the current default client, if any; else a new :class:`distributed.LocalCluster` of
     ``workers`` processes (one thread each; default: one per core) with ``memory_limit`` per worker
-    (``"2GiB"``; default: Dask's share of the machine's memory).
+    (``"2GiB"``; default: Dask's share of the machine's memory), whose workers log only critical
+    messages to this terminal unless ``verbose`` (then warnings: memory, restarts).
     """
     try:
         from distributed import Client, LocalCluster, default_client
@@ -338,19 +512,36 @@ def dask_client(client=None, scheduler: str | None = None, workers: int | None =
     except ValueError:
         pass
     # Loopback only; the dashboard on a free port of its own (the default 8787 may be taken).
-    options = {"threads_per_worker": 1, "processes": True, "host": "127.0.0.1", "dashboard_address": "127.0.0.1:0"}
+    # Workers whose memory follows their blocks: Arrow's allocator (mimalloc) returns freed pages
+    # to the system at once rather than keeping them for reuse, and the shuffle buffers 32 MiB of
+    # outgoing lines per worker before sending them, not Dask's 1 GiB. A worker's peak at 64 MiB
+    # blocks fell by a quarter at about the same speed (the system allocator instead saved as
+    # much but cost 40% more time; benchmarks/README.md, "Dask that survives").
+    options = {"threads_per_worker": 1, "processes": True, "host": "127.0.0.1", "dashboard_address": "127.0.0.1:0",
+               "silence_logs": logging.WARNING if verbose else logging.CRITICAL,
+               "env": {"MIMALLOC_PURGE_DELAY": "0"}}
     if workers is not None:
         options["n_workers"] = workers
     if memory_limit is not None:
         options["memory_limit"] = memory_limit
+    # Given to the nannies (which pass it to every worker they start or restart): a copy of
+    # this process's configuration, not a dask.config.set around the start, which other threads
+    # starting the cluster would see half-restored.
+    import copy
+
+    import dask
+
+    config = copy.deepcopy(dask.config.config)
+    config.setdefault("distributed", {}).setdefault("p2p", {}).setdefault("comm", {})["buffer"] = LOCAL_SHUFFLE_BUFFER
+    options["config"] = config
     cluster = LocalCluster(**options)
     return Client(cluster, set_as_default=False), True
 
 
 def evaluate_run_files(qrels, runs, measures="official", *, client=None, scheduler: str | None = None,
                        workers: int | None = None, memory_limit: str | None = None,
-                       blocksize=DEFAULT_BLOCKSIZE, npartitions: int | None = None, progress: bool = False,
-                       per_query: bool = True, complete: bool = False, rel_threshold: int = 1,
+                       blocksize=None, npartitions: int | None = None, progress: bool = False,
+                       verbose: bool = False, per_query: bool = True, complete: bool = False, rel_threshold: int = 1,
                        depth: int | None = None, judged_only: bool = False, trec_eval_version: str = "10",
                        collection_size: int = 0) -> list[RunEvaluation]:
     """Evaluate several runs, each one file or several, in one Dask job against one qrels read once.
@@ -358,7 +549,7 @@ def evaluate_run_files(qrels, runs, measures="official", *, client=None, schedul
     Parameters
     ----------
     qrels : path, DataFrame or anything :func:`rankviz.read_qrels` reads
-        Read once, on the client, and sent to every worker once.
+        Read once, on the client; one task of the job's graph (recomputed if its worker is lost).
     runs : list of (path, glob, directory, or list of them)
         One entry per run; an entry naming several files (a glob, a directory, a list) is one run
         cut into pieces (its lines may be in any order, a query's lines in several files). Text
@@ -368,13 +559,17 @@ def evaluate_run_files(qrels, runs, measures="official", *, client=None, schedul
         As for :func:`rankviz.evaluation.evaluator.evaluate`.
     client, scheduler, workers, memory_limit
         Where to compute: see :func:`dask_client`. A cluster this call starts is closed at the end.
-    blocksize : int or str, default "64MiB"
-        Bytes of text per block (one reading task). Smaller blocks bound the memory of a task.
+    blocksize : int or str, optional
+        Bytes of text per block (one reading task): smaller blocks bound the memory of a task.
+        Default: :func:`choose_blocksize` of the workers' memory limit (``DEFAULT_BLOCKSIZE``,
+        64 MiB, from a limit of ~2.2 GiB up, or with no limit; ~18 MiB at 1 GiB).
     npartitions : int, optional
         Partitions of the shuffle by query (default: the number of blocks, so a partition holds
         about one block of lines).
     progress : bool, default False
         Show Dask's progress bar on stderr while the job runs.
+    verbose : bool, default False
+        Let Dask's logs through (workers' memory warnings and restarts, the shuffle's progress).
 
     Returns
     -------
@@ -389,11 +584,17 @@ def evaluate_run_files(qrels, runs, measures="official", *, client=None, schedul
         twice in a query, with the line of its first occurrence (``run.txt line 9: expected each
         docno at most once per query, got doc 'd1' of query 'q1' again (first on line 2)``; when
         the copies are in two files, the first one's file is named too).
+    ClusterLimitError
+        (a ``ValueError``) when the job cannot fit the workers' memory limit, naming the setting
+        to change (see :func:`choose_blocksize`), or when Dask gave up on a task that kept killing
+        its workers.
     ValueError
         When no query of a run has judgments, as ``evaluate``.
 
     Notes
     -----
+    A worker lost at any phase is replaced and its work recomputed (the blocks re-read, the
+    shuffle restarted, the qrels task rerun): the job takes longer, its result is the same.
     Lines are partitioned by a hash of their query id, so a partition's queries are whole; each
     partition is evaluated by the in-memory engine (same kernels, same tie rule: score
     descending, then docno descending), and the client concatenates the per-query rows, sorts
@@ -435,15 +636,18 @@ def evaluate_run_files(qrels, runs, measures="official", *, client=None, schedul
         if all(os.path.getsize(path) == 0 for path in run_files_):
             read_run(run_files_[0])  # raises the in-memory reader's "empty input" error, naming the file
 
-    client, owned = dask_client(client, scheduler, workers, memory_limit)
-    try:
-        parts = _compute(client, qrels_frame, files, computed, options, blocksize, npartitions, progress)
-    finally:
-        if owned:
-            cluster = getattr(client, "cluster", None)
-            client.close()
-            if cluster is not None:
-                cluster.close()
+    if client is None and scheduler is None and memory_limit is not None:  # a local cluster: refuse before starting it
+        choose_blocksize(_size(memory_limit), blocksize, int(qrels_frame.memory_usage(deep=True).sum()))
+    with quiet_dask_logs(verbose):
+        client, owned = dask_client(client, scheduler, workers, memory_limit, verbose)
+        try:
+            parts = _compute(client, qrels_frame, files, computed, options, blocksize, npartitions, progress)
+        finally:
+            if owned:
+                cluster = getattr(client, "cluster", None)
+                client.close()
+                if cluster is not None:
+                    cluster.close()
     return [_combine(index, run_files_, parts, qrels_frame, computed, options, per_query, complete)
             for index, run_files_ in enumerate(files)]
 
@@ -453,8 +657,12 @@ def _compute(client, qrels_frame, files, computed, options, blocksize, npartitio
     outputs (or raise the TrecFormatError a worker's BlockFormatError stands for)."""
     import dask.dataframe as dd
     from dask import delayed
+    from distributed import KilledWorker
 
-    blocks, readers = _blocks(files, blocksize)
+    limit = _workers_memory_limit(client)
+    qrels_bytes = int(qrels_frame.memory_usage(deep=True).sum())
+    blocksize = choose_blocksize(limit, blocksize, qrels_bytes)
+    blocks, readers = _blocks(files, blocksize, _largest_block(limit, qrels_bytes) if limit else None)
     run_of_block = np.array([block.run for block in blocks], dtype=np.int32)
     # A token of its own per job: two jobs over the same files get distinct task keys and shuffle ids
     # (a p2p shuffle whose id a finishing job is still releasing would otherwise be shared).
@@ -465,11 +673,13 @@ def _compute(client, qrels_frame, files, computed, options, blocksize, npartitio
     partitions = npartitions or max(1, len(blocks))
     if len(blocks) > 1 or partitions > 1:  # a query's lines may be in any block: always regroup them
         lines = lines.shuffle(on="query_id", npartitions=partitions, shuffle_method="p2p")
-    # hash=False: two jobs scattering the same qrels would share one key, and the first job's
-    # release of it races the second's use (dask/distributed#4612: "lost dependencies").
-    [qrels_future] = client.scatter([qrels_frame], broadcast=True, hash=False)
-    tasks = [delayed(_evaluate_partition, pure=True)(part, qrels_future, run_of_block, computed, options)
-             for part in lines.to_delayed()]
+    # The qrels as a task holding the table, not a scattered future: the scheduler can run it
+    # again on any worker when the ones holding it are lost (a scattered value cannot be
+    # recovered and would cancel the job). A key of this job's own: two jobs never share it.
+    judgments = delayed(_judgments)(qrels_frame, dask_key_name=f"rankviz-qrels-{job}")
+    tasks = [delayed(_evaluate_partition)(part, judgments, run_of_block, computed, options,
+                                          dask_key_name=f"rankviz-evaluate-{job}-{index}")
+             for index, part in enumerate(lines.to_delayed())]
     futures = client.compute(tasks)
     try:
         if progress:
@@ -480,8 +690,15 @@ def _compute(client, qrels_frame, files, computed, options, blocksize, npartitio
         return [item for output in client.gather(futures) for item in output]
     except BlockFormatError as error:
         raise _file_error(error, blocks, readers, client) from None
+    except KilledWorker as error:
+        raise _killed_error(error, blocksize, limit) from None
     finally:
         client.cancel(futures)
+
+
+def _judgments(frame: pd.DataFrame) -> pd.DataFrame:
+    """The qrels task's value: the table the client read (carried in the task itself)."""
+    return frame
 
 
 def _combine(index: int, files: list[str], parts, qrels_frame, computed, options, per_query, complete) -> RunEvaluation:
@@ -569,8 +786,9 @@ def _count_lines(data: bytes) -> int:
 
 
 def evaluate_dask(qrels, run, measures="official", *, client=None, scheduler: str | None = None,
-                  workers: int | None = None, memory_limit: str | None = None, blocksize=DEFAULT_BLOCKSIZE,
-                  npartitions: int | None = None, progress: bool = False, **options) -> EvalResult:
+                  workers: int | None = None, memory_limit: str | None = None, blocksize=None,
+                  npartitions: int | None = None, progress: bool = False, verbose: bool = False,
+                  **options) -> EvalResult:
     """:func:`rankviz.evaluation.evaluator.evaluate` of one run on Dask: the same EvalResult, digit for digit.
 
     Parameters
@@ -581,7 +799,7 @@ def evaluate_dask(qrels, run, measures="official", *, client=None, scheduler: st
         One run, possibly cut into several files (text, ``.gz``, Parquet), lines in any order.
     measures : str, Measure or list of them
         As for ``evaluate``.
-    client, scheduler, workers, memory_limit, blocksize, npartitions, progress
+    client, scheduler, workers, memory_limit, blocksize, npartitions, progress, verbose
         See :func:`evaluate_run_files`.
     **options
         ``per_query``, ``complete``, ``rel_threshold``, ``depth``, ``judged_only``,
@@ -608,7 +826,7 @@ def evaluate_dask(qrels, run, measures="official", *, client=None, scheduler: st
     """
     [evaluation] = evaluate_run_files(qrels, [run], measures, client=client, scheduler=scheduler, workers=workers,
                                       memory_limit=memory_limit, blocksize=blocksize, npartitions=npartitions,
-                                      progress=progress, **options)
+                                      progress=progress, verbose=verbose, **options)
     return evaluation.result
 
 

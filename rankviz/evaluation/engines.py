@@ -40,8 +40,9 @@ def evaluate(qrels, run, measures="official", *, engine: str = "memory", client=
     client, scheduler, workers, memory_limit, blocksize, npartitions, progress
         Dask engine only: a ``distributed.Client``, or a scheduler address (``"tcp://host:8786"``),
         or the size of a local cluster to start (``workers`` processes with ``memory_limit``
-        each, ``"2GiB"``); bytes per block (``blocksize``, default ``"64MiB"``); partitions of
-        the shuffle by query; a progress bar on stderr.
+        each, ``"2GiB"``); bytes per block (``blocksize``, default: what the workers' memory
+        limit allows, at most ``"64MiB"``: :func:`~rankviz.evaluation.distributed.choose_blocksize`);
+        partitions of the shuffle by query; a progress bar on stderr.
     **options
         ``per_query``, ``complete``, ``rel_threshold``, ``depth``, ``judged_only``,
         ``trec_eval_version``, ``collection_size``, and for the memory engine also
@@ -86,10 +87,10 @@ def evaluate(qrels, run, measures="official", *, engine: str = "memory", client=
                              f"no z-scores); use engine='memory'.")
         options.pop("qrels_format", None)
         options.pop("zscores", None)
-        from rankviz.evaluation.distributed import DEFAULT_BLOCKSIZE, evaluate_dask
+        from rankviz.evaluation.distributed import evaluate_dask
 
         return evaluate_dask(qrels, run, measures, client=client, scheduler=scheduler, workers=workers,
-                             memory_limit=memory_limit, blocksize=blocksize or DEFAULT_BLOCKSIZE,
+                             memory_limit=memory_limit, blocksize=blocksize,
                              npartitions=npartitions, progress=progress, **options)
     raise ValueError(f"The 'engine' parameter of evaluate must be one of {', '.join(repr(e) for e in ENGINES)}. "
                      f"Got {engine!r} instead.")

@@ -1,23 +1,32 @@
-"""Evaluate a whole TREC run against qrels: trec_eval's numbers, for all queries at once.
+"""Evaluate a whole TREC run against qrels: trec_eval's numbers, a block of whole queries at a time.
 
-:func:`evaluate` parses the measure names once (:mod:`rankviz.evaluation.measures`), reads the inputs if
-they are not DataFrames yet (:mod:`rankviz.trec.readers`), sorts and judges every query's ranking in one
-pass and runs one vectorized kernel per measure (:mod:`rankviz.metrics.kernels`), the kernel each measure's
-registry entry names (:attr:`Measure.spec <rankviz.evaluation.measures.Measure.spec>`).
+:func:`evaluate` parses the measure names once (:mod:`rankviz.evaluation.measures`), indexes the
+judgments once (:class:`~rankviz.evaluation.ranking.JudgmentIndex`) and reads the run: a big TREC run
+file block by block, in bounded memory (:meth:`rankviz.trec.readers.RunStream.blocks`), anything else
+whole, as one block. Each block's rankings are sorted and judged in one pass
+(:func:`~rankviz.evaluation.ranking.prepare_block`) and scored by one vectorized kernel per measure
+(:mod:`rankviz.metrics.kernels`, the kernel each measure's registry entry names: :attr:`Measure.spec
+<rankviz.evaluation.measures.Measure.spec>`); only the per-query values are kept. A query's values never
+depend on the block it was evaluated in, so the numbers are those of the whole run at once, digit for
+digit. :func:`evaluate_values` is the same without pandas (:class:`RunValues`: numpy columns), what the
+command line prints from.
 """
 
 from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measures
 from rankviz.trec.judgments import JUDGMENT_FORMATS
 
-__all__ = ["EvalResult", "aggregate", "evaluate"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["EvalResult", "RunValues", "aggregate", "evaluate", "evaluate_values"]
 
 
 
@@ -93,12 +102,12 @@ def _as_table(source, kind: str):
     """A validated qrels/run as a :class:`~rankviz.trec.readers.TrecTable`: a file, text or dict
     is read (with the keys its reader computed), a DataFrame (or a TrecTable's frame, which its
     owner may have changed since reading) is checked."""
-    from rankviz.trec.readers import TrecTable, read_qrels_table, read_run_table  # pyarrow: loaded on use
+    from rankviz.trec.readers import TrecTable, is_dataframe, read_qrels_table, read_run_table  # pyarrow: loaded on use
 
     if isinstance(source, TrecTable):
         _check_frame(source.frame, kind)
         return source
-    if not isinstance(source, pd.DataFrame):
+    if not is_dataframe(source):
         return read_qrels_table(source) if kind == "qrels" else read_run_table(source)
     _check_frame(source, kind)
     return TrecTable(source)  # no keys: prepare computes them from the ids
@@ -106,6 +115,8 @@ def _as_table(source, kind: str):
 
 def _check_frame(source: pd.DataFrame, kind: str) -> None:
     """Raise ValueError naming the column and row when a qrels/run DataFrame cannot be evaluated."""
+    import pandas as pd
+
     value_column = "relevance" if kind == "qrels" else "score"
     missing = [c for c in ("query_id", "doc_id", value_column) if c not in source.columns]
     if missing:
@@ -145,6 +156,8 @@ def _check_frame(source: pd.DataFrame, kind: str) -> None:
 def _has_missing(column: pd.Series) -> bool:
     """Whether a column holds a missing value: Arrow-backed strings (what the readers return)
     know their null count without a scan over millions of rows."""
+    import pandas as pd
+
     if isinstance(column.dtype, pd.StringDtype) and column.dtype.storage == "pyarrow":
         import pyarrow as pa
 
@@ -262,6 +275,7 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
 
     Examples
     --------
+    >>> import pandas as pd
     >>> qrels = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d1", "d2", "d3"],
     ...                       "relevance": [1, 0, 2]})
     >>> run = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d2", "d1", "d3"],
@@ -281,49 +295,249 @@ def evaluate(qrels, run, measures="official", *, per_query: bool = True, complet
     parsed = parse_measures(measures)
     _check_formats(parsed, qrels_format)
     per_query = _check_flag(per_query, "per_query")
-    complete = _check_flag(complete, "complete")
-    judged_only = _check_flag(judged_only, "judged_only")
-    rel_threshold = _check_int(rel_threshold, "rel_threshold", 0)
-    depth = _check_int(depth, "depth", 1, allow_none=True)
-    collection_size = _check_int(collection_size, "collection_size", 0)
+    options = _checked_options(complete=complete, rel_threshold=rel_threshold, depth=depth, judged_only=judged_only,
+                               trec_eval_version=trec_eval_version, collection_size=collection_size)
+    if zscores is not None and not per_query:
+        raise ValueError("The 'zscores' parameter of evaluate needs per_query=True: z-scores are per query.")
+    if qrels_format != "qrels":
+        values = _evaluate_other_format(_read_other_format(qrels, qrels_format), _as_table(run, "run"), parsed,
+                                        qrels_format, **options)
+    else:
+        values = _evaluate_blocks(qrels, run, parsed, **options)
+    return _standardized(values.result(per_query), zscores)
+
+
+def _checked_options(*, complete, rel_threshold, depth, judged_only, trec_eval_version, collection_size) -> dict:
+    """evaluate's options, checked, as the keywords of :func:`_evaluate_blocks`."""
     version = str(trec_eval_version).split(".")[0]
     if version not in ("9", "10"):
         raise ValueError(
             f"The 'trec_eval_version' parameter of evaluate must be '10' or '9'. Got {trec_eval_version!r} instead."
         )
+    return {"complete": _check_flag(complete, "complete"), "rel_threshold": _check_int(rel_threshold, "rel_threshold", 0),
+            "depth": _check_int(depth, "depth", 1, allow_none=True), "judged_only": _check_flag(judged_only, "judged_only"),
+            "version": version, "collection_size": _check_int(collection_size, "collection_size", 0)}
 
-    if zscores is not None and not per_query:
-        raise ValueError("The 'zscores' parameter of evaluate needs per_query=True: z-scores are per query.")
-    if qrels_format != "qrels":
-        result = _evaluate_other_format(_read_other_format(qrels, qrels_format), _as_table(run, "run"), parsed,
-                                        qrels_format, per_query=per_query, complete=complete,
-                                        rel_threshold=rel_threshold, depth=depth, judged_only=judged_only,
-                                        version=version)
-        return _standardized(result, zscores)
-    qrels_table = _as_table(qrels, "qrels")
-    run_table = _as_table(run, "run")
 
-    from rankviz.evaluation.ranking import prepare
+@dataclass(frozen=True)
+class RunValues:
+    """What :func:`evaluate_values` returns: :class:`EvalResult`'s numbers as numpy columns, no pandas.
+
+    Attributes
+    ----------
+    query_ids : list of str
+        The evaluated queries, sorted as strings (trec_eval's order).
+    columns : dict
+        ``str(measure)`` -> per-query values aligned with ``query_ids`` (counts as int64,
+        ``relstring`` as str, everything else float64).
+    means : dict
+        ``str(measure)`` -> the value over queries (:func:`aggregate`); ``relstring`` has none.
+    measures : tuple of Measure
+        The measures, in the order of ``columns``.
+    run_name : str or None
+        The run's tag.
+    retrieved : ndarray of bool
+        Per query: whether the run has lines for it (False for queries scored as empty
+        rankings under ``complete``).
+    """
+
+    query_ids: list
+    columns: dict
+    means: dict
+    measures: tuple = ()
+    run_name: str | None = None
+    retrieved: np.ndarray | None = None
+
+    def result(self, per_query: bool = True) -> EvalResult:
+        """The :class:`EvalResult` of these values (``per_query=False``: the rows without columns)."""
+        import pandas as pd
+
+        index = pd.Index(self.query_ids, name="query_id", dtype=object)
+        table = pd.DataFrame(self.columns if per_query else {}, index=index)
+        return EvalResult(per_query=table, mean=pd.Series(self.means, dtype=np.float64, name="mean"),
+                          measures=self.measures, run_name=self.run_name)
+
+    def standardized(self, zscores) -> RunValues:
+        """These values as z-scores (trec_eval's ``-Z``; see :mod:`rankviz.evaluation.zscores`)."""
+        return RunValues.of(_standardized(self.result(), zscores), self.retrieved)
+
+    @classmethod
+    def of(cls, result: EvalResult, retrieved=None) -> RunValues:
+        """The values of an :class:`EvalResult` (the Dask engine's, or one with z-scores)."""
+        table = result.per_query
+        return cls(query_ids=[str(q) for q in table.index],
+                   columns={name: table[name].to_numpy() for name in table.columns},
+                   means=result.mean.to_dict(), measures=result.measures, run_name=result.run_name,
+                   retrieved=None if retrieved is None else np.asarray(retrieved, dtype=bool))
+
+
+def evaluate_values(qrels, run, measures="official", *, complete: bool = False, rel_threshold: int = 1,
+                    depth: int | None = None, judged_only: bool = False, trec_eval_version: str = "10",
+                    collection_size: int = 0) -> RunValues:
+    """:func:`evaluate` of TREC qrels without pandas: the same numbers as numpy columns.
+
+    ``qrels`` may also be a :class:`~rankviz.evaluation.ranking.JudgmentIndex` (or a
+    ``concurrent.futures.Future`` of one), so that several runs are evaluated against judgments
+    indexed once; ``run`` the path of a big TREC run file,
+    which is then read in blocks of whole queries and never held whole (see the module
+    docstring). The options are evaluate's; ``per_query`` has no meaning here (the values of
+    every query are kept: a few numbers per query). What ``rankviz eval`` computes: it never
+    imports pandas for TREC files.
+
+    Examples
+    --------
+    >>> values = evaluate_values("q1 0 d1 1\\nq1 0 d2 0\\n", "q1 Q0 d2 1 9 t\\nq1 Q0 d1 2 8 t\\n", ["P@1", "AP"])
+    >>> values.query_ids, values.columns["AP"].tolist(), values.means
+    (['q1'], [0.5], {'P@1': 0.0, 'AP': 0.5})
+    """
+    parsed = parse_measures(measures)
+    _check_formats(parsed, "qrels")
+    options = _checked_options(complete=complete, rel_threshold=rel_threshold, depth=depth, judged_only=judged_only,
+                               trec_eval_version=trec_eval_version, collection_size=collection_size)
+    return _evaluate_blocks(qrels, run, parsed, **options)
+
+
+def judgment_index(qrels):
+    """The :class:`~rankviz.evaluation.ranking.JudgmentIndex` of TREC qrels (an index as is, or
+    the result of a ``concurrent.futures.Future`` of one; a DataFrame or TrecTable checked first;
+    a path, file object, text or dict read), for :func:`evaluate_values`. Errors are the readers'
+    (:class:`~rankviz.trec.formats.TrecFormatError`) and ValueError naming a bad column, row or
+    duplicate."""
+    from concurrent.futures import Future
+
+    from rankviz.evaluation.ranking import JudgmentIndex
+    from rankviz.trec.readers import TrecTable, is_dataframe, read_qrels_arrow
+
+    if isinstance(qrels, Future):  # an index being built on another thread (the command line's)
+        qrels = qrels.result()
+    if isinstance(qrels, JudgmentIndex):
+        return qrels
+    if isinstance(qrels, TrecTable) or is_dataframe(qrels):
+        _check_frame(getattr(qrels, "frame", qrels), "qrels")
+        return JudgmentIndex.of(qrels)
+    return JudgmentIndex.of(read_qrels_arrow(qrels))
+
+
+def _run_blocks(run):
+    """(blocks, run_name, retry) of a run: ``blocks`` an iterable of RunBlocks of whole queries;
+    ``run_name`` a function giving the run's tag once they were read; ``retry`` None, or a
+    function giving the blocks again when the first ones turn out not to be whole queries
+    (:class:`~rankviz.trec.readers.RunNotGrouped`)."""
+    from rankviz.evaluation.ranking import run_block
+    from rankviz.trec.formats import source_metadata
+    from rankviz.trec.readers import TrecTable, is_dataframe, open_run_stream, read_run_arrow
+
+    if isinstance(run, TrecTable) or is_dataframe(run):
+        frame = getattr(run, "frame", run)
+        _check_frame(frame, "run")
+        return [run_block(run)], lambda: frame.attrs.get("run_name"), None
+    stream = open_run_stream(run)
+    if stream is not None:
+        return stream.blocks(), lambda: stream.run_name, lambda: stream.blocks(grouped=False)
+    table, keys = read_run_arrow(run)
+    return [_table_block(table, keys)], lambda: source_metadata(table).get("run_name"), None
+
+
+def _table_block(table, keys):
+    """A run table as the readers return it (every line checked) as one block."""
+    from rankviz.trec.duplicates import numpy_of, row_keys
+    from rankviz.trec.readers import RunBlock
+
+    return RunBlock(keys if keys is not None else row_keys(table), table["doc_id"], numpy_of(table["score"]))
+
+
+def _evaluate_blocks(qrels, run, parsed, *, complete, rel_threshold, depth, judged_only, version,
+                     collection_size) -> RunValues:
+    """Every block of whole queries of ``run``, ranked, judged and scored; the values kept."""
+    from rankviz.evaluation.ranking import prepare_block
     from rankviz.metrics.kernels import BatchContext  # numpy/pyarrow kernels, loaded on use
+    from rankviz.trec.formats import source_metadata
+    from rankviz.trec.readers import RunNotGrouped, RunNotStreamable, read_run_arrow
 
-    ranking = prepare(qrels_table, run_table, depth=depth, judged_only=judged_only)
-    context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=version,
-                           collection_size=collection_size)
-    # Output rows in trec_eval's order: query ids sorted as strings (Python's str order is
-    # UTF-8 byte order, strcmp's); prepare numbers the queries in the run's order instead.
-    query_ids = ranking.query_ids
-    shown = ranking.judged & (ranking.has_run | complete)
-    selected = np.array(sorted(np.flatnonzero(shown), key=query_ids.__getitem__), dtype=np.int64)
+    # The run's first blocks are read (on a thread of their own) while the qrels are indexed;
+    # the qrels' problems are still reported before the run's.
+    try:
+        blocks, run_name, retry = _run_blocks(run)
+    except (OSError, ValueError):
+        judgment_index(qrels)
+        raise
+    try:
+        index = judgment_index(qrels)
+    except BaseException:
+        _close(blocks)
+        raise
+    kept = tuple(measure for measure in parsed if measure.spec.kernel is not None)  # runid: result.run_name
+
+    def values_of(blocks, without_run=()):
+        ids, retrieved, parts = [], [], {measure: [] for measure in kept}
+        for block in blocks:
+            ranking = prepare_block(index, block, depth=depth, judged_only=judged_only, without_run=without_run)
+            context = BatchContext(ranking, rel_threshold=rel_threshold, trec_eval_version=version,
+                                   collection_size=collection_size)
+            judged = np.flatnonzero(ranking.judged)  # a run query the qrels lack is never shown
+            ids += ranking.query_ids[judged].tolist()
+            retrieved.append(ranking.has_run[judged])
+            for measure in kept:
+                parts[measure].append(np.asarray(measure.spec.kernel(context, measure))[judged])
+        return ids, retrieved, parts
+
+    try:
+        ids, retrieved, parts = values_of(blocks)
+    except RunNotGrouped:  # a query's lines in two places: deal the lines out by query instead
+        blocks = retry()
+        ids, retrieved, parts = values_of(blocks)
+    except RunNotStreamable:  # not plain TREC text: read whole, the exact parser names any problem
+        table, keys = read_run_arrow(run)
+        ids, retrieved, parts = values_of([_table_block(table, keys)])
+        run_name = lambda: source_metadata(table).get("run_name")  # noqa: E731
+    finally:
+        _close(blocks)
+    # The qrels-only queries, as empty rankings: shown under `complete`, and computed anyway so
+    # that a measure's checks see every judgment whatever the run retrieves.
+    unseen = tuple(sorted(set(index.query_ids).difference(ids)))
+    more_ids, more_retrieved, more_parts = values_of([_empty_block()], unseen)
+    ids += more_ids
+    retrieved = np.concatenate(retrieved + more_retrieved)
+    # Output rows in trec_eval's order: query ids sorted as strings (Python's str order is UTF-8
+    # byte order, strcmp's); blocks come in the run's order instead.
+    shown = np.flatnonzero(retrieved | complete)
+    selected = np.array(sorted(shown, key=ids.__getitem__), dtype=np.int64)
     if not selected.size:
         raise ValueError(
             "evaluate: no query of the run has judgments in the qrels (query ids must match exactly, "
             "as strings); nothing to evaluate."
         )
+    columns, means = {}, {}
+    for measure in kept:
+        values = np.concatenate(parts[measure] + more_parts[measure])[selected]
+        name = str(measure)
+        columns[name] = values.astype(np.int64) if measure.is_count else values
+        if measure.aggregate != "none":
+            means[name] = aggregate(measure, values)
+    return RunValues(query_ids=[ids[i] for i in selected], columns=columns, means=means, measures=kept,
+                     run_name=run_name(), retrieved=retrieved[selected])
 
-    return _standardized(_result(parsed, context, selected, query_ids, run_table, per_query), zscores)
+
+def _close(blocks) -> None:
+    """Stop reading a run streamed on a thread of its own (nothing for a list of blocks)."""
+    close = getattr(blocks, "close", None)
+    if close is not None:
+        close()
 
 
-def _result(parsed, context, selected: np.ndarray, query_ids: np.ndarray, run_table, per_query: bool) -> EvalResult:
+def _empty_block():
+    """A block of no run lines (its queries are the ``without_run`` ones)."""
+    import pyarrow as pa
+
+    from rankviz.trec.duplicates import RowKeys
+    from rankviz.trec.readers import RunBlock
+
+    nothing = np.zeros(0, dtype=np.uint64)
+    keys = RowKeys(np.zeros(0, dtype=np.int32), [], nothing, None, nothing)
+    return RunBlock(keys, pa.chunked_array([], type=pa.large_string()), np.zeros(0))
+
+
+def _values(parsed, context, selected: np.ndarray, query_ids: np.ndarray, run_name) -> RunValues:
     """Run every measure's kernel over ``context`` and keep the ``selected`` lists, in that order."""
     columns: dict[str, np.ndarray] = {}
     means: dict[str, float] = {}
@@ -335,16 +549,11 @@ def _result(parsed, context, selected: np.ndarray, query_ids: np.ndarray, run_ta
         values = np.asarray(kernel(context, measure))[selected]
         kept.append(measure)
         name = str(measure)
-        if per_query:
-            columns[name] = values.astype(np.int64) if measure.is_count else values
+        columns[name] = values.astype(np.int64) if measure.is_count else values
         if measure.aggregate != "none":
             means[name] = aggregate(measure, values)
-
-    index = pd.Index(query_ids[selected].astype(str), name="query_id", dtype=object)
-    table = pd.DataFrame(columns, index=index)
-    run_name = run_table.frame.attrs.get("run_name")
-    return EvalResult(per_query=table, mean=pd.Series(means, dtype=np.float64, name="mean"),
-                      measures=tuple(kept), run_name=run_name)
+    return RunValues(query_ids=query_ids[selected].astype(str).tolist(), columns=columns, means=means,
+                     measures=tuple(kept), run_name=run_name, retrieved=np.ones(selected.size, dtype=bool))
 
 
 QRELS_FORMATS = tuple(JUDGMENT_FORMATS)  # trec_eval's -R formats and ndeval's subtopics
@@ -380,6 +589,8 @@ def _read_other_format(qrels, qrels_format: str) -> pd.DataFrame:
     from rankviz.trec.readers import TrecTable, read_qrels
     from rankviz.trec.subtopics import read_subtopic_qrels
 
+    import pandas as pd
+
     source = qrels.frame if isinstance(qrels, TrecTable) else qrels
     if qrels_format == "prefs":
         return read_prefs(source)
@@ -399,13 +610,13 @@ def _read_other_format(qrels, qrels_format: str) -> pd.DataFrame:
     return read_qrels_prefs(frame) if qrels_format == "qrels_prefs" else frame
 
 
-def _evaluate_other_format(frame: pd.DataFrame, run_table, parsed, qrels_format: str, *, per_query, complete,
-                           rel_threshold, depth, judged_only, version) -> EvalResult:
+def _evaluate_other_format(frame: pd.DataFrame, run_table, parsed, qrels_format: str, *, complete, rel_threshold,
+                           depth, judged_only, version, collection_size) -> RunValues:
     """evaluate() for preference files, qrels read as preferences, judgment-group and subtopic qrels.
 
     trec_eval's -J (``judged_only``) drops each group's unjudged documents before ranking for
     the judgment-group measures, and changes nothing for the preference measures, which only
-    ever look at judged documents.
+    ever look at judged documents. (``collection_size``: -N, for utility, a qrels measure.)
     """
     if qrels_format == "subtopics":
         from rankviz.evaluation.subtopics import prepare_subtopics
@@ -422,7 +633,7 @@ def _evaluate_other_format(frame: pd.DataFrame, run_table, parsed, qrels_format:
         from rankviz.evaluation.preferences import prepare_preferences
 
         context, query_ids = prepare_preferences(frame, run_table.frame, depth=depth, complete=complete)
-    return _result(parsed, context, np.arange(len(query_ids)), query_ids, run_table, per_query)
+    return _values(parsed, context, np.arange(len(query_ids)), query_ids, run_table.frame.attrs.get("run_name"))
 
 
 def _standardized(result: EvalResult, zscores) -> EvalResult:

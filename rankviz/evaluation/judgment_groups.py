@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from rankviz.evaluation.ranking import prepare
+from rankviz.evaluation.ranking import evaluated_queries, prepare
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.judgment_groups import JudgmentGroupContext
 
@@ -36,13 +36,7 @@ def prepare_judgment_groups(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: in
         As for :func:`rankviz.evaluate` (``judged_only``: each group's unjudged documents are
         dropped before ranking, as trec_eval's -J does in ``form_res_rels_jg.c``).
     """
-    qrels_queries = pd.unique(qrels["query_id"].to_numpy(dtype=object))
-    run_queries = set(pd.unique(run["query_id"].to_numpy(dtype=object)))
-    evaluated = sorted(q for q in qrels_queries if complete or q in run_queries)
-    if not evaluated:
-        raise ValueError("evaluate: no query of the run has judgments in the qrels (query ids must match "
-                         "exactly, as strings); nothing to evaluate.")
-    position = {q: i for i, q in enumerate(evaluated)}
+    evaluated, position = evaluated_queries(qrels["query_id"], run["query_id"], complete=complete)
     query = qrels["query_id"].to_numpy(dtype=object)
     group = qrels["group"].to_numpy(dtype=object)
     composite = pd.Series(query, dtype=object) + _SEPARATOR + pd.Series(group, dtype=object)

@@ -41,7 +41,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
-from rankviz.registry import METRICS, TREC_PRINT_ORDER, MetricSpec, named_sets
+from rankviz.registry import GAIN, METRICS, TREC_PRINT_ORDER, MetricSpec, named_sets
 
 __all__ = [
     "Measure",
@@ -299,11 +299,10 @@ def _check_cutoff(fam: MetricSpec, raw, text: str):
 
 
 def _parse_gain(value: str, text: str):
-    # One spelling inside rankviz, the per-query functions' own: "exponential" (2^g - 1).
-    if value in ("linear", "exponential"):
-        return value
-    if value in ("exp", "exp2"):
-        return "exponential"
+    # One spelling inside rankviz, the registry's (the per-query functions' own): "exponential" (2^g - 1);
+    # its aliases ("exp") are accepted in measure names.
+    if GAIN.canonical(value) is not None:
+        return GAIN.canonical(value)
     pairs = []
     for item in value.replace(",", ";").split(";"):
         if not item:
@@ -311,7 +310,8 @@ def _parse_gain(value: str, text: str):
         level, sep, gain = item.replace("=", ":").partition(":")
         if not sep or not re.fullmatch(r"[+-]?\d+", level.strip()):
             raise ValueError(
-                f"Measure {text!r}: gain must be 'linear', 'exponential' (or 'exp') or a map 'level:gain;...' "
+                f"Measure {text!r}: gain must be {', '.join(map(repr, GAIN.values))} (or "
+                f"{', '.join(map(repr, GAIN.accepted[len(GAIN.values):]))}) or a map 'level:gain;...' "
                 f"(e.g. gain=1:1;2:3;3:7); got {value!r}."
             )
         pairs.append((int(level), float(_parse_number(gain, text, "a gain"))))

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from rankviz.evaluation.ranking import evaluated_queries
 from rankviz.metrics.kernels.preferences import PreferenceContext, PreferenceJudgments
 
 __all__ = ["prepare_preferences"]
@@ -45,13 +46,8 @@ def prepare_preferences(prefs: pd.DataFrame, run: pd.DataFrame, *, depth: int | 
     -------
     (PreferenceContext, ndarray of str)
     """
-    prefs_queries = pd.unique(prefs["query_id"].to_numpy(dtype=object))
-    run_queries = set(pd.unique(run["query_id"].to_numpy(dtype=object)))
-    evaluated = sorted(q for q in prefs_queries if complete or q in run_queries)
-    if not evaluated:
-        raise ValueError("evaluate: no query of the run has preference judgments (query ids must match "
-                         "exactly, as strings); nothing to evaluate.")
-    position = {q: i for i, q in enumerate(evaluated)}
+    evaluated, position = evaluated_queries(prefs["query_id"], run["query_id"], complete=complete,
+                                            judgments="preference judgments")
     lines = prefs[prefs["query_id"].isin(evaluated)]
     query_ids = lines["query_id"].to_numpy(dtype=object)
     doc_ids = lines["doc_id"].to_numpy(dtype=object)

@@ -8,7 +8,7 @@ value is the result's own.
 >>> measure_conventions(parse_measure("P(rel=2)@10"))
 'top 10 ranks; relevant: grade ≥ 2; mean over queries'
 >>> measure_conventions(parse_measure("nDCG@10"))
-'top 10 ranks; linear gain g, 1/log2(i+1) discount, ideal from the qrels; mean over queries'
+'top 10 ranks; linear gain g, log2(i + 1) discount, ideal from the qrels; mean over queries'
 """
 
 from __future__ import annotations
@@ -17,13 +17,69 @@ import html
 
 from rankviz.display import html_table, text_table
 from rankviz.evaluation.measures import Measure, parse_measure
+from rankviz.registry import DISCOUNT, GAIN
 
-__all__ = ["measure_conventions", "measures_table", "eval_result_text", "eval_result_html",
+__all__ = ["P_VALUE_FORMAT", "value_format", "run_labels", "measure_conventions", "measures_table",
+           "eval_result_text", "eval_result_html",
            "comparison_text", "comparison_html"]
 
 _OVER_QUERIES = {"mean": "mean over queries", "gmean": "geometric mean over queries (values floored at 1e-5)",
                  "sum": "sum over queries", "none": "per query only"}
 _TIES = "Ties in scores: score descending, then docno descending (trec_eval); the run's rank column is ignored."
+
+
+#: How p-values are printed (printf style; the command line's ``compare`` and the app's significance
+#: table): four significant digits, so a small p-value never reads as 0.0000 (0.00695, 1.489e-05).
+P_VALUE_FORMAT = "%.4g"
+
+
+def value_format(measure) -> str | None:
+    """How a measure's value is printed (printf style), as trec_eval prints it: ``"%d"`` for a
+    count, else ``"%.4f"``, whatever the values (a mean RR of exactly 1 prints 1.0000, beside AP's
+    0.4460); None when ``measure`` is no measure's name.
+
+    >>> value_format("RR"), value_format("num_rel_ret"), value_format("ndcg_cut_10"), value_format("run")
+    ('%.4f', '%d', '%.4f', None)
+    """
+    if not isinstance(measure, Measure):
+        try:
+            measure = parse_measure(str(measure))
+        except ValueError:
+            return None
+    return "%d" if measure.spec.integer else "%.4f"
+
+
+def run_labels(runs) -> list[str]:
+    """The names runs go by in tables, as the command line and the app print them: each run's tag
+    (the last field of its lines, trec_eval's ``runid``), or its file name when it has none.
+
+    Where two runs share a tag, each becomes ``tag (file)``; a file given twice gets ``#2``, ``#3``.
+
+    Parameters
+    ----------
+    runs : sequence of (tag or None, file name)
+        In the order given.
+
+    Examples
+    --------
+    >>> run_labels([("sysA", "run_sysA.txt"), ("sysB", "run_sysB.txt"), (None, "clicks.csv")])
+    ['sysA', 'sysB', 'clicks.csv']
+    >>> run_labels([("bm25", "old/bm25.run"), ("bm25", "new/bm25.run"), ("bm25", "new/bm25.run")])
+    ['bm25 (old/bm25.run)', 'bm25 (new/bm25.run)', 'bm25 (new/bm25.run) #2']
+    """
+    from collections import Counter
+
+    runs = [(tag or file, file) for tag, file in runs]
+    uses = Counter(tag for tag, _ in runs)
+    labels = []
+    for tag, file in runs:
+        label = f"{tag} ({file})" if uses[tag] > 1 and tag != file else tag
+        base, copy = label, 1
+        while label in labels:
+            copy += 1
+            label = f"{base} #{copy}"
+        labels.append(label)
+    return labels
 
 
 def measure_conventions(measure) -> str:
@@ -49,10 +105,12 @@ def measure_conventions(measure) -> str:
     elif any(p.name == "rel_threshold" for p in spec.params):
         parts.append("relevant: grade ≥ evaluate's rel_threshold (1 by default)")
     if any(p.name == "gain" for p in spec.params):
-        gain = measure.param("gain") or "linear"
-        words = {"linear": "linear gain g", "exponential": "exponential gain 2^g − 1"}.get(gain, f"gains {gain}")
-        parts.append(words + (", 1/log2(i+1) discount, ideal from the qrels" if spec.name in ("ndcg", "dcg",
-                                                                                             "ideal_dcg") else ""))
+        gain = measure.param("gain") or GAIN.default
+        words = GAIN.label(gain) if gain in GAIN.values else f"gains {gain}"
+        # The DCG family's measures always use the log2(i + 1) discount (trec_eval's); its ideal is the qrels'.
+        if "discount" in spec.param_names:
+            words += f", {DISCOUNT.label(DISCOUNT.default)}, ideal from the qrels"
+        parts.append(words)
     for key, value in measure.params:
         if key not in ("rel", "gain"):
             parts.append(f"{key} = {value}")
@@ -143,10 +201,17 @@ def comparison_text(comparison) -> str:
 
 
 def comparison_html(comparison) -> str:
+    """A ``Comparison`` as accessible HTML: the test in a sentence, then the means table and the
+    measures' conventions.
+
+    The sentence stands above the table rather than in its ``<caption>``: a caption is as wide as
+    its table, and a table of two runs and one measure wrapped it one word a line in a notebook.
+    """
     table, conventions = _comparison_frame(comparison)
     return "\n".join([
         '<section class="rankviz-comparison">',
-        html_table(table, caption=_comparison_caption(comparison), row_headers=1, right=tuple(table.columns[1:])),
+        f'<p style="margin: 0 0 0.3em 0; max-width: 60em;">{html.escape(_comparison_caption(comparison))}</p>',
+        html_table(table, caption="Means per run", row_headers=1, right=tuple(table.columns[1:])),
         html_table(conventions, caption="The measures' conventions", row_headers=1),
         '<p style="font-size: 0.85em; margin: 0.4em 0;">Tests, p-values and effect sizes: '
         "<code>comparison.table</code>.</p>",

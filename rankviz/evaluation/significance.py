@@ -17,6 +17,8 @@ import math
 
 import numpy as np
 
+from rankviz._docstrings import fill_docstrings
+
 __all__ = [
     "student_t_sf",
     "paired_t_test",
@@ -266,10 +268,7 @@ def bootstrap_test(differences, *, n_resamples: int = 10_000, rng=None) -> float
     rng : numpy.random.Generator, optional
         Source of the resampling indices (default: ``numpy.random.default_rng(0)``).
 
-    Returns
-    -------
-    float
-        The p-value.
+    {Returns of randomization_test}
 
     Notes
     -----
@@ -396,3 +395,6 @@ def holm(p_values) -> np.ndarray:
     scaled = np.minimum(1.0, (m - np.arange(m)) * p[order])
     adjusted[order] = np.maximum.accumulate(scaled)
     return adjusted
+
+
+fill_docstrings(globals())  # the {Returns of ...} lines of the docstrings above

@@ -16,6 +16,7 @@ import re
 import numpy as np
 import pandas as pd
 
+from rankviz.evaluation.ranking import evaluated_queries, trec_eval_order
 from rankviz.metrics.kernels.diversity import DiversityContext, SubtopicLists
 
 __all__ = ["prepare_subtopics"]
@@ -64,13 +65,8 @@ def prepare_subtopics(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | No
     >>> topics.tolist(), context.lists.hit_row.tolist()   # the tie: d2 (greater docno) first
     (['1'], [0, 1])
     """
-    qrels_topics = pd.unique(qrels["query_id"].to_numpy(dtype=object))
-    run_topics = set(pd.unique(run["query_id"].to_numpy(dtype=object)))
-    evaluated = sorted(q for q in qrels_topics if complete or q in run_topics)
-    if not evaluated:
-        raise ValueError("evaluate: no topic of the run has subtopic judgments (topic ids must match exactly, "
-                         "as strings); nothing to evaluate.")
-    position = {q: i for i, q in enumerate(evaluated)}
+    evaluated, position = evaluated_queries(qrels["query_id"], run["query_id"], complete=complete,
+                                            judgments="subtopic judgments", unit="topic")
     judgments = pd.DataFrame({
         "query": qrels["query_id"].map(position),
         "subtopic": qrels["subtopic"].astype(str).to_numpy(dtype=object),
@@ -101,8 +97,8 @@ def prepare_subtopics(qrels: pd.DataFrame, run: pd.DataFrame, *, depth: int | No
         row = ranked[twice].iloc[0]
         raise ValueError(f"run: doc {row['doc_id']!r} is retrieved twice for topic {evaluated[row['query']]!r}; "
                          "each docno may appear once per topic (ndeval stops too).")
-    ranked = ranked.sort_values(["query", "score", "doc_id"], ascending=[True, False, False], kind="stable")
-    ranked = ranked.reset_index(drop=True)
+    ranked = ranked.take(trec_eval_order(ranked["query"].to_numpy(), ranked["score"].to_numpy(),
+                                         ranked["doc_id"])).reset_index(drop=True)
     ranked["row"] = np.arange(len(ranked), dtype=np.int64)
     row_hits = ranked[["query", "doc_id", "row"]].merge(judgments[["query", "doc_id", "number", "grade"]],
                                                         on=["query", "doc_id"]).sort_values(["row", "number"],

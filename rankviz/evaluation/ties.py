@@ -60,12 +60,14 @@ import numpy as np
 import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measures
+from rankviz.evaluation.ranking import trec_eval_order
 from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
 from rankviz.metrics.kernels import graded as graded_kernels
 from rankviz.metrics.kernels.graded import gain_values
 # 0 where the denominator is 0; every denominator here (R, the ideal DCG) is a count or a sum of
 # gains, never negative, so this is the former "> 0" rule.
 from rankviz.metrics.kernels.segments import safe_divide
+from rankviz.registry import GAIN
 
 __all__ = [
     "TIE_RULES",
@@ -77,14 +79,18 @@ __all__ = [
     "expected_relevance_by_rank",
     "sampled_measures",
     "affordable_samples",
+    "expected_precision",
+    "expected_recall",
+    "expected_r_precision",
+    "expected_average_precision",
+    "expected_reciprocal_rank",
+    "expected_success",
+    "expected_dcg",
+    "expected_ndcg",
 ]
 
 TIE_RULES = ("trec_eval", "input order", "tie-averaged")
 
-# Measures the order of the documents cannot change: every rule gives the same number.
-_ORDER_FREE = frozenset({"NumQ", "NumRet", "NumRel", "NumRelRet", "NumNonRelJudgedRet", "SetP", "SetRelP",
-                         "SetR", "SetAP", "SetF", "utility", "IdealDCG", "runid"})
-_EXACT = frozenset({"P", "R", "Rprec", "AP", "GMAP", "RR", "Success", "nDCG", "DCG"})
 
 
 @dataclass(frozen=True)
@@ -181,9 +187,7 @@ def _ranking_order(run: pd.DataFrame, rule: str) -> tuple[np.ndarray, np.ndarray
     query_codes = pd.factorize(run["query_id"].astype(str), sort=True)[0]
     score = run["score"].to_numpy(dtype=np.float64)
     if rule == "trec_eval":
-        # Codes of the sorted docnos follow code-point order, which is UTF-8 byte order: strcmp's.
-        doc_codes = pd.factorize(run["doc_id"].astype(str), sort=True)[0]
-        order = np.lexsort((-doc_codes, -score, query_codes))
+        order = trec_eval_order(query_codes, score, run["doc_id"].astype(str))
     else:
         order = np.lexsort((-score, query_codes))  # lexsort is stable: ties keep input order
     return order, _ranks(query_codes[order])
@@ -269,8 +273,8 @@ def _relevant_counts(layout: _Layout, threshold: int) -> np.ndarray:
 def _gains(grades: np.ndarray, gain) -> np.ndarray:
     """Gains of grades (:func:`rankviz.metrics.kernels.graded.gain_values`, the one gain rule),
     after this page's input policy: unjudged (NaN) and negative grades have gain 0."""
-    if gain not in ("linear", "exponential"):
-        raise ValueError(f"tie-averaged DCG supports gain 'linear' or 'exponential'; got {gain!r}.")
+    if gain not in GAIN.values:
+        raise ValueError(f"tie-averaged DCG supports gain {' or '.join(map(repr, GAIN.values))}; got {gain!r}.")
     return gain_values(np.where(np.isnan(grades) | (grades < 0), 0.0, grades), gain)
 
 
@@ -285,19 +289,35 @@ def _cut(layout: _Layout, k) -> np.ndarray:
     return np.ones(layout.position.size, dtype=bool) if k is None else layout.position <= k
 
 
-def _expected_precision(layout, threshold, k):
+def _threshold(measure: Measure, rel_threshold) -> float:
+    """The measure's own rel=, else evaluate's rel_threshold."""
+    own = measure.param("rel")
+    return rel_threshold if own is None else own
+
+
+# The exact tie-averaged values, named by the registry (MetricSpec.tie_average_path): each takes
+# the tie groups' layout, the measure and evaluate's rel_threshold, and gives one value per query.
+
+
+def expected_precision(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[P@k] over the orders of tied documents: each rank holds its group's share of relevant documents."""
+    threshold, k = _threshold(measure, rel_threshold), measure.cutoff
     relevant = layout.grade >= threshold  # NaN compares False: unjudged is non-relevant
     hits = _per_query(layout, _group_mean(layout, relevant.astype(float)) * _cut(layout, k))
     return hits / k
 
 
-def _expected_recall(layout, threshold, k):
+def expected_recall(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[R@k] = E[relevant in the top k] / R."""
+    threshold, k = _threshold(measure, rel_threshold), measure.cutoff
     relevant = layout.grade >= threshold
     hits = _per_query(layout, _group_mean(layout, relevant.astype(float)) * _cut(layout, k))
     return safe_divide(hits, _relevant_counts(layout, threshold))
 
 
-def _expected_r_precision(layout, threshold):
+def expected_r_precision(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[P@R]: R is fixed by the qrels, so this is E[P@k] at k = R."""
+    threshold = _threshold(measure, rel_threshold)
     n_relevant = _relevant_counts(layout, threshold)
     relevant = layout.grade >= threshold
     within = layout.position <= n_relevant[layout.row_query]
@@ -305,7 +325,9 @@ def _expected_r_precision(layout, threshold):
     return safe_divide(hits, n_relevant)
 
 
-def _expected_average_precision(layout, threshold, k):
+def expected_average_precision(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[AP@k]: per relevant document, the expected precision at its rank given its group's order."""
+    threshold, k = _threshold(measure, rel_threshold), measure.cutoff
     relevant = (layout.grade >= threshold).astype(float)
     group_relevant = _group_mean(layout, relevant) * layout.group_size  # r_g per row
     # B_g: relevant documents in the groups above (running count at the group's first row).
@@ -330,7 +352,9 @@ def _first_relevant_group(layout, relevant) -> tuple[np.ndarray, np.ndarray]:
     return group_relevant, is_first
 
 
-def _expected_reciprocal_rank(layout, threshold, k):
+def expected_reciprocal_rank(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[RR@k]: the first relevant document is in the first group holding one, at a place of known law."""
+    threshold, k = _threshold(measure, rel_threshold), measure.cutoff
     relevant = (layout.grade >= threshold).astype(float)
     r, is_first = _first_relevant_group(layout, relevant)
     probability = np.zeros(layout.position.size)
@@ -344,7 +368,9 @@ def _expected_reciprocal_rank(layout, threshold, k):
     return _per_query(layout, probability / layout.position * _cut(layout, k))
 
 
-def _expected_success(layout, threshold, k):
+def expected_success(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[Success@k] = P(a relevant document in the top k)."""
+    threshold, k = _threshold(measure, rel_threshold), measure.cutoff
     relevant = (layout.grade >= threshold).astype(float)
     r, is_first = _first_relevant_group(layout, relevant)
     out = np.zeros(len(layout.query_ids))
@@ -390,41 +416,19 @@ def _starts(counts: np.ndarray) -> np.ndarray:
 _AS_GRADES = {"gain": "linear"}  # the lists above already hold gains
 
 
-def _expected_dcg(layout, gain):
-    return graded_kernels.dcg(_expected_gain_lists(layout, gain), Cut(None, _AS_GRADES))
+def expected_dcg(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[DCG]: the DCG of the expected gains (DCG is linear in the gains)."""
+    return graded_kernels.dcg(_expected_gain_lists(layout, measure.param("gain")), Cut(None, _AS_GRADES))
 
 
-def _expected_ndcg(layout, gain, k):
-    """E[DCG@k] / IDCG@k (the kernels' nDCG, 0 when the ideal is 0)."""
-    return graded_kernels.ndcg(_expected_gain_lists(layout, gain), Cut(k, _AS_GRADES))
-
-
-def _exact_values(layout: _Layout, measure: Measure, rel_threshold: int) -> np.ndarray:
-    threshold = measure.param("rel")
-    threshold = rel_threshold if threshold is None else threshold
-    k = measure.cutoff
-    name = measure.name
-    if name == "P":
-        return _expected_precision(layout, threshold, k)
-    if name == "R":
-        return _expected_recall(layout, threshold, k)
-    if name == "Rprec":
-        return _expected_r_precision(layout, threshold)
-    if name in ("AP", "GMAP"):
-        return _expected_average_precision(layout, threshold, k)
-    if name == "RR":
-        return _expected_reciprocal_rank(layout, threshold, k)
-    if name == "Success":
-        return _expected_success(layout, threshold, k)
-    if name == "DCG":
-        return _expected_dcg(layout, measure.param("gain"))
-    if name == "nDCG":
-        return _expected_ndcg(layout, measure.param("gain"), k)
-    raise KeyError(name)
+def expected_ndcg(layout: _Layout, measure: Measure, rel_threshold) -> np.ndarray:
+    """E[DCG@k] / IDCG@k (the kernels' nDCG, 0 when the ideal is 0): the ideal does not depend on the order."""
+    return graded_kernels.ndcg(_expected_gain_lists(layout, measure.param("gain")), Cut(measure.cutoff, _AS_GRADES))
 
 
 def _has_exact_form(measure: Measure) -> bool:
-    return measure.name in _EXACT and measure.param("gain") in (None, "linear", "exponential")
+    """Whether the registry names a closed form for the measure, and its gain is one the form takes."""
+    return measure.spec.tie_average is not None and measure.param("gain") in (None, *GAIN.values)
 
 
 # --------------------------------------------------------------------------------------------
@@ -440,7 +444,7 @@ def sampled_measures(measures) -> list[str]:
     ['ERR@20', 'Bpref']
     """
     return [str(m) for m in parse_measures(measures)
-            if m.name not in _ORDER_FREE and not _has_exact_form(m)]
+            if not m.spec.order_free and not _has_exact_form(m)]
 
 
 def affordable_samples(samples: int, n_lines: int, budget: int) -> int:
@@ -599,11 +603,11 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
     sampled = []
     for measure in parsed:
         name = str(measure)
-        if measure.name in _ORDER_FREE:
+        if measure.spec.order_free:
             averaged[name] = by_trec_eval.per_query[name].to_numpy(dtype=np.float64)
             method[name] = "order-free"
         elif _has_exact_form(measure):
-            averaged[name] = _exact_values(layout, measure, rel_threshold)
+            averaged[name] = measure.spec.tie_average(layout, measure, rel_threshold)
             method[name] = "exact"
         else:
             sampled.append(measure)

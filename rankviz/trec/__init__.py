@@ -3,7 +3,8 @@
 * :mod:`~rankviz.trec.readers`: :func:`read_qrels`, :func:`read_run` (path, ``.gz``, file object,
   text, CSV/TSV/Parquet, DataFrame, nested dict), and :func:`read_qrels_table`,
   :func:`read_run_table`, which return a :class:`TrecTable`: the same DataFrame with the keys of
-  its ids that reading computed, for evaluate to reuse;
+  its ids that reading computed, for evaluate to reuse; ``open_run_stream``: a big run file in
+  blocks of whole queries (evaluate's bounded-memory path);
 * :mod:`~rankviz.trec.preferences`: trec_eval's preference files (:func:`read_prefs`), qrels read as
   preferences, and z-score files (:func:`read_zscores`); :mod:`~rankviz.trec.subtopics`: ndeval's
   subtopic qrels (:func:`read_subtopic_qrels`); :mod:`~rankviz.trec.fields` reads such

@@ -2,9 +2,9 @@
 
 trec_eval stops when a docno appears twice for a query, and so do the readers. Hashing millions
 of id strings one by one is the slow part of reading a big run; here queries (few, in long runs
-of equal values) get exact dictionary codes, and documents a 64-bit fingerprint computed with
+of equal values) get exact dictionary codes, and documents a 64-bit hash of every byte computed with
 numpy straight from the Arrow string buffers. Rows sharing a key are then compared exactly, so a
-fingerprint collision costs time, never a wrong answer.
+hash collision costs time, never a wrong answer.
 
 evaluate needs the same keys to match run lines to judgments: the readers hand them over as a
 value, in the :class:`~rankviz.trec.readers.TrecTable` that ``read_run_table`` and
@@ -21,9 +21,9 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-__all__ = ["RowKeys", "dictionary_codes", "fingerprints", "fixed_width_bytes", "fixed_width_chunk", "fixed_width_hashes",
-           "fixed_width_words", "hash_fixed_width", "has_duplicate_pairs", "pair_keys", "query_bits",
-           "query_codes_and_labels", "row_keys"]
+__all__ = ["RowKeys", "arrow_of", "content_hashes", "dictionary_codes", "first_duplicate", "fixed_width_bytes",
+           "fixed_width_chunk", "fixed_width_hashes", "fixed_width_words", "hash_fixed_width", "has_duplicate_pairs",
+           "numpy_of", "pair_keys", "query_bits", "query_codes_and_labels", "row_keys"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,9 +41,10 @@ class RowKeys:
     query_labels : list of str
         The query id of each code.
     doc_hashes : ndarray of uint64
-        A hash of each row's docno: :func:`fixed_width_hashes` when every docno has the same
-        byte length (``doc_width``), :func:`fingerprints` otherwise (``doc_width`` None).
+        :func:`content_hashes` of the docnos: a hash of every byte and of the length (for docnos
+        of one byte width, :func:`fixed_width_hashes`).
     doc_width : int or None
+        The byte width of every docno when they all have one, else None.
     pair_keys : ndarray of uint64
         :func:`pair_keys` of the query codes and docno hashes: equal for rows of one query
         with equal docnos (and, rarely, for a hash collision). The duplicate check sorts
@@ -80,9 +81,9 @@ def row_keys(table: pa.Table) -> RowKeys:
     query_codes, query_labels = query_codes_and_labels(table["query_id"])
     query_codes.flags.writeable = False  # evaluate may use this very array as its row -> query map
     docs = table["doc_id"]
-    hashed = fixed_width_hashes(docs)
-    doc_hashes, doc_width = hashed if hashed is not None else (fingerprints(docs), None)
-    return RowKeys(query_codes, query_labels, doc_hashes, doc_width,
+    views = fixed_width_bytes(docs)
+    doc_hashes = content_hashes(docs)
+    return RowKeys(query_codes, query_labels, doc_hashes, None if views is None else views[0].shape[1],
                    pair_keys(query_codes, doc_hashes, len(query_labels)))
 
 
@@ -96,21 +97,50 @@ def has_duplicate_pairs(table: pa.Table, judgment_groups: bool, keys: RowKeys | 
     """
     if keys is None:
         keys = row_keys(table)
-    columns = ["query_id", "group", "doc_id"] if judgment_groups else ["query_id", "doc_id"]
     if judgment_groups:
         with np.errstate(over="ignore"):
             combined = keys.query_codes.astype(np.uint64) * _MIX_B + dictionary_codes(table["group"])
             combined = combined * _MIX_A ^ keys.doc_hashes
+        columns = [keys.query_codes, dictionary_codes(table["group"]), table["doc_id"]]
     else:
         combined = keys.pair_keys
-    ordered = np.sort(combined)
+        columns = [keys.query_codes, table["doc_id"]]
+    return first_duplicate(combined, columns) is not None
+
+
+def first_duplicate(keys: np.ndarray, columns: list) -> tuple[int, int] | None:
+    """The rows ``(first, again)`` of the earliest repeated row: ``again`` is the smallest row
+    whose values in ``columns`` (numpy arrays or Arrow string columns, one value per row) equal
+    those of an earlier row ``first``; None when every row is distinct.
+
+    ``keys`` (uint64, one per row) must be equal for equal rows (:func:`pair_keys`); only rows
+    sharing a key are compared, value by value, so a hash collision costs time, never a wrong
+    answer. What a reader reports for a docno listed twice: the line that repeats, and where
+    it first was.
+
+    >>> docs = pa.chunked_array([["d1", "d2", "d3", "d2", "d1"]])
+    >>> codes = np.zeros(5, dtype=np.int32)
+    >>> first_duplicate(pair_keys(codes, content_hashes(docs), 1), [codes, docs])
+    (1, 3)
+    """
+    ordered = np.sort(keys)
     same = ordered[1:] == ordered[:-1]
     if not same.any():
-        return False
+        return None
     shared = np.unique(ordered[1:][same])
-    rows = np.flatnonzero(np.isin(combined, shared))
-    subset = table.select(columns).take(pa.array(rows)).to_pandas()
-    return bool(subset.duplicated().any())
+    rows = np.flatnonzero(np.isin(keys, shared))  # few: the rows of the repeated keys
+    values = []
+    for column in columns:
+        if isinstance(column, np.ndarray):
+            values.append(column[rows].tolist())
+        else:
+            values.append(column.take(arrow_of(rows)).to_pylist())
+    seen: dict = {}
+    for row, value in zip(rows.tolist(), zip(*values)):
+        first = seen.setdefault(value, row)
+        if first != row:
+            return first, row
+    return None
 
 
 def dictionary_codes(column: pa.ChunkedArray) -> np.ndarray:
@@ -123,66 +153,41 @@ def query_codes_and_labels(column: pa.ChunkedArray) -> tuple[np.ndarray, list]:
     """Per row, an int32 code of its string, codes numbering the distinct strings in order of
     first appearance; and the string of each code. Run-length encoded first (ids come in long
     runs), so that only one value per run is hashed."""
-    runs = [pc.run_end_encode(chunk) for chunk in column.chunks if len(chunk)]
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    runs = [pc.run_end_encode(chunk) for chunk in chunks if len(chunk)]
     if not runs:
         return np.zeros(0, dtype=np.int32), []
     encoded = pc.dictionary_encode(pa.chunked_array([run.values for run in runs]))  # one shared dictionary
-    codes = np.concatenate([chunk.indices.to_numpy(zero_copy_only=False) for chunk in encoded.chunks])
-    run_lengths = np.concatenate([np.diff(run.run_ends.to_numpy(), prepend=0) for run in runs])
+    codes = np.concatenate([numpy_of(chunk.indices) for chunk in encoded.chunks])
+    run_lengths = np.concatenate([np.diff(numpy_of(run.run_ends), prepend=0) for run in runs])
     labels = encoded.chunks[0].dictionary.to_pylist()
     return np.repeat(codes.astype(np.int32), run_lengths), labels  # int32: ids are far fewer than 2**31
 
 
+def numpy_of(array) -> np.ndarray:
+    """The values of a numeric Arrow array without nulls (or of a chunked one) as numpy: a view
+    of its buffer for one chunk. (``Array.to_numpy`` would import pandas, which the command
+    line never needs.)"""
+    if isinstance(array, pa.ChunkedArray):
+        parts = [numpy_of(chunk) for chunk in array.chunks]
+        if len(parts) == 1:
+            return parts[0]
+        return np.concatenate(parts) if parts else np.zeros(0, dtype=array.type.to_pandas_dtype())
+    if array.null_count:
+        raise ValueError("numpy_of: the array has missing values")
+    dtype = np.dtype(array.type.to_pandas_dtype())
+    return np.frombuffer(array.buffers()[1], dtype=dtype, count=len(array), offset=array.offset * dtype.itemsize)
+
+
+def arrow_of(values: np.ndarray) -> pa.Array:
+    """A numeric numpy array as an Arrow array sharing its memory (``pa.array`` would import
+    pandas)."""
+    values = np.ascontiguousarray(values)
+    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), values.size, [None, pa.py_buffer(values)])
+
+
 _MIX_A = np.uint64(0x9E3779B97F4A7C15)
 _MIX_B = np.uint64(0xBF58476D1CE4E5B9)
-
-
-def fingerprints(column: pa.ChunkedArray) -> np.ndarray:
-    """A 64-bit fingerprint of each string of ``column`` (uint64), from its first and last 8
-    bytes and its length, read straight from the Arrow buffers. Equal strings get equal
-    fingerprints; distinct ones rarely collide, and every user compares hits exactly."""
-    if not (pa.types.is_string(column.type) or pa.types.is_large_string(column.type)):
-        column = column.cast(pa.large_string())
-    chunks = [chunk for chunk in column.chunks if len(chunk)]
-    if len(column) > 1_000_000 and len(chunks) > 1 and (os.cpu_count() or 1) > 1:
-        # numpy releases the GIL in these loops: one thread per core halves the wait on big runs.
-        with ThreadPoolExecutor(max_workers=min(4, os.cpu_count() or 1)) as pool:
-            parts = list(pool.map(_chunk_fingerprints, chunks))
-    else:
-        parts = [_chunk_fingerprints(chunk) for chunk in chunks]
-    return np.concatenate(parts) if parts else np.zeros(0, dtype=np.uint64)
-
-
-def _chunk_fingerprints(chunk: pa.Array) -> np.ndarray:
-    offset_type = np.int64 if pa.types.is_large_string(chunk.type) else np.int32
-    buffers = chunk.buffers()
-    offsets = np.frombuffer(buffers[1], dtype=offset_type, count=len(chunk) + 1,
-                            offset=chunk.offset * np.dtype(offset_type).itemsize)
-    low, high = int(offsets[0]), int(offsets[-1])
-    # 8 zero bytes on both sides so that every 8-byte window stays inside the buffer.
-    padded = np.zeros(high - low + 16, dtype=np.uint8)
-    if high > low:
-        padded[8:8 + high - low] = np.frombuffer(buffers[2], dtype=np.uint8, count=high - low, offset=low)
-    windows = np.ndarray(buffer=padded, dtype=np.uint64, shape=(padded.size - 7,), strides=(1,))
-    positions = offsets[1:].astype(np.int64)
-    lengths = positions - offsets[:-1]
-    positions -= low
-    last = windows[positions]  # the 8 bytes that end where the string ends
-    # Little endian: a string shorter than 8 bytes is the high bytes of `last`; shift out the rest.
-    shift = np.subtract(8, lengths)
-    np.maximum(shift, 0, out=shift)
-    shift <<= 3
-    last >>= shift.view(np.uint64)  # numpy gives 0 for a shift by 64 (the empty string)
-    positions -= lengths
-    positions += 8
-    first = windows[positions]  # the first 8 bytes; `last` already holds all of a short string
-    first[lengths < 8] = 0
-    with np.errstate(over="ignore"):
-        first *= _MIX_A
-        first ^= last
-        first *= _MIX_B
-        first += lengths.view(np.uint64)
-    return first
 
 
 # --------------------------------------------------------------------------------------------
@@ -280,3 +285,72 @@ def fixed_width_hashes(column: pa.ChunkedArray) -> tuple[np.ndarray, int] | None
         for view, part in zip(views, slices):
             hash_fixed_width(view, part)
     return hashes, views[0].shape[1]
+
+
+def _word_starts(width: int) -> list[int]:
+    """Where :func:`fixed_width_words` reads the 8-byte words of a string of ``width`` bytes."""
+    if width < 8:
+        return [0]
+    return list(range(0, width - 7, 8)) + ([width - 8] if width % 8 else [])
+
+
+def content_hashes(column: pa.ChunkedArray | pa.Array) -> np.ndarray:
+    """:func:`hash_fixed_width` of every string of ``column``, whatever their byte lengths.
+
+    A hash of every byte and of the length, so two strings of different lengths (MS MARCO's
+    numeric passage ids, URLs) are told apart as well as ClueWeb's docnos of one width are.
+    Chunks whose strings share one width are hashed in place, the fast path; otherwise the
+    strings are grouped by length and their words gathered from the chunk's buffer, so a
+    string's hash never depends on the others (a run read in blocks gets the keys of the whole).
+
+    >>> strings = pa.chunked_array([["d1", "doc22"], ["doc22", "d1", "d10"]])
+    >>> h = content_hashes(strings)
+    >>> bool(h[0] == h[3] and h[1] == h[2] and len(set(h.tolist())) == 3)
+    True
+    >>> bool(h[1] == hash_fixed_width(np.frombuffer(b"doc22", dtype=np.uint8).reshape(1, 5))[0])
+    True
+    """
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    out = np.empty(len(column), dtype=np.uint64)
+    start = 0
+    for chunk in chunks:
+        if len(chunk):
+            _chunk_content_hashes(chunk, out[start:start + len(chunk)])
+        start += len(chunk)
+    return out
+
+
+def _chunk_content_hashes(chunk: pa.Array, out: np.ndarray) -> None:
+    if not (pa.types.is_string(chunk.type) or pa.types.is_large_string(chunk.type)):
+        chunk = chunk.cast(pa.large_string())
+    view = fixed_width_chunk(chunk)
+    if view is not None:
+        hash_fixed_width(view, out)
+        return
+    offset_type = np.int64 if pa.types.is_large_string(chunk.type) else np.int32
+    buffers = chunk.buffers()
+    offsets = np.frombuffer(buffers[1], dtype=offset_type, count=len(chunk) + 1,
+                            offset=chunk.offset * np.dtype(offset_type).itemsize).astype(np.int64)
+    low, high = int(offsets[0]), int(offsets[-1])
+    # 8 zero bytes after the last string, so that every 8-byte window stays inside the buffer.
+    padded = np.zeros(high - low + 8, dtype=np.uint8)
+    if high > low:
+        padded[:high - low] = np.frombuffer(buffers[2], dtype=np.uint8, count=high - low, offset=low)
+    windows = np.ndarray(buffer=padded, dtype="<u8", shape=(padded.size - 7,), strides=(1,))
+    lengths = np.diff(offsets)
+    starts = offsets[:-1] - low
+    by_length = np.argsort(lengths, kind="stable")
+    bounds = np.flatnonzero(np.diff(lengths[by_length])) + 1
+    for rows in np.split(by_length, bounds):
+        width = int(lengths[rows[0]])
+        h = np.full(rows.size, (width * int(_MIX[0])) % 2**64, dtype=np.uint64)
+        at = starts[rows]
+        for word_start in _word_starts(width):
+            word = windows[at + word_start]
+            if width < 8:  # a short string: its bytes and zeros, as fixed_width_words pads it
+                word &= np.uint64((1 << (8 * width)) - 1)
+            h *= _MIX[1]
+            h += word
+        h ^= h >> np.uint64(29)
+        h *= _MIX[2]
+        out[rows] = h

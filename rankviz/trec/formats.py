@@ -14,7 +14,7 @@ import pyarrow as pa
 
 __all__ = ["DOC_COLUMN_NAMES", "GROUP_COLUMN_NAMES", "QRELS_FORMAT", "QUERY_COLUMN_NAMES", "RELEVANCE_COLUMN_NAMES",
            "RUN_FORMAT", "RUN_NAME_COLUMN_NAMES", "SCORE_COLUMN_NAMES", "TrecFileFormat", "TrecFormatError",
-           "format_error", "source_metadata", "with_source_metadata"]
+           "format_error", "source_metadata", "with_source_metadata", "PYTHON_ADVICE"]
 
 
 class TrecFormatError(ValueError):
@@ -29,13 +29,37 @@ class TrecFormatError(ValueError):
         for CSV/TSV), or None when the problem is the whole input (empty, wrong columns).
     expected : str
         What the reader expected there.
+    looks_like : {"run", "qrels"} or None
+        The line read looks like the other kind of file (a run given as qrels, or the other way
+        round): the message ends with advice for a Python caller (``read it with read_run``);
+        :meth:`with_advice` gives it in another audience's words (the command line's, the app's).
     """
 
-    def __init__(self, message: str, *, path: str, line: int | None, expected: str):
-        super().__init__(message)
+    def __init__(self, message: str, *, path: str, line: int | None, expected: str, looks_like: str | None = None):
+        self.base_message = message
+        self.looks_like = looks_like
+        super().__init__(self.with_advice(PYTHON_ADVICE))
         self.path = path
         self.line = line
         self.expected = expected
+
+    def with_advice(self, advice: dict) -> str:
+        """The message, with the advice for a swapped file taken from ``advice`` (``{"run": ...,
+        "qrels": ...}``: what to do with a file that looks like a run, or like qrels).
+
+        >>> error = format_error("qrels.txt", 1, "4 fields", "6", looks_like="run")
+        >>> str(error)
+        'qrels.txt line 1: expected 4 fields, got 6 (this looks like a run line: read it with read_run)'
+        >>> error.with_advice({"run": "upload it under Run files", "qrels": "..."})
+        'qrels.txt line 1: expected 4 fields, got 6 (this looks like a run line: upload it under Run files)'
+        """
+        if self.looks_like is None:
+            return self.base_message
+        return f"{self.base_message} (this looks like a {self.looks_like} line: {advice[self.looks_like]})"
+
+
+#: What :class:`TrecFormatError` advises a Python caller who gave a run as qrels or qrels as a run.
+PYTHON_ADVICE = {"run": "read it with read_run", "qrels": "read it with read_qrels"}
 
 
 # Names people give these columns in tables (matched case-insensitively), first match wins.
@@ -93,7 +117,8 @@ RUN_FORMAT = TrecFileFormat(what="run", fields=("qid", "Q0", "docno", "rank", "s
                             value_column_names=SCORE_COLUMN_NAMES)
 
 
-def format_error(source: str, line: int | None, expected: str, got: str) -> TrecFormatError:
+def format_error(source: str, line: int | None, expected: str, got: str, *,
+                 looks_like: str | None = None) -> TrecFormatError:
     """The :class:`TrecFormatError` every reader raises: ``"<source> line <n>: expected ..., got ..."``.
 
     Parameters
@@ -104,6 +129,8 @@ def format_error(source: str, line: int | None, expected: str, got: str) -> Trec
         1-based line number; None when the problem is the whole input.
     expected, got : str
         What the reader expected, and what it found.
+    looks_like : {"run", "qrels"} or None
+        The line looks like the other kind of file (see :class:`TrecFormatError`).
 
     Examples
     --------
@@ -111,7 +138,8 @@ def format_error(source: str, line: int | None, expected: str, got: str) -> Trec
     'run.txt line 17: expected 6 fields, got 4'
     """
     where = f"{source} line {line}" if line is not None else source
-    return TrecFormatError(f"{where}: expected {expected}, got {got}", path=source, line=line, expected=expected)
+    return TrecFormatError(f"{where}: expected {expected}, got {got}", path=source, line=line, expected=expected,
+                           looks_like=looks_like)
 
 
 def with_source_metadata(table: pa.Table, file_format: TrecFileFormat, source: str, run_name: str | None) -> pa.Table:
