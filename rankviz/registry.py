@@ -35,8 +35,19 @@ import math
 from dataclasses import dataclass, field
 
 __all__ = [
+    "Choice",
     "Param",
+    "Cut",
     "MetricSpec",
+    "GAIN",
+    "DISCOUNT",
+    "ROUNDING",
+    "KENDALL_VARIANT",
+    "GAUC_WEIGHT",
+    "ELEVEN_LEVELS",
+    "AP_DENOMINATOR",
+    "SPEARMAN_TIES",
+    "SHEET_CONVENTIONS",
     "METRICS",
     "TREC_PRINT_ORDER",
     "EVALUATE_SOURCES",
@@ -46,6 +57,44 @@ __all__ = [
     "ranking_metric_table",
     "metrics_markdown",
 ]
+
+
+@dataclass(frozen=True)
+class Choice:
+    r"""One allowed value of a :class:`Param`, with the words and the formula a reader sees for it.
+
+    Every page, worked exercise, caption and document that names a choice reads it here, so a
+    choice is spelled once (and, later, translated once).
+
+    Attributes
+    ----------
+    value : object
+        What the functions take (``"exponential"``).
+    label : str
+        The choice in a few words, as a sentence, a caption or a table names it
+        (``"exponential gain 2^g − 1"``).
+    formula : str
+        Its formula in LaTeX (``2^{g} - 1``).
+    description : str
+        One line: what it means and who uses it.
+    text : str
+        The formula in plain text, for widget captions and text tables (``"2^g − 1"``).
+    aliases : tuple of str
+        Other spellings accepted for the value (``"exp"`` in measure names); see
+        :meth:`Param.canonical`.
+
+    Examples
+    --------
+    >>> GAIN.choice("exponential").formula, GAIN.choice("exponential").text
+    ('2^{g} - 1', '2^g − 1')
+    """
+
+    value: object
+    label: str
+    formula: str
+    description: str
+    text: str = ""
+    aliases: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -61,10 +110,13 @@ class Param:
     name : str
         The keyword of the per-query function (for a parameter only measures have, its
         keyword in measure names).
-    default, description, choices, kind
-        Default value, meaning, allowed values (empty: any of ``kind``) and the kind of value:
-        ``"int"``, ``"float"``, ``"bool"``, ``"choice"``, ``"grades"`` (a list of grades),
-        ``"levels"`` (a list of recall levels or of tie levels), ``"labels"`` (names of items).
+    default, description, kind
+        Default value, meaning and the kind of value: ``"int"``, ``"float"``, ``"bool"``,
+        ``"choice"``, ``"grades"`` (a list of grades), ``"levels"`` (a list of recall levels or
+        of tie levels), ``"labels"`` (names of items).
+    choices : tuple of Choice
+        The allowed values with their labels and formulas (empty: any value of ``kind``);
+        :attr:`values`, :meth:`choice`, :meth:`label` read them.
     measure_key : str or None
         The keyword in measure names (``"rel"``, ``"gain"``); None: not settable there.
     measure_kind : str or None
@@ -87,19 +139,97 @@ class Param:
 
     >>> [(p.name, p.default) for p in get_spec("ndcg").params]
     [('k', None), ('judged', None), ('gain', 'linear'), ('discount', 'log2'), ('log_base', 2)]
-    >>> get_spec("ndcg").params[2].choices, get_spec("ndcg").params[2].measure_key
-    (('linear', 'exponential'), 'gain')
+    >>> gain = get_spec("ndcg").param("gain")
+    >>> gain.values, gain.measure_key, gain.label("exponential")
+    (('linear', 'exponential'), 'gain', 'exponential gain 2^g − 1')
     """
 
     name: str
     default: object
     description: str
-    choices: tuple = ()
+    choices: tuple[Choice, ...] = ()
     kind: str = "choice"
     measure_key: str | None = None
     measure_kind: str | None = None
     per_query: bool = True
     evaluate: str | None = None
+
+    def __post_init__(self):
+        if not all(isinstance(c, Choice) for c in self.choices):
+            raise TypeError(f"The choices of parameter {self.name!r} must be Choice objects (value, label, formula, "
+                            f"description). Got {self.choices!r} instead.")
+        if self.choices and self.default not in self.values:
+            raise ValueError(f"The default {self.default!r} of parameter {self.name!r} is not one of its choices "
+                             f"{self.values!r}.")
+
+    @property
+    def values(self) -> tuple:
+        """The allowed values, in the registry's order (the default need not be first).
+
+        >>> DISCOUNT.values
+        ('log2', 'jarvelin')
+        """
+        return tuple(c.value for c in self.choices)
+
+    def choice(self, value) -> Choice:
+        """The :class:`Choice` of ``value``; a ValueError names the parameter and its values otherwise.
+
+        >>> ROUNDING.choice("lround").label
+        'trec_eval 10: round(r·R)'
+        >>> GAIN.choice("exp")
+        Traceback (most recent call last):
+        ...
+        ValueError: The 'gain' parameter must be one of 'linear', 'exponential'. Got 'exp' instead.
+        """
+        for c in self.choices:
+            if c.value == value:
+                return c
+        raise ValueError(f"The {self.name!r} parameter must be one of {', '.join(map(repr, self.values))}. "
+                         f"Got {value!r} instead.")
+
+    @property
+    def accepted(self) -> tuple:
+        """Every spelling accepted: the values, then their aliases.
+
+        >>> GAIN.accepted
+        ('linear', 'exponential', 'exp', 'exp2')
+        """
+        return self.values + tuple(a for c in self.choices for a in c.aliases)
+
+    def canonical(self, spelling):
+        """The value a spelling stands for (itself, or the value of which it is an alias); None if none.
+
+        >>> GAIN.canonical("exp"), GAUC_WEIGHT.canonical("impressions"), GAIN.canonical("log")
+        ('exponential', 'size', None)
+        """
+        for c in self.choices:
+            if spelling == c.value or spelling in c.aliases:
+                return c.value
+        return None
+
+    def label(self, value) -> str:
+        """The words naming choice ``value``: ``GAIN.label("linear")`` is ``'linear gain g'``."""
+        return self.choice(value).label
+
+    def ordered(self, first) -> tuple:
+        """The values with ``first`` first (a page or an exercise that starts from another default).
+
+        >>> GAIN.ordered("exponential")
+        ('exponential', 'linear')
+        """
+        self.choice(first)
+        return (first, *(v for v in self.values if v != first))
+
+    def other(self, value):
+        """The other value of a two-way switch (gain, discount): what "the other convention" means.
+
+        >>> GAIN.other("linear"), DISCOUNT.other("jarvelin")
+        ('exponential', 'log2')
+        """
+        if len(self.choices) != 2:
+            raise ValueError(f"The {self.name!r} parameter has {len(self.choices)} choices, not a two-way switch.")
+        self.choice(value)
+        return next(v for v in self.values if v != value)
 
 
 #: Where ``evaluate`` takes a parameter from (``Param.evaluate``), in words.
@@ -111,6 +241,31 @@ EVALUATE_SOURCES = {
     "trec_eval_version": "'lround' for trec_eval 10 (the default), 'floor_plus_0.9' for 9",
     "judged_subtopics": "the subtopics of every document the subtopic qrels judge for the topic",
 }
+# What the batch kernels read of a per-query call from the lists themselves (RankedLists), never
+# from a Cut: the judged grades and R.
+_FROM_THE_LISTS = frozenset({"judged", "n_relevant"})
+
+
+@dataclass(frozen=True)
+class Cut:
+    """What a kernel reads of a measure: its cutoff and parameters.
+
+    :class:`rankviz.evaluation.measures.Measure` answers the same two questions; the per-query
+    functions and :meth:`MetricSpec.cut` pass a ``Cut`` so that :mod:`rankviz.metrics` never needs
+    the measure parser. It lives here, with the vocabulary, so that a spec can say how its kernel
+    computes its function (``rankviz.metrics.kernels.Cut`` is this class).
+
+    >>> Cut(10, {"gain": "exponential"}).param("gain"), Cut().param("rel")
+    ('exponential', None)
+    """
+
+    cutoff: int | float | None = None
+    params: dict = field(default_factory=dict)
+
+    def param(self, key: str, default=None):
+        return self.params.get(key, default)
+
+
 # How each trec_eval version turns a recall level into a number of relevant documents,
 # in the per-query functions' words (rankviz.metrics.precision_recall.ROUNDINGS).
 _ROUNDING_OF_TREC_EVAL = {"10": "lround", "9": "floor_plus_0.9"}
@@ -150,7 +305,23 @@ class MetricSpec:
     * ``trec_param_syntax``: how trec_eval's ``-m name.params`` reads its parameters:
       ``"gains"`` (``ndcg.1=3,2=9``), ``"values"`` (``utility.1,-1,0,0``, ``11pt_avg..25,.5``)
       or ``"keywords"`` (``rbp.p=0.8``);
-    * ``kernel_path``: the batch kernel, ``"<module>.<function>"`` in ``rankviz.metrics.kernels``.
+    * ``kernel_path``: the batch kernel, ``"<module>.<function>"`` in ``rankviz.metrics.kernels``
+      (also for a metric without a measure, e.g. F_β: :meth:`cut` then says how the kernel computes
+      its per-query function, for the behaviour explorer).
+
+    What the teaching side reads of a metric:
+
+    * ``chart``: the kind of chart :func:`rankviz.explain` draws of its worked table
+      (``"precision_at_rank"``, ``"precision_recall_curve"``, ``"ap_area"``, ``"eleven_point"``,
+      ``"gain_contribution"``, ``"err_cascade"``, ``"rank_scatter"``, ``"pair_matrix"``, ``"roc"``,
+      ``"per_query"``); empty: none;
+    * ``sweep``: a ranking metric with values in [0, 1] that the behaviour explorer can sweep;
+    * ``from_clicks``: a click table can be scored with it (``rankviz.evaluate_clicks``): its
+      kernel needs no qrels beyond the labels, and a group's value depends on its own rows only;
+    * ``order_free``: the order of the retrieved documents cannot change it (counts, set
+      measures), so every tie rule gives the same value;
+    * ``tie_average_path``: the function of :mod:`rankviz.evaluation.ties` giving its exact
+      expectation over the orders of tied documents (empty: estimated by sampling orders).
 
     Examples
     --------
@@ -195,6 +366,12 @@ class MetricSpec:
     new_in_trec_eval_10: bool = False
     trec_param_syntax: str | None = None
     kernel_path: str = field(default="", repr=False)
+    # -- as the teaching side shows it -----------------------------------------------------
+    chart: str = ""
+    sweep: bool = False
+    from_clicks: bool = False
+    order_free: bool = False
+    tie_average_path: str = field(default="", repr=False)
 
     @property
     def function(self):
@@ -214,13 +391,65 @@ class MetricSpec:
     def kernel(self):
         """The batch kernel ``kernel(context, measure) -> one value per query``; None without one.
 
-        >>> get_spec("average_precision").kernel.__name__, get_spec("f_beta").kernel
+        >>> get_spec("average_precision").kernel.__name__, get_spec("auc").kernel
         ('average_precision', None)
+        """
+        return _resolve("rankviz.metrics.kernels", self.kernel_path)
+
+    @property
+    def tie_average(self):
+        """``f(layout, measure, rel_threshold)``: the exact mean over the orders of tied documents; None without one.
+
+        >>> get_spec("ndcg").tie_average.__name__, get_spec("err").tie_average
+        ('expected_ndcg', None)
+        """
+        return _resolve("rankviz.evaluation", self.tie_average_path)
+
+    def param(self, name: str) -> Param:
+        """The parameter called ``name`` (a keyword of the function, or a measure key).
+
+        >>> get_spec("ndcg").param("discount").values
+        ('log2', 'jarvelin')
+        """
+        for p in self.params:
+            if name in (p.name, p.measure_key):
+                return p
+        raise KeyError(f"{self.name} has no parameter {name!r}; it has {', '.join(p.name for p in self.params)}")
+
+    def cut(self, keywords: dict) -> Cut | None:
+        """The :class:`Cut` with which :attr:`kernel` computes ``self.function(rels, **keywords)``; None without a kernel.
+
+        The kernel then gives, for many lists at once (the lists carrying ``judged`` and
+        ``n_relevant``), what the per-query function gives one list at a time: the behaviour
+        explorer scores thousands of rankings this way. Each keyword goes where the kernel reads
+        it: ``k`` is the cutoff (None: the whole list, as for the function), ``judged`` and
+        ``n_relevant`` are the lists' own, every other one a parameter of the Cut under its
+        measure key (``rel``) or its name (``gain``, ``discount``, ``beta``, ``rounding``);
+        defaults are passed explicitly, as :meth:`applicable` does.
+
+        Examples
+        --------
+        >>> get_spec("ndcg").cut({"k": 5, "gain": "exponential"})
+        Cut(cutoff=5, params={'gain': 'exponential', 'discount': 'log2', 'log_base': 2})
+        >>> get_spec("precision").cut({})  # P with k=None divides by the list's length, as the kernel does
+        Cut(cutoff=None, params={'rel': 1})
+        >>> get_spec("satisfaction").cut({}) is None  # no kernel: scored list by list
+        True
         """
         if not self.kernel_path:
             return None
-        module, _, name = self.kernel_path.rpartition(".")
-        return getattr(importlib.import_module(f"rankviz.metrics.kernels.{module}"), name)
+        cutoff, params = None, {}
+        for p in self.params:
+            if not p.per_query or p.name in _FROM_THE_LISTS:
+                continue
+            value = keywords.get(p.name, p.default)
+            if p.evaluate == "cutoff":
+                if p.kind == "levels":  # the kernel takes one recall level per measure, not a list
+                    return None
+                cutoff = value
+            elif value is not None:
+                params[p.measure_key or p.name] = value
+        return Cut(cutoff, params)
 
     @property
     def param_names(self) -> frozenset[str]:
@@ -322,7 +551,7 @@ class MetricSpec:
                 if value != p.default:
                     return None
                 continue
-            if p.choices and value not in p.choices:
+            if p.choices and value not in p.values:
                 return None
             if value is None:
                 continue
@@ -330,6 +559,14 @@ class MetricSpec:
                 value = [value]
             keywords[p.name] = value
         return keywords
+
+
+def _resolve(package: str, path: str):
+    """The function ``"<module>.<function>"`` of ``package`` names (imported on first use); None for ""."""
+    if not path:
+        return None
+    module, _, name = path.rpartition(".")
+    return getattr(importlib.import_module(f"{package}.{module}"), name)
 
 
 # Parameters shared by many ranking metrics.
@@ -340,15 +577,47 @@ N_RELEVANT = Param("n_relevant", None, "R, the relevant documents of the query i
                    "(None: those in the list, or in 'judged').", kind="int")
 JUDGED = Param("judged", None, "Grades of every judged document of the query, retrieved or not.", kind="grades",
                evaluate="judged")
-GAIN = Param("gain", "linear", "Gain of a grade g: 'linear' g (trec_eval), 'exponential' 2^g - 1 (Burges). "
-             "In measure names also 'exp', or trec_eval's map of gains per grade (gain=1:3;2:9, ndcg.1=3,2=9).",
-             choices=("linear", "exponential"), measure_key="gain", measure_kind="gain")
-DISCOUNT = Param("discount", "log2", "Discount at rank i: 'log2' 1/log2(i+1), 'jarvelin' 1/max(1, log_b i) "
-                 "(Järvelin & Kekäläinen 2002).", choices=("log2", "jarvelin"))
+GAIN = Param("gain", "linear", "Gain of a grade g. In measure names also 'exp', or trec_eval's map of gains per "
+             "grade (gain=1:3;2:9, ndcg.1=3,2=9).",
+             choices=(Choice("linear", "linear gain g", "g", "The grade itself: trec_eval's, ranx's, ir_measures' and "
+                             "scikit-learn's gain.", "g"),
+                      Choice("exponential", "exponential gain 2^g − 1", "2^{g} - 1",
+                             "Burges et al. (2005), the lecture's final formula, LightGBM's and XGBoost's: a grade-3 "
+                             "document is worth 7 instead of 3, so the order of the best documents weighs more.",
+                             "2^g − 1", aliases=("exp", "exp2"))),
+             measure_key="gain", measure_kind="gain")
+DISCOUNT = Param("discount", "log2", "Discount at rank i (Järvelin & Kekäläinen 2002 for both).",
+                 choices=(Choice("log2", "log2(i + 1) discount", r"\frac{1}{\log_2(i + 1)}",
+                                 "Divide the gain at rank i by log2(i + 1): trec_eval's, scikit-learn's and the "
+                                 "lecture's final formula.", "1 / log2(i + 1)"),
+                          Choice("jarvelin", "Järvelin-Kekäläinen discount max(1, log2 i)",
+                                 r"\frac{1}{\max(1, \log_b i)}",
+                                 "The original formula (log base b = log_base, 2 by default): ranks 1 and 2 are not "
+                                 "discounted, later ranks less than by log2(i + 1).", "1 / max(1, log2 i)")))
 LOG_BASE = Param("log_base", 2, "Base b of the Järvelin-Kekäläinen discount.", kind="float")
-ROUNDING = Param("rounding", "ceil", "How a recall level r becomes a count of relevant documents: 'ceil' "
-                 "ceil(r R) (textbook), 'floor_plus_0.9' floor(r R + 0.9) (trec_eval 9), 'lround' (trec_eval 10).",
-                 choices=("ceil", "floor_plus_0.9", "lround"), evaluate="trec_eval_version")
+# How a recall level r becomes a count c of relevant documents, R being the query's relevant documents.
+_CEIL = Choice("ceil", "textbook: ceil(r·R)", r"c = \lceil r R \rceil", "The textbook's 'recall reaches r'.",
+               "ceil(r·R)")
+_TREC_EVAL_9 = Choice("floor_plus_0.9", "trec_eval 9: floor(r·R + 0.9)", r"c = \lfloor r R + 0.9 \rfloor",
+                      "trec_eval 9.x (and pytrec_eval, ranx, ir_measures, which bundle it).", "floor(r·R + 0.9)")
+_TREC_EVAL_10 = Choice("lround", "trec_eval 10: round(r·R)", r"c = \mathrm{round}(r R)",
+                       "trec_eval 10.0: r·R rounded, halves up.", "round(r·R)")
+ROUNDING = Param("rounding", "ceil", "How a recall level r becomes a count c of relevant documents (R relevant).",
+                 choices=(_CEIL, _TREC_EVAL_9, _TREC_EVAL_10), evaluate="trec_eval_version")
+_TAU_A = Choice("a", "tau-a (no tie correction)", r"\tau_a = \frac{C - D}{n(n-1)/2}",
+                "Concordant minus discordant pairs over all pairs: below 1 for two equal rankings with ties.", "tau-a")
+_TAU_B = Choice("b", "tau-b (ties corrected)", r"\tau_b = \frac{C - D}{\sqrt{(C + D + T_1)(C + D + T_2)}}",
+                "Kendall (1945), scipy's default: 1 for two equal rankings, ties or not.", "tau-b")
+KENDALL_VARIANT = Param("variant", "b", "Which Kendall's tau: with or without the correction for ties.",
+                        choices=(_TAU_A, _TAU_B))
+GAUC_WEIGHT = Param("weights", "size", "Weight w_g of each group in the mean of the groups' AUCs.",
+                     choices=(Choice("size", "groups weighted by their impressions", r"w_g = |P_g| + |N_g|",
+                                     "Zhou et al.'s GAUC: a group weighs as many impressions (rows) as it has.",
+                                     "impressions", aliases=("impressions",)),
+                              Choice("positives", "groups weighted by their clicks", r"w_g = |P_g|",
+                                     "A group weighs as many positives (clicks) as it has.", "clicks"),
+                              Choice("uniform", "every group weighted 1", r"w_g = 1",
+                                     "Every group weighs the same.", "1")))
 RANKED_BINARY = (K, THRESHOLD)
 RANKED_WITH_R = (K, N_RELEVANT, JUDGED, THRESHOLD)
 GRADED = (K, GAIN, DISCOUNT, LOG_BASE)
@@ -393,6 +662,37 @@ ZHAI_2003 = ("Zhai, Cohen & Lafferty, 'Beyond independent relevance: methods and
              "retrieval', SIGIR (2003)")
 NOVELTY_GAIN = r"g(i) = \sum_s J(d_i, s)\,(1-\alpha)^{c_s(i)}"
 ELEVEN_LEVELS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+
+# Conventions a homework sheet picks that are not keywords of a per-query function (the functions take
+# n_relevant; Spearman's function always takes Pearson's r of the average ranks): the homework checker
+# (rankviz.teaching.homework) builds each exercise the way the sheet says and names the others when an
+# answer follows them. per_query=False: evaluate and the pages never pass them to a function.
+AP_DENOMINATOR = Param(
+    "denominator", "R", "What the sum of P@i over the relevant ranks is divided by.",
+    choices=(Choice("R", "AP over R, every relevant document of the query", r"\frac{1}{R}",
+                    "IIR §8.4 and trec_eval's map and map_cut: a relevant document never retrieved (or ranked below "
+                    "k) adds a precision of 0.", "÷ R"),
+             Choice("retrieved", "AP over the relevant documents retrieved", r"\frac{1}{|\text{relevant retrieved}|}",
+                    "The mean of P@i over the relevant documents the list holds (in the top k), as sheets write "
+                    "'the average of the precision at each relevant document retrieved'.", "÷ relevant retrieved"),
+             Choice("min_r_k", "AP@k over min(R, k)", r"\frac{1}{\min(R, k)}",
+                    "Kaggle's and ml_metrics' apk: R capped at k, so a top k that is all relevant scores 1.",
+                    "÷ min(R, k)")),
+    per_query=False)
+SPEARMAN_TIES = Param(
+    "ties", "pearson", "How Spearman's rho treats tied items (each gets the average of the ranks it shares).",
+    choices=(Choice("pearson", "Pearson's r of the average ranks",
+                    r"\rho = \frac{S_1 + S_2 - \sum d^2}{2\sqrt{S_1 S_2}}",
+                    "Spearman's definition (scipy's spearmanr, R's cor): the Pearson correlation of the ranks, here "
+                    "with S = (n³ − n)/12 − Σ(t³ − t)/12 over each ranking's tied groups; without ties it is "
+                    "1 − 6Σd²/(n(n² − 1)).", "Pearson of ranks"),
+             Choice("formula", "1 − 6Σd²/(n(n² − 1)) on average ranks",
+                    r"\rho = 1 - \frac{6 \sum d^2}{n(n^2 - 1)}",
+                    "The shortcut formula applied to average ranks, as some sheets do: exact only without ties.",
+                    "1 − 6Σd²/(n(n² − 1))")),
+    per_query=False)
+# name -> Param of every such convention (the homework checker's inputs take their words from here).
+SHEET_CONVENTIONS = {p.name: p for p in (AP_DENOMINATOR, SPEARMAN_TIES)}
 TREC_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 
 MANNING = "Manning, Raghavan & Schütze, Introduction to Information Retrieval, ch. 8 (2008)"
@@ -420,6 +720,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=RANKED_BINARY, monotone=True,
         measure="Success", aliases=("success", "Hit", "hit", "hits"), trec="success", trec_cut="success",
         default_cutoffs=(1, 5, 10), cutoff="int", trec_sets=ALL_TREC, kernel_path="binary.success",
+        sweep=True, from_clicks=True, tie_average_path="ties.expected_success",
     ),
     MetricSpec(
         name="precision", pretty_name="P@k", family="binary", module="binary",
@@ -429,6 +730,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=RANKED_BINARY, monotone=True,
         measure="P", aliases=("Precision", "precision"), trec="P", trec_cut="P", default_cutoffs=TREC_CUTOFFS,
         cutoff="int", trec_sets=OFFICIAL, kernel_path="binary.precision",
+        sweep=True, from_clicks=True, chart="precision_at_rank", tie_average_path="ties.expected_precision",
     ),
     MetricSpec(
         name="recall", pretty_name="R@k", family="binary", module="binary",
@@ -438,6 +740,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=RANKED_WITH_R, monotone=True,
         measure="R", aliases=("Recall", "recall"), trec="recall", trec_cut="recall", default_cutoffs=TREC_CUTOFFS,
         cutoff="int", trec_sets=ALL_TREC, kernel_path="binary.recall",
+        sweep=True, from_clicks=True, chart="precision_at_rank", tie_average_path="ties.expected_recall",
     ),
     MetricSpec(
         name="f_beta", pretty_name="F_β@k", family="binary", module="binary",
@@ -446,6 +749,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference="van Rijsbergen, Information Retrieval, ch. 7 (1979); course lecture 'F-Measure'",
         params=(K, Param("beta", 1.0, "Weight of recall relative to precision (F1, F2, F0.5).", kind="float"),
                 N_RELEVANT, JUDGED, THRESHOLD),
+        sweep=True, chart="precision_at_rank", kernel_path="binary.f_beta",
     ),
     MetricSpec(
         name="r_precision", pretty_name="R-precision", family="binary", module="binary",
@@ -455,6 +759,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=(N_RELEVANT, JUDGED, THRESHOLD), monotone=True,
         measure="Rprec", aliases=("R-prec", "RPrec", "rprec"), trec="Rprec", trec_sets=OFFICIAL,
         kernel_path="binary.r_precision",
+        sweep=True, chart="precision_at_rank", tie_average_path="ties.expected_r_precision",
     ),
     MetricSpec(
         name="average_precision", pretty_name="AP@k", family="binary", module="binary",
@@ -465,6 +770,7 @@ METRICS: tuple[MetricSpec, ...] = (
         measure="AP", aliases=("map", "MAP", "map_cut"), trec="map", trec_cut="map_cut",
         default_cutoffs=TREC_CUTOFFS, cutoff="optional_int", trec_sets=OFFICIAL,
         kernel_path="binary.average_precision",
+        sweep=True, from_clicks=True, chart="ap_area", tie_average_path="ties.expected_average_precision",
     ),
     MetricSpec(
         name="interpolated_precision", pretty_name="Interpolated precision at recall r", family="binary",
@@ -478,6 +784,7 @@ METRICS: tuple[MetricSpec, ...] = (
         measure="IPrec", aliases=("iprec", "iprec_at_recall"), trec="iprec_at_recall", trec_cut="iprec_at_recall",
         default_cutoffs=ELEVEN_LEVELS, cutoff="recall", trec_sets=OFFICIAL,
         kernel_path="interpolated.interpolated_precision",
+        chart="eleven_point",
     ),
     MetricSpec(
         name="eleven_point_precision", pretty_name="11-point interpolated precision", family="binary",
@@ -490,6 +797,7 @@ METRICS: tuple[MetricSpec, ...] = (
                       kind="levels", measure_key="levels", per_query=False)),
         measure="11pt_avg", aliases=("11pt",), trec="11pt_avg", trec_sets=ALL_TREC, trec_param_syntax="values",
         kernel_path="interpolated.eleven_point_average",
+        sweep=True, chart="eleven_point",
     ),
     MetricSpec(
         name="interpolated_average_precision", pretty_name="Interpolated AP (lecture's MAP)", family="binary",
@@ -499,6 +807,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{LECTURE}, slides 'MAP - An example'",
         params=(N_RELEVANT, JUDGED, THRESHOLD, ROUNDING,
                 Param("levels", 10, "Number of equally spaced recall levels 1/levels, 2/levels, ..., 1.", kind="int")),
+        sweep=True, chart="eleven_point",
     ),
     MetricSpec(
         name="reciprocal_rank", pretty_name="RR@S_h", family="binary", module="binary",
@@ -509,6 +818,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=RANKED_BINARY, monotone=True,
         measure="RR", aliases=("recip_rank", "MRR", "RecipRank"), trec="recip_rank", cutoff="optional_int",
         trec_sets=OFFICIAL, kernel_path="binary.reciprocal_rank",
+        sweep=True, from_clicks=True, tie_average_path="ties.expected_reciprocal_rank",
     ),
     MetricSpec(
         name="relative_precision", pretty_name="Relative P@k", family="binary", inputs="qrels_run",
@@ -559,6 +869,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"Järvelin & Kekäläinen (2002); Burges et al., ICML (2005); {TREC}: dcg",
         params=GRADED, value_range=(0.0, math.inf), binary=False, monotone=True,
         measure="DCG", aliases=("dcg",), trec="dcg", trec_param_syntax="gains", kernel_path="graded.dcg",
+        chart="gain_contribution", tie_average_path="ties.expected_dcg",
     ),
     MetricSpec(
         name="ideal_dcg", pretty_name="IDCG@k", family="graded", module="graded",
@@ -568,6 +879,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=(K, JUDGED, GAIN, DISCOUNT, LOG_BASE), value_range=(0.0, math.inf), binary=False,
         measure="IdealDCG", aliases=("ideal_dcg", "IDCG"), trec="ideal_dcg", trec_param_syntax="gains",
         kernel_path="graded.ideal_dcg",
+        order_free=True,
     ),
     MetricSpec(
         name="ndcg", pretty_name="nDCG@k", family="graded", module="graded",
@@ -578,6 +890,7 @@ METRICS: tuple[MetricSpec, ...] = (
         measure="nDCG", aliases=("ndcg", "NDCG", "ndcg_cut"), trec="ndcg", trec_cut="ndcg_cut",
         default_cutoffs=TREC_CUTOFFS, cutoff="optional_int", trec_sets=ALL_TREC, trec_param_syntax="gains",
         kernel_path="graded.ndcg",
+        sweep=True, from_clicks=True, chart="gain_contribution", tie_average_path="ties.expected_ndcg",
     ),
     MetricSpec(
         name="err", pretty_name="ERR@k", family="graded", module="graded",
@@ -591,6 +904,7 @@ METRICS: tuple[MetricSpec, ...] = (
                       "when max_grade is None.", kind="grades", evaluate="judged")),
         binary=False, monotone=True,
         measure="ERR", cutoff="optional_int", kernel_path="graded.expected_reciprocal_rank",
+        sweep=True, chart="err_cascade",
     ),
     # ---------------------------------------------------------------------------- user models (C/W/L), Compat
     MetricSpec(
@@ -658,8 +972,13 @@ METRICS: tuple[MetricSpec, ...] = (
         params=(Param("judged", None, "Grades of every judged document of the query: the ideal ranking is their "
                       "positive grades (None: the list's own).", kind="grades", evaluate="judged"),
                 Param("p", 0.95, "Persistence of rank-biased overlap, in (0, 1].", kind="float", measure_key="p"),
-                Param("normalize", True, "Divide by the ideal ranking's own RBO, so that it scores 1.",
-                      choices=(True, False), kind="bool", measure_key="normalize")),
+                Param("normalize", True, "Whether to divide by the ideal ranking's own RBO.",
+                      choices=(Choice(True, "normalized", r"\frac{\mathrm{RBO}(\text{ranking}, \text{ideal})}"
+                                      r"{\mathrm{RBO}(\text{ideal}, \text{ideal})}",
+                                      "Divided by the ideal ranking's own RBO, so that the ideal scores 1."),
+                               Choice(False, "raw RBO", r"\mathrm{RBO}(\text{ranking}, \text{ideal})",
+                                      "Rank-biased overlap with the ideal ranking, not normalised.")),
+                      kind="bool", measure_key="normalize")),
         binary=False,
         measure="Compat", aliases=("compat",), kernel_path="compat.compat",
     ),
@@ -708,6 +1027,7 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Correlation of the ranks two rankings give the same documents (+1 same, -1 reversed).",
         reference=f"Spearman, Am. J. Psychol. 15 (1904); {LECTURE}, 'SRCC'",
         params=(ITEMS,), value_range=(-1.0, 1.0), binary=False,
+        chart="rank_scatter",
     ),
     MetricSpec(
         name="kendall_tau", pretty_name="Kendall's τ", family="correlation", module="correlation",
@@ -715,9 +1035,9 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\tau_b = \frac{C - D}{\sqrt{(C + D + T_1)(C + D + T_2)}}",
         description="Concordant minus discordant pairs, normalized (tau-b by default, tau-a available).",
         reference="Kendall, Biometrika 30 (1938); Kendall, Biometrika 33 (1945) for tau-b",
-        params=(Param("variant", "b", "tau-a (no tie correction) or tau-b (ties corrected).", choices=("a", "b")),
-                ITEMS),
+        params=(KENDALL_VARIANT, ITEMS),
         value_range=(-1.0, 1.0), binary=False,
+        chart="pair_matrix",
     ),
     MetricSpec(
         name="kendall_tau_distance", pretty_name="Normalized Kendall τ distance@K", family="correlation",
@@ -727,8 +1047,13 @@ METRICS: tuple[MetricSpec, ...] = (
         reference="Fagin, Kumar & Sivakumar, SODA (2003); course note 000",
         params=(K, Param("penalty", 0.5, "p: the cost of a pair whose two items appear in only one of the "
                          "top-K lists (Fagin et al.'s K^(p); 0.5 is their neutral choice).", kind="float"),
-                Param("normalized", True, "Divide by the n(n-1)/2 pairs of the union (False: the raw sum of "
-                      "penalties).", kind="bool")),
+                Param("normalized", True, "Whether to divide by the number of pairs.",
+                      choices=(Choice(True, "normalized over the n(n−1)/2 pairs of the union",
+                                      r"\frac{2}{n(n-1)} \sum \bar K_{i,j}",
+                                      "Fagin et al.'s normalized distance, in [0, 1]."),
+                               Choice(False, "the raw sum of penalties", r"\sum \bar K_{i,j}",
+                                      "The number of discordant pairs, pairs missing from one list costing p.")),
+                      kind="bool")),
         binary=False,
     ),
     # ---------------------------------------------------------------------------- classification
@@ -739,6 +1064,7 @@ METRICS: tuple[MetricSpec, ...] = (
                 r"\left(\mathbb{1}[s_p > s_n] + \tfrac{1}{2}\mathbb{1}[s_p = s_n]\right)",
         description="Probability that a random positive is scored above a random negative.",
         reference="Hanley & McNeil, Radiology 143 (1982); course note 001", params=(ITEMS,),
+        chart="roc",
     ),
     MetricSpec(
         name="gauc", pretty_name="GAUC", family="classification", module="classification",
@@ -746,8 +1072,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{GAUC} = \frac{\sum_g w_g \, \mathrm{AUC}_g}{\sum_g w_g}",
         description="AUC per group (user, session, query) averaged with weights; one-class groups left out.",
         reference="Zhou et al., Deep Interest Network, KDD (2018); course note 001",
-        params=(Param("weights", "size", "Weight of each group: its size (impressions), its positives, or "
-                      "uniform.", choices=("size", "positives", "uniform")),),
+        params=(GAUC_WEIGHT,),
     ),
     # ---------------------------------------------------------------------------- aggregate
     MetricSpec(
@@ -756,6 +1081,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{MAP} = \frac{1}{Q} \sum_{q=1}^{Q} \mathrm{AP}(q)",
         description="Arithmetic mean of the per-query average precisions.",
         reference=f"{MANNING}, 8.4; {LECTURE}",
+        chart="per_query",
     ),
     MetricSpec(
         name="geometric_mean_average_precision", pretty_name="GMAP", family="aggregate", module="aggregate",
@@ -766,6 +1092,7 @@ METRICS: tuple[MetricSpec, ...] = (
         params=(Param("floor", 1e-5, "ε: APs below it count as ε (trec_eval uses 1e-5).", kind="float"), REL_ONLY),
         measure="GMAP", aliases=("gm_map", "gm_ap"), trec="gm_map", aggregate="gmean", per_query_printed=False,
         trec_sets=OFFICIAL, kernel_path="binary.geometric_average_precision",
+        chart="per_query", tie_average_path="ties.expected_average_precision",
     ),
     MetricSpec(
         name="harmonic_mean_average_precision", pretty_name="HMAP", family="aggregate", module="aggregate",
@@ -774,6 +1101,7 @@ METRICS: tuple[MetricSpec, ...] = (
         description="Harmonic mean of per-query AP: dominated by the worst queries.",
         reference=f"{LECTURE}, slide 'Mean based metrics' (HMAP listed among the popular metrics)",
         params=(Param("floor", 1e-5, "ε: APs below it count as ε.", kind="float"),),
+        chart="per_query",
     ),
     MetricSpec(
         name="mean_reciprocal_rank", pretty_name="MRR", family="aggregate", module="aggregate",
@@ -781,6 +1109,7 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{MRR} = \frac{1}{Q} \sum_{q=1}^{Q} \mathrm{RR}(q)",
         description="Arithmetic mean of the per-query reciprocal ranks.",
         reference=f"Voorhees (1999); {LECTURE}",
+        chart="per_query",
     ),
     # ---------------------------------------------------------------------------- user
     MetricSpec(
@@ -823,12 +1152,14 @@ METRICS: tuple[MetricSpec, ...] = (
         formula=r"\mathrm{satisfaction} = \frac{|\text{relevant returned}|}{|\text{returned}|}",
         description="Share of the returned documents that are relevant.",
         reference=LECTURE, params=RANKED_BINARY,
+        sweep=True,
     ),
     MetricSpec(
         name="frustration", pretty_name="Frustration@k", family="user", module="user",
         formula=r"\mathrm{frustration} = \frac{|\text{non-relevant returned}|}{|\text{returned}|}",
         description="Share of the returned documents that are not relevant (1 - satisfaction).",
         reference=LECTURE, params=RANKED_BINARY,
+        sweep=True,
     ),
     # ---------------------------------------------------------------------------- set (the retrieved set A)
     MetricSpec(
@@ -838,6 +1169,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: set_P", params=(THRESHOLD,),
         measure="SetP", aliases=("set_P",), trec="set_P", trec_sets=("all_trec", "set"),
         kernel_path="binary.set_precision",
+        order_free=True,
     ),
     MetricSpec(
         name="set_relative_precision", pretty_name="Set relative precision", family="set", inputs="qrels_run",
@@ -846,6 +1178,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: set_relative_P", params=(THRESHOLD,),
         measure="SetRelP", aliases=("set_relative_P",), trec="set_relative_P", trec_sets=("all_trec", "set"),
         kernel_path="binary.set_relative_precision",
+        order_free=True,
     ),
     MetricSpec(
         name="set_recall", pretty_name="Set recall", family="set", inputs="qrels_run",
@@ -854,6 +1187,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: set_recall", params=(THRESHOLD,),
         measure="SetR", aliases=("set_recall",), trec="set_recall", trec_sets=("all_trec", "set"),
         kernel_path="binary.set_recall",
+        order_free=True,
     ),
     MetricSpec(
         name="set_average_precision", pretty_name="Set AP", family="set", inputs="qrels_run",
@@ -862,6 +1196,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: set_map", params=(THRESHOLD,),
         measure="SetAP", aliases=("set_map",), trec="set_map", trec_sets=("all_trec", "set"),
         kernel_path="binary.set_average_precision",
+        order_free=True,
     ),
     MetricSpec(
         name="set_f", pretty_name="Set F", family="set", inputs="qrels_run",
@@ -872,6 +1207,7 @@ METRICS: tuple[MetricSpec, ...] = (
                                  measure_key="beta", per_query=False)),
         measure="SetF", aliases=("set_F",), trec="set_F", trec_sets=("all_trec", "set"), trec_param_syntax="values",
         kernel_path="binary.set_f",
+        order_free=True,
     ),
     MetricSpec(
         name="utility", pretty_name="Utility", family="set", inputs="qrels_run",
@@ -892,6 +1228,7 @@ METRICS: tuple[MetricSpec, ...] = (
         value_range=(-math.inf, math.inf),
         measure="utility", trec="utility", trec_sets=("all_trec", "set"), trec_param_syntax="values",
         kernel_path="binary.utility",
+        order_free=True,
     ),
     # ---------------------------------------------------------------------------- incomplete judgments
     MetricSpec(
@@ -954,6 +1291,7 @@ METRICS: tuple[MetricSpec, ...] = (
         description="The run's name, the last column of the run file (evaluate's result.run_name).",
         reference=f"{TREC}: runid", value_range=None, binary=False,
         measure="runid", trec="runid", aggregate="none", per_query_printed=False, trec_sets=SUMMARY_SETS,
+        order_free=True,
     ),
     MetricSpec(
         name="num_q", pretty_name="Queries", family="summary", inputs="qrels_run",
@@ -962,6 +1300,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: num_q", value_range=(0.0, math.inf), binary=False,
         measure="NumQ", aliases=("num_q",), trec="num_q", aggregate="sum", integer=True, per_query_printed=False,
         trec_sets=SUMMARY_SETS, kernel_path="binary.num_q",
+        order_free=True,
     ),
     MetricSpec(
         name="num_ret", pretty_name="Retrieved", family="summary", inputs="qrels_run",
@@ -970,6 +1309,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: num_ret", value_range=(0.0, math.inf), binary=False,
         measure="NumRet", aliases=("num_ret",), trec="num_ret", aggregate="sum", integer=True, trec_sets=EVERY_SET,
         kernel_path="binary.num_ret",
+        order_free=True,
     ),
     MetricSpec(
         name="num_rel", pretty_name="Relevant (R)", family="summary", inputs="qrels_run",
@@ -978,6 +1318,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: num_rel", params=(THRESHOLD,), value_range=(0.0, math.inf),
         measure="NumRel", aliases=("num_rel",), trec="num_rel", aggregate="sum", integer=True, trec_sets=EVERY_SET,
         kernel_path="binary.num_rel",
+        order_free=True,
     ),
     MetricSpec(
         name="num_rel_ret", pretty_name="Relevant retrieved", family="summary", inputs="qrels_run",
@@ -986,6 +1327,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: num_rel_ret", params=(THRESHOLD,), value_range=(0.0, math.inf),
         measure="NumRelRet", aliases=("num_rel_ret",), trec="num_rel_ret", aggregate="sum", integer=True,
         trec_sets=EVERY_SET, kernel_path="binary.num_rel_ret",
+        order_free=True,
     ),
     MetricSpec(
         name="num_nonrel_judged_ret", pretty_name="Judged non-relevant retrieved", family="summary",
@@ -995,6 +1337,7 @@ METRICS: tuple[MetricSpec, ...] = (
         reference=f"{TREC}: num_nonrel_judged_ret", params=(THRESHOLD,), value_range=(0.0, math.inf),
         measure="NumNonRelJudgedRet", aliases=("num_nonrel_judged_ret",), trec="num_nonrel_judged_ret",
         aggregate="sum", integer=True, trec_sets=ALL_TREC, kernel_path="binary.num_nonrel_judged_ret",
+        order_free=True,
     ),
     MetricSpec(
         name="relevance_string", pretty_name="relstring", family="summary", inputs="qrels_run",
@@ -1347,10 +1690,10 @@ def _measure_lines(spec: MetricSpec) -> list[str]:
     return lines
 
 
-def _param_line(spec: MetricSpec, p: Param) -> str:
+def _param_lines(spec: MetricSpec, p: Param) -> list[str]:
+    """The docs lines of one parameter: its default and meaning, then one line per choice."""
     per_query = bool(spec.module) and p.per_query
     name = p.name if per_query else p.measure_key or p.name
-    choices = f" (one of {', '.join(repr(c) for c in p.choices)})" if p.choices else ""
     notes = []
     if p.measure_key is not None:
         notes.append(f"`{p.measure_key}=` in measure names" if p.measure_key != name else "settable in measure names")
@@ -1358,7 +1701,8 @@ def _param_line(spec: MetricSpec, p: Param) -> str:
         source = "[the measure's cutoff]" if p.kind == "levels" else EVALUATE_SOURCES[p.evaluate]
         notes.append(f"evaluate uses {source}")
     note = f" [{'; '.join(notes)}]" if notes else ""
-    return f"- `{name}` = `{p.default!r}`{choices}: {p.description}{note}"
+    return [f"- `{name}` = `{p.default!r}`: {p.description}{note}",
+            *(f"  - `{c.value!r}`: {c.label}, ${c.formula}$. {c.description}" for c in p.choices)]
 
 
 def metrics_markdown() -> str:
@@ -1401,7 +1745,7 @@ def metrics_markdown() -> str:
             if spec.measure:
                 lines += _measure_lines(spec)
             lines.append(f"- Reference: {spec.reference}")
-            lines += [_param_line(spec, p) for p in spec.params]
+            lines += [line for p in spec.params for line in _param_lines(spec, p)]
             lines.append("")
     return "\n".join(lines)
 

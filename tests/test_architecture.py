@@ -13,11 +13,23 @@ inside functions (a lazy import hides a circle from Python, not from a reader). 
 * **layers** (:data:`LAYERS`): ``rankviz.registry`` imports nothing of rankviz (it names
   functions by module path); ``rankviz.metrics`` (kernels included) depends on nothing of
   rankviz but itself, the registry and ``rankviz._lazy``; ``rankviz.trec`` on nothing but itself and
-  ``rankviz._lazy`` (reading files needs no metrics and no evaluation; evaluation depends on trec, never the reverse); only
+  ``rankviz._lazy`` (reading files needs no metrics and no evaluation; evaluation depends on trec, never the reverse);
+  ``rankviz.formatting`` (numbers and text written for people) on nothing but itself and ``rankviz._lazy``; only
   ``rankviz.ui`` imports streamlit, only ``rankviz.ui`` and ``rankviz.charts`` import altair;
   nothing outside ``rankviz.ui`` imports ``rankviz.ui``;
 * **identity keys**: no module calls the builtin ``id()``: a cache keyed on an object's id
   (or its buffers' addresses) is a hidden channel between functions; pass a value instead.
+
+One vocabulary (issue 21), over ``rankviz/`` but the registry, ``app_pages/`` and ``app.py``:
+
+* **choice vocabulary**: no literal list of a parameter's choice values (``("linear",
+  "exponential")``), no table of words keyed by them, no string equal to a choice's label or
+  formula text: read ``Param.values``, ``Param.label``, ``Choice.text`` from the registry;
+* **metric tables**: no dict keyed by three or more metric names, set of two or more, module
+  list of three or more tested with ``in``, or if-chain comparing a name with three or more: a
+  fact about every metric is a field of ``MetricSpec``;
+* **positional columns**: no ``.columns[<int>]`` or ``.iloc[:, <int>]`` on a table another
+  module built: read a column by its name, or a worked table's by its role (``Breakdown.roles``).
 
 Today's violations in code other branches are fixing are listed in :data:`KNOWN_VIOLATIONS`.
 """
@@ -26,6 +38,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 import textwrap
 from collections import deque
 from dataclasses import dataclass
@@ -48,8 +61,10 @@ LAYERS = (
     # The registry is the catalogue every layer reads (the metrics' public names, the kernels' view):
     # it names the functions and kernels by module path and imports no rankviz module itself.
     ("rankviz.registry", ("rankviz._lazy",), "the registry is data: it names functions by module path"),
-    ("rankviz.metrics", ("rankviz._lazy", "rankviz.registry"), "per-query metrics and their kernels are the bottom layer"),
+    ("rankviz.metrics", ("rankviz._lazy", "rankviz._docstrings", "rankviz.registry"),
+     "per-query metrics and their kernels are the bottom layer"),
     ("rankviz.trec", ("rankviz._lazy",), "reading qrels and runs needs neither metrics nor evaluation"),
+    ("rankviz.formatting", ("rankviz._lazy",), "writing numbers and text for people is a leaf every layer may use"),
 )
 # third-party package -> the rankviz packages that may import it
 RESTRICTED_LIBRARIES = {
@@ -401,3 +416,335 @@ def test_the_checker_finds_private_names_layers_and_identity_keys(tmp_path):
     ]
     assert sorted(identity_keys(package)) == ["identity key: rankviz.evaluation.x calls id()"]
     assert circles(package) == {}
+
+
+# ---------------------------------------------------------------------------------------------
+# One vocabulary (issue 21): the registry names every choice, label and metric-keyed fact; worked
+# tables are read by role. These rules read the source of rankviz/ (the registry excepted) and of
+# the app's pages, and report "path:line" for each finding.
+
+
+@dataclass(frozen=True)
+class Source:
+    """One file to check: its path as reported and its parsed tree."""
+
+    path: str
+    tree: ast.Module
+
+    @classmethod
+    def read(cls, path: Path, root: Path) -> Source:
+        return cls(path.relative_to(root).as_posix(), ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+
+
+def vocabulary_sources(root: Path = ROOT) -> list[Source]:
+    """Every module that must take its words from the registry: rankviz/ but the registry, the pages, app.py."""
+    paths = [p for p in sorted((root / "rankviz").rglob("*.py")) if p != root / "rankviz" / "registry.py"]
+    paths += sorted((root / "app_pages").glob("*.py")) + [root / "app.py"]
+    return [Source.read(p, root) for p in paths if p.exists()]
+
+
+@cache
+def _vocabulary():
+    """(choice parameters, labels and texts, metric names) of the registry."""
+    from rankviz.registry import METRICS
+
+    params = {}
+    for spec in METRICS:
+        for p in spec.params:
+            if len(p.choices) >= 2 and all(isinstance(v, str) for v in p.values):
+                params.setdefault(p.values, p)
+    words = {}
+    for p in params.values():
+        for choice in p.choices:
+            words[choice.label] = f"{p.name}={choice.value!r}"
+            # A formula's text ("2^g − 1"), not a plain word ("clicks", "g"): other vocabularies may use those.
+            if not choice.text.isalpha() and len(choice.text) >= 3:
+                words[choice.text] = f"{p.name}={choice.value!r}"
+    names = {spec.name for spec in METRICS} | {spec.measure for spec in METRICS if spec.measure}
+    return tuple(params.values()), words, frozenset(names)
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """ids of the docstring nodes: documentation may name a choice in prose."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _strings(nodes) -> list | None:
+    """The str constants of ``nodes``, or None if any node is something else."""
+    values = [n.value for n in nodes if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+    return values if len(values) == len(nodes) else None
+
+
+def choice_vocabulary(sources: list[Source]) -> dict[str, str]:
+    """A choice list (a literal of a parameter's values), a table of words keyed by a parameter's
+    values, or a choice's label or formula text, spelled outside the registry."""
+    params, words, _ = _vocabulary()
+    found = {}
+
+    def report(source, node, what):
+        key = f"choice vocabulary: {source.path} {what}"
+        found.setdefault(key, f"{key} ({source.path}:{node.lineno}): read it from rankviz.registry "
+                              "(Param.values, Param.label, Choice.text)")
+
+    for source in sources:
+        docstrings = _docstrings(source.tree)
+        for node in ast.walk(source.tree):
+            if isinstance(node, (ast.Tuple, ast.List, ast.Set)) and len(node.elts) >= 2:
+                values = _strings(node.elts)
+                for p in params:
+                    if values and set(values) <= set(p.accepted) and len({p.canonical(v) for v in values}) >= 2:
+                        report(source, node, f"spells the choices of {p.name!r}: {tuple(values)!r}")
+            elif isinstance(node, ast.Dict) and len(node.keys) >= 2 and None not in node.keys:
+                keys = _strings(node.keys)
+                texts = all(isinstance(v, ast.JoinedStr) or isinstance(v, ast.Constant) and isinstance(v.value, str)
+                            for v in node.values)
+                for p in params:
+                    if keys and texts and set(keys) <= set(p.values):
+                        report(source, node, f"words keyed by the choices of {p.name!r}: {tuple(keys)!r}")
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in words
+                  and id(node) not in docstrings):
+                report(source, node, f"spells the label of {words[node.value]}: {node.value!r}")
+    return found
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+
+def _functions(tree: ast.Module):
+    """The module and each function in it: the scopes whose own nodes :func:`_own_nodes` gives."""
+    yield tree
+    yield from (n for n in ast.walk(tree) if isinstance(n, _SCOPES))
+
+
+def _own_nodes(scope: ast.AST):
+    """The nodes of a scope, not those of the functions defined inside it."""
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            stack.extend(ast.iter_child_nodes(node))
+
+
+def metric_tables(sources: list[Source]) -> dict[str, str]:
+    """A table keyed by metric names outside the registry: a dict with three or more of them as keys
+    (two are a row of values, P and R), a set of two or more, a module's list of three or more
+    that the module tests names against (``name in SWEEP_METRICS``: a list of the metrics that can
+    do something is a flag of their specs), or a chain of comparisons with three or more metric
+    names in one function (an if-chain from a name to its kernel, chart or words)."""
+    _, _, names = _vocabulary()
+    found = {}
+
+    def report(source, node, what):
+        key = f"metric table: {source.path} {what}"
+        found.setdefault(key, f"{key} ({source.path}:{node.lineno}): make it a field of MetricSpec")
+
+    for source in sources:
+        for node in ast.walk(source.tree):
+            if isinstance(node, ast.Dict):
+                keys = [k.value for k in node.keys if isinstance(k, ast.Constant) and k.value in names]
+                if len(keys) >= 3:
+                    report(source, node, f"keys a dict by metric names: {sorted(keys)[:4]}")
+            elif isinstance(node, ast.Set) or (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                                               and node.func.id in ("set", "frozenset") and node.args
+                                               and isinstance(node.args[0], (ast.Set, ast.Tuple, ast.List))):
+                elements = node.elts if isinstance(node, ast.Set) else node.args[0].elts
+                members = [e.value for e in elements if isinstance(e, ast.Constant) and e.value in names]
+                if len(members) >= 2:
+                    report(source, node, f"keeps a set of metric names: {sorted(members)[:4]}")
+        lists = {}  # module-level name -> its literal of three or more metric names
+        for node in source.tree.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, (ast.Tuple, ast.List)):
+                members = [e.value for e in node.value.elts if isinstance(e, ast.Constant) and e.value in names]
+                if len(members) >= 3:
+                    lists.update({t.id: (node, members) for t in node.targets if isinstance(t, ast.Name)})
+        for node in ast.walk(source.tree):
+            if isinstance(node, ast.Compare):
+                for op, right in zip(node.ops, node.comparators):
+                    if isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, ast.Name) and right.id in lists:
+                        assigned, members = lists[right.id]
+                        report(source, assigned, f"tests names against its list {right.id}: {sorted(members)[:4]}")
+        for scope in _functions(source.tree):
+            compared = {}
+            for node in _own_nodes(scope):
+                if not isinstance(node, ast.Compare):
+                    continue
+                for op, right in zip(node.ops, node.comparators):
+                    if isinstance(op, (ast.Eq, ast.NotEq)) and isinstance(right, ast.Constant) and right.value in names:
+                        compared.setdefault(right.value, node)
+                    elif isinstance(op, (ast.In, ast.NotIn)) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+                        for e in right.elts:
+                            if isinstance(e, ast.Constant) and e.value in names:
+                                compared.setdefault(e.value, node)
+            if len(compared) >= 3:
+                first = min(compared.values(), key=lambda n: n.lineno)
+                where = getattr(scope, "name", "<module>")
+                report(source, first, f"{where} compares a name with metric names: {sorted(compared)[:4]}")
+    return found
+
+
+def _root(node: ast.AST):
+    """The name an expression starts from: ``worked.table.copy().columns`` -> ``worked``."""
+    while isinstance(node, (ast.Attribute, ast.Subscript, ast.Call)):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _positional(index: ast.AST) -> bool:
+    """An int constant, or a slice whose bounds are int constants (or left out)."""
+    if isinstance(index, ast.Constant):
+        return isinstance(index.value, int) and not isinstance(index.value, bool)
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub):
+        return _positional(index.operand)
+    if isinstance(index, ast.Slice):
+        bounds = [b for b in (index.lower, index.upper) if b is not None]
+        return bool(bounds) and all(_positional(b) for b in bounds)
+    return False
+
+
+def _own_tables(scope: ast.AST, module_functions: set[str]) -> set[str]:
+    """Names a scope binds to a table it builds itself: ``pd.DataFrame(...)`` or a call to a
+    function of the same module (unpacked or not)."""
+    own = set()
+    for node in _own_nodes(scope):
+        if not isinstance(node, ast.Assign) or not isinstance(node.value, ast.Call):
+            continue
+        func = node.value.func
+        builds = (isinstance(func, ast.Attribute) and func.attr == "DataFrame"
+                  or isinstance(func, ast.Name) and (func.id == "DataFrame" or func.id in module_functions))
+        if builds:
+            for target in node.targets:
+                elements = target.elts if isinstance(target, ast.Tuple) else [target]
+                own |= {e.id for e in elements if isinstance(e, ast.Name)}
+    return own
+
+
+def positional_columns(sources: list[Source]) -> dict[str, str]:
+    """``.columns[<int>]`` or ``.iloc[:, <int>]`` on a table another module built (a parameter, an
+    attribute of one, an imported table): columns are read by name or role, never by position."""
+    found = {}
+    for source in sources:
+        module_functions = {n.name for n in source.tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for scope in _functions(source.tree):
+            own = _own_tables(scope, module_functions) | _own_tables(source.tree, module_functions)
+            for node in _own_nodes(scope):
+                if not isinstance(node, ast.Subscript) or not isinstance(node.value, ast.Attribute):
+                    continue
+                attribute, index = node.value.attr, node.slice
+                positional = (attribute == "columns" and _positional(index)
+                              or attribute == "iloc" and isinstance(index, ast.Tuple) and len(index.elts) == 2
+                              and _positional(index.elts[1]))
+                root = _root(node.value.value)
+                if positional and root not in own:
+                    key = f"positional column: {source.path} {ast.unparse(node)}"
+                    found.setdefault(key, f"{key} ({source.path}:{node.lineno}): read the column by its name or "
+                                          "its role (Breakdown.roles, Breakdown.column)")
+    return found
+
+
+VOCABULARY_RULES = {"choice_vocabulary": choice_vocabulary, "metric_tables": metric_tables,
+                    "positional_columns": positional_columns}
+
+
+@pytest.mark.parametrize("rule", sorted(VOCABULARY_RULES))
+def test_the_tree_keeps_one_vocabulary(rule):
+    found = VOCABULARY_RULES[rule](vocabulary_sources())
+    new = sorted(message for key, message in found.items() if key not in KNOWN_VIOLATIONS)
+    assert not new, "\n".join(new)
+
+
+def _planted(tmp_path: Path, text: str) -> list[Source]:
+    path = tmp_path / "app_pages" / "planted.py"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return [Source.read(path, tmp_path)]
+
+
+def test_the_choice_rule_finds_a_list_a_label_table_and_a_label(tmp_path):
+    sources = _planted(tmp_path, '''
+        """A page that spells "exponential gain 2^g − 1" in its docstring: documentation, not flagged."""
+        from rankviz.registry import GAIN
+
+        GAINS = ("exponential", "linear")                       # the registry's choices, reordered
+        CAPTIONS = {"linear": "g", "exponential": "2^g − 1"}    # their words, keyed by value
+        MEASURE_GAINS = ["exp", "linear"]                       # an alias counts as its value
+        RIGHT_ENDS = {"ceil": 0.0, "lround": 0.5}               # numbers keyed by choices: math, not words
+        ONE = ("linear",)                                       # one value is no list of choices
+        DOCS = ("a", "b", "c")                                  # not all of them choices of one parameter
+        fine = GAIN.values, GAIN.label("linear")
+
+        def title(gain):
+            return "exponential gain 2^g − 1" if gain == "exponential" else "the grade"
+    ''')
+    found = choice_vocabulary(sources)
+    lines = sorted(int(re.search(r"planted\.py:(\d+)\)", message).group(1)) for message in found.values())
+    assert lines == [5, 6, 6, 7, 14]  # line 6 twice: the dict of words, and its "2^g − 1"
+    assert any("spells the choices of 'gain'" in key for key in found)
+    assert any("words keyed by the choices of 'gain'" in key for key in found)
+    assert any("spells the label of gain='exponential': '2^g − 1'" in key for key in found)
+    assert any("spells the label of gain='exponential': 'exponential gain 2^g − 1'" in key for key in found)
+
+
+def test_the_metric_table_rule_finds_a_dict_a_set_and_an_if_chain(tmp_path):
+    sources = _planted(tmp_path, '''
+        CHARTS = {"precision": 1, "recall": 2, "ndcg": 3}       # a table keyed by metric names
+        EXACT = frozenset({"P", "AP"})                          # a set of measure names
+        SWEEP = ("precision", "recall", "hit")                  # a list names are tested against
+        DEFAULTS = ("precision", "recall", "hit")               # a list of defaults: a choice, no table
+        PRINTED = {"dcg": 13.8, "ndcg": 0.949}                  # two values: a row, not a table
+
+        def kernel(name):
+            if name == "precision":
+                return 1
+            if name == "recall":
+                return 2
+            if name in ("ndcg", "dcg"):
+                return 3
+
+        def one(name):
+            return name == "ndcg" or name in SWEEP
+    ''')
+    found = metric_tables(sources)
+    assert sorted(found) == [
+        "metric table: app_pages/planted.py keeps a set of metric names: ['AP', 'P']",
+        "metric table: app_pages/planted.py kernel compares a name with metric names: "
+        "['dcg', 'ndcg', 'precision', 'recall']",
+        "metric table: app_pages/planted.py keys a dict by metric names: ['ndcg', 'precision', 'recall']",
+        "metric table: app_pages/planted.py tests names against its list SWEEP: ['hit', 'precision', 'recall']",
+    ]
+
+
+def test_the_positional_rule_finds_another_modules_table_by_position(tmp_path):
+    sources = _planted(tmp_path, '''
+        import pandas as pd
+        from rankviz.teaching.multi_query import DEFAULT_RUNS
+
+        def terms(worked, table):
+            discount = table.columns[3]                  # a parameter's table by position
+            last = worked.table.iloc[:, -1]              # an attribute of a parameter
+            runs = DEFAULT_RUNS.columns[1:]              # an imported table
+            for i in range(3):
+                table.iloc[:, i]                         # every column in turn: no position assumed
+            return table.columns[discount]
+
+        def _frame():
+            return pd.DataFrame({"a": [1], "b": [2]})
+
+        def own():
+            table = pd.DataFrame({"a": [1]})
+            first = table.columns[0]                     # this function's own table
+            other = _frame()
+            return first, other.columns[1:]             # this module's table
+    ''')
+    found = positional_columns(sources)
+    assert sorted(key.split(": ", 1)[1] for key in found) == [
+        "app_pages/planted.py DEFAULT_RUNS.columns[1:]",
+        "app_pages/planted.py table.columns[3]",
+        "app_pages/planted.py worked.table.iloc[:, -1]",
+    ]

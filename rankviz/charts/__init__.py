@@ -27,6 +27,7 @@ template's named datasets (``rankviz.ui.cached_charts.show_chart`` does this).
 (['grades', 'long'], False)
 """
 
+from rankviz.charts._frames import BY_ROLE
 from rankviz.charts._parts import ChartParts
 from rankviz.charts._style import OKABE_ITO, chart_config, projector_theme
 from rankviz.charts.behaviour import (
@@ -56,6 +57,7 @@ from rankviz.charts.queries import (
 )
 
 __all__ = [
+    "BY_ROLE",
     "OKABE_ITO",
     "chart_config",
     "projector_theme",

@@ -10,8 +10,49 @@ and tooltip title.
 
 from __future__ import annotations
 
+import enum
+
 import altair as alt
 import pandas as pd
+
+
+class _Column(enum.Enum):
+    BY_ROLE = "the breakdown's column of this role"
+
+    def __repr__(self) -> str:
+        return "BY_ROLE"
+
+
+#: A builder's column parameter left at this default takes the column that a
+#: :class:`~rankviz.metrics.breakdown.Breakdown` names for the parameter's role (``roles``):
+#: builders read a worked table by role, never by its display names.
+BY_ROLE = _Column.BY_ROLE
+
+
+def columns_by_role(data, columns: dict, *, func: str, required=()) -> dict:
+    """The column each parameter names: ``columns`` maps a parameter to ``(role, given)``.
+
+    ``given`` is a column name (kept), None (no such column) or :data:`BY_ROLE`: then the
+    column the breakdown ``data`` names for ``role``, else None. A parameter of ``required``
+    still None raises, saying how to name it.
+
+    >>> import pandas as pd
+    >>> from rankviz.metrics import err_breakdown
+    >>> columns_by_role(err_breakdown([2, 0]), {"stop": ("stop_here", BY_ROLE), "reach": ("reach", None)}, func="f")
+    {'stop': 'P(stop here)', 'reach': None}
+    >>> columns_by_role(pd.DataFrame({"p": [0.5]}), {"stop": ("stop_here", BY_ROLE)}, func="f", required=("stop",))
+    Traceback (most recent call last):
+    ...
+    ValueError: The 'stop' parameter of f must name a column of the table (a worked table of rankviz.metrics names it by its role, 'stop_here'). Got none.
+    """
+    roles = getattr(data, "roles", None) or {}
+    out = {}
+    for parameter, (role, given) in columns.items():
+        out[parameter] = roles.get(role) if given is BY_ROLE else given
+        if out[parameter] is None and parameter in required:
+            raise ValueError(f"The '{parameter}' parameter of {func} must name a column of the table (a worked table "
+                             f"of rankviz.metrics names it by its role, {role!r}). Got none.")
+    return out
 
 
 def frame_of(data):

@@ -21,6 +21,9 @@ __all__ = [
     "DEFAULT_HEIGHT",
     "chart_config",
     "projector_theme",
+    "MARKER_LEGEND",
+    "above_the_plot",
+    "haloed_text",
 ]
 
 OKABE_ITO = {
@@ -47,6 +50,26 @@ DEFAULT_FONT_SIZE = 16
 # The whole chart, title and legend included: Streamlit sizes charts with autosize "fit".
 # 420 px leaves room for a page heading on a 720 px projector screen.
 DEFAULT_HEIGHT = 420
+
+# What the docstring of every chart builder says of its size and type options and of what it
+# returns (placed by rankviz._docstrings: each chart module ends with fill_docstrings(globals(), CHART_WORDS)).
+CHART_WORDS = {
+    "title, font_size, width, height": f"""
+        title : str
+            Chart title.
+        font_size : float, default {DEFAULT_FONT_SIZE}
+            Axis and legend type size in pixels (22 for a projector).
+        width : "container" or int, default "container"
+            "container" fills the page column, so the chart is never cut off.
+        height : int, default {DEFAULT_HEIGHT}
+            Height in pixels of the whole chart, title and legend included.
+        """,
+    "Returns a layered chart": """
+        Returns
+        -------
+        alt.LayerChart
+        """,
+}
 
 
 def chart_config(font_size: float = DEFAULT_FONT_SIZE) -> dict:
@@ -141,3 +164,28 @@ def series_scales(names) -> dict:
         "shape": alt.Scale(domain=names, range=[SERIES_SHAPES[i % len(SERIES_SHAPES)] for i in range(len(names))]),
         "strokeDash": alt.Scale(domain=names, range=[SERIES_DASHES[i % len(SERIES_DASHES)] for i in range(len(names))]),
     }
+
+
+# The legend of a series drawn as a dashed line with filled markers: the markers' colour and shape,
+# without an outline (a dash drawn round a filled symbol made a blob). A dash channel given
+# legend=None would drop the whole legend its channels share: Vega-Lite merges them.
+MARKER_LEGEND = alt.Legend(symbolStrokeWidth=0)
+
+
+def above_the_plot(font_size: float):
+    """A y position in a row just above the plot area: labels there (the grade of each rank) never
+    sit on a bar, a line or a marker, however high the data reach."""
+    return alt.value(-1.2 * font_size)
+
+
+def haloed_text(base, *, font_size: float, colour=None, **mark) -> list:
+    """A label as two text layers: first the text in a thick white outline, then the text itself
+    (coloured by ``colour``, an encoding), so a line or curve crossing the label does not cross its
+    letters ("F2@15 = 0.455" over the diagonal P = R).
+
+    ``base``: an ``alt.Chart`` with the label's x, y and text encoded; ``mark``: ``mark_text`` options.
+    """
+    halo = base.mark_text(fontSize=font_size, color="white", stroke="white", strokeWidth=font_size * 0.35,
+                          strokeJoin="round", **mark)
+    text = base.mark_text(fontSize=font_size, **mark)
+    return [halo, text.encode(color=colour) if colour is not None else text]

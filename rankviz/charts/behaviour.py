@@ -5,9 +5,11 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
+from rankviz._docstrings import fill_docstrings
 from rankviz.charts._frames import check_flag, frame_of, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of
-from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
+from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, MARKER_LEGEND, NEUTRAL_GREY, finish,
+                                  series_scales)
 
 __all__ = ["metric_vs_position_chart", "metric_scatter_chart", "metric_vs_position_parts", "metric_scatter_parts"]
 
@@ -27,12 +29,9 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
         ``rankviz.teaching.explore.position_sweep(...)``.
     position, metric, value : str
         Column names of the relevant document's rank, the metric's name and its value.
-    title, font_size, width, height
-        As in :func:`rankviz.charts.precision_recall_chart`.
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -97,7 +96,7 @@ def _draw_metric_vs_position(data, layout: dict):
         alt.Y("value:Q", title="metric value"), color=colour, tooltip=tooltip)
     layers = [
         base.mark_line(strokeWidth=2.5).encode(strokeDash=alt.StrokeDash("metric:N", scale=scales["strokeDash"],
-                                                                          title=None)),
+                                                                          title=None, legend=MARKER_LEGEND)),
         base.mark_point(filled=True, size=font_size * 4).encode(shape=alt.Shape("metric:N", scale=scales["shape"],
                                                                                 title=None)),
         # limit: a long shared label ("P@5, R@5, Hit@3, ...") is cut with an ellipsis rather than
@@ -252,3 +251,6 @@ def _draw_metric_scatter(data, layout: dict):
     # The title (it may carry a value in its subtitle) is set by ChartParts.
     return finish(alt.layer(*layers), func="metric_scatter_chart", title=None, font_size=font_size,
                   width=layout["width"], height=layout["height"])
+
+
+fill_docstrings(globals(), CHART_WORDS)  # the {title, font_size, width, height} lines above

@@ -5,9 +5,10 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
+from rankviz._docstrings import fill_docstrings
 from rankviz.charts._frames import escape_field, frame_of, require_columns, tooltip_kind
 from rankviz.charts._parts import ChartParts, table
-from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish
+from rankviz.charts._style import CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish
 
 __all__ = ["rank_scatter_chart", "pair_matrix_chart", "rank_scatter_parts", "pair_matrix_parts"]
 
@@ -50,12 +51,9 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
         Pairs to join with a segment, styled by their verdict: concordant (solid), discordant
         (dashed), tied (dotted). Pass the discordant pairs of ``kendall_tau_breakdown`` to show
         every disagreement, or the one pair a student clicked.
-    title, font_size, width, height
-        As in :func:`rankviz.charts.precision_recall_chart`.
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -263,3 +261,6 @@ def _draw_pair_matrix(data, layout: dict):
     # The title (with the counts in its subtitle) is set by ChartParts: it changes with the data.
     return finish(alt.layer(cells, letters), func="pair_matrix_chart", title=None, font_size=font_size,
                   width=layout["width"], height=layout["height"])
+
+
+fill_docstrings(globals(), CHART_WORDS)  # the {title, font_size, width, height} lines above

@@ -5,9 +5,11 @@ from __future__ import annotations
 import altair as alt
 import numpy as np
 
-from rankviz.charts._frames import frame_of, require_columns
+from rankviz._docstrings import fill_docstrings
+from rankviz.charts._frames import BY_ROLE, columns_by_role, frame_of, require_columns
 from rankviz.charts._parts import ChartParts, table
-from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, finish, series_scales
+from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, MARKER_LEGEND, above_the_plot, finish,
+                                  series_scales)
 
 __all__ = ["gain_contribution_chart", "err_chart", "gain_contribution_parts", "err_parts"]
 
@@ -22,8 +24,8 @@ def _grade_label(value) -> str:
     return str(value)
 
 
-def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contribution", ideal_grade="ideal rel",
-                            ideal_contribution="ideal contribution", running=None, ideal_running=None,
+def gain_contribution_chart(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_ROLE, ideal_grade=BY_ROLE,
+                            ideal_contribution=BY_ROLE, running=None, ideal_running=None,
                             title="DCG: what each rank contributes", font_size=DEFAULT_FONT_SIZE,
                             width="container", height=DEFAULT_HEIGHT):
     r"""Per-rank DCG contributions as bars, the system's ranking beside the ideal one.
@@ -37,23 +39,22 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
 
     Parameters
     ----------
-    df : DataFrame or Breakdown
-        One row per rank, e.g. ``ndcg_breakdown(rels)`` (or its ``table``), with the columns named below (the
-        defaults are that table's). For ``dcg_breakdown``, which has no ideal ranking, pass
-        ``ideal_grade=None, ideal_contribution=None``.
+    df : Breakdown or DataFrame
+        One row per rank, e.g. ``ndcg_breakdown(rels)`` or ``dcg_breakdown(rels)`` (no ideal
+        ranking: the system's bars only), or a DataFrame whose columns are named below.
     rank, grade, contribution : str
-        Column names of the rank i, the grade at rank i and its discounted gain.
+        Column names of the rank i, the grade at rank i and its discounted gain. Default
+        (``BY_ROLE``): the breakdown's columns of roles ``rank``, ``grade`` and ``contribution``;
+        a DataFrame must name them.
     ideal_grade, ideal_contribution : str or None
-        The same for the ideal ranking; None draws the system's bars only.
-    running, ideal_running : str or None
-        Columns of the running DCG and IDCG (``"running DCG"``, ``"running IDCG"``), drawn as
-        lines on a second axis when given.
-    title, font_size, width, height
-        As in :func:`rankviz.charts.precision_recall_chart`.
+        The same for the ideal ranking (default: the breakdown's ``ideal_grade`` and
+        ``ideal_contribution``, if it has them); None draws the system's bars only.
+    running, ideal_running : str, BY_ROLE or None
+        Columns of the running DCG and IDCG, drawn as lines on a second axis when given
+        (``BY_ROLE``: the breakdown's ``running`` and ``ideal_running``).
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -69,26 +70,31 @@ def gain_contribution_chart(df, *, rank="rank", grade="rel", contribution="contr
     Grades 0, 3 against the ideal 3, 0 with exponential gain: (2^3 - 1) / log2(3) = 4.417 at rank 2
     against 7 / log2(2) = 7 at rank 1.
 
-    >>> import pandas as pd
-    >>> table = pd.DataFrame({"rank": [1, 2], "rel": [0, 3], "contribution": [0.0, 4.417],
-    ...                       "ideal rel": [3, 0], "ideal contribution": [7.0, 0.0]})
-    >>> spec = gain_contribution_chart(table).to_dict()
+    >>> from rankviz.metrics import ndcg_breakdown
+    >>> spec = gain_contribution_chart(ndcg_breakdown([0, 3], gain="exponential")).to_dict()
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['bar', 'text']
+    >>> spec = gain_contribution_chart(ndcg_breakdown([0, 3]), running=BY_ROLE, ideal_running=BY_ROLE).to_dict()
+    >>> len(spec["layer"])  # bars and their grades, then the running sums' lines
+    2
     """
     return gain_contribution_parts(df, rank=rank, grade=grade, contribution=contribution, ideal_grade=ideal_grade,
                                    ideal_contribution=ideal_contribution, running=running, ideal_running=ideal_running,
                                    title=title, font_size=font_size, width=width, height=height).chart()
 
 
-def gain_contribution_parts(df, *, rank="rank", grade="rel", contribution="contribution", ideal_grade="ideal rel",
-                            ideal_contribution="ideal contribution", running=None, ideal_running=None,
+def gain_contribution_parts(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_ROLE, ideal_grade=BY_ROLE,
+                            ideal_contribution=BY_ROLE, running=None, ideal_running=None,
                             title="DCG: what each rank contributes", font_size=DEFAULT_FONT_SIZE,
                             width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`gain_contribution_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "gain_contribution_chart"
-    columns = {"rank": rank, "grade": grade, "contribution": contribution, "ideal_grade": ideal_grade,
-               "ideal_contribution": ideal_contribution, "running": running, "ideal_running": ideal_running}
+    columns = columns_by_role(df, {
+        "rank": ("rank", rank), "grade": ("grade", grade), "contribution": ("contribution", contribution),
+        "ideal_grade": ("ideal_grade", ideal_grade), "ideal_contribution": ("ideal_contribution", ideal_contribution),
+        "running": ("running", running), "ideal_running": ("ideal_running", ideal_running)}, func=func,
+        required=("rank", "grade", "contribution"))
+    rank, grade, contribution, ideal_grade, ideal_contribution, running, ideal_running = columns.values()
     df = frame_of(df)
     require_columns(df, columns, func=func)
     if grade is None or contribution is None:
@@ -141,15 +147,17 @@ def _draw_gain_contribution(data, layout: dict):
         x_rank, y_contribution, xOffset=offset,
         color=alt.Color("ranking:N", scale=scales["color"], title=None),
         # Every channel on "ranking" has the same (empty) title, so Vega-Lite merges them into one
-        # legend whose symbols show fill, opacity and dash; a channel with legend=None would hide it.
+        # legend whose symbols show fill and opacity (and the lines' markers); the dashes stay on the
+        # plot only (legend=None): a dash drawn over a filled symbol made a blob.
         # An explicit ordinal scale: Vega-Lite 5 (JupyterLab's renderer) would pick a "point" scale for
         # a discrete opacity, which maps a one-value range to nothing and drew hollow bars.
         fillOpacity=alt.FillOpacity("ranking:N", scale=alt.Scale(type="ordinal", domain=rankings,
                                                                  range=[0.9, 0.35][:len(rankings)]), title=None),
-        strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"], title=None),
+        strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"], title=None, legend=MARKER_LEGEND),
         tooltip=tooltip)
-    text_layer = alt.Chart(data["bars"]).mark_text(dy=-font_size * 0.6, fontSize=font_size, fontWeight="bold").encode(
-        x_rank, y_contribution, xOffset=offset, text=alt.Text("grade label:N"), tooltip=tooltip)
+    # Each bar's grade in a row above the plot: over the bars, the running-sum lines crossed them.
+    text_layer = alt.Chart(data["bars"]).mark_text(fontSize=font_size, fontWeight="bold", baseline="middle").encode(
+        x_rank, xOffset=offset, y=above_the_plot(font_size), text=alt.Text("grade label:N"), tooltip=tooltip)
     chart = alt.layer(bar_layer, text_layer)
     if layout["running"]:
         line_tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=rank),
@@ -160,7 +168,7 @@ def _draw_gain_contribution(data, layout: dict):
             color=alt.Color("ranking:N", scale=scales["color"], title=None), tooltip=line_tooltip)
         running_layer = alt.layer(
             line_base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"],
-                                                                                title=None)),
+                                                                                title=None, legend=MARKER_LEGEND)),
             line_base.mark_point(filled=True, size=font_size * 5).encode(
                 shape=alt.Shape("ranking:N", scale=scales["shape"], title=None)))
         chart = alt.layer(chart, running_layer)
@@ -170,7 +178,7 @@ def _draw_gain_contribution(data, layout: dict):
                   width=layout["width"], height=layout["height"])
 
 
-def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="running ERR", reach=None,
+def err_chart(df, *, rank=BY_ROLE, grade=BY_ROLE, stop=BY_ROLE, running=BY_ROLE, reach=None,
               title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
               height=DEFAULT_HEIGHT):
     r"""The probability that a cascading user stops at each rank (bars) and the running ERR (line).
@@ -180,24 +188,21 @@ def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
 
     Parameters
     ----------
-    df : DataFrame or Breakdown
-        One row per rank, e.g. ``err_breakdown(rels)`` (or its ``table``), with the columns named below (the
-        defaults are that table's).
+    df : Breakdown or DataFrame
+        One row per rank, e.g. ``err_breakdown(rels)``, or a DataFrame whose columns are named below.
+        Every column parameter left at ``BY_ROLE`` takes the breakdown's column of its role
+        (``rank``, ``grade``, ``stop_here``, ``running``, ``reach``); a DataFrame must name them.
     rank, grade : str
         Column names of the rank and the grade there (written above each bar; None leaves it out).
     stop : str
         Column of the probability of stopping at rank r.
     running : str or None
         Column of the running ERR (the sum up to rank r), drawn as a line.
-    reach : str, optional
-        Column of the probability of reaching rank r (``"P(reach rank)"`` in ``err_breakdown``),
-        drawn as a dashed line.
-    title, font_size, width, height
-        As in :func:`rankviz.charts.precision_recall_chart`.
+    reach : str, BY_ROLE or None
+        Column of the probability of reaching rank r, drawn as a dashed line.
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -214,9 +219,8 @@ def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
     ERR = 0.75/1 + 0.0625/2 = 0.78125.
 
     >>> import pandas as pd
-    >>> table = pd.DataFrame({"rank": [1, 2], "grade": [2, 1], "P(stop here)": [0.75, 0.0625],
-    ...                       "running ERR": [0.75, 0.78125]})
-    >>> spec = err_chart(table).to_dict()
+    >>> table = pd.DataFrame({"rank": [1, 2], "grade": [2, 1], "stop": [0.75, 0.0625], "ERR": [0.75, 0.78125]})
+    >>> spec = err_chart(table, rank="rank", grade="grade", stop="stop", running="ERR").to_dict()
     >>> [layer["mark"]["type"] for layer in spec["layer"]]
     ['bar', 'text', 'line', 'point']
     """
@@ -224,13 +228,17 @@ def err_chart(df, *, rank="rank", grade="grade", stop="P(stop here)", running="r
                      font_size=font_size, width=width, height=height).chart()
 
 
-def err_parts(df, *, rank="rank", grade="grade", stop="P(stop here)", running="running ERR", reach=None,
+def err_parts(df, *, rank=BY_ROLE, grade=BY_ROLE, stop=BY_ROLE, running=BY_ROLE, reach=None,
               title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
               height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`err_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "err_chart"
+    columns = columns_by_role(df, {"rank": ("rank", rank), "grade": ("grade", grade), "stop": ("stop_here", stop),
+                                   "running": ("running", running), "reach": ("reach", reach)},
+                              func=func, required=("rank", "stop"))
+    rank, grade, stop, running, reach = columns.values()
     df = frame_of(df)
-    require_columns(df, {"rank": rank, "grade": grade, "stop": stop, "running": running, "reach": reach}, func=func)
+    require_columns(df, columns, func=func)
     n = len(df)
     ranks = df[rank].to_numpy()
     bars = {"rank": ranks, "value": df[stop].to_numpy(), "quantity": np.full(n, str(stop), dtype=object)}
@@ -261,17 +269,22 @@ def _draw_err(data, layout: dict):
     layers = [alt.Chart(data["bars"]).mark_bar(stroke="black", strokeWidth=1, opacity=0.85).encode(
         x_rank, y_unit, color=colour, tooltip=bar_tooltip)]
     if layout["grade"] is not None:
-        layers.append(alt.Chart(data["bars"]).mark_text(dy=-font_size * 0.6, fontSize=font_size,
-                                                        fontWeight="bold").encode(
-            x_rank, y_unit, text=alt.Text("grade label:N"), tooltip=bar_tooltip))
+        # Each rank's grade in a row above the plot: on the bars, the lines' markers sat on them.
+        layers.append(alt.Chart(data["bars"]).mark_text(fontSize=font_size, fontWeight="bold",
+                                                        baseline="middle").encode(
+            x_rank, y=above_the_plot(font_size), text=alt.Text("grade label:N"), tooltip=bar_tooltip))
     if "lines" in data:
         line_base = alt.Chart(data["lines"]).encode(
             x_rank, y_unit, color=colour,
             tooltip=[alt.Tooltip("rank:O", title=rank), alt.Tooltip("quantity:N"),
                      alt.Tooltip("value:Q", format=".4f")])
-        layers.append(line_base.mark_line(strokeWidth=3).encode(
-            strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], title=None)))
+        layers.append(line_base.mark_line(strokeWidth=3).encode(  # dashes on the plot, markers in the legend
+            strokeDash=alt.StrokeDash("quantity:N", scale=scales["strokeDash"], title=None,
+                                      legend=MARKER_LEGEND)))
         layers.append(line_base.mark_point(filled=True, size=font_size * 5).encode(
             shape=alt.Shape("quantity:N", scale=scales["shape"], title=None)))
     return finish(alt.layer(*layers), func="err_chart", title=layout["title"], font_size=font_size,
                   width=layout["width"], height=layout["height"])
+
+
+fill_docstrings(globals(), CHART_WORDS)  # the {title, font_size, width, height} lines above

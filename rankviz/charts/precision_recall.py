@@ -10,23 +10,26 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from rankviz._docstrings import fill_docstrings
 from rankviz.charts._frames import check_flag, frame_of, require_columns
 from rankviz.charts._parts import ChartParts, table
-from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, finish, series_scales
+from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, MARKER_LEGEND, NEUTRAL_GREY, above_the_plot,
+                                  finish, haloed_text, series_scales)
 from rankviz.metrics import interpolated_precision
 from rankviz.metrics.precision_recall import ROUNDINGS
 from rankviz.metrics.validation import check_choice, check_positive_number
+from rankviz.registry import ELEVEN_LEVELS as RECALL_LEVELS
 
 __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart",
            "precision_recall_parts", "precision_recall_at_rank_parts", "roc_parts"]
 
 RELEVANCE_SHAPES = alt.Scale(domain=["relevant", "not relevant"], range=["circle", "cross"])
 UNIT = alt.Scale(domain=[0, 1], nice=False)
-TENTHS = alt.Axis(values=[i / 10 for i in range(11)], format=".1f")
+TENTHS = alt.Axis(values=list(RECALL_LEVELS), format=".1f")
+ELEVEN_LEVELS = np.array(RECALL_LEVELS)
 # Under each rounding rule, recall level r asks for c relevant documents on an interval of r*R whose
 # right end is c + this: (c-1, c] for ceil, [c-0.9, c+0.1) for floor(rR + 0.9), [c-0.5, c+0.5) for lround.
 _STEP_RIGHT_END = {"ceil": 0.0, "floor_plus_0.9": 0.1, "lround": 0.5}
-ELEVEN_LEVELS = np.arange(11) / 10
 
 
 class _Points(NamedTuple):
@@ -225,17 +228,9 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         :func:`rankviz.metrics.interpolated_precision` with this ``rounding``, so they equal
         ``eleven_point_precision_breakdown(..., rounding=rounding)``. On such tables None and
         "ceil" draw the same.
-    title : str
-        Chart title.
-    font_size : float, default 16
-        Axis and legend type size in pixels (22 for a projector).
-    width : "container" or int, default "container"
-        "container" fills the page column, so the chart is never cut off.
-    height : int, default 360
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -404,10 +399,10 @@ def _draw_precision_recall(data, layout: dict):
                                   strokeWidth=1))
         for place in layout["labels"]:
             side, dy = _LABEL_PLACES[place]
-            layers.append(alt.Chart(data[f"labels_{place}"]).mark_text(
-                align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=font_size * dy,
-                fontSize=font_size, fontWeight="bold").encode(
-                x_recall, y_precision, color=colour, text=alt.Text("label:N"), tooltip=marker_tooltip))
+            layers += haloed_text(alt.Chart(data[f"labels_{place}"]).encode(
+                x_recall, y_precision, text=alt.Text("label:N"), tooltip=marker_tooltip), font_size=font_size,
+                colour=colour, align=side, dx=font_size * (0.7 if side == "left" else -0.7), dy=font_size * dy,
+                fontWeight="bold")
     chart = alt.layer(*layers) if layers else alt.Chart(data["empty"]).mark_point()
     return finish(chart, func="precision_recall_chart", title=layout["title"], font_size=font_size,
                   width=layout["width"], height=layout["height"])
@@ -430,12 +425,9 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
     grade : str or None, default "rel"
         Column of the relevance grades, written above each rank so relevance is read as a
         number, not a colour. None leaves the grades out.
-    title, font_size, width, height
-        As in :func:`precision_recall_chart`.
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -486,19 +478,21 @@ def _draw_precision_recall_at_rank(data, layout: dict):
     scales = series_scales(layout["measures"])
     base = alt.Chart(data["long"]).encode(
         alt.X("rank:Q", title="rank i", scale=alt.Scale(domainMin=1, nice=False), axis=alt.Axis(tickMinStep=1)),
-        alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.15], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
+        alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.04], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
               title="value"),
         color=alt.Color("measure:N", scale=scales["color"], title=None),
         tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("measure:N"),
                  alt.Tooltip("value:Q", format=".3f")])
+    # The legend shows each series' marker (colour and shape); its dash stays on the plot only: a dash
+    # drawn over a filled marker made a blob.
     layers = [base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("measure:N", scale=scales["strokeDash"],
-                                                                             title=None)),
+                                                                             title=None, legend=MARKER_LEGEND)),
               base.mark_point(filled=True, size=font_size * 6).encode(
                   shape=alt.Shape("measure:N", scale=scales["shape"], title=None))]
     if layout["grade"] is not None:
         layers.append(alt.Chart(data["grades"]).mark_text(fontSize=font_size, fontWeight="bold",
                                                           baseline="middle").encode(
-            alt.X("rank:Q"), y=alt.YDatum(1.09), text=alt.Text("label:N"),
+            alt.X("rank:Q"), y=above_the_plot(font_size), text=alt.Text("label:N"),
             tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("grade:Q", title=f"{layout['grade']} (grade)")]))
     return finish(alt.layer(*layers), func="precision_recall_at_rank_chart", title=layout["title"],
                   font_size=font_size, width=layout["width"], height=layout["height"])
@@ -522,12 +516,9 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
         the tooltip; infinite thresholds read "∞".
     auc : mapping of str to float, optional
         Label -> its AUC, added to the legend ("q1 (AUC 0.750)").
-    title, font_size, width, height
-        As in :func:`precision_recall_chart`.
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -611,9 +602,12 @@ def _draw_roc(data, layout: dict):
             alt.X("fpr:Q", scale=UNIT), alt.Y("tpr:Q", scale=UNIT), tooltip=[alt.Tooltip("line:N", title="diagonal")]),
         base.mark_line(strokeWidth=3).encode(order=alt.Order("step:Q"),
                                              strokeDash=alt.StrokeDash("curve:N", scale=scales["strokeDash"],
-                                                                       title=None)),
+                                                                       title=None, legend=MARKER_LEGEND)),
         base.mark_point(filled=True, size=font_size * 5).encode(shape=alt.Shape("curve:N", scale=scales["shape"],
                                                                                 title=None)),
     ]
     return finish(alt.layer(*layers), func="roc_chart", title=layout["title"], font_size=font_size,
                   width=layout["width"], height=layout["height"])
+
+
+fill_docstrings(globals(), CHART_WORDS)  # the {title, font_size, width, height} lines above

@@ -6,9 +6,11 @@ import altair as alt
 import numpy as np
 import pandas as pd
 
+from rankviz._docstrings import fill_docstrings
 from rankviz.charts._frames import check_flag, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of
-from rankviz.charts._style import DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish, series_scales
+from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish,
+                                   series_scales)
 from rankviz.metrics.validation import check_choice, check_positive_number
 
 __all__ = ["per_query_chart", "delta_chart", "distribution_chart", "query_selection", "per_query_parts",
@@ -173,12 +175,9 @@ def delta_chart(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
         Differences with ``|delta| <= tie_tolerance`` count as ties.
     select : bool, default False
         Make queries clickable with ``alt.selection_point(name="pick", fields=["query_id"])``.
-    title, font_size, width, height
-        As in :func:`rankviz.charts.precision_recall_chart`.
+    {title, font_size, width, height}
 
-    Returns
-    -------
-    alt.LayerChart
+    {Returns a layered chart}
 
     Notes
     -----
@@ -408,3 +407,6 @@ def _draw_distribution(data, layout: dict):
     ]
     return finish(alt.layer(*layers), func="distribution_chart", title=layout["title"], font_size=font_size,
                   width=layout["width"], height=layout["height"])
+
+
+fill_docstrings(globals(), CHART_WORDS)  # the {title, font_size, width, height} lines above

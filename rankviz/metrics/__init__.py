@@ -26,7 +26,9 @@ _HELPERS = {
     "aggregate": ["arithmetic_mean"],
 }
 
-_WHERE: dict[str, str] = {"Breakdown": "rankviz.metrics.breakdown"}
+# The binary relevance rule (grade >= rel_threshold), for code that counts relevant documents.
+_WHERE: dict[str, str] = {"Breakdown": "rankviz.metrics.breakdown", "count_relevant": "rankviz.metrics.validation",
+                          "relevant_mask": "rankviz.metrics.validation"}
 for _module, _name in [(spec.module, spec.name) for spec in METRICS if spec.module] + [
         (module, name) for module, names in _HELPERS.items() for name in names]:
     _WHERE[_name] = _WHERE[_name + "_breakdown"] = f"rankviz.metrics.{_module}"

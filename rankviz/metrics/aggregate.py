@@ -21,6 +21,7 @@ import numbers
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import sum_latex
 from rankviz.metrics.validation import as_scores
 from rankviz.metrics.breakdown import Breakdown
@@ -112,6 +113,21 @@ def _tex_result(x: float) -> str:
     return f"{x:.3f}" if math.isfinite(x) else _tex_number(x)
 
 
+def _mean_breakdown(values, queries, func: str, name: str, column: str, symbol: str, *,
+                    unit_interval: bool = True) -> Breakdown:
+    """The worked table of an arithmetic mean of per-query values (MAP, MRR, any measure's):
+    the values checked as ``func``'s parameter ``name``, one row per query, the mean written
+    ``symbol`` = (sum of the terms) / Q."""
+    checked = _per_query_values(values, func=func, name=name, unit_interval=unit_interval)
+    table = _mean_table(checked, _query_labels(queries, checked.size, func=func, values=values), column)
+    value = kernels.arithmetic_mean(checked)
+    return Breakdown(table, value, _arithmetic_latex(symbol, table[column].to_numpy(), value),
+                     roles=_per_query_roles(column))
+def _per_query_roles(column: str) -> dict:
+    """The roles of an aggregate's table: its queries, and the per-query values it combines."""
+    return {"query": "query", "value": column}
+
+
 def _mean_table(values: np.ndarray, labels: list, column: str):
     import pandas as pd
 
@@ -170,9 +186,7 @@ def mean_average_precision_breakdown(aps, *, queries=None):
     ----------
     aps : sequence of float
         The average precision of each query, each in [0, 1].
-    queries : sequence, optional
-        A label per query for the ``query`` column (default: the index of a Series indexed by
-        query id, else ``q1, q2, ...``).
+    {queries}
 
     Returns
     -------
@@ -180,9 +194,7 @@ def mean_average_precision_breakdown(aps, *, queries=None):
         ``table``: columns ``query`` and ``AP``. ``value``: the mean of the ``AP`` column.
         ``latex``: the formula with the numbers substituted. ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, slide "MAP - An example".
+    {References of mean_average_precision}
 
     Examples
     --------
@@ -190,12 +202,7 @@ def mean_average_precision_breakdown(aps, *, queries=None):
     >>> worked.latex
     '\\mathrm{MAP} = \\frac{0.28 + 0.254}{2} = 0.267'
     """
-    func = "mean_average_precision_breakdown"
-    original = aps
-    aps = _per_query_values(aps, func=func, name="aps", unit_interval=True)
-    table = _mean_table(aps, _query_labels(queries, aps.size, func=func, values=original), "AP")
-    value = kernels.arithmetic_mean(aps)
-    return Breakdown(table, value, _arithmetic_latex(r"\mathrm{MAP}", table["AP"].to_numpy(), value))
+    return _mean_breakdown(aps, queries, "mean_average_precision_breakdown", "aps", "AP", r"\mathrm{MAP}")
 
 
 # --------------------------------------------------------------------------- GMAP
@@ -268,9 +275,7 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
         The average precision of each query, each in [0, 1].
     floor : float, default 1e-5
         :math:`\epsilon`: an AP below it counts as ``floor`` (trec_eval's ``gm_map``).
-    queries : sequence, optional
-        A label per query for the ``query`` column (default: the index of a Series indexed by
-        query id, else ``q1, q2, ...``).
+    {queries}
 
     Returns
     -------
@@ -279,9 +284,7 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
         exp of the mean of the log column. ``latex``: the formula with the numbers.
         ``details``: ``floor``, the validated ε.
 
-    References
-    ----------
-    trec_eval 10.0, ``m_gm_map.c``. Course lecture 002, slide "GMAP - example".
+    {References of geometric_mean_average_precision}
 
     Examples
     --------
@@ -302,7 +305,7 @@ def geometric_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLO
         rf"\mathrm{{GMAP}} = \exp\left(\frac{{{log_terms}}}{{{len(table)}}}\right)"
         rf" = \exp\left(\frac{{{_tex_number(float(logs.sum()))}}}{{{len(table)}}}\right) = {_tex_result(value)}"
     )
-    return Breakdown(table, value, latex, {"floor": floor})
+    return Breakdown(table, value, latex, {"floor": floor}, roles=_per_query_roles("AP"))
 
 
 # --------------------------------------------------------------------------- HMAP
@@ -367,9 +370,7 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
         The average precision of each query, each in [0, 1].
     floor : float, default 1e-5
         :math:`\epsilon`: an AP below it counts as ``floor``.
-    queries : sequence, optional
-        A label per query for the ``query`` column (default: the index of a Series indexed by
-        query id, else ``q1, q2, ...``).
+    {queries}
 
     Returns
     -------
@@ -378,9 +379,7 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
         the number of rows over the sum of the reciprocal column. ``latex``: the formula with
         the numbers. ``details``: ``floor``, the validated ε.
 
-    References
-    ----------
-    Course lecture 002, slide "GMAP - example".
+    {References of harmonic_mean_average_precision}
 
     Examples
     --------
@@ -399,7 +398,7 @@ def harmonic_mean_average_precision_breakdown(aps, floor: float = TREC_EVAL_FLOO
         rf"\mathrm{{HMAP}} = \frac{{{len(table)}}}{{{terms}}} = \frac{{{len(table)}}}{{{_tex_number(total)}}}"
         rf" = {_tex_result(value)}"
     )
-    return Breakdown(table, value, latex, {"floor": floor})
+    return Breakdown(table, value, latex, {"floor": floor}, roles=_per_query_roles("AP"))
 
 
 def _floored_ap_table(aps, floor, queries, column: str, transform, *, func: str):
@@ -468,9 +467,7 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
     ----------
     rrs : sequence of float
         The reciprocal rank of each query, each in [0, 1].
-    queries : sequence, optional
-        A label per query for the ``query`` column (default: the index of a Series indexed by
-        query id, else ``q1, q2, ...``).
+    {queries}
 
     Returns
     -------
@@ -478,21 +475,14 @@ def mean_reciprocal_rank_breakdown(rrs, *, queries=None):
         ``table``: columns ``query`` and ``RR``. ``value``: the mean of the ``RR`` column.
         ``latex``: the formula with the numbers. ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, slides "Mean Reciprocal Rank (MRR) - An example".
+    {References of mean_reciprocal_rank}
 
     Examples
     --------
     >>> mean_reciprocal_rank_breakdown([1, 0.5]).latex
     '\\mathrm{MRR} = \\frac{1 + 0.5}{2} = 0.750'
     """
-    func = "mean_reciprocal_rank_breakdown"
-    original = rrs
-    rrs = _per_query_values(rrs, func=func, name="rrs", unit_interval=True)
-    table = _mean_table(rrs, _query_labels(queries, rrs.size, func=func, values=original), "RR")
-    value = kernels.arithmetic_mean(rrs)
-    return Breakdown(table, value, _arithmetic_latex(r"\mathrm{MRR}", table["RR"].to_numpy(), value))
+    return _mean_breakdown(rrs, queries, "mean_reciprocal_rank_breakdown", "rrs", "RR", r"\mathrm{MRR}")
 
 
 def arithmetic_mean(values) -> float:
@@ -539,9 +529,7 @@ def arithmetic_mean_breakdown(values, *, queries=None):
     ----------
     values : sequence of float
         One finite value per query.
-    queries : sequence, optional
-        A label per query for the ``query`` column (default: the index of a Series indexed by
-        query id, else ``q1, q2, ...``).
+    {queries}
 
     Returns
     -------
@@ -549,18 +537,21 @@ def arithmetic_mean_breakdown(values, *, queries=None):
         ``table``: columns ``query`` and ``value``. ``value``: the mean of the ``value``
         column. ``latex``: the formula with the numbers. ``details``: none.
 
-    References
-    ----------
-    trec_eval 10.0, the "all" summary line.
+    {References of arithmetic_mean}
 
     Examples
     --------
     >>> arithmetic_mean_breakdown([2, 3.5], queries=["a", "b"]).latex
     '\\bar{x} = \\frac{2 + 3.5}{2} = 2.750'
     """
-    func = "arithmetic_mean_breakdown"
-    original = values
-    values = _per_query_values(values, func=func, name="values", unit_interval=False)
-    table = _mean_table(values, _query_labels(queries, values.size, func=func, values=original), "value")
-    value = kernels.arithmetic_mean(values)
-    return Breakdown(table, value, _arithmetic_latex(r"\bar{x}", table["value"].to_numpy(), value))
+    return _mean_breakdown(values, queries, "arithmetic_mean_breakdown", "values", "value", r"\bar{x}",
+                           unit_interval=False)
+
+
+fill_metric_docstrings(globals(), {  # the {queries} and {Parameters of metric} lines of the docstrings above
+    "queries": """
+        queries : sequence, optional
+            A label per query for the ``query`` column (default: the index of a Series indexed by
+            query id, else ``q1, q2, ...``).
+        """,
+})

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
@@ -53,6 +54,15 @@ __all__ = [
 ]
 
 
+def _score(kernel, rels, k, rel_threshold, func: str, *, n_relevant=None, judged=None, **params) -> float:
+    """The value of a binary ``kernel`` at cut-off ``k`` on the validated ranking (the arguments
+    named in errors as ``func``'s)."""
+    grades, threshold = binary_grades(rels, rel_threshold, func=func)
+    k = check_k(k, func=func)
+    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
+    return ranking.score(kernel, k, **params)
+
+
 def _check_beta(beta, func: str) -> float:
     # The lecture allows any non-negative beta; beta = 0 reduces F to precision.
     return check_positive_number(beta, func=func, name="beta", allow_zero=True)
@@ -77,8 +87,7 @@ def precision(rels, k=None, *, rel_threshold=1) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     k : int or None, default None
         Cut-off. ``None`` divides by the length of the list (trec_eval's ``set_P``).
     rel_threshold : float, default 1
@@ -113,20 +122,14 @@ def precision(rels, k=None, *, rel_threshold=1) -> float:
     >>> precision([1, 0, 1, 0, 0, 1], k=10)
     0.3
     """
-    func = "precision"
-    grades, threshold = binary_grades(rels, rel_threshold, func=func)
-    k = check_k(k, func=func)
     # k=None is the kernel's set precision: it divides by the length of the list.
-    return binary_ranking(grades, threshold, func=func).score(binary_kernels.precision, k)
+    return _score(binary_kernels.precision, rels, k, rel_threshold, "precision")
 
 
 def precision_breakdown(rels, k=None, *, rel_threshold=1):
     r"""Worked table of :func:`precision`: one row per rank with the running P@i.
 
-    Parameters
-    ----------
-    rels, k, rel_threshold
-        As in :func:`precision`.
+    {Parameters of precision}
 
     Returns
     -------
@@ -136,9 +139,7 @@ def precision_breakdown(rels, k=None, *, rel_threshold=1):
         ``relevant so far``, ``P@i``. ``value``: the relevant count of the table over its number
         of rows, :func:`precision`'s value. ``latex``: the fraction. ``details``: none.
 
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.3, 2008.
+    {References of precision}
 
     Examples
     --------
@@ -170,8 +171,7 @@ def recall(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1) -> fl
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     k : int or None, default None
         Cut-off; ``None`` uses the whole list (trec_eval's ``set_recall``).
     n_relevant : int or None, default None
@@ -179,8 +179,7 @@ def recall(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1) -> fl
     judged : sequence of float or None, default None
         Grades of every judged document of the query (retrieved ones included); R is the
         number of relevant grades in it. Used when ``n_relevant`` is None.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
 
     Returns
     -------
@@ -207,20 +206,13 @@ def recall(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1) -> fl
     >>> recall(q1, k=5, n_relevant=10)
     0.2
     """
-    func = "recall"
-    grades, threshold = binary_grades(rels, rel_threshold, func=func)
-    k = check_k(k, func=func)
-    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
-    return ranking.score(binary_kernels.recall, k)
+    return _score(binary_kernels.recall, rels, k, rel_threshold, "recall", n_relevant=n_relevant, judged=judged)
 
 
 def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1):
     r"""Worked table of :func:`recall`: one row per rank with the running R@i.
 
-    Parameters
-    ----------
-    rels, k, n_relevant, judged, rel_threshold
-        As in :func:`recall`.
+    {Parameters of recall}
 
     Returns
     -------
@@ -229,9 +221,7 @@ def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshol
         ``relevant?``, ``relevant so far``, ``R@i``. ``value``: the relevant count of the table
         over R, :func:`recall`'s value. ``latex``: the fraction. ``details``: ``n_relevant`` (R).
 
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.3, 2008.
+    {References of recall}
 
     Examples
     --------
@@ -267,12 +257,9 @@ def hit(rels, k=None, *, rel_threshold=1) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    k : int or None, default None
-        Cut-off; ``None`` uses the whole list.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rels}
+    {k}
+    {rel_threshold}
 
     Returns
     -------
@@ -297,19 +284,13 @@ def hit(rels, k=None, *, rel_threshold=1) -> float:
     >>> hit(q2, k=2), hit(q2, k=3)
     (0.0, 1.0)
     """
-    func = "hit"
-    grades, threshold = binary_grades(rels, rel_threshold, func=func)
-    k = check_k(k, func=func)
-    return binary_ranking(grades, threshold, func=func).score(binary_kernels.success, k)
+    return _score(binary_kernels.success, rels, k, rel_threshold, "hit")
 
 
 def hit_breakdown(rels, k=None, *, rel_threshold=1):
     r"""Worked table of :func:`hit`: the top k with their relevance.
 
-    Parameters
-    ----------
-    rels, k, rel_threshold
-        As in :func:`hit`.
+    {Parameters of hit}
 
     Returns
     -------
@@ -318,9 +299,7 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
         when any ``relevant?`` is true, else 0.0. ``latex``: names the first relevant rank.
         ``details``: none.
 
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measure ``success_k``.
+    {References of hit}
 
     Examples
     --------
@@ -353,8 +332,7 @@ def f_beta(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, rel_threshol
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     k : int or None, default None
         Cut-off for both P and R; ``None`` uses the whole list (trec_eval's ``set_F``).
     beta : float, default 1.0
@@ -362,8 +340,7 @@ def f_beta(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, rel_threshol
         ``beta=2`` F2 (recall weighted higher), ``beta=0.5`` F0.5 (precision weighted higher).
     n_relevant, judged : optional
         R for the recall, as in :func:`recall`.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
 
     Returns
     -------
@@ -393,21 +370,14 @@ def f_beta(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, rel_threshol
     >>> round(f_beta(q1, k=15, n_relevant=10), 3), round(f_beta(q1, k=15, beta=2, n_relevant=10), 3)
     (0.4, 0.455)
     """
-    func = "f_beta"
-    grades, threshold = binary_grades(rels, rel_threshold, func=func)
-    k = check_k(k, func=func)
-    beta = _check_beta(beta, func)
-    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
-    return ranking.score(binary_kernels.f_beta, k, beta=beta)
+    return _score(binary_kernels.f_beta, rels, k, rel_threshold, "f_beta", n_relevant=n_relevant, judged=judged,
+                  beta=_check_beta(beta, "f_beta"))
 
 
 def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, rel_threshold=1):
     r"""Worked table of :func:`f_beta`: P@i, R@i and F at every rank down to k.
 
-    Parameters
-    ----------
-    rels, k, beta, n_relevant, judged, rel_threshold
-        As in :func:`f_beta`.
+    {Parameters of f_beta}
 
     Returns
     -------
@@ -418,9 +388,7 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
         :func:`f_beta`'s value. ``latex``: the formula with that row's P and R. ``details``:
         ``n_relevant`` (R).
 
-    References
-    ----------
-    .. [1] van Rijsbergen, *Information Retrieval*, chapter 7, 1979.
+    {References of f_beta}
 
     Examples
     --------
@@ -469,12 +437,7 @@ def r_precision(rels, *, n_relevant=None, judged=None, rel_threshold=1) -> float
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rels, R, rel_threshold}
 
     Returns
     -------
@@ -509,10 +472,7 @@ def r_precision(rels, *, n_relevant=None, judged=None, rel_threshold=1) -> float
 def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1):
     r"""Worked table of :func:`r_precision`: ranks 1..R.
 
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold
-        As in :func:`r_precision`.
+    {Parameters of r_precision}
 
     Returns
     -------
@@ -522,9 +482,7 @@ def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1
         the table over R (0.0 when R = 0, empty table). ``latex``: the fraction. ``details``:
         ``n_relevant`` (R).
 
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measure ``Rprec``.
+    {References of r_precision}
 
     Examples
     --------
@@ -556,14 +514,10 @@ def average_precision(rels, k=None, *, n_relevant=None, judged=None, rel_thresho
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    k : int or None, default None
-        Cut-off; ``None`` uses the whole list.
-    n_relevant, judged : optional
-        R, as in :func:`recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rels}
+    {k}
+    {R}
+    {rel_threshold}
 
     Returns
     -------
@@ -610,20 +564,14 @@ def average_precision(rels, k=None, *, n_relevant=None, judged=None, rel_thresho
     >>> round(average_precision(q2, k=5, n_relevant=3), 3)
     0.111
     """
-    func = "average_precision"
-    grades, threshold = binary_grades(rels, rel_threshold, func=func)
-    k = check_k(k, func=func)
-    ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
-    return ranking.score(binary_kernels.average_precision, k)
+    return _score(binary_kernels.average_precision, rels, k, rel_threshold, "average_precision",
+                  n_relevant=n_relevant, judged=judged)
 
 
 def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1):
     r"""Worked table of :func:`average_precision`: P@i at every rank, kept where the document is relevant.
 
-    Parameters
-    ----------
-    rels, k, n_relevant, judged, rel_threshold
-        As in :func:`average_precision`.
+    {Parameters of average_precision}
 
     Returns
     -------
@@ -634,9 +582,7 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
         trec_eval) adds, divided by R: :func:`average_precision`'s value. ``latex``: the formula
         with this input's fractions. ``details``: ``n_relevant`` (R).
 
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measure ``map``.
+    {References of average_precision}
 
     Examples
     --------
@@ -680,13 +626,11 @@ def reciprocal_rank(rels, k=None, *, rel_threshold=1) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     k : int or None, default None
         The lecture's rank threshold S_h: a first relevant document below rank k gives 0.
         ``None``: no threshold (trec_eval's ``recip_rank``).
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
 
     Returns
     -------
@@ -719,19 +663,13 @@ def reciprocal_rank(rels, k=None, *, rel_threshold=1) -> float:
     >>> reciprocal_rank(q2, k=2)
     0.0
     """
-    func = "reciprocal_rank"
-    grades, threshold = binary_grades(rels, rel_threshold, func=func)
-    k = check_k(k, func=func)
-    return binary_ranking(grades, threshold, func=func).score(binary_kernels.reciprocal_rank, k)
+    return _score(binary_kernels.reciprocal_rank, rels, k, rel_threshold, "reciprocal_rank")
 
 
 def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
     r"""Worked table of :func:`reciprocal_rank`: the top k and which rank is the first relevant one.
 
-    Parameters
-    ----------
-    rels, k, rel_threshold
-        As in :func:`reciprocal_rank`.
+    {Parameters of reciprocal_rank}
 
     Returns
     -------
@@ -741,9 +679,7 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
         else 0). ``value``: the sum of ``contribution``. ``latex``: the case taken.
         ``details``: none.
 
-    References
-    ----------
-    .. [1] Course lecture 002, slides "Mean Reciprocal Rank (MRR)".
+    {References of reciprocal_rank}
 
     Examples
     --------
@@ -772,3 +708,6 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
             why = r"\text{no relevant document in the list}"
         latex = rf"\mathrm{{RR}} = 0 \quad ({why})"
     return Breakdown(table, value, latex)
+
+
+fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

@@ -11,7 +11,32 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Breakdown"]
+__all__ = ["Breakdown", "ROLES"]
+
+#: What a worked table's column may stand for, and so what a chart, an exercise or a page reads by
+#: role rather than by position or display name (the discount column is named after the discount,
+#: ``log2(1+i)`` or ``max(1, log2(i))``; its role is always ``"discount"``). ``ideal_*``: the same
+#: quantity for the ideal ranking.
+ROLES = {
+    "rank": "the 1-based rank i",
+    "grade": "the relevance grade at rank i",
+    "gain": "the gain of that grade",
+    "discount": "the discount's denominator at rank i (the gain is divided by it)",
+    "weight": "the factor the gain at rank i is multiplied by (a discount D(i), a patience β^(i-1))",
+    "contribution": "what rank i adds to the metric's sum",
+    "running": "the metric's running sum down to rank i",
+    "ideal_grade": "the grade at rank i of the ideal ranking",
+    "ideal_gain": "its gain",
+    "ideal_discount": "its discount's denominator",
+    "ideal_contribution": "what rank i of the ideal ranking adds",
+    "ideal_running": "the ideal ranking's running sum",
+    "stop": "the probability that the document at rank i satisfies the user (ERR's R_i)",
+    "reach": "the probability that the user reaches rank i",
+    "stop_here": "the probability that the user stops at rank i",
+    "subtopics": "the subtopics the document at rank i is relevant to",
+    "query": "the query (topic) of a per-query value",
+    "value": "the per-query value an aggregate combines",
+}
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -31,6 +56,10 @@ class Breakdown:
         Named intermediate values a reader may want beside the table (R, DCG and IDCG, the
         floor of GMAP, the counts of concordant pairs...); read-only, empty for most metrics.
         Each breakdown's docstring lists its keys.
+    roles : Mapping[str, str]
+        Role (one of :data:`ROLES`) -> the column of ``table`` that plays it, for the tables other
+        code reads (graded, ERR, diversity, aggregates); read-only, empty for the others.
+        :meth:`column` reads a column by its role.
 
     Notes
     -----
@@ -46,12 +75,20 @@ class Breakdown:
     (0.5, 1)
     >>> worked
     Breakdown(value=0.5, table=2 rows x 1 column, details: n_relevant)
+
+    A worked DCG names its discount column after the discount; its role does not change:
+
+    >>> from rankviz.metrics import dcg_breakdown
+    >>> worked = dcg_breakdown([3, 0, 2], discount="jarvelin")
+    >>> worked.roles["discount"], worked.column("discount").tolist()
+    ('max(1, log2(i))', [1.0, 1.0, 1.5849625007211563])
     """
 
     table: Any
     value: float
     latex: str
     details: Mapping[str, Any] = field(default_factory=dict)
+    roles: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self):
         if not isinstance(self.latex, str):
@@ -61,10 +98,26 @@ class Breakdown:
             raise TypeError(f"The 'details' parameter of Breakdown must be a mapping of names to values. Got "
                              f"{type(self.details).__name__} instead.")
         object.__setattr__(self, "details", MappingProxyType(dict(self.details)))
+        unknown = sorted(set(self.roles) - set(ROLES))
+        if unknown:
+            raise ValueError(f"The 'roles' parameter of Breakdown must map roles among {', '.join(ROLES)} to "
+                             f"columns. Got {', '.join(map(repr, unknown))}.")
+        missing = [column for column in self.roles.values() if column not in getattr(self.table, "columns", ())]
+        if missing:
+            raise ValueError(f"The 'roles' parameter of Breakdown names columns the table does not have: "
+                             f"{', '.join(map(repr, missing))}.")
+        object.__setattr__(self, "roles", MappingProxyType(dict(self.roles)))
 
     def __reduce__(self):
-        # A mappingproxy cannot be pickled; the constructor makes the plain dict read-only again.
-        return type(self), (self.table, self.value, self.latex, dict(self.details))
+        # A mappingproxy cannot be pickled; the constructor makes the plain dicts read-only again.
+        return type(self), (self.table, self.value, self.latex, dict(self.details), dict(self.roles))
+
+    def column(self, role: str):
+        """The column of ``table`` that plays ``role`` (a KeyError lists the roles this table has)."""
+        if role not in self.roles:
+            raise KeyError(f"This worked table has no column of role {role!r}; its roles are "
+                           f"{', '.join(self.roles) or 'none'}.")
+        return self.table[self.roles[role]]
 
     def __repr__(self) -> str:
         rows, columns = getattr(self.table, "shape", ("?", "?"))

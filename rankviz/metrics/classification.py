@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
 from rankviz.metrics.validation import as_scores, check_choice, undefined
@@ -24,6 +25,7 @@ from rankviz.metrics.breakdown import Breakdown
 
 # One AUC kernel (Mann-Whitney counts per group, ties 1/2) for auc, gauc and the click-log evaluator.
 from rankviz.metrics.kernels.auc import auc_values, grouped_auc, weighted_mean
+from rankviz.registry import GAUC_WEIGHT
 
 __all__ = [
     "auc",
@@ -38,7 +40,8 @@ __all__ = [
 
 # Above this many (positive, negative) pairs the AUC breakdown summarizes per positive.
 MAX_PAIR_ROWS = 10_000
-GAUC_WEIGHTS = ("size", "impressions", "positives", "uniform")
+# The registry's weights and their aliases ("impressions", the click evaluator's name of "size").
+GAUC_WEIGHTS = GAUC_WEIGHT.accepted
 
 
 # ------------------------------------------------------------------------ validation
@@ -108,10 +111,7 @@ def auc(labels, scores, *, items=None) -> float:
         1 (True) for a positive item, 0 (False) for a negative one.
     scores : sequence of float
         The model's scores; higher means more likely positive.
-    items : sequence or None, default None
-        Names of the items. They do not change the value and are not read here: the parameter
-        is accepted so that one set of keywords calls both this function and
-        :func:`auc_breakdown`, which labels its pairs with them (and checks them).
+    {items}
 
     Returns
     -------
@@ -155,10 +155,7 @@ def auc(labels, scores, *, items=None) -> float:
 def auc_breakdown(labels, scores, *, items=None):
     r"""Worked table of :func:`auc`: every (positive, negative) pair, or one row per positive.
 
-    Parameters
-    ----------
-    labels, scores, items
-        As in :func:`auc`; ``items`` names the items (default their positions 1, 2, ...).
+    {Parameters of auc}
 
     Returns
     -------
@@ -172,9 +169,7 @@ def auc_breakdown(labels, scores, *, items=None):
         ``latex``: that fraction with numbers. ``details``: ``layout``, ``"pairs"`` or
         ``"per positive"``.
 
-    References
-    ----------
-    .. [1] Hanley and McNeil, Radiology 143, 1982.
+    {References of auc}
 
     Examples
     --------
@@ -312,10 +307,7 @@ def roc_curve(labels, scores) -> RocCurve:
 def roc_curve_breakdown(labels, scores):
     r"""Worked table of :func:`roc_curve`: one row per threshold, with the confusion counts.
 
-    Parameters
-    ----------
-    labels, scores
-        As in :func:`roc_curve`.
+    {Parameters of roc_curve}
 
     Returns
     -------
@@ -326,9 +318,7 @@ def roc_curve_breakdown(labels, scores):
         :func:`auc`); one class only: NaN with a RuntimeWarning. ``latex``: the sum.
         ``details``: none.
 
-    References
-    ----------
-    .. [1] Fawcett, Pattern Recognition Letters 27, 2006.
+    {References of roc_curve}
 
     Examples
     --------
@@ -432,7 +422,7 @@ def _hashable(value) -> bool:
 
 
 def _group_weight(weights, group, size: int, n_pos: int, func: str) -> float:
-    if weights in ("size", "impressions"):
+    if GAUC_WEIGHT.canonical(weights) == "size":
         return float(size)
     if weights == "positives":
         return float(n_pos)
@@ -544,10 +534,7 @@ def gauc(labels, scores, groups, weights="size") -> GaucResult:
 def gauc_breakdown(labels, scores, groups, weights="size"):
     r"""Worked table of :func:`gauc`: one row per group.
 
-    Parameters
-    ----------
-    labels, scores, groups, weights
-        As in :func:`gauc`.
+    {Parameters of gauc}
 
     Returns
     -------
@@ -558,9 +545,7 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
         (NaN with a RuntimeWarning when no group is included). ``latex``: the weighted mean
         with numbers. ``details``: ``skipped_groups``, a tuple of the groups left out.
 
-    References
-    ----------
-    .. [1] Zhou et al., KDD 2018.
+    {References of gauc}
 
     Examples
     --------
@@ -595,3 +580,6 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
         products, weights_shown = products[:10] + [r"\cdots"], weights_shown[:10] + [r"\cdots"]
     latex = formula + rf" = \frac{{{' + '.join(products)}}}{{{' + '.join(weights_shown)}}} = {value:.3f}"
     return Breakdown(table, value, latex, details)
+
+
+fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

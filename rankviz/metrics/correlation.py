@@ -18,9 +18,11 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics.validation import as_scores, check_choice, check_k, check_positive_number, undefined
 from rankviz.metrics.breakdown import Breakdown
+from rankviz.registry import KENDALL_VARIANT
 
 __all__ = [
     "average_ranks",
@@ -37,7 +39,7 @@ __all__ = [
     "kendall_tau_distance_breakdown",
 ]
 
-KENDALL_VARIANTS = ("a", "b")
+KENDALL_VARIANTS = KENDALL_VARIANT.values
 
 
 # ------------------------------------------------------------------------ validation
@@ -321,10 +323,7 @@ def spearman_rho(a, b, *, items=None) -> float:
     a, b : sequence of float
         ``a[j]`` and ``b[j]``: the position (or score) of document j in ranking 1 and ranking 2.
         Both must point the same way (both positions, or both scores where higher is better).
-    items : sequence or None, default None
-        Names of the documents. They do not change the value and are not read here: the
-        parameter is accepted so that one set of keywords calls both this function and
-        :func:`spearman_rho_breakdown`, which names its rows with them (and checks them).
+    {items}
 
     Returns
     -------
@@ -366,10 +365,7 @@ def spearman_rho(a, b, *, items=None) -> float:
 def spearman_rho_breakdown(a, b, *, items=None):
     r"""Worked table of :func:`spearman_rho`, laid out like the lecture's SRCC exercise.
 
-    Parameters
-    ----------
-    a, b, items
-        As in :func:`spearman_rho`; ``items`` names the rows (default d1, d2, ...).
+    {Parameters of spearman_rho}
 
     Returns
     -------
@@ -382,9 +378,7 @@ def spearman_rho_breakdown(a, b, *, items=None):
         formula used, with numbers. ``details``: ``sum_d2`` (sum(d^2)) and ``ties`` (bool:
         whether either ranking has tied values, i.e. which of the two formulas was used).
 
-    References
-    ----------
-    .. [1] Spearman, Am. J. Psychol. 15, 1904.
+    {References of spearman_rho}
 
     Examples
     --------
@@ -456,10 +450,7 @@ def kendall_tau(a, b, variant="b", *, items=None) -> float:
         ``a[j]`` and ``b[j]``: the position (or score) of document j in each ranking.
     variant : {"b", "a"}, default "b"
         ``"b"`` corrects for ties (scipy's default); ``"a"`` divides by every pair.
-    items : sequence or None, default None
-        Names of the documents. They do not change the value and are not read here: the
-        parameter is accepted so that one set of keywords calls both this function and
-        :func:`kendall_tau_breakdown`, which labels its pairs with them (and checks them).
+    {items}
 
     Returns
     -------
@@ -504,10 +495,7 @@ def kendall_tau(a, b, variant="b", *, items=None) -> float:
 def kendall_tau_breakdown(a, b, variant="b", *, items=None):
     r"""Worked table of :func:`kendall_tau`: one row per pair of documents.
 
-    Parameters
-    ----------
-    a, b, variant, items
-        As in :func:`kendall_tau`; ``items`` names the documents (default d1, d2, ...).
+    {Parameters of kendall_tau}
 
     Returns
     -------
@@ -519,9 +507,7 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
         RuntimeWarning when undefined). ``latex``: the formula with the counts. ``details``:
         ``counts``, a dict of those five counts.
 
-    References
-    ----------
-    .. [1] Kendall, Biometrika 30, 1938; Biometrika 33, 1945.
+    {References of kendall_tau}
 
     Examples
     --------
@@ -697,6 +683,17 @@ def _check_normalized(normalized, func: str) -> bool:
     return bool(normalized)
 
 
+def _checked_pair_penalties(ranking_a, ranking_b, k, normalized, penalty, func: str):
+    """The validated arguments of :func:`kendall_tau_distance` (or its breakdown, ``func``) and its
+    pairs: ``(union, rows, normalized)`` as :func:`_pair_penalties` gives them."""
+    k = check_k(k, func=func)
+    p = _check_penalty(penalty, func)
+    normalized = _check_normalized(normalized, func)
+    pos_a = _top_k_positions(ranking_a, "ranking_a", k, func)
+    pos_b = _top_k_positions(ranking_b, "ranking_b", k, func)
+    return (*_pair_penalties(pos_a, pos_b, p), normalized)
+
+
 def kendall_tau_distance(ranking_a, ranking_b, k=None, normalized=True, *, penalty=0.5) -> float:
     r"""Normalized Kendall tau distance at K between two ranked lists of item ids.
 
@@ -760,13 +757,8 @@ def kendall_tau_distance(ranking_a, ranking_b, k=None, normalized=True, *, penal
     >>> round(kendall_tau_distance(list("abc"), list("acb"), k=2), 3)
     0.333
     """
-    func = "kendall_tau_distance"
-    k = check_k(k, func=func)
-    p = _check_penalty(penalty, func)
-    normalized = _check_normalized(normalized, func)
-    pos_a = _top_k_positions(ranking_a, "ranking_a", k, func)
-    pos_b = _top_k_positions(ranking_b, "ranking_b", k, func)
-    union, rows = _pair_penalties(pos_a, pos_b, p)
+    union, rows, normalized = _checked_pair_penalties(ranking_a, ranking_b, k, normalized, penalty,
+                                                       "kendall_tau_distance")
     total = float(sum(row[-1] for row in rows))
     if not normalized:
         return total
@@ -777,10 +769,7 @@ def kendall_tau_distance(ranking_a, ranking_b, k=None, normalized=True, *, penal
 def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True, *, penalty=0.5):
     r"""Worked table of :func:`kendall_tau_distance`: one row per pair of items of the union.
 
-    Parameters
-    ----------
-    ranking_a, ranking_b, k, normalized, penalty
-        As in :func:`kendall_tau_distance`.
+    {Parameters of kendall_tau_distance}
 
     Returns
     -------
@@ -791,9 +780,7 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
         sum of ``penalty`` over n(n-1)/2 (or the raw sum when ``normalized=False``).
         ``latex``: the formula with numbers. ``details``: none.
 
-    References
-    ----------
-    .. [1] Fagin, Kumar and Sivakumar, "Comparing top k lists", SODA 2003.
+    {References of kendall_tau_distance}
 
     Examples
     --------
@@ -805,13 +792,8 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
     """
     import pandas as pd
 
-    func = "kendall_tau_distance_breakdown"
-    k = check_k(k, func=func)
-    p = _check_penalty(penalty, func)
-    normalized = _check_normalized(normalized, func)
-    pos_a = _top_k_positions(ranking_a, "ranking_a", k, func)
-    pos_b = _top_k_positions(ranking_b, "ranking_b", k, func)
-    union, rows = _pair_penalties(pos_a, pos_b, p)
+    union, rows, normalized = _checked_pair_penalties(ranking_a, ranking_b, k, normalized, penalty,
+                                                       "kendall_tau_distance_breakdown")
     columns = ["i", "j", "rank i in a", "rank j in a", "rank i in b", "rank j in b", "case", "penalty"]
     table = pd.DataFrame(rows, columns=columns)
     for name in columns[2:6]:
@@ -833,3 +815,6 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
         value = 0.0
         latex = rf"K_n{cut} = 0 \text{{ (fewer than 2 items: no pair to disagree on)}}"
     return Breakdown(table, value, latex)
+
+
+fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

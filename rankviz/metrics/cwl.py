@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
 from rankviz.metrics.breakdown import Breakdown
@@ -32,15 +33,6 @@ __all__ = [
     "sdcg", "sdcg_breakdown", "nerr8", "nerr8_breakdown", "nerr9", "nerr9_breakdown", "nerr10", "nerr10_breakdown",
     "nerr11", "nerr11_breakdown", "inst", "inst_breakdown", "insq", "insq_breakdown", "compat", "compat_breakdown",
 ]
-
-_REFERENCES = {
-    "SDCG": "Järvelin & Kekäläinen, ACM TOIS 20(4) (2002); cwl_eval's NDCG-k, ir_measures' SDCG",
-    "NERR": "L. Azzopardi, J. Mackenzie and A. Moffat, 'ERR is not C/W/L: exploring the relationship between "
-            "expected reciprocal rank and other metrics', ICTIR 2021",
-    "INST": "A. Moffat, P. Bailey, F. Scholer and P. Thomas, 'INST: an adaptive metric for information retrieval "
-            "evaluation', ADCS 2015",
-    "INSQ": "A. Moffat, F. Scholer and P. Thomas, 'Models and metrics: IR evaluation as a user process', ADCS 2012",
-}
 
 
 # ------------------------------------------------------------------------ input
@@ -87,7 +79,8 @@ def _cwl_breakdown(name: str, grades: np.ndarray, ctx, cut, label: str) -> Break
     """The worked C/W/L table: per rank of the list, gain, C_i, P(reach), W_i and W_i g_i."""
     import pandas as pd
 
-    gains, cont, weight = kernels.cwl_rows(ctx, name, cut)
+    # The kernel module names each user model's continuation after its measure: kernels.sdcg_continuation.
+    gains, cont, weight = kernels.cwl_rows(ctx, getattr(kernels, f"{name.lower()}_continuation"), cut)
     n = min(grades.size, kernels.DEPTH)
     reach = np.ones(kernels.DEPTH)
     reach[1:] = np.cumprod(cont[:-1])
@@ -131,8 +124,7 @@ def sdcg(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     k : int or None, default None
         Cut-off (ir_measures requires one); ``None``: the length of the list.
     min_rel, max_rel : float
@@ -170,10 +162,7 @@ def sdcg(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
 def sdcg_breakdown(rels, k=None, *, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`sdcg`: C/W/L weights W_i = (1/log2(i + 1)) / sum_{j<=k} 1/log2(j + 1).
 
-    Parameters
-    ----------
-    rels, k, min_rel, max_rel, judged
-        As in :func:`sdcg`.
+    {Parameters of sdcg}
 
     Returns
     -------
@@ -183,9 +172,7 @@ def sdcg_breakdown(rels, k=None, *, min_rel=0, max_rel=None, judged=None):
         ``max_rel``, ``depth`` (1000), ``normaliser`` (sum_{i<=k} 1/log2(i + 1)),
         ``expected_documents`` (1/W_1), ``weight_past_the_list``.
 
-    References
-    ----------
-    .. [1] Järvelin and Kekäläinen (2002); cwl_eval's NDCG-k.
+    {References of sdcg}
 
     Examples
     --------
@@ -211,12 +198,10 @@ def nerr8(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
+    {C/W/L rels}
     k : int or None, default None
         Cut-off (ir_measures requires one); ``None``: the length of the list.
-    min_rel, max_rel, judged
-        The grade scale, as in :func:`sdcg`.
+    {grade scale}
 
     Returns
     -------
@@ -243,10 +228,7 @@ def nerr8(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
 def nerr8_breakdown(rels, k=None, *, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`nerr8`.
 
-    Parameters
-    ----------
-    rels, k, min_rel, max_rel, judged
-        As in :func:`nerr8`.
+    {Parameters of nerr8}
 
     Returns
     -------
@@ -254,9 +236,7 @@ def nerr8_breakdown(rels, k=None, *, min_rel=0, max_rel=None, judged=None):
         The C/W/L table (``gain``, ``C_i``, ``P(reach rank)``, ``W_i``, ``W_i gain``) and
         ``details`` as in :func:`sdcg_breakdown`.
 
-    References
-    ----------
-    .. [1] Azzopardi, Mackenzie and Moffat, ICTIR 2021, eq. 8.
+    {References of nerr8}
 
     Examples
     --------
@@ -272,19 +252,9 @@ def nerr9(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
 
     .. math:: C_i = \frac{i}{i + 1} (1 - g_i) \ (i < k),\ C_i = 0 \ (i \ge k)
 
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
-    k : int or None, default None
-        Cut-off (ir_measures requires one); ``None``: the length of the list.
-    min_rel, max_rel, judged
-        The grade scale, as in :func:`sdcg`.
+    {Parameters of nerr8}
 
-    Returns
-    -------
-    float
-        In [0, 1]; 0.0 for an empty list.
+    {Returns of nerr8}
 
     References
     ----------
@@ -304,19 +274,14 @@ def nerr9(rels, k=None, *, min_rel=0, max_rel=None, judged=None) -> float:
 def nerr9_breakdown(rels, k=None, *, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`nerr9`.
 
-    Parameters
-    ----------
-    rels, k, min_rel, max_rel, judged
-        As in :func:`nerr9`.
+    {Parameters of nerr9}
 
     Returns
     -------
     Breakdown
         The C/W/L table and ``details`` as in :func:`sdcg_breakdown`.
 
-    References
-    ----------
-    .. [1] Azzopardi, Mackenzie and Moffat, ICTIR 2021, eq. 9.
+    {References of nerr9}
 
     Examples
     --------
@@ -335,12 +300,10 @@ def nerr10(rels, *, p=0.9, min_rel=0, max_rel=None, judged=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
+    {C/W/L rels}
     p : float, default 0.9
         Persistence, in [0, 1].
-    min_rel, max_rel, judged
-        The grade scale, as in :func:`sdcg`.
+    {grade scale}
 
     Returns
     -------
@@ -367,19 +330,11 @@ def nerr10(rels, *, p=0.9, min_rel=0, max_rel=None, judged=None) -> float:
 def nerr10_breakdown(rels, *, p=0.9, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`nerr10`.
 
-    Parameters
-    ----------
-    rels, p, min_rel, max_rel, judged
-        As in :func:`nerr10`.
+    {Parameters of nerr10}
 
-    Returns
-    -------
-    Breakdown
-        The C/W/L table and ``details`` as in :func:`sdcg_breakdown`.
+    {Returns of nerr9_breakdown}
 
-    References
-    ----------
-    .. [1] Azzopardi, Mackenzie and Moffat, ICTIR 2021, eq. 10.
+    {References of nerr10}
 
     Examples
     --------
@@ -400,17 +355,12 @@ def nerr11(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
+    {C/W/L rels}
     T : float, default 1.0
         The gain the user wants, > 0.
-    min_rel, max_rel, judged
-        The grade scale, as in :func:`sdcg`.
+    {grade scale}
 
-    Returns
-    -------
-    float
-        In [0, 1].
+    {Returns of nerr10}
 
     References
     ----------
@@ -431,19 +381,11 @@ def nerr11(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
 def nerr11_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`nerr11`.
 
-    Parameters
-    ----------
-    rels, T, min_rel, max_rel, judged
-        As in :func:`nerr11`.
+    {Parameters of nerr11}
 
-    Returns
-    -------
-    Breakdown
-        The C/W/L table and ``details`` as in :func:`sdcg_breakdown`.
+    {Returns of nerr9_breakdown}
 
-    References
-    ----------
-    .. [1] Azzopardi, Mackenzie and Moffat, ICTIR 2021.
+    {References of nerr11}
 
     Examples
     --------
@@ -470,12 +412,10 @@ def inst(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
+    {C/W/L rels}
     T : float, default 1.0
         The gain the user wants (e.g. how many relevant documents), > 0.
-    min_rel, max_rel, judged
-        The grade scale, as in :func:`sdcg`.
+    {grade scale}
 
     Returns
     -------
@@ -508,10 +448,7 @@ def inst_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`inst`: the gain still wanted T_i, the continuation C_i it
     implies, the chance of reaching each rank and its weight W_i.
 
-    Parameters
-    ----------
-    rels, T, min_rel, max_rel, judged
-        As in :func:`inst`.
+    {Parameters of inst}
 
     Returns
     -------
@@ -522,9 +459,7 @@ def inst_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
         ``normaliser`` (sum of P(reach) over them), ``expected_documents`` (1/W_1),
         ``weight_past_the_list`` (the weight of the padded ranks, which carry no gain).
 
-    References
-    ----------
-    .. [1] Moffat, Bailey, Scholer and Thomas, ADCS 2015.
+    {References of inst}
 
     Examples
     --------
@@ -546,19 +481,9 @@ def insq(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
 
     .. math:: C_i = \left(\frac{i + 2T - 1}{i + 2T}\right)^2
 
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
-    T : float, default 1.0
-        The gain the user wants, > 0.
-    min_rel, max_rel, judged
-        The grade scale, as in :func:`sdcg`.
+    {Parameters of nerr11}
 
-    Returns
-    -------
-    float
-        In [0, 1].
+    {Returns of nerr11}
 
     References
     ----------
@@ -581,19 +506,14 @@ def insq(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None) -> float:
 def insq_breakdown(rels, *, T=1.0, min_rel=0, max_rel=None, judged=None):
     r"""Worked table of :func:`insq`.
 
-    Parameters
-    ----------
-    rels, T, min_rel, max_rel, judged
-        As in :func:`insq`.
+    {Parameters of insq}
 
     Returns
     -------
     Breakdown
         The C/W/L table and ``details`` as in :func:`inst_breakdown` (without ``T_i``).
 
-    References
-    ----------
-    .. [1] Moffat, Scholer and Thomas, ADCS 2012.
+    {References of insq}
 
     Examples
     --------
@@ -637,8 +557,7 @@ def compat(rels, *, judged=None, p=0.95, normalize=True) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order, non-negative.
+    {C/W/L rels}
     judged : sequence of float or None, default None
         Grades of every judged document of the query, retrieved or not (it must hold every
         positive grade of ``rels``); None: the list's own grades.
@@ -677,10 +596,7 @@ def compat(rels, *, judged=None, p=0.95, normalize=True) -> float:
 def compat_breakdown(rels, *, judged=None, p=0.95, normalize=True):
     r"""Worked table of :func:`compat`: one row per depth, the two tops' overlap and its weight.
 
-    Parameters
-    ----------
-    rels, judged, p, normalize
-        As in :func:`compat`.
+    {Parameters of compat}
 
     Returns
     -------
@@ -690,9 +606,7 @@ def compat_breakdown(rels, *, judged=None, p=0.95, normalize=True):
         p^(i-1) overlap / i, ``ideal term`` p^(i-1) min(i, |ideal|) / i. ``details``:
         ``rbo``, ``ideal_rbo``, ``depth``, ``n_ideal``.
 
-    References
-    ----------
-    .. [1] Clarke, Vtyurina and Smucker, ACM TOIS 39(3), 2021.
+    {References of compat}
 
     Examples
     --------
@@ -729,3 +643,9 @@ def compat_breakdown(rels, *, judged=None, p=0.95, normalize=True):
              + (rf",\quad \mathrm{{Compat}} = \frac{{{rbo:.3f}}}{{{ideal_rbo:.3f}}} = {value:.3f}" if normalised
                 else rf" = \mathrm{{Compat}} = {value:.3f}"))
     return Breakdown(table, value, latex, {"rbo": rbo, "ideal_rbo": ideal_rbo, "depth": d, "n_ideal": n_ideal})
+
+
+fill_metric_docstrings(globals(), {
+    "C/W/L rels": "rels : sequence of float\n    Relevance grades in ranked order, non-negative.",
+    "grade scale": "min_rel, max_rel, judged\n    The grade scale, as in :func:`sdcg`.",
+})

@@ -172,8 +172,9 @@ def _prepared(ranking, func: str, *, k=None, alpha=None, beta=None, judged=None)
     return _Input(ranking, judged, func), Cut(k, params)
 
 
-def _value(name: str, data: _Input, cut: Cut) -> float:
-    return float(getattr(kernels, name)(data.ctx, cut)[0])
+def _value(kernel, data: _Input, cut: Cut) -> float:
+    """The kernel's value of the one list."""
+    return float(kernel(data.ctx, cut)[0])
 
 
 # ------------------------------------------------------------------------ worked tables
@@ -187,107 +188,125 @@ def _joined(entry) -> str:
     return ", ".join(sorted(entry, key=_order_key)) if entry else "–"
 
 
-def _novelty_columns(data: _Input, cut: Cut, n: int) -> dict:
-    """Per rank 1..n: the document's subtopics, each subtopic's novelty-discounted gain, g(i)."""
-    alpha = cut.param("alpha", kernels.ALPHA)
-    gains, hits = data.ctx.row_gains(1.0, alpha)
-    powers = (1.0 - alpha) ** np.arange(int(hits.seen.max(initial=0)) + 1)
+def _padded(values: np.ndarray, n: int) -> np.ndarray:
+    """``values`` (one per rank of the list) on ranks 1..n: zeros past the end of the list."""
+    out = np.zeros(n)
+    shown = min(n, values.shape[0])
+    out[:shown] = values[:shown]
+    return out
+
+
+def _rank_columns(data: _Input, n: int) -> dict:
+    """``rank`` 1..n and the ``subtopics`` of the document there (past the list: none retrieved)."""
     shown = min(n, len(data.rows))
+    return {"rank": np.arange(1, n + 1),
+            "subtopics": [_joined(e) for e in data.rows[:shown]] + ["(none retrieved)"] * (n - shown)}
+
+
+def _counting(ranking, func: str, k, judged):
+    """(input, Cut, n ranks shown, the hits, S) of P-IA's and subtopic recall's tables."""
+    data, cut = _prepared(ranking, func, k=k, judged=judged)
+    return data, cut, _depth(data, cut), data.ctx.hits(1.0), int(data.ctx.subtopics(1.0)[0])
+
+
+def _novelty_columns(data: _Input, cut: Cut, n: int) -> tuple[dict, dict]:
+    """Per rank 1..n: the document's subtopics, each subtopic's novelty-biased gain and g(i), all
+    the kernel's (:func:`~rankviz.metrics.kernels.diversity.novelty_gains`); and their roles."""
+    per_hit, gains, hits = kernels.novelty_gains(data.ctx, cut)
     per_subtopic = np.zeros((n, len(data.labels)))
     inside = hits.rank <= n
-    per_subtopic[hits.rank[inside] - 1, hits.subtopic[inside]] = powers[hits.seen[inside]]
-    columns = {"rank": np.arange(1, n + 1),
-               "subtopics": [_joined(e) for e in data.rows[:shown]] + ["(none retrieved)"] * (n - shown)}
+    per_subtopic[hits.rank[inside] - 1, hits.subtopic[inside]] = per_hit[inside]
+    columns = _rank_columns(data, n)
     for j, label in enumerate(data.labels):
         columns[f"gain {label}"] = per_subtopic[:, j]
-    g = np.zeros(n)
-    g[:shown] = gains[:shown]
-    columns["g(i)"] = g
-    return columns
+    columns["g(i)"] = _padded(gains, n)
+    return columns, {"rank": "rank", "subtopics": "subtopics", "gain": "g(i)"}
 
 
-def _ideal_columns(data: _Input, cut: Cut, n: int) -> dict:
-    """Per rank 1..n of the greedy ideal ranking: the document, its subtopics and gain g*(i)."""
-    ideal = data.ctx.ideal(1.0, cut.param("alpha", kernels.ALPHA))
+def _ideal_columns(data: _Input, cut: Cut, n: int, kind: str) -> dict:
+    """Per rank 1..n of the greedy ideal ranking: the document, its subtopics, g*(i) and g*(i) D(i),
+    from the kernel's ideal ranking and terms (:func:`~rankviz.metrics.kernels.diversity.ideal_terms`)."""
+    ideal, terms = kernels.ideal_terms(data.ctx, 1.0, cut.param("alpha", kernels.ALPHA), kind)
     doc = ["–"] * n
     subtopics = ["–"] * n
-    gain = np.zeros(n)
+    gain, discounted = np.zeros(n), np.zeros(n)
     pool_entries = {}
     for d, s in zip(data.lists.pool_doc, data.lists.pool_subtopic):
         pool_entries.setdefault(int(d), []).append(data.labels[s])
-    for rank, d, g in zip(ideal.rank, ideal.doc, ideal.gain):
+    for rank, d, g, term in zip(ideal.rank, ideal.doc, ideal.gain, terms):
         if rank <= n:
             doc[rank - 1] = data.pool_names[d]
             subtopics[rank - 1] = _joined(pool_entries.get(int(d), ()))
-            gain[rank - 1] = g
-    return {"ideal document": doc, "ideal subtopics": subtopics, "ideal g*(i)": gain}
+            gain[rank - 1], discounted[rank - 1] = g, term
+    return {"ideal document": doc, "ideal subtopics": subtopics, "ideal g*(i)": gain,
+            "ideal g*(i) D(i)": discounted, "running ideal sum": np.cumsum(discounted)}
 
 
-def _discounted_breakdown(data: _Input, cut: Cut, kind: str, normalised: str, label: str) -> Breakdown:
-    """alpha-DCG, alpha-nDCG, ERR-IA, nERR-IA: novelty table, discount, and the ideal or Z_k."""
+def _discounted_breakdown(kernel, name: str, kind: str, normalised: str, data: _Input, cut: Cut) -> Breakdown:
+    """alpha-DCG, alpha-nDCG, ERR-IA, nERR-IA (``kernel``, ``name`` its LaTeX): the novelty table,
+    the discount D(i), and the greedy ideal (``normalised="ideal"``) or Z_k (``"Z_k"``), every
+    column from the kernel's arrays."""
     import pandas as pd
 
     n = _depth(data, cut)
     alpha = cut.param("alpha", kernels.ALPHA)
-    columns = _novelty_columns(data, cut, n)
-    i = np.arange(1, n + 1, dtype=np.float64)
-    discount = np.log(2.0) / np.log(i + 1.0) if kind == "dcg" else 1.0 / i
-    name = "1/log2(i+1)" if kind == "dcg" else "1/i"
-    columns[name] = discount
-    columns["g(i) D(i)"] = columns["g(i)"] * discount
+    columns, roles = _novelty_columns(data, cut, n)
+    weight = "1/log2(i+1)" if kind == "dcg" else "1/i"
+    columns[weight] = kernels.discounts(kind, n)
+    columns["g(i) D(i)"] = _padded(kernels.discounted_gains(data.ctx, cut, kind)[0], n)
     columns["running sum"] = np.cumsum(columns["g(i) D(i)"])
+    roles.update({"weight": weight, "contribution": "g(i) D(i)", "running": "running sum"})
     subtopics = int(data.ctx.subtopics(1.0)[0])
     run_total = float(columns["running sum"][-1]) if n else 0.0
     if normalised == "ideal":
-        columns.update(_ideal_columns(data, cut, n))
-        columns["ideal g*(i) D(i)"] = columns["ideal g*(i)"] * discount
-        columns["running ideal sum"] = np.cumsum(columns["ideal g*(i) D(i)"])
+        columns.update(_ideal_columns(data, cut, n, kind))
+        roles.update({"ideal_gain": "ideal g*(i)", "ideal_contribution": "ideal g*(i) D(i)",
+                      "ideal_running": "running ideal sum"})
         denominator = float(columns["running ideal sum"][-1]) if n else 0.0
-        what = "ideal"
-    else:
-        every = subtopics * (1.0 - alpha) ** np.arange(n)
-        columns["S (1-α)^(i-1)"] = every
-        columns["S (1-α)^(i-1) D(i)"] = every * discount
+    else:  # documents relevant to all S subtopics: S (1 - alpha)^(i-1) at rank i
+        columns["S (1-α)^(i-1)"] = subtopics * kernels.repeated_powers(1.0 - alpha, n)[:n]
+        columns["S (1-α)^(i-1) D(i)"] = subtopics * kernels.collection_ideal_terms(alpha, kind, n)
         columns["running Z_k"] = np.cumsum(columns["S (1-α)^(i-1) D(i)"])
+        roles.update({"ideal_gain": "S (1-α)^(i-1)", "ideal_contribution": "S (1-α)^(i-1) D(i)",
+                      "ideal_running": "running Z_k"})
         denominator = float(columns["running Z_k"][-1]) if n else 0.0
-        what = "Z_k"
-    value = _value(label, data, cut)
-    terms = [rf"{_num(g)} \cdot {_num(d)}" for g, d in zip(columns["g(i)"], discount) if g > 0]
-    latex = (rf"\mathrm{{{_LATEX_NAMES[label]}}} = \frac{{{sum_latex(terms)}}}{{{_num(denominator)}}} "
+    value = _value(kernel, data, cut)
+    terms = [rf"{_num(g)} \cdot {_num(d)}" for g, d in zip(columns["g(i)"], columns[weight]) if g > 0]
+    latex = (rf"\mathrm{{{name}}} = \frac{{{sum_latex(terms)}}}{{{_num(denominator)}}} "
              rf"= \frac{{{_num(run_total)}}}{{{_num(denominator)}}} = {value:.3f}")
-    details = {"alpha": alpha, "subtopics": subtopics, "k": n, "sum": run_total, what: denominator}
-    return Breakdown(pd.DataFrame(columns), value, latex, details)
+    details = {"alpha": alpha, "subtopics": subtopics, "k": n, "sum": run_total, normalised: denominator}
+    return Breakdown(pd.DataFrame(columns), value, latex, details, roles=roles)
 
 
-_LATEX_NAMES = {"alpha_dcg": r"\alpha\text{-}DCG", "alpha_ndcg": r"\alpha\text{-}nDCG", "err_ia": "ERR\\text{-}IA",
-                "nerr_ia": "nERR\\text{-}IA", "nrbp": "NRBP", "nnrbp": "nNRBP"}
-
-
-def _rank_biased_breakdown(data: _Input, cut: Cut, label: str) -> Breakdown:
+def _rank_biased_breakdown(kernel, data: _Input, cut: Cut) -> Breakdown:
+    """NRBP and nNRBP (``kernel``): the novelty table and the patience β^(i-1), from the kernel's
+    terms (:func:`~rankviz.metrics.kernels.diversity.rank_biased_terms`) and factor."""
     import pandas as pd
 
     n = len(data.rows)
     alpha, beta = cut.param("alpha", kernels.ALPHA), cut.param("beta", kernels.BETA)
-    columns = _novelty_columns(data, cut, n)
-    columns["β^(i-1)"] = beta ** np.arange(n, dtype=np.float64)
-    columns["β^(i-1) g(i)"] = columns["β^(i-1)"] * columns["g(i)"]
+    columns, roles = _novelty_columns(data, cut, n)
+    ranks = np.arange(1, n + 1)
+    columns["β^(i-1)"] = kernels.repeated_powers(beta, n)[:n]
+    columns["β^(i-1) g(i)"] = kernels.rank_biased_terms(columns["g(i)"], ranks, beta) if n else np.zeros(0)
     columns["running sum"] = np.cumsum(columns["β^(i-1) g(i)"])
+    roles.update({"weight": "β^(i-1)", "contribution": "β^(i-1) g(i)", "running": "running sum"})
     subtopics = int(data.ctx.subtopics(1.0)[0])
     total = float(columns["running sum"][-1]) if n else 0.0
-    scale = (1.0 - (1.0 - alpha) * beta) / subtopics if subtopics else 0.0
-    value = _value(label, data, cut)
+    scale = kernels.nrbp_factor(alpha, beta) / subtopics if subtopics else 0.0
+    value = _value(kernel, data, cut)
     details = {"alpha": alpha, "beta": beta, "subtopics": subtopics, "sum": total, "scale": scale}
     terms = [rf"{_num(b)} \cdot {_num(g)}" for b, g in zip(columns["β^(i-1)"], columns["g(i)"]) if g > 0]
     nrbp_value = scale * total
     latex = (rf"\mathrm{{NRBP}} = \frac{{1 - (1 - {_num(alpha)}) {_num(beta)}}}{{{subtopics}}} "
              rf"\left({sum_latex(terms)}\right) = {nrbp_value:.3f}")
-    if label == "nnrbp":
+    if kernel is kernels.nnrbp:
         ideal = data.ctx.ideal(1.0, alpha)
-        ideal_total = float(np.sum(ideal.gain * beta ** (ideal.rank - 1.0)))
+        ideal_total = float(np.sum(kernels.rank_biased_terms(ideal.gain, ideal.rank, beta))) if ideal.rank.size else 0.0
         details["ideal_sum"] = ideal_total
         details["ideal_nrbp"] = scale * ideal_total
         latex = rf"\mathrm{{nNRBP}} = \frac{{{_num(nrbp_value)}}}{{{_num(scale * ideal_total)}}} = {value:.3f}"
-    return Breakdown(pd.DataFrame(columns), value, latex, details)
+    return Breakdown(pd.DataFrame(columns), value, latex, details, roles=roles)
 
 
 # ------------------------------------------------------------------------ alpha-DCG, alpha-nDCG
@@ -341,8 +360,7 @@ def alpha_ndcg(ranking, k=None, *, alpha=0.5, judged=None) -> float:
     >>> round(alpha_ndcg([{"a"}, {"b"}, None, {"b"}], k=5, judged=judged), 4)
     0.7869
     """
-    data, cut = _prepared(ranking, "alpha_ndcg", k=k, alpha=alpha, judged=judged)
-    return _value("alpha_ndcg", data, cut)
+    return _value(kernels.alpha_ndcg, *_prepared(ranking, "alpha_ndcg", k=k, alpha=alpha, judged=judged))
 
 
 def alpha_ndcg_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
@@ -351,17 +369,18 @@ def alpha_ndcg_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
     Parameters
     ----------
     ranking, k, alpha, judged
-        As in :func:`alpha_ndcg`.
+        As in :func:`alpha_ndcg`; the table shows ranks 1 to k (the whole list without k).
 
     Returns
     -------
     Breakdown
         ``table``: ``rank``, ``subtopics``, one ``gain <s>`` column per subtopic ((1 - alpha)^c
-        where the document is relevant to s, c its earlier relevant documents), ``g(i)``,
-        ``1/log2(i+1)``, ``g(i) D(i)``, ``running sum``, ``ideal document``, ``ideal
-        subtopics``, ``ideal g*(i)``, ``ideal g*(i) D(i)``, ``running ideal sum``. ``details``:
-        ``alpha``, ``subtopics`` (S), ``k``, ``sum`` (alpha-DCG of the ranking, unnormalised),
-        ``ideal`` (that of the ideal ranking).
+        where the document is relevant to s, c its earlier relevant documents), ``g(i)`` (role
+        ``gain``), ``1/log2(i+1)`` (``weight``), ``g(i) D(i)`` (``contribution``), ``running
+        sum``, ``ideal document``, ``ideal subtopics``, ``ideal g*(i)``, ``ideal g*(i) D(i)``,
+        ``running ideal sum`` (the ``ideal_*`` roles): every number an array of the kernel's.
+        ``details``: ``alpha``, ``subtopics`` (S), ``k``, ``sum`` (alpha-DCG of the ranking,
+        unnormalised), ``ideal`` (that of the ideal ranking).
 
     References
     ----------
@@ -378,8 +397,8 @@ def alpha_ndcg_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
     >>> round(worked.value, 4)
     0.7869
     """
-    data, cut = _prepared(ranking, "alpha_ndcg_breakdown", k=k, alpha=alpha, judged=judged)
-    return _discounted_breakdown(data, cut, "dcg", "ideal", "alpha_ndcg")
+    return _discounted_breakdown(kernels.alpha_ndcg, r"\alpha\text{-}nDCG", "dcg", "ideal",
+                                 *_prepared(ranking, "alpha_ndcg_breakdown", k=k, alpha=alpha, judged=judged))
 
 
 def alpha_dcg(ranking, k=None, *, alpha=0.5, judged=None) -> float:
@@ -404,7 +423,8 @@ def alpha_dcg(ranking, k=None, *, alpha=0.5, judged=None) -> float:
     Returns
     -------
     float
-        In [0, 1]; 0.0 without relevant documents.
+        In [0, 1], 1 when each of the k documents is relevant to all S subtopics; 0.0 without
+        relevant documents.
 
     References
     ----------
@@ -419,8 +439,7 @@ def alpha_dcg(ranking, k=None, *, alpha=0.5, judged=None) -> float:
     >>> round(alpha_dcg([{"a"}, {"b"}, None, {"b"}], k=5, judged=judged), 4)
     0.4053
     """
-    data, cut = _prepared(ranking, "alpha_dcg", k=k, alpha=alpha, judged=judged)
-    return _value("alpha_dcg", data, cut)
+    return _value(kernels.alpha_dcg, *_prepared(ranking, "alpha_dcg", k=k, alpha=alpha, judged=judged))
 
 
 def alpha_dcg_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
@@ -429,14 +448,15 @@ def alpha_dcg_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
     Parameters
     ----------
     ranking, k, alpha, judged
-        As in :func:`alpha_dcg`.
+        As in :func:`alpha_dcg`: ``judged`` only sets S, the subtopics counted.
 
     Returns
     -------
     Breakdown
-        ``table``: the novelty columns of :func:`alpha_ndcg_breakdown`, then ``S
-        (1-α)^(i-1)``, its discounted value and ``running Z_k``. ``details``: ``alpha``,
-        ``subtopics``, ``k``, ``sum``, ``Z_k``.
+        ``table``: the novelty columns of :func:`alpha_ndcg_breakdown`, then Z_k's terms, those
+        of k documents relevant to every subtopic: ``S (1-α)^(i-1)``, its discounted value and
+        ``running Z_k`` (the ``ideal_*`` roles). ``details``: ``alpha``, ``subtopics``, ``k``,
+        ``sum``, ``Z_k``.
 
     References
     ----------
@@ -448,8 +468,8 @@ def alpha_dcg_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
     >>> worked.table["g(i)"].tolist(), worked.table["S (1-α)^(i-1)"].tolist()
     ([2.0, 0.5], [2.0, 1.0])
     """
-    data, cut = _prepared(ranking, "alpha_dcg_breakdown", k=k, alpha=alpha, judged=judged)
-    return _discounted_breakdown(data, cut, "dcg", "Z_k", "alpha_dcg")
+    return _discounted_breakdown(kernels.alpha_dcg, r"\alpha\text{-}DCG", "dcg", "Z_k",
+                                 *_prepared(ranking, "alpha_dcg_breakdown", k=k, alpha=alpha, judged=judged))
 
 
 # ------------------------------------------------------------------------ ERR-IA, nERR-IA
@@ -475,7 +495,7 @@ def err_ia(ranking, k=None, *, alpha=0.5, judged=None) -> float:
     Returns
     -------
     float
-        In [0, 1]; 0.0 without relevant documents.
+        In [0, 1]; 0.0 for a topic without relevant documents.
 
     References
     ----------
@@ -491,35 +511,37 @@ def err_ia(ranking, k=None, *, alpha=0.5, judged=None) -> float:
     >>> round(err_ia([{"a"}, {"b"}, None, {"b"}], k=5, judged=judged), 4)
     0.3933
     """
-    data, cut = _prepared(ranking, "err_ia", k=k, alpha=alpha, judged=judged)
-    return _value("err_ia", data, cut)
+    return _value(kernels.err_ia, *_prepared(ranking, "err_ia", k=k, alpha=alpha, judged=judged))
 
 
 def err_ia_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
-    r"""Worked table of :func:`err_ia`.
+    r"""Worked table of :func:`err_ia`: the discount D(i) = 1/i and Z_k, row by row.
 
     Parameters
     ----------
     ranking, k, alpha, judged
-        As in :func:`err_ia`.
+        The arguments of :func:`err_ia`.
 
     Returns
     -------
     Breakdown
-        The table of :func:`alpha_dcg_breakdown` with the discount ``1/i``; ``details`` the same.
+        The columns of :func:`alpha_dcg_breakdown`, ``1/i`` in place of ``1/log2(i+1)``, with
+        the same roles and ``details``.
 
     References
     ----------
-    .. [1] Chapelle et al., CIKM 2009; ndeval 4.5.
+    .. [1] O. Chapelle et al., CIKM 2009, section 7; ndeval 4.5 (Z_k).
 
     Examples
     --------
+    Two documents relevant to a, the only subtopic: g = 1, 0.5 and D = 1, 1/2; Z_2 = 1 + 0.5/2.
+
     >>> worked = err_ia_breakdown([{"a"}, {"a"}], judged=[{"a"}, {"a"}])
-    >>> worked.table["g(i) D(i)"].tolist(), worked.details["Z_k"]
+    >>> worked.column("contribution").tolist(), worked.details["Z_k"]
     ([1.0, 0.25], 1.25)
     """
-    data, cut = _prepared(ranking, "err_ia_breakdown", k=k, alpha=alpha, judged=judged)
-    return _discounted_breakdown(data, cut, "err", "Z_k", "err_ia")
+    return _discounted_breakdown(kernels.err_ia, r"ERR\text{-}IA", "err", "Z_k",
+                                 *_prepared(ranking, "err_ia_breakdown", k=k, alpha=alpha, judged=judged))
 
 
 def nerr_ia(ranking, k=None, *, alpha=0.5, judged=None) -> float:
@@ -550,26 +572,25 @@ def nerr_ia(ranking, k=None, *, alpha=0.5, judged=None) -> float:
     >>> round(nerr_ia([{"a"}, {"b"}, None, {"b"}], k=5, judged=judged), 4)
     0.8298
     """
-    data, cut = _prepared(ranking, "nerr_ia", k=k, alpha=alpha, judged=judged)
-    return _value("nerr_ia", data, cut)
+    return _value(kernels.nerr_ia, *_prepared(ranking, "nerr_ia", k=k, alpha=alpha, judged=judged))
 
 
 def nerr_ia_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
-    r"""Worked table of :func:`nerr_ia`.
+    r"""Worked table of :func:`nerr_ia`: the discount 1/i, the ranking beside ndeval's greedy ideal.
 
     Parameters
     ----------
     ranking, k, alpha, judged
-        As in :func:`nerr_ia`.
+        See :func:`nerr_ia`; the ideal ranking is drawn from ``judged``.
 
     Returns
     -------
     Breakdown
-        The table of :func:`alpha_ndcg_breakdown` with the discount ``1/i``; ``details`` the same.
+        What :func:`alpha_ndcg_breakdown` returns, with ``1/i`` for ``1/log2(i+1)``.
 
     References
     ----------
-    .. [1] Chapelle et al., CIKM 2009; ndeval 4.5.
+    .. [1] Chapelle, Metzler, Zhang & Grinspan (2009); ndeval's nERR-IA.
 
     Examples
     --------
@@ -577,8 +598,8 @@ def nerr_ia_breakdown(ranking, k=None, *, alpha=0.5, judged=None):
     >>> worked.table["ideal subtopics"].tolist(), round(worked.value, 4)   # (1 + 1.5/2) / (2 + 0.5/2)
     (['a, b', 'b'], 0.7778)
     """
-    data, cut = _prepared(ranking, "nerr_ia_breakdown", k=k, alpha=alpha, judged=judged)
-    return _discounted_breakdown(data, cut, "err", "ideal", "nerr_ia")
+    return _discounted_breakdown(kernels.nerr_ia, r"nERR\text{-}IA", "err", "ideal",
+                                 *_prepared(ranking, "nerr_ia_breakdown", k=k, alpha=alpha, judged=judged))
 
 
 # ------------------------------------------------------------------------ NRBP, nNRBP
@@ -616,24 +637,23 @@ def nrbp(ranking, *, alpha=0.5, beta=0.5, judged=None) -> float:
     >>> nrbp([{"a"}, {"b"}, None, {"b"}], judged=judged)
     0.390625
     """
-    data, cut = _prepared(ranking, "nrbp", alpha=alpha, beta=beta, judged=judged)
-    return _value("nrbp", data, cut)
+    return _value(kernels.nrbp, *_prepared(ranking, "nrbp", alpha=alpha, beta=beta, judged=judged))
 
 
 def nrbp_breakdown(ranking, *, alpha=0.5, beta=0.5, judged=None):
-    r"""Worked table of :func:`nrbp`.
+    r"""Worked table of :func:`nrbp`: the novelty gains weighted by the patience β^(i-1).
 
     Parameters
     ----------
     ranking, alpha, beta, judged
-        As in :func:`nrbp`.
+        As in :func:`nrbp` (the whole list: NRBP has no cutoff).
 
     Returns
     -------
     Breakdown
-        ``table``: the novelty columns, ``β^(i-1)``, ``β^(i-1) g(i)``, ``running sum``.
-        ``details``: ``alpha``, ``beta``, ``subtopics``, ``sum``, ``scale`` ((1 - (1 - alpha)
-        beta) / S).
+        ``table``: the novelty columns, ``β^(i-1)`` (role ``weight``), ``β^(i-1) g(i)``
+        (``contribution``), ``running sum``, from the kernel's terms. ``details``: ``alpha``,
+        ``beta``, ``subtopics``, ``sum``, ``scale`` ((1 - (1 - alpha) beta) / S).
 
     References
     ----------
@@ -644,8 +664,8 @@ def nrbp_breakdown(ranking, *, alpha=0.5, beta=0.5, judged=None):
     >>> nrbp_breakdown([{"a"}, {"a"}]).table["β^(i-1) g(i)"].tolist()
     [1.0, 0.25]
     """
-    data, cut = _prepared(ranking, "nrbp_breakdown", alpha=alpha, beta=beta, judged=judged)
-    return _rank_biased_breakdown(data, cut, "nrbp")
+    return _rank_biased_breakdown(kernels.nrbp,
+                                  *_prepared(ranking, "nrbp_breakdown", alpha=alpha, beta=beta, judged=judged))
 
 
 def nnrbp(ranking, *, alpha=0.5, beta=0.5, judged=None) -> float:
@@ -656,7 +676,8 @@ def nnrbp(ranking, *, alpha=0.5, beta=0.5, judged=None) -> float:
     Parameters
     ----------
     ranking, alpha, beta, judged
-        As in :func:`nrbp`.
+        As in :func:`nrbp`; the greedy ideal ranking is that of :func:`alpha_ndcg`, drawn from
+        ``judged`` (the ranking itself without it).
 
     Returns
     -------
@@ -676,17 +697,16 @@ def nnrbp(ranking, *, alpha=0.5, beta=0.5, judged=None) -> float:
     >>> round(nnrbp([{"a"}, {"b"}, None, {"b"}], judged=judged), 4)
     0.8621
     """
-    data, cut = _prepared(ranking, "nnrbp", alpha=alpha, beta=beta, judged=judged)
-    return _value("nnrbp", data, cut)
+    return _value(kernels.nnrbp, *_prepared(ranking, "nnrbp", alpha=alpha, beta=beta, judged=judged))
 
 
 def nnrbp_breakdown(ranking, *, alpha=0.5, beta=0.5, judged=None):
-    r"""Worked table of :func:`nnrbp`.
+    r"""Worked table of :func:`nnrbp`: NRBP's table, and the sum of the greedy ideal ranking.
 
     Parameters
     ----------
     ranking, alpha, beta, judged
-        As in :func:`nnrbp`.
+        Those of :func:`nnrbp`; ``judged`` holds the ideal ranking's documents.
 
     Returns
     -------
@@ -695,15 +715,15 @@ def nnrbp_breakdown(ranking, *, alpha=0.5, beta=0.5, judged=None):
 
     References
     ----------
-    .. [1] Clarke, Kolla and Vechtomova, ICTIR 2009; ndeval 4.5.
+    .. [1] NRBP normalised by the ideal's NRBP: ndeval 4.5's nNRBP (Clarke, Kolla & Vechtomova's measure).
 
     Examples
     --------
     >>> nnrbp_breakdown([{"a"}, {"a", "b"}]).details["ideal_sum"]   # ideal: {a, b} then {a}
     2.25
     """
-    data, cut = _prepared(ranking, "nnrbp_breakdown", alpha=alpha, beta=beta, judged=judged)
-    return _rank_biased_breakdown(data, cut, "nnrbp")
+    return _rank_biased_breakdown(kernels.nnrbp,
+                                  *_prepared(ranking, "nnrbp_breakdown", alpha=alpha, beta=beta, judged=judged))
 
 
 # ------------------------------------------------------------------------ AP-IA, P-IA, subtopic recall
@@ -727,7 +747,7 @@ def ap_ia(ranking, *, judged=None) -> float:
     Returns
     -------
     float
-        In [0, 1]; 0.0 without relevant documents.
+        The mean of the S subtopics' APs, in [0, 1]; 0.0 without relevant documents.
 
     References
     ----------
@@ -742,8 +762,7 @@ def ap_ia(ranking, *, judged=None) -> float:
     >>> ap_ia([{"a"}, {"b"}, None, {"b"}], judged=judged)
     0.5
     """
-    data, cut = _prepared(ranking, "ap_ia", judged=judged)
-    return _value("ap_ia", data, cut)
+    return _value(kernels.ap_ia, *_prepared(ranking, "ap_ia", judged=judged))
 
 
 def ap_ia_breakdown(ranking, *, judged=None):
@@ -773,7 +792,7 @@ def ap_ia_breakdown(ranking, *, judged=None):
     import pandas as pd
 
     data, cut = _prepared(ranking, "ap_ia_breakdown", judged=judged)
-    hits = data.ctx.hits(1.0)
+    every_precision, hits = kernels.subtopic_precisions(data.ctx, cut)  # the kernel's terms of each AP_s
     relevant = data.ctx.relevant_per_subtopic(1.0)
     rows = []
     for j, label in enumerate(data.labels):
@@ -781,11 +800,11 @@ def ap_ia_breakdown(ranking, *, judged=None):
             continue
         mine = hits.subtopic == j
         ranks = hits.rank[mine]
-        precisions = (hits.seen[mine] + 1) / ranks
+        precisions = every_precision[mine]
         rows.append({"subtopic": label, "R_s": int(relevant[j]), "ranks": ", ".join(map(str, ranks)) or "–",
                      "precisions": ", ".join(_num(p) for p in precisions) or "–",
                      "AP_s": float(precisions.sum() / relevant[j])})
-    value = _value("ap_ia", data, cut)
+    value = _value(kernels.ap_ia, data, cut)
     subtopics = len(rows)
     terms = [_num(row["AP_s"]) for row in rows]
     latex = rf"\mathrm{{AP\text{{-}}IA}} = \frac{{{sum_latex(terms)}}}{{{subtopics}}} = {value:.3f}"
@@ -810,7 +829,8 @@ def p_ia(ranking, k=None, *, judged=None) -> float:
     Returns
     -------
     float
-        In [0, 1]; 0.0 without relevant documents.
+        In [0, 1], 1 only when every document of the top k is relevant to all S subtopics; 0.0
+        without relevant documents.
 
     References
     ----------
@@ -824,17 +844,16 @@ def p_ia(ranking, k=None, *, judged=None) -> float:
     >>> p_ia([{"a"}, {"b"}, None, {"b"}], k=5, judged=judged)
     0.2
     """
-    data, cut = _prepared(ranking, "p_ia", k=k, judged=judged)
-    return _value("p_ia", data, cut)
+    return _value(kernels.p_ia, *_prepared(ranking, "p_ia", k=k, judged=judged))
 
 
 def p_ia_breakdown(ranking, k=None, *, judged=None):
-    r"""Worked table of :func:`p_ia`.
+    r"""Worked table of :func:`p_ia`: relevant (document, subtopic) pairs counted down the ranking.
 
     Parameters
     ----------
     ranking, k, judged
-        As in :func:`p_ia`.
+        As in :func:`p_ia`; ranks past the list hold no document.
 
     Returns
     -------
@@ -853,22 +872,12 @@ def p_ia_breakdown(ranking, k=None, *, judged=None):
     """
     import pandas as pd
 
-    data, cut = _prepared(ranking, "p_ia_breakdown", k=k, judged=judged)
-    n = _depth(data, cut)
-    hits = data.ctx.hits(1.0)
-    subtopics = int(data.ctx.subtopics(1.0)[0])
+    data, cut, n, hits, subtopics = _counting(ranking, "p_ia_breakdown", k, judged)
     per_rank = np.bincount(hits.rank[hits.rank <= n] - 1, minlength=n) if n else np.zeros(0, dtype=np.int64)
-    shown = min(n, len(data.rows))
     running = np.cumsum(per_rank)
-    ranks = np.arange(1, n + 1)
-    table = pd.DataFrame({
-        "rank": ranks,
-        "subtopics": [_joined(e) for e in data.rows[:shown]] + ["(none retrieved)"] * (n - shown),
-        "relevant subtopics": per_rank,
-        "running count": running,
-        "P-IA@i": running / (ranks * subtopics) if subtopics else np.zeros(n),
-    })
-    value = _value("p_ia", data, cut)
+    table = pd.DataFrame({**_rank_columns(data, n), "relevant subtopics": per_rank, "running count": running,
+                          "P-IA@i": running / (np.arange(1, n + 1) * subtopics) if subtopics else np.zeros(n)})
+    value = _value(kernels.p_ia, data, cut)
     count = int(running[-1]) if n else 0
     latex = rf"\mathrm{{P\text{{-}}IA@}}{n} = \frac{{{count}}}{{{n} \cdot {subtopics}}} = {value:.3f}"
     return Breakdown(table, value, latex, {"subtopics": subtopics, "k": n, "count": count})
@@ -881,17 +890,15 @@ def subtopic_recall(ranking, k=None, *, judged=None) -> float:
 
     Parameters
     ----------
-    ranking : sequence
-        As in :func:`alpha_ndcg`.
+    ranking, judged
+        As in :func:`p_ia`.
     k : int or None, default None
         Cut-off; None: the whole list.
-    judged : mapping or sequence or None, default None
-        The subtopics of every judged document, for S. None: the ranking itself.
 
     Returns
     -------
     float
-        In [0, 1]; 0.0 without relevant documents.
+        The share of the S subtopics covered, in [0, 1]; 0.0 without relevant documents.
 
     References
     ----------
@@ -906,17 +913,16 @@ def subtopic_recall(ranking, k=None, *, judged=None) -> float:
     >>> round(subtopic_recall([{"a"}, {"b"}, None, {"b"}], k=5, judged=judged), 4)
     0.6667
     """
-    data, cut = _prepared(ranking, "subtopic_recall", k=k, judged=judged)
-    return _value("subtopic_recall", data, cut)
+    return _value(kernels.subtopic_recall, *_prepared(ranking, "subtopic_recall", k=k, judged=judged))
 
 
 def subtopic_recall_breakdown(ranking, k=None, *, judged=None):
-    r"""Worked table of :func:`subtopic_recall`.
+    r"""Worked table of :func:`subtopic_recall`: the subtopics each rank is the first to cover.
 
     Parameters
     ----------
     ranking, k, judged
-        As in :func:`subtopic_recall`.
+        The arguments of :func:`subtopic_recall`.
 
     Returns
     -------
@@ -935,24 +941,15 @@ def subtopic_recall_breakdown(ranking, k=None, *, judged=None):
     """
     import pandas as pd
 
-    data, cut = _prepared(ranking, "subtopic_recall_breakdown", k=k, judged=judged)
-    n = _depth(data, cut)
-    hits = data.ctx.hits(1.0)
-    subtopics = int(data.ctx.subtopics(1.0)[0])
+    data, cut, n, hits, subtopics = _counting(ranking, "subtopic_recall_breakdown", k, judged)
     new = [[] for _ in range(n)]
     for rank, subtopic, seen in zip(hits.rank, hits.subtopic, hits.seen):
         if seen == 0 and rank <= n:
             new[rank - 1].append(data.labels[subtopic])
     covered = np.cumsum([len(labels) for labels in new]) if n else np.zeros(0, dtype=np.int64)
-    shown = min(n, len(data.rows))
-    table = pd.DataFrame({
-        "rank": np.arange(1, n + 1),
-        "subtopics": [_joined(e) for e in data.rows[:shown]] + ["(none retrieved)"] * (n - shown),
-        "new subtopics": [_joined(labels) for labels in new],
-        "covered so far": covered,
-        "S-recall@i": covered / subtopics if subtopics else np.zeros(n),
-    })
-    value = _value("subtopic_recall", data, cut)
+    table = pd.DataFrame({**_rank_columns(data, n), "new subtopics": [_joined(labels) for labels in new],
+                          "covered so far": covered, "S-recall@i": covered / subtopics if subtopics else np.zeros(n)})
+    value = _value(kernels.subtopic_recall, data, cut)
     count = int(covered[-1]) if n else 0
     latex = rf"\mathrm{{S\text{{-}}recall@}}{n} = \frac{{{count}}}{{{subtopics}}} = {value:.3f}"
     return Breakdown(table, value, latex, {"subtopics": subtopics, "k": n, "covered": count})

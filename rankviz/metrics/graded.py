@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
 from rankviz.metrics.validation import (
@@ -174,17 +175,14 @@ def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, r
     import pandas as pd
 
     gains, denominators, contributions = (truncate(a, cut.cutoff) for a in rows)
-    table = pd.DataFrame({
-        "rank": np.arange(1, grades.shape[0] + 1),
-        rel_name: grades,
-        "gain": gains,
-        _discount_label(cut.param("discount"), cut.param("log_base")): denominators,
-        "contribution": contributions,
-        "running DCG": np.cumsum(contributions),
-    })
+    roles = {"rank": "rank", "grade": rel_name, "gain": "gain",
+             "discount": _discount_label(cut.param("discount"), cut.param("log_base")),
+             "contribution": "contribution", "running": "running DCG"}
+    table = pd.DataFrame(dict(zip(roles.values(), (np.arange(1, grades.shape[0] + 1), grades, gains, denominators,
+                                                   contributions, np.cumsum(contributions)))))
     terms = _dcg_terms_latex(grades, denominators, cut.param("gain"))
     at = "" if cut.cutoff is None else f"@{cut.cutoff}"
-    return Breakdown(table, value, rf"\mathrm{{{name}{at}}} = {sum_latex(terms)} = {value:.3f}")
+    return Breakdown(table, value, rf"\mathrm{{{name}{at}}} = {sum_latex(terms)} = {value:.3f}", roles=roles)
 
 
 # --------------------------------------------------------------------- public: CG
@@ -197,10 +195,8 @@ def cumulative_gain(rels, k=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    k : int or None, default None
-        Cut-off; ``None`` uses the whole list.
+    {rels}
+    {k}
 
     Returns
     -------
@@ -239,8 +235,7 @@ def cumulative_gain_breakdown(rels, k=None):
     ----------
     rels : sequence of float
         Relevance grades in ranked order.
-    k : int or None, default None
-        Cut-off; ``None`` uses the whole list.
+    {k}
 
     Returns
     -------
@@ -248,9 +243,7 @@ def cumulative_gain_breakdown(rels, k=None):
         ``table``: columns ``rank``, ``rel``, ``running CG``. ``value``: the sum of ``rel``.
         ``latex``: the sum written out. ``details``: none.
 
-    References
-    ----------
-    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+    {References of cumulative_gain}
 
     Examples
     --------
@@ -275,7 +268,8 @@ def cumulative_gain_breakdown(rels, k=None):
     })
     value = float(kernels.cumulative_gain(ctx, variant)[0])
     cut = "" if k is None else f"@{k}"
-    return Breakdown(table, value, rf"\mathrm{{CG{cut}}} = {sum_latex([_num(g) for g in shown])} = {_num(value)}")
+    return Breakdown(table, value, rf"\mathrm{{CG{cut}}} = {sum_latex([_num(g) for g in shown])} = {_num(value)}",
+                     roles={"rank": "rank", "grade": "rel", "running": "running CG"})
 
 
 # -------------------------------------------------------------------- public: DCG
@@ -291,10 +285,8 @@ def dcg(rels, k=None, *, gain="linear", discount="log2", log_base=2) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    k : int or None, default None
-        Cut-off; ``None`` uses the whole list.
+    {rels}
+    {k}
     gain : {"linear", "exponential"}, default "linear"
         ``"linear"``: the grade itself (trec_eval, scikit-learn, course note 003);
         ``"exponential"``: 2^rel - 1 (Burges et al.; the lecture's final formulation).
@@ -347,10 +339,7 @@ def dcg(rels, k=None, *, gain="linear", discount="log2", log_base=2) -> float:
 def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
     r"""Worked table of :func:`dcg`, laid out like the lecture's "Compute DCG" exercise.
 
-    Parameters
-    ----------
-    rels, k, gain, discount, log_base
-        As in :func:`dcg`.
+    {Parameters of dcg}
 
     Returns
     -------
@@ -360,9 +349,7 @@ def dcg_breakdown(rels, k=None, *, gain="linear", discount="log2", log_base=2):
         gain / denominator and ``running DCG``. ``value``: the sum of the contributions.
         ``latex``: the sum with this input's numbers. ``details``: none.
 
-    References
-    ----------
-    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+    {References of dcg}
 
     Examples
     --------
@@ -428,10 +415,7 @@ def ideal_dcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_
 def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2):
     r"""Worked table of :func:`ideal_dcg`, like the lecture's "Compute IDCG" exercise.
 
-    Parameters
-    ----------
-    rels, k, judged, gain, discount, log_base
-        As in :func:`ideal_dcg`.
+    {Parameters of ideal_dcg}
 
     Returns
     -------
@@ -440,9 +424,7 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
         discount denominator, ``contribution`` and ``running DCG``. ``value``: the sum of the
         contributions. ``latex``: the sum with numbers. ``details``: none.
 
-    References
-    ----------
-    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+    {References of ideal_dcg}
 
     Examples
     --------
@@ -468,8 +450,7 @@ def ndcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     k : int or None, default None
         Cut-off for both DCG and IDCG: the ideal is the top k of the judged grades
         (trec_eval ``ndcg_cut_k``). ``None``: the whole list (trec_eval ``ndcg``).
@@ -528,10 +509,7 @@ def ndcg(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=
 def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2", log_base=2):
     r"""Worked table of :func:`ndcg`: the system ranking and the ideal ranking side by side.
 
-    Parameters
-    ----------
-    rels, k, judged, gain, discount, log_base
-        As in :func:`ndcg`.
+    {Parameters of ndcg}
 
     Returns
     -------
@@ -544,9 +522,7 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
         (sum of ``ideal contribution``), 0.0 when the latter is 0. ``latex``: DCG / IDCG with
         numbers. ``details``: ``dcg`` and ``idcg``, the two sums.
 
-    References
-    ----------
-    .. [1] Järvelin and Kekäläinen, ACM TOIS 20(4), 2002.
+    {References of ndcg}
 
     Examples
     --------
@@ -567,18 +543,19 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
     # Pad the shorter side with NaN grades and gains that contribute nothing, so both columns line up.
     system_rel, system_gain, _, contributions = (_padded(a, n, fill) for a, fill in zip(system, _PADDING))
     ideal_rel, ideal_gain, _, ideal_contributions = (_padded(a, n, fill) for a, fill in zip(ideal, _PADDING))
-    table = pd.DataFrame({
-        "rank": np.arange(1, n + 1),
-        _discount_label(discount, variant.param("log_base")): denominators,
-        "rel": system_rel,
-        "gain": system_gain,
-        "contribution": contributions,
-        "running DCG": np.cumsum(contributions),
-        "ideal rel": ideal_rel,
-        "ideal gain": ideal_gain,
-        "ideal contribution": ideal_contributions,
-        "running IDCG": np.cumsum(ideal_contributions),
-    })
+    columns = {
+        "rank": ("rank", np.arange(1, n + 1)),
+        "discount": (_discount_label(discount, variant.param("log_base")), denominators),
+        "grade": ("rel", system_rel),
+        "gain": ("gain", system_gain),
+        "contribution": ("contribution", contributions),
+        "running": ("running DCG", np.cumsum(contributions)),
+        "ideal_grade": ("ideal rel", ideal_rel),
+        "ideal_gain": ("ideal gain", ideal_gain),
+        "ideal_contribution": ("ideal contribution", ideal_contributions),
+        "ideal_running": ("running IDCG", np.cumsum(ideal_contributions)),
+    }
+    table = pd.DataFrame(dict(columns.values()))
     dcg_value = float(kernels.dcg(ctx, variant)[0])
     idcg_value = float(kernels.ideal_dcg(ctx, variant)[0])
     value = float(kernels.ndcg(ctx, variant)[0])
@@ -588,7 +565,8 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
         latex = rf"{name} = \frac{{{dcg_value:.3f}}}{{{idcg_value:.3f}}} = {value:.3f}"
     else:
         latex = rf"{name},\ \mathrm{{IDCG{cut}}} = 0 \Rightarrow \mathrm{{nDCG{cut}}} = 0"
-    return Breakdown(table, value, latex, {"dcg": dcg_value, "idcg": idcg_value})
+    return Breakdown(table, value, latex, {"dcg": dcg_value, "idcg": idcg_value},
+                     roles={role: name for role, (name, _) in columns.items()})
 
 
 # -------------------------------------------------------------------- public: ERR
@@ -604,10 +582,8 @@ def err(rels, k=None, *, max_grade=None, judged=None) -> float:
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    k : int or None, default None
-        Cut-off; ``None`` uses the whole list.
+    {rels}
+    {k}
     max_grade : float or None, default None
         g_max, the top of the grade scale. ``None``: the largest grade in ``judged`` when it is
         given, else the largest grade in the whole list (before the cut-off). A grade above
@@ -659,10 +635,7 @@ def err(rels, k=None, *, max_grade=None, judged=None) -> float:
 def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
     r"""Worked table of :func:`err`: one row per rank of the cascade.
 
-    Parameters
-    ----------
-    rels, k, max_grade, judged
-        As in :func:`err`.
+    {Parameters of err}
 
     Returns
     -------
@@ -672,9 +645,7 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
         ``P(stop)/r`` and ``running ERR``. ``value``: the sum of ``P(stop)/r``. ``latex``: the
         sum with numbers. ``details``: ``max_grade``, the g_max used.
 
-    References
-    ----------
-    .. [1] Chapelle, Metzler, Zhang and Grinspan, CIKM 2009.
+    {References of err}
 
     Examples
     --------
@@ -693,15 +664,10 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
     shown = truncate(grades, k)
     stop, reach, stop_here, term = (truncate(a, k) for a in kernels.err_rows(ctx, variant))
     ranks = np.arange(1, shown.shape[0] + 1)
-    table = pd.DataFrame({
-        "rank": ranks,
-        "grade": shown,
-        "R_i": stop,
-        "P(reach rank)": reach,
-        "P(stop here)": stop_here,
-        "P(stop)/r": term,
-        "running ERR": np.cumsum(term),
-    })
+    columns = {"rank": ("rank", ranks), "grade": ("grade", shown), "stop": ("R_i", stop),
+               "reach": ("P(reach rank)", reach), "stop_here": ("P(stop here)", stop_here),
+               "contribution": ("P(stop)/r", term), "running": ("running ERR", np.cumsum(term))}
+    table = pd.DataFrame(dict(columns.values()))
     value = float(kernels.expected_reciprocal_rank(ctx, variant)[0])
     top = kernels.err_max_grade(ctx, variant)
     terms = [
@@ -713,4 +679,7 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
         rf"\mathrm{{ERR{cut}}} = \sum_r \frac{{1}}{{r}} \prod_{{i<r}}(1 - R_i)\, R_r"
         rf" = {sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
     )
-    return Breakdown(table, value, latex, {"max_grade": top})
+    return Breakdown(table, value, latex, {"max_grade": top}, roles={role: name for role, (name, _) in columns.items()})
+
+
+fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

@@ -28,6 +28,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
@@ -112,12 +113,7 @@ def precision_recall_points(rels, *, n_relevant=None, judged=None, rel_threshold
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`~rankviz.metrics.binary.recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rels, R, rel_threshold}
 
     Returns
     -------
@@ -152,10 +148,7 @@ def precision_recall_points(rels, *, n_relevant=None, judged=None, rel_threshold
 def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1):
     r"""Worked table of :func:`precision_recall_points`: one row per rank with P@i and R@i.
 
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold
-        As in :func:`precision_recall_points`.
+    {Parameters of precision_recall_points}
 
     Returns
     -------
@@ -165,9 +158,7 @@ def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel
         ``R@i``, 0.0 for an empty list), which equals ``recall(rels, ...)``. ``latex``: the
         final precision and recall. ``details``: ``n_relevant`` (R).
 
-    References
-    ----------
-    .. [1] Manning, Raghavan and Schütze, *Introduction to Information Retrieval*, 8.4, 2008.
+    {References of precision_recall_points}
 
     Examples
     --------
@@ -206,14 +197,11 @@ def interpolated_precision(rels, recall_levels=None, *, n_relevant=None, judged=
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
+    {rels}
     recall_levels : sequence of float or None, default None
         Levels in [0, 1], in any order; ``None`` gives the 11 standard levels 0.0, 0.1, ..., 1.0.
-    n_relevant, judged : optional
-        R, as in :func:`~rankviz.metrics.binary.recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {R}
+    {rel_threshold}
     rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
         How level r becomes c, the relevant documents a rank must have reached (recall
         c / R). ``"ceil"``: c = ceil(r R), the textbook "R@i >= r"; ``"floor_plus_0.9"``:
@@ -312,10 +300,7 @@ def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=Non
                                      rounding="ceil"):
     r"""Worked table of :func:`interpolated_precision`: one row per recall level.
 
-    Parameters
-    ----------
-    rels, recall_levels, n_relevant, judged, rel_threshold, rounding
-        As in :func:`interpolated_precision`.
+    {Parameters of interpolated_precision}
 
     Returns
     -------
@@ -328,9 +313,7 @@ def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=Non
         default ones). ``latex``: the mean written out. ``details``: ``n_relevant`` (R) and
         ``rounding`` (the rule used).
 
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measures ``iprec_at_recall`` and ``11pt_avg``.
+    {References of interpolated_precision}
 
     Examples
     --------
@@ -353,12 +336,7 @@ def eleven_point_precision(rels, *, n_relevant=None, judged=None, rel_threshold=
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`~rankviz.metrics.binary.recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rels, R, rel_threshold}
     rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
         As in :func:`interpolated_precision`: ``"lround"`` matches trec_eval 10.0's
         ``11pt_avg``, ``"floor_plus_0.9"`` trec_eval 9.x's.
@@ -398,10 +376,7 @@ def eleven_point_precision(rels, *, n_relevant=None, judged=None, rel_threshold=
 def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1, rounding="ceil"):
     r"""Worked table of :func:`eleven_point_precision`: one row per recall level 0.0, ..., 1.0.
 
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold, rounding
-        As in :func:`eleven_point_precision`.
+    {Parameters of eleven_point_precision}
 
     Returns
     -------
@@ -410,9 +385,7 @@ def eleven_point_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_
         is the mean of the ``interpolated P`` column, :func:`eleven_point_precision`'s value;
         ``details``: ``n_relevant`` (R) and ``rounding``.
 
-    References
-    ----------
-    .. [1] trec_eval 10.0, NIST, measure ``11pt_avg``.
+    {References of eleven_point_precision}
 
     Examples
     --------
@@ -440,21 +413,13 @@ def interpolated_average_precision(rels, *, n_relevant=None, judged=None, rel_th
 
     Parameters
     ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1), non-negative.
-    n_relevant, judged : optional
-        R, as in :func:`~rankviz.metrics.binary.recall`; by default the relevant documents in ``rels``.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rels, R, rel_threshold}
     levels : int, default 10
         Number of equally spaced recall levels 1/levels, 2/levels, ..., 1.
     rounding : {"ceil", "floor_plus_0.9", "lround"}, default "ceil"
         As in :func:`interpolated_precision`.
 
-    Returns
-    -------
-    float
-        In [0, 1]; 0.0 when R = 0.
+    {Returns of eleven_point_precision}
 
     Notes
     -----
@@ -508,10 +473,7 @@ def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=No
                                              rounding="ceil"):
     r"""Worked table of :func:`interpolated_average_precision`, like the lecture's "MAP - An example".
 
-    Parameters
-    ----------
-    rels, n_relevant, judged, rel_threshold, levels, rounding
-        As in :func:`interpolated_average_precision`.
+    {Parameters of interpolated_average_precision}
 
     Returns
     -------
@@ -521,9 +483,7 @@ def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=No
         :func:`interpolated_average_precision`'s value; ``details``: ``n_relevant`` (R) and
         ``rounding``.
 
-    References
-    ----------
-    .. [1] Course lecture 002, slides "MAP - An example".
+    {References of interpolated_average_precision}
 
     Examples
     --------
@@ -540,3 +500,6 @@ def interpolated_average_precision_breakdown(rels, *, n_relevant=None, judged=No
     grid = _lecture_levels(levels, func)
     return _interpolation_table(func, rels, grid, n_relevant, judged, rel_threshold, rounding,
                                 name=r"\mathrm{MAP}_{\mathrm{interp}}")
+
+
+fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

@@ -27,6 +27,7 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 
+from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics.validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
 from rankviz.metrics.binary_input import BinaryRanking, binary_ranking
 from rankviz.metrics.breakdown import Breakdown
@@ -175,9 +176,7 @@ def coverage_breakdown(relevant, answer, known):
         denominator column's sum (0.0 when that is 0). ``latex``: the ratio with the counts.
         ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, "User-oriented Metrics" (coverage ratio).
+    {References of coverage}
 
     Examples
     --------
@@ -203,14 +202,7 @@ def novelty(relevant, answer, known) -> float:
 
     .. math:: \mathrm{novelty} = \frac{|(R \cap A) - K|}{|R \cap A|}
 
-    Parameters
-    ----------
-    relevant : iterable of hashable
-        R, the ids of the relevant documents.
-    answer : iterable of hashable
-        A, the ids of the documents the system returned.
-    known : iterable of hashable
-        K, the ids of the documents known to the user.
+    {Parameters of coverage}
 
     Returns
     -------
@@ -223,10 +215,7 @@ def novelty(relevant, answer, known) -> float:
     returned (:math:`R \cap A = \emptyset`) the ratio is undefined; it is 0.0 here (nothing new
     was revealed), the same policy as a query without relevant documents elsewhere in rankviz.
 
-    References
-    ----------
-    Korfhage, Information Storage and Retrieval (1997). Baeza-Yates & Ribeiro-Neto, Modern
-    Information Retrieval, ch. 3 (1999). Course lecture 002, "User-oriented Metrics".
+    {References of coverage}
 
     Examples
     --------
@@ -257,9 +246,7 @@ def novelty_breakdown(relevant, answer, known):
         denominator column's sum (0.0 when that is 0). ``latex``: the ratio with the counts.
         ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, "User-oriented Metrics" (novelty ratio).
+    {References of novelty}
 
     Examples
     --------
@@ -317,10 +304,7 @@ def relative_recall(found, expected) -> float:
     [0, 1]; the breakdown shows the cap. ``expected = 0`` raises: the user expected nothing,
     and the ratio has no meaning.
 
-    References
-    ----------
-    Korfhage, Information Storage and Retrieval (1997). Baeza-Yates & Ribeiro-Neto, Modern
-    Information Retrieval, ch. 3 (1999). Course lecture 002, "User-oriented Metrics".
+    {References of coverage}
 
     Examples
     --------
@@ -337,12 +321,7 @@ def relative_recall(found, expected) -> float:
 def relative_recall_breakdown(found, expected):
     r"""Relative recall as a one-row table: found, expected, the capped count and the value.
 
-    Parameters
-    ----------
-    found : int
-        How many relevant documents the user found, >= 0.
-    expected : int
-        How many relevant documents the user expected to find, >= 1.
+    {Parameters of relative_recall}
 
     Returns
     -------
@@ -351,9 +330,7 @@ def relative_recall_breakdown(found, expected):
         ``counted = min(found, expected)`` and ``relative recall``. ``value``: counted /
         expected. ``latex``: the fraction. ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, "User-oriented Metrics" (relative recall).
+    {References of relative_recall}
 
     Examples
     --------
@@ -430,12 +407,7 @@ def _effort_counts(expected, examined, *, func: str) -> tuple[int, int]:
 def recall_effort_breakdown(expected, examined):
     r"""Recall effort as a one-row table: expected, examined and the value.
 
-    Parameters
-    ----------
-    expected : int
-        How many relevant documents the user expected to find, >= 1.
-    examined : int
-        How many documents the user examined until all were found (>= ``expected``).
+    {Parameters of recall_effort}
 
     Returns
     -------
@@ -443,9 +415,7 @@ def recall_effort_breakdown(expected, examined):
         ``table``: one row with columns ``expected``, ``examined`` and ``recall effort``.
         ``value``: expected / examined. ``latex``: the fraction. ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, "User-oriented Metrics" (recall effort).
+    {References of recall_effort}
 
     Examples
     --------
@@ -539,8 +509,7 @@ def expected_search_length(rels, wanted: int = 1, *, rel_threshold: float = 1, l
         Relevance grades in ranked order (``rels[0]`` is rank 1).
     wanted : int, default 1
         How many relevant documents the user wants, >= 1.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
     levels : sequence of float, optional
         The tie level of each rank, non-decreasing (e.g. ``[1, 1, 2, 2, 2, 3]``: ranks 1-2 are
         one level, 3-5 the next). Documents of a level are in random order. ``None``: a strict
@@ -605,8 +574,7 @@ def expected_search_length_breakdown(rels, wanted: int = 1, *, rel_threshold: fl
         Relevance grades in ranked order.
     wanted : int, default 1
         How many relevant documents the user wants.
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
     levels : sequence of float, optional
         The tie level of each rank (non-decreasing); ``None`` for a strict order.
 
@@ -623,9 +591,7 @@ def expected_search_length_breakdown(rels, wanted: int = 1, *, rel_threshold: fl
         (relevant still wanted from it) and ``exhausted`` (True when the list holds fewer
         relevant documents than wanted).
 
-    References
-    ----------
-    Cooper, American Documentation 19(1), 30-41 (1968).
+    {References of expected_search_length}
 
     Examples
     --------
@@ -690,8 +656,7 @@ def satisfaction(rels, k=None, *, rel_threshold: float = 1) -> float:
         Relevance grades in ranked order (``rels[0]`` is rank 1).
     k : int, optional
         Only the top k are returned to the user (``None``: the whole list).
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
 
     Returns
     -------
@@ -731,14 +696,7 @@ def frustration(rels, k=None, *, rel_threshold: float = 1) -> float:
     .. math:: \mathrm{frustration@}k = \frac{|\text{non-relevant returned}|}{|\text{returned}|}
               = 1 - \mathrm{satisfaction@}k
 
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order (``rels[0]`` is rank 1).
-    k : int, optional
-        Only the top k are returned to the user (``None``: the whole list).
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {Parameters of satisfaction}
 
     Returns
     -------
@@ -793,8 +751,7 @@ def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
         Relevance grades in ranked order.
     k : int, optional
         Only the top k are returned (``None``: the whole list).
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {rel_threshold}
 
     Returns
     -------
@@ -803,9 +760,7 @@ def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
         ``running relevant share``. ``value``: the ``relevant`` column's sum over the number of
         rows (0.0 with no rows). ``latex``: the fraction. ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, "Other user-oriented metrics".
+    {References of satisfaction}
 
     Examples
     --------
@@ -821,14 +776,7 @@ def satisfaction_breakdown(rels, k=None, *, rel_threshold: float = 1):
 def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
     r"""Frustration as a per-rank table of the returned documents.
 
-    Parameters
-    ----------
-    rels : sequence of float
-        Relevance grades in ranked order.
-    k : int, optional
-        Only the top k are returned (``None``: the whole list).
-    rel_threshold : float, default 1
-        A document is relevant when its grade is at least this.
+    {Parameters of satisfaction_breakdown}
 
     Returns
     -------
@@ -837,9 +785,7 @@ def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
         ``running non-relevant share``. ``value``: the ``non-relevant`` column's sum over the
         number of rows (0.0 with no rows). ``latex``: the fraction. ``details``: none.
 
-    References
-    ----------
-    Course lecture 002, "Other user-oriented metrics".
+    {References of frustration}
 
     Examples
     --------
@@ -855,3 +801,6 @@ def frustration_breakdown(rels, k=None, *, rel_threshold: float = 1):
 def _k_label(k, rels) -> str:
     # Called after validation, so len(rels) is safe.
     return str(k) if k is not None else str(len(rels))
+
+
+fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

@@ -159,13 +159,25 @@ def check_rel_threshold(rel_threshold, *, func: str) -> float:
     return check_positive_number(rel_threshold, func=func, name="rel_threshold", allow_zero=True)
 
 
-def relevant_mask(grades: np.ndarray, rel_threshold: float) -> np.ndarray:
-    """Binary relevance: grade >= rel_threshold (trec_eval's ``-l``)."""
-    return grades >= rel_threshold
+def relevant_mask(grades, rel_threshold: float = 1) -> np.ndarray:
+    """Binary relevance, the package's one rule: a document is relevant when its grade is
+    ``>= rel_threshold`` (trec_eval's ``-l``; default 1, so of the usual 0-3 scales only grade 0
+    is not relevant).
+
+    >>> relevant_mask([3, 0, 1]).tolist(), relevant_mask([3, 0, 1], rel_threshold=2).tolist()
+    ([True, False, True], [True, False, False])
+    """
+    return np.asarray(grades) >= rel_threshold
 
 
-def count_relevant(grades: np.ndarray, rel_threshold: float) -> int:
-    return int(np.count_nonzero(grades >= rel_threshold))
+def count_relevant(grades, rel_threshold: float = 1) -> int:
+    """How many of ``grades`` are relevant (:func:`relevant_mask`): R of a list, or of the
+    judged documents of a query.
+
+    >>> count_relevant([3, 0, 1, 2, 0]), count_relevant([3, 0, 1, 2, 0], rel_threshold=2), count_relevant([])
+    (3, 2, 0)
+    """
+    return int(np.count_nonzero(relevant_mask(grades, rel_threshold)))
 
 
 def resolve_n_relevant(

@@ -270,7 +270,7 @@ def test_gauc_bad_inputs_raise(func):
         func([1, 0], [0.5, 0.4], ["a"])
     with pytest.raises(ValueError, match=r"'groups' parameter of \w+ must be a sequence of group ids"):
         func([1, 0], [0.5, 0.4], "ab")
-    with pytest.raises(ValueError, match=r"'weights' parameter of \w+ must be one of 'size', 'impressions'"):
+    with pytest.raises(ValueError, match=r"'weights' parameter of \w+ must be one of 'size', 'positives', 'uniform', 'impressions'"):
         func([1, 0], [0.5, 0.4], ["a", "a"], weights="clicks")
     with pytest.raises(ValueError, match=r"'weights' mapping of \w+ has no weight for group 'a'"):
         func([1, 0], [0.5, 0.4], ["a", "a"], weights={"b": 1})

@@ -32,4 +32,4 @@ __all__ = ["KERNELS", "BatchContext", "Cut", "RankedLists", "binary", "compat", 
            "interpolated", "relstring"]
 
 #: Measure name (``Measure.name``) -> batch kernel, derived from the registry.
-KERNELS = MappingProxyType({spec.measure: spec.kernel for spec in METRICS if spec.kernel_path})
+KERNELS = MappingProxyType({spec.measure: spec.kernel for spec in METRICS if spec.kernel_path and spec.measure})

@@ -46,6 +46,15 @@ __all__ = [
     "BETA",
     "DiversityContext",
     "SubtopicLists",
+    "repeated_powers",
+    "discounts",
+    "discounted_gains",
+    "novelty_gains",
+    "collection_ideal_terms",
+    "ideal_terms",
+    "rank_biased_terms",
+    "nrbp_factor",
+    "subtopic_precisions",
     "alpha_dcg",
     "alpha_ndcg",
     "ap_ia",
@@ -201,14 +210,20 @@ class DiversityContext:
                           seen=_occurrences_before(hit_subtopic), row=hit_row, rows=rows, row_rank=row_rank,
                           length=length)
 
-    def row_gains(self, thr: float, alpha: float, judged_only: bool = False) -> tuple[np.ndarray, RankedHits]:
-        """g(i) per kept row (aligned with ``hits.rows``), summed in subtopic order, and the hits."""
+    def hit_gains(self, thr: float, alpha: float, judged_only: bool = False) -> tuple[np.ndarray, RankedHits]:
+        """(1 - alpha)^{c_s(i)} per relevant judgment of the ranked documents (aligned with the hits), and the hits."""
         def compute():
             hits = self.hits(thr, judged_only)
+            return repeated_powers(1.0 - alpha, int(hits.seen.max(initial=0)) + 1)[hits.seen], hits
+        return self._cached(("hitgains", thr, alpha, judged_only or self.lists.judged_only), compute)
+
+    def row_gains(self, thr: float, alpha: float, judged_only: bool = False) -> tuple[np.ndarray, RankedHits]:
+        """g(i) per kept row (aligned with ``hits.rows``): its hits' gains summed in subtopic order, and the hits."""
+        def compute():
+            per_hit, hits = self.hit_gains(thr, alpha, judged_only)
             position = np.zeros(self.lists.row_query.size, dtype=np.int64)
             position[hits.rows] = np.arange(hits.rows.size)
-            powers = _powers(1.0 - alpha, int(hits.seen.max(initial=0)) + 1)
-            gains = np.bincount(position[hits.row], weights=powers[hits.seen], minlength=hits.rows.size)
+            gains = np.bincount(position[hits.row], weights=per_hit, minlength=hits.rows.size)
             return gains, hits
         return self._cached(("gains", thr, alpha, judged_only or self.lists.judged_only), compute)
 
@@ -231,8 +246,12 @@ def _occurrences_before(labels: np.ndarray) -> np.ndarray:
     return seen
 
 
-def _powers(base: float, n: int) -> np.ndarray:
-    """base^0, base^1, ..., base^(n-1), each the previous one times ``base`` (as ndeval's loops)."""
+def repeated_powers(base: float, n: int) -> np.ndarray:
+    """base^0, base^1, ..., base^(n-1), each the previous one times ``base`` (as ndeval's loops).
+
+    >>> repeated_powers(0.5, 4).tolist()
+    [1.0, 0.5, 0.25, 0.125]
+    """
     out = np.empty(max(n, 1))
     out[0] = 1.0
     if out.size > 1:
@@ -270,7 +289,7 @@ def _greedy_ideal(lists: SubtopicLists, thr: float, alpha: float, n: int) -> Ide
     hit_count = np.bincount(hit_candidate, minlength=candidates.size)
     per_list = np.bincount(lists.pool_query[candidates], minlength=n)
     list_start = np.concatenate(([0], np.cumsum(per_list)[:-1]))
-    powers = _powers(1.0 - alpha, int(per_list.max()) + 1)
+    powers = repeated_powers(1.0 - alpha, int(per_list.max()) + 1)
     seen = np.zeros(lists.subtopic_query.size, dtype=np.int64)
     placed = np.zeros(candidates.size, dtype=bool)
     out_query, out_rank, out_gain, out_doc = [], [], [], []
@@ -320,38 +339,73 @@ def _cutoffs(measure, hits: RankedHits) -> np.ndarray:
     return np.full(hits.length.size, int(measure.cutoff), dtype=np.int64)
 
 
-def _discounts(kind: str, n: int) -> np.ndarray:
-    """D(i) for i = 1..n: ndeval's log(2)/log(i + 1) (DCG) or 1/i (ERR)."""
+def discounts(kind: str, n: int) -> np.ndarray:
+    """D(i) for i = 1..n: ndeval's log(2)/log(i + 1) (``kind="dcg"``) or 1/i (``"err"``).
+
+    >>> discounts("err", 3).tolist()
+    [1.0, 0.5, 0.3333333333333333]
+    """
     i = np.arange(1, n + 1, dtype=np.float64)
     return np.log(2.0) / np.log(i + 1.0) if kind == "dcg" else 1.0 / i
 
 
-def _discounted_sums(ctx, measure, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
-    """(sum_{i<=k} g(i) D(i) per list, k per list, S per list, thr, alpha) of the ranking."""
+def novelty_gains(ctx, measure) -> tuple[np.ndarray, np.ndarray, RankedHits]:
+    """The novelty-biased gains under the measure's threshold and alpha: (1 - alpha)^{c_s(i)} per
+    relevant judgment of the ranked documents (aligned with the hits), g(i) per kept row (aligned
+    with ``hits.rows``), and the hits."""
+    thr, alpha, judged_only = _options(ctx, measure)
+    per_hit, hits = ctx.hit_gains(thr, alpha, judged_only)
+    return per_hit, ctx.row_gains(thr, alpha, judged_only)[0], hits
+
+
+def discounted_gains(ctx, measure, kind: str) -> tuple[np.ndarray, RankedHits]:
+    """g(i) D(i) per kept row of the lists (aligned with ``hits.rows``), and the hits: the terms
+    alpha-DCG, alpha-nDCG, ERR-IA and nERR-IA add up to k."""
     thr, alpha, judged_only = _options(ctx, measure)
     gains, hits = ctx.row_gains(thr, alpha, judged_only)
+    return gains * discounts(kind, int(hits.row_rank.max(initial=0)))[hits.row_rank - 1], hits
+
+
+def _discounted_sums(ctx, measure, kind: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+    """(sum_{i<=k} g(i) D(i) per list, k per list, S per list, thr, alpha) of the ranking."""
+    thr, alpha, _ = _options(ctx, measure)
+    terms, hits = discounted_gains(ctx, measure, kind)
     k = _cutoffs(measure, hits)
-    discount = _discounts(kind, int(hits.row_rank.max(initial=0)))
-    within = hits.row_rank <= k[ctx.lists.row_query[hits.rows]]
     row_query = ctx.lists.row_query[hits.rows]
-    total = np.bincount(row_query[within], weights=(gains * discount[hits.row_rank - 1])[within], minlength=ctx.n)
+    within = hits.row_rank <= k[row_query]
+    total = np.bincount(row_query[within], weights=terms[within], minlength=ctx.n)
     return total, k, ctx.subtopics(thr), thr, alpha
+
+
+def collection_ideal_terms(alpha: float, kind: str, depth: int) -> np.ndarray:
+    """(1 - alpha)^{i-1} D(i) for i = 1..depth: S times their sum to k is Z_k, the score of k
+    documents each relevant to all S subtopics (ndeval's collection-independent normaliser).
+
+    >>> collection_ideal_terms(0.5, "err", 3).tolist()   # 1/1, 0.5/2, 0.25/3
+    [1.0, 0.25, 0.08333333333333333]
+    """
+    return repeated_powers(1.0 - alpha, depth)[:depth] * discounts(kind, depth)
 
 
 def _ideal_ideal(k: np.ndarray, subtopics: np.ndarray, alpha: float, kind: str) -> np.ndarray:
     """Z_k = S sum_{i<=k} (1 - alpha)^{i-1} D(i): every document relevant to every subtopic."""
     depth = int(k.max(initial=0))
-    prefix = np.concatenate(([0.0], np.cumsum(_powers(1.0 - alpha, depth)[:depth] * _discounts(kind, depth))))
+    prefix = np.concatenate(([0.0], np.cumsum(collection_ideal_terms(alpha, depth=depth, kind=kind))))
     return subtopics * prefix[k]
+
+
+def ideal_terms(ctx, thr: float, alpha: float, kind: str) -> tuple[IdealRanking, np.ndarray]:
+    """The greedy ideal ranking and g*(i) D(i) per document it places (what :func:`alpha_ndcg` and
+    :func:`nerr_ia` divide by, summed to k)."""
+    ideal = ctx.ideal(thr, alpha)
+    return ideal, ideal.gain * discounts(kind, int(ideal.rank.max(initial=0)))[ideal.rank - 1]
 
 
 def _ideal_sums(ctx, thr: float, alpha: float, k: np.ndarray, kind: str) -> np.ndarray:
     """sum_{i<=k} g*(i) D(i) of the greedy ideal ranking, per list."""
-    ideal = ctx.ideal(thr, alpha)
+    ideal, terms = ideal_terms(ctx, thr, alpha, kind)
     within = ideal.rank <= k[ideal.query]
-    discount = _discounts(kind, int(ideal.rank.max(initial=0)))
-    return np.bincount(ideal.query[within], weights=(ideal.gain * discount[ideal.rank - 1])[within],
-                       minlength=ctx.n)
+    return np.bincount(ideal.query[within], weights=terms[within], minlength=ctx.n)
 
 
 def _ratio(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
@@ -384,10 +438,24 @@ def nerr_ia(ctx, measure):
     return _ratio(total, _ideal_sums(ctx, thr, alpha, k, "err"))
 
 
+def rank_biased_terms(gains: np.ndarray, ranks: np.ndarray, beta: float) -> np.ndarray:
+    """beta^{i-1} g(i) for gains at 1-based ranks i (NRBP's sum, term by term).
+
+    >>> rank_biased_terms(np.array([1.0, 0.0, 0.5]), np.array([1, 2, 3]), 0.5).tolist()
+    [1.0, 0.0, 0.125]
+    """
+    return gains * repeated_powers(beta, int(ranks.max(initial=0)))[ranks - 1]
+
+
+def nrbp_factor(alpha: float, beta: float) -> float:
+    """1 - (1 - alpha) beta: NRBP multiplies its sum by this over S, so that an endless list of
+    documents relevant to every subtopic scores 1."""
+    return 1.0 - (1.0 - alpha) * beta
+
+
 def _rank_biased(ctx, gains: np.ndarray, ranks: np.ndarray, query: np.ndarray, beta: float) -> np.ndarray:
     """sum_i beta^{i-1} g(i) per list."""
-    powers = _powers(beta, int(ranks.max(initial=0)))
-    return np.bincount(query, weights=gains * powers[ranks - 1], minlength=ctx.n)
+    return np.bincount(query, weights=rank_biased_terms(gains, ranks, beta), minlength=ctx.n)
 
 
 def nrbp(ctx, measure):
@@ -396,7 +464,7 @@ def nrbp(ctx, measure):
     beta = _unit(measure, "beta", BETA)
     gains, hits = ctx.row_gains(thr, alpha, judged_only)
     total = _rank_biased(ctx, gains, hits.row_rank, ctx.lists.row_query[hits.rows], beta)
-    return _ratio(total * (1.0 - (1.0 - alpha) * beta), ctx.subtopics(thr).astype(np.float64))
+    return _ratio(total * nrbp_factor(alpha, beta), ctx.subtopics(thr).astype(np.float64))
 
 
 def nnrbp(ctx, measure):
@@ -406,17 +474,24 @@ def nnrbp(ctx, measure):
     gains, hits = ctx.row_gains(thr, alpha, judged_only)
     total = _rank_biased(ctx, gains, hits.row_rank, ctx.lists.row_query[hits.rows], beta)
     ideal = ctx.ideal(thr, alpha)
-    if 1.0 - (1.0 - alpha) * beta == 0.0:  # alpha = 0, beta = 1: every NRBP is 0, and 0/0 is 0 here
+    if nrbp_factor(alpha, beta) == 0.0:  # alpha = 0, beta = 1: every NRBP is 0, and 0/0 is 0 here
         return np.zeros(ctx.n)
     return _ratio(total, _rank_biased(ctx, ideal.gain, ideal.rank, ideal.query, beta))
 
 
-def ap_ia(ctx, measure):
-    """AP-IA (ndeval's MAP-IA): the mean over the S subtopics of each subtopic's AP, the whole list."""
+def subtopic_precisions(ctx, measure) -> tuple[np.ndarray, RankedHits]:
+    """Per relevant judgment of the ranked documents: the precision for its subtopic at its rank,
+    (c_s(i) + 1) / i, and the hits (AP-IA's terms)."""
     thr, _, judged_only = _options(ctx, measure)
     hits = ctx.hits(thr, judged_only)
-    per_subtopic = np.bincount(hits.subtopic, weights=(hits.seen + 1) / hits.rank,
-                               minlength=ctx.lists.subtopic_query.size)
+    return (hits.seen + 1) / hits.rank, hits
+
+
+def ap_ia(ctx, measure):
+    """AP-IA (ndeval's MAP-IA): the mean over the S subtopics of each subtopic's AP, the whole list."""
+    thr = ctx.threshold(measure)
+    precisions, hits = subtopic_precisions(ctx, measure)
+    per_subtopic = np.bincount(hits.subtopic, weights=precisions, minlength=ctx.lists.subtopic_query.size)
     ap = _ratio(per_subtopic, ctx.relevant_per_subtopic(thr).astype(np.float64))
     return _ratio(np.bincount(ctx.lists.subtopic_query, weights=ap, minlength=ctx.n),
                   ctx.subtopics(thr).astype(np.float64))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from rankviz.metrics.kernels.segments import safe_divide, segment_cumsum, segment_sum
+from rankviz.registry import DISCOUNT, GAIN
 
 __all__ = [
     "GAINS", "DISCOUNTS", "MAX_EXPONENTIAL_GRADE", "gain_values", "discount_denominators",
@@ -28,9 +29,9 @@ __all__ = [
     "expected_reciprocal_rank", "err_max_grade", "dcg_rows", "ideal_rows", "err_rows",
 ]
 
-# The named gains; a map ((level, gain), ...) is the third form a kernel accepts.
-GAINS = ("linear", "exponential")
-DISCOUNTS = ("log2", "jarvelin")
+# The named gains (the registry's choices); a map ((level, gain), ...) is the third form a kernel accepts.
+GAINS = GAIN.values
+DISCOUNTS = DISCOUNT.values
 # 2^1024 overflows a float64: exponential gains are defined up to this grade.
 MAX_EXPONENTIAL_GRADE = 1023
 

@@ -27,6 +27,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rankviz.metrics.kernels.segments import safe_divide, suffix_max
+from rankviz.registry import ELEVEN_LEVELS, ROUNDING
 
 __all__ = [
     "ROUNDINGS", "ROUNDING_OF_VERSION", "STANDARD_RECALL_LEVELS", "Interpolation",
@@ -35,11 +36,11 @@ __all__ = [
 ]
 
 #: The rules that turn a recall level x into c, the relevant documents a rank must have reached.
-ROUNDINGS = ("ceil", "floor_plus_0.9", "lround")
+ROUNDINGS = ROUNDING.values
 #: The rule of each trec_eval version (``evaluate(trec_eval_version=...)``).
 ROUNDING_OF_VERSION = {"10": "lround", "9": "floor_plus_0.9"}
 #: The 11 standard recall levels 0.0, 0.1, ..., 1.0 (trec_eval's iprec_at_recall and 11pt_avg).
-STANDARD_RECALL_LEVELS = tuple(i / 10 for i in range(11))
+STANDARD_RECALL_LEVELS = ELEVEN_LEVELS
 
 
 def relevant_counts_for_levels(levels, n_relevant: np.ndarray, rounding: str) -> np.ndarray:

@@ -19,6 +19,9 @@ from typing import Any
 
 import numpy as np
 
+# The kernels' view of a measure is part of the vocabulary: a MetricSpec says how its kernel computes it.
+from rankviz.registry import Cut
+
 __all__ = ["RankedLists", "Cut"]
 
 
@@ -129,24 +132,6 @@ class RankedLists:
         """The 1-based ranks of the given rows."""
         rows = np.asarray(rows, dtype=np.int64)
         return rows - self.starts[self.row_query[rows]] + 1
-
-
-@dataclass(frozen=True)
-class Cut:
-    """What a kernel reads of a measure: its cutoff and parameters.
-
-    :class:`rankviz.evaluation.measures.Measure` answers the same two questions; the per-query
-    functions pass a ``Cut`` so that :mod:`rankviz.metrics` never needs the measure parser.
-
-    >>> Cut(10, {"gain": "exponential"}).param("gain"), Cut().param("rel")
-    ('exponential', None)
-    """
-
-    cutoff: int | float | None = None
-    params: dict = field(default_factory=dict)
-
-    def param(self, key: str, default=None):
-        return self.params.get(key, default)
 
 
 def _starts(counts: np.ndarray) -> np.ndarray:
