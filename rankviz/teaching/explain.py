@@ -25,7 +25,7 @@ metrics it can explain (a table-less explanation would show a formula without nu
 
 >>> worked = explain("ndcg", [3, 2, 3, 0, 1, 2], gain="exponential")
 >>> print(worked.label, "=", round(worked.value, 3), f"({worked.variant})")
-nDCG@6 = 0.949 (exponential gain, log2(i+1))
+nDCG@6 = 0.949 (exponential gain 2^g − 1, log2(i + 1) discount)
 """
 
 from __future__ import annotations
@@ -39,8 +39,8 @@ from typing import Any
 
 from rankviz.display import html_table, text_table
 from rankviz.registry import METRICS, MetricSpec, get_spec
-from rankviz.teaching.export import format_number
-from rankviz.teaching.labels import ROUNDING_WORDS, at_k_label, variant_text
+from rankviz.formatting import format_number
+from rankviz.teaching.labels import at_k_label, variant_text
 
 __all__ = ["Explanation", "explain", "explainable_metrics"]
 
@@ -108,7 +108,7 @@ class Explanation:
     label : str
         The metric's name with k filled in, as the app titles it (``"nDCG@6"``).
     variant : str
-        The conventions the value used, in words (``"exponential gain, log2(i+1)"``).
+        The conventions the value used, in words (``"exponential gain 2^g − 1, log2(i + 1) discount"``).
 
     Examples
     --------
@@ -166,7 +166,7 @@ class Explanation:
 
     @property
     def result_text(self) -> str:
-        """``"nDCG@6 = 0.949 (exponential gain, log2(i+1))"``: the value as the app writes it, with its variant."""
+        """``"nDCG@6 = 0.949 (exponential gain 2^g − 1, log2(i + 1) discount)"``: the value as the app writes it, with its variant."""
         text = f"{self.label} = {format_number(self.value, 3)}"
         return text + (f"  ({self.variant})" if self.variant else "")
 
@@ -177,7 +177,7 @@ class Explanation:
         ``options`` go to the chart builder (``font_size=22`` for a projector, ``title=...``).
         Imports Altair, so only call it where Altair is installed (``pip install "rankviz[app]"``).
         """
-        build = _CHARTS.get(self.spec.name)
+        build = _CHART_BUILDERS.get(self.spec.chart)
         if build is None:
             return None
         import rankviz.charts as charts  # Altair: loaded here, never by `import rankviz`
@@ -330,32 +330,36 @@ def _possible_chart_keys() -> tuple[str, ...]:
 # ------------------------------------------------------------------------------------------------
 # The variant in words: the app's labels for the ranking settings, and a few words for the others.
 
+def _levels_words(levels) -> str:
+    if levels is None:
+        return "a strict order"
+    return f"{levels} recall levels" if isinstance(levels, int) else "a weak order (tie levels)"
+
+
+# Words for the parameters without choices that change what a value means, by parameter.
+_PARAM_WORDS = {
+    "floor": lambda value: f"APs floored at ε = {format_number(value, 6)}",
+    "penalty": lambda value: f"p = {format_number(value)}",
+    "wanted": lambda value: f"{value} relevant wanted",
+    "levels": _levels_words,
+}
+
+
 def _variant(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
-    parts = [variant_text(spec.applicable(dict(arguments)), spec)] if spec.inputs.startswith("ranking") else []
-    name = spec.name
-    if name == "kendall_tau":
-        parts.append("ties corrected, scipy's default" if arguments["variant"] == "b" else "no correction for ties")
-    elif name == "spearman_rho":
-        parts.append("with ties: Pearson correlation of the average ranks" if breakdown.details.get("ties")
+    """The conventions of a worked value in words: the ranking settings as the app labels them, then
+    the label of each chosen choice (the registry's) and the other parameters' words."""
+    ranking = spec.inputs.startswith("ranking")
+    parts = [variant_text(spec.applicable(dict(arguments)), spec)] if ranking else []
+    for p in spec.params:
+        if p.name not in arguments or (ranking and p.name in ("gain", "discount")):  # variant_text said them
+            continue
+        if p.choices:
+            parts.append(p.label(arguments[p.name]))
+        elif p.name in _PARAM_WORDS:
+            parts.append(_PARAM_WORDS[p.name](arguments[p.name]))
+    if "ties" in breakdown.details:  # Spearman's rho: the formula it could use
+        parts.append("with ties: Pearson correlation of the average ranks" if breakdown.details["ties"]
                      else "1 − 6 Σd² / (K (K² − 1)), no ties")
-    elif name == "kendall_tau_distance":
-        parts.append(("normalized over the n(n−1)/2 pairs of the union" if arguments["normalized"]
-                      else "the raw sum of penalties") + f", p = {format_number(arguments['penalty'])}")
-    elif name == "auc":
-        parts.append("a tie between a positive and a negative counts 1/2")
-    elif name == "gauc":
-        parts.append(f"groups weighted by {arguments['weights']}, one-class groups left out")
-    elif name in ("geometric_mean_average_precision", "harmonic_mean_average_precision"):
-        parts.append(f"APs floored at ε = {format_number(arguments['floor'], 6)}")
-    elif name in ("mean_average_precision", "mean_reciprocal_rank"):
-        parts.append("arithmetic mean over queries")
-    elif name == "expected_search_length":
-        parts.append(f"{arguments['wanted']} relevant wanted, "
-                     + ("a strict order" if arguments["levels"] is None else "a weak order (tie levels)"))
-    if "rounding" in arguments:
-        parts.append(ROUNDING_WORDS.get(arguments["rounding"], str(arguments["rounding"])))
-    if name == "interpolated_average_precision":
-        parts.append(f"{arguments['levels']} recall levels")
     return ", ".join(part for part in parts if part)
 
 
@@ -402,11 +406,10 @@ def _curve(**layers):
 
 
 def _gain(charts, explanation, options):
-    if "ideal contribution" in explanation.table:
-        return charts.gain_contribution_chart(explanation.table, running="running DCG", ideal_running="running IDCG",
-                                              **options)
-    return charts.gain_contribution_chart(explanation.table, ideal_grade=None, ideal_contribution=None,
-                                          running="running DCG", **options)
+    # By role: nDCG's worked table has the ideal ranking's bars and running sum, DCG's has none.
+    ideal = charts.BY_ROLE if "ideal_running" in explanation.breakdown.roles else None
+    return charts.gain_contribution_chart(explanation.breakdown, running=charts.BY_ROLE, ideal_running=ideal,
+                                          **options)
 
 
 def _roc(charts, explanation, options):
@@ -417,33 +420,24 @@ def _roc(charts, explanation, options):
                             auc={explanation.label: explanation.value}, **options)
 
 
-def _per_query(column):
-    def build(charts, explanation, options):
-        return charts.per_query_chart(explanation.table, query="query", system=None, value=column, measure=column,
-                                      **options)
-    return build
+def _per_query(charts, explanation, options):
+    column = explanation.breakdown.roles["value"]
+    return charts.per_query_chart(explanation.table, query=explanation.breakdown.roles["query"], system=None,
+                                  value=column, measure=column, **options)
 
 
-_CHARTS = {
-    "precision": _at_rank,
-    "recall": _at_rank,
-    "f_beta": _at_rank,
-    "r_precision": _at_rank,
-    "average_precision": _curve(ap_area=True),
-    "eleven_point_precision": _curve(eleven_point=True),
-    "interpolated_average_precision": _curve(eleven_point=True),
-    "interpolated_precision": _curve(eleven_point=True),
-    "dcg": _gain,
-    "ndcg": _gain,
-    "err": lambda charts, explanation, options: charts.err_chart(explanation.breakdown, reach="P(reach rank)",
-                                                                 **options),
-    "spearman_rho": lambda charts, explanation, options: charts.rank_scatter_chart(explanation.breakdown, **options),
-    "kendall_tau": lambda charts, explanation, options: charts.pair_matrix_chart(explanation.breakdown, **options),
-    "auc": _roc,
-    "mean_average_precision": _per_query("AP"),
-    "geometric_mean_average_precision": _per_query("AP"),
-    "harmonic_mean_average_precision": _per_query("AP"),
-    "mean_reciprocal_rank": _per_query("RR"),
+# Chart kind (the registry's MetricSpec.chart) -> how explain draws it from the worked table.
+_CHART_BUILDERS = {
+    "precision_at_rank": _at_rank,
+    "ap_area": _curve(ap_area=True),
+    "eleven_point": _curve(eleven_point=True),
+    "gain_contribution": _gain,
+    "err_cascade": lambda charts, explanation, options: charts.err_chart(explanation.breakdown,
+                                                                         reach=charts.BY_ROLE, **options),
+    "rank_scatter": lambda charts, explanation, options: charts.rank_scatter_chart(explanation.breakdown, **options),
+    "pair_matrix": lambda charts, explanation, options: charts.pair_matrix_chart(explanation.breakdown, **options),
+    "roc": _roc,
+    "per_query": _per_query,
 }
 
 
@@ -453,7 +447,7 @@ def has_chart(metric) -> bool:
     >>> has_chart("ndcg"), has_chart("hit")
     (True, False)
     """
-    return _resolve(metric).name in _CHARTS
+    return _resolve(metric).chart in _CHART_BUILDERS
 
 
 # ------------------------------------------------------------------------------------------------
@@ -493,7 +487,7 @@ def explain(metric, *args, **kwargs) -> Explanation:
 
     >>> worked = explain("ndcg", [3, 2, 3, 0, 1, 2], gain="exponential")
     >>> worked.result_text
-    'nDCG@6 = 0.949  (exponential gain, log2(i+1))'
+    'nDCG@6 = 0.949  (exponential gain 2^g − 1, log2(i + 1) discount)'
     >>> round(worked.breakdown.details["dcg"], 3), round(worked.breakdown.details["idcg"], 3)
     (13.848, 14.595)
     >>> sorted(worked._repr_mimebundle_(include=["text/plain", "text/html", "text/latex"]))

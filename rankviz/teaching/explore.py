@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from rankviz.metrics.validation import as_grades, check_choice, check_k, check_positive_number, undefined
+from rankviz.registry import DISCOUNT, GAIN, METRICS
 
 __all__ = [
     "PositionSweep",
@@ -59,10 +60,8 @@ __all__ = [
     "metric_agreement",
 ]
 
-# Ranking metrics with values in [0, 1], so that their curves share one axis.
-SWEEP_METRICS = ("precision", "recall", "f_beta", "hit", "r_precision", "average_precision",
-                 "eleven_point_precision", "interpolated_average_precision", "reciprocal_rank", "ndcg", "err",
-                 "satisfaction", "frustration")
+# Ranking metrics with values in [0, 1], so that their curves share one axis: the registry's sweep flag.
+SWEEP_METRICS = tuple(spec.name for spec in METRICS if spec.sweep)
 DEFAULT_SWEEP_METRICS = ("precision", "recall", "average_precision", "reciprocal_rank", "ndcg", "err")
 MAX_SWEEP_RANKS = 200
 MAX_RANKINGS = 1000
@@ -189,38 +188,9 @@ def _keywords(spec, settings: dict) -> dict:
 # Every row of a matrix of rankings is one list of a RankedLists, scored by the batch kernels of
 # rankviz.metrics.kernels, the ones rankviz.evaluate uses: one pass for all rows (scoring two
 # thousand simulated systems one call at a time would take seconds), and no second copy of any
-# metric's formula here. Metrics or variants without a kernel are called row by row through the
-# registry. tests/test_explore.py checks every value against the per-query function.
-
-
-def _kernel(name: str, used: dict, n_ranks: int):
-    """The batch kernel and :class:`~rankviz.metrics.kernels.Cut` that compute metric ``name``
-    called with keywords ``used`` on rankings of ``n_ranks`` documents, or None (row by row)."""
-    from rankviz.metrics.kernels import Cut, binary, graded
-
-    k = used.get("k")
-    # P@k, R@k and Success@k need a cut-off; k=None is the whole list, and every row of the
-    # matrix has the same length, so P divides by the list's length as precision(k=None) does.
-    whole = n_ranks if k is None else k
-    if name == "precision":
-        return binary.precision, Cut(whole)
-    if name == "recall":
-        return binary.recall, Cut(whole)
-    if name == "hit":
-        return binary.success, Cut(whole)
-    if name == "r_precision":
-        return binary.r_precision, Cut()
-    if name == "average_precision":
-        return binary.average_precision, Cut(k)
-    if name == "reciprocal_rank":
-        return binary.reciprocal_rank, Cut(k)
-    if name == "f_beta":
-        return binary.f_beta, Cut(whole, {"beta": used.get("beta", 1.0)})
-    if name == "ndcg":
-        return graded.ndcg, Cut(k, {key: used[key] for key in ("gain", "discount", "log_base") if key in used})
-    if name == "err":  # g_max is the RankedLists' max_grade
-        return graded.expected_reciprocal_rank, Cut(k)
-    return None  # the metrics without a kernel
+# metric's formula here. The registry says which kernel and how (MetricSpec.cut); metrics without
+# a kernel are called row by row. tests/test_explore.py checks every value against the per-query
+# function, and that every sweepable metric with a kernel takes the batch path.
 
 
 def _score_matrix(names, matrix: np.ndarray, settings: dict, *, func: str, judged=None, name_rows: bool = False):
@@ -260,10 +230,10 @@ def _score_matrix(names, matrix: np.ndarray, settings: dict, *, func: str, judge
         # The metric function on the first ranking validates the settings, with its own messages.
         first = call(spec, used, 0)
         values = None
-        kernel = _kernel(name, used, n_ranks)
-        if kernel is not None:
+        cut = spec.cut(used)
+        if cut is not None:
             try:
-                values = kernel[0](context, kernel[1])
+                values = spec.kernel(context, cut)
             except ValueError:
                 values = None  # e.g. a grade too large for exponential gain: the row loop names the ranking
         if values is None:
@@ -492,8 +462,8 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     rankings = sweep_rankings(n_ranks, grade=grade, others=others)
     k = check_k(k, func=func)
     threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
-    check_choice(gain, ("linear", "exponential"), func=func, name="gain")
-    check_choice(discount, ("log2", "jarvelin"), func=func, name="discount")
+    check_choice(gain, GAIN.values, func=func, name="gain")
+    check_choice(discount, DISCOUNT.values, func=func, name="discount")
     if grade < threshold:
         raise ValueError(f"The 'grade' parameter of {func} is {grade:g}, below rel_threshold = {threshold:g}: "
                          f"the moving document must be relevant.")

@@ -20,44 +20,9 @@ rank & gain \\\\
 
 from __future__ import annotations
 
-import math
-import numbers
+from rankviz.formatting import format_number, latex_escape
 
-__all__ = ["to_csv_bytes", "to_latex_table", "format_number"]
-
-# LaTeX's special characters and what to write instead (order matters: backslash first).
-_LATEX_ESCAPES = (
-    ("\\", r"\textbackslash{}"),
-    ("&", r"\&"),
-    ("%", r"\%"),
-    ("$", r"\$"),
-    ("#", r"\#"),
-    ("_", r"\_"),
-    ("{", r"\{"),
-    ("}", r"\}"),
-    ("~", r"\textasciitilde{}"),
-    ("^", r"\textasciicircum{}"),
-)
-
-
-def format_number(value, digits: int = 4) -> str:
-    """A number as a student writes it: whole numbers without decimals, others to ``digits``
-    significant decimals with trailing zeros dropped; NaN as ``"NaN"``.
-
-    >>> format_number(7.0), format_number(1 / 3), format_number(0.5), format_number(float("nan"))
-    ('7', '0.3333', '0.5', 'NaN')
-    """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        return str(value)
-    number = float(value)
-    if math.isnan(number):
-        return "NaN"
-    if math.isinf(number):
-        return "inf" if number > 0 else "-inf"
-    if number.is_integer():
-        return str(int(number))
-    text = f"{number:.{digits}f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text  # a small negative number rounds to 0, not "-0"
+__all__ = ["to_csv_bytes", "to_latex_table"]
 
 
 def to_csv_bytes(df) -> bytes:
@@ -82,23 +47,17 @@ def to_csv_bytes(df) -> bytes:
     out = df.copy()
     for column in out.columns:
         if out[column].dtype.kind == "f":
-            out[column] = [("" if v != v else str(int(v)) if float(v).is_integer() else repr(float(v)))
-                           for v in out[column]]
+            out[column] = ["" if v != v else format_number(v, None) for v in out[column]]
     return out.to_csv(index=False, lineterminator="\n").encode("utf-8")
-
-
-def _escape(text: str) -> str:
-    for char, replacement in _LATEX_ESCAPES:
-        text = text.replace(char, replacement)
-    return text
 
 
 def to_latex_table(df, *, caption: str | None = None, digits: int = 4) -> str:
     r"""The table as a booktabs ``tabular`` (wrapped in a ``table`` when ``caption`` is given).
 
-    Numbers are right-aligned and rounded to ``digits`` decimals (see :func:`format_number`);
-    text is left-aligned and escaped, so ``log2(1+i)`` or ``P@k`` compile as written. Needs
-    ``\usepackage{booktabs}``.
+    Numbers are right-aligned and rounded to ``digits`` decimals
+    (:func:`~rankviz.formatting.numbers.format_number`); text is left-aligned and escaped
+    (:func:`~rankviz.formatting.latex.latex_escape`), so ``log2(1+i)`` or ``P@k`` compile as
+    written. Needs ``\usepackage{booktabs}``.
 
     Examples
     --------
@@ -125,11 +84,11 @@ def to_latex_table(df, *, caption: str | None = None, digits: int = 4) -> str:
     numeric = [df[c].dtype.kind in "biuf" for c in columns]
     align = "".join("r" if is_number else "l" for is_number in numeric)
     lines = [rf"\begin{{tabular}}{{{align}}}", r"\toprule",
-             " & ".join(_escape(str(c)) for c in columns) + r" \\", r"\midrule"]
+             " & ".join(latex_escape(str(c)) for c in columns) + r" \\", r"\midrule"]
     for row in df.itertuples(index=False):
-        cells = [format_number(v, digits) if is_number else _escape(str(v)) for v, is_number in zip(row, numeric)]
+        cells = [format_number(v, digits) if is_number else latex_escape(str(v)) for v, is_number in zip(row, numeric)]
         lines.append(" & ".join(cells) + r" \\")
     lines += [r"\bottomrule", r"\end{tabular}"]
     if caption is not None:
-        lines = [r"\begin{table}[ht]", r"\centering", *lines, rf"\caption{{{_escape(caption)}}}", r"\end{table}"]
+        lines = [r"\begin{table}[ht]", r"\centering", *lines, rf"\caption{{{latex_escape(caption)}}}", r"\end{table}"]
     return "\n".join(lines)

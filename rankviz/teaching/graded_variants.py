@@ -12,10 +12,9 @@ the lecture's final formula disagree). Every value comes from :mod:`rankviz.metr
 
 from __future__ import annotations
 
-__all__ = ["GAIN_FORMULAS", "DISCOUNT_FORMULAS", "graded_variants"]
+from rankviz.registry import DISCOUNT, GAIN
 
-GAIN_FORMULAS = {"linear": "g", "exponential": "2^g − 1"}
-DISCOUNT_FORMULAS = {"log2": "log2(i + 1)", "jarvelin": "max(1, log2 i)"}
+__all__ = ["graded_variants"]
 
 
 def graded_variants(rels, k=None, *, judged=None):
@@ -29,9 +28,11 @@ def graded_variants(rels, k=None, *, judged=None):
     Returns
     -------
     pandas.DataFrame
-        Columns ``gain``, ``discount``, ``gain formula``, ``divide by``, ``CG``, ``DCG``,
-        ``IDCG``, ``nDCG``; the rows in the order linear/log2 (trec_eval's default),
-        exponential/log2 (the lecture's final formula), linear/jarvelin, exponential/jarvelin.
+        Columns ``gain``, ``discount``, ``gain formula``, ``discount formula`` (the registry's
+        plain-text formulas: ``2^g − 1``, ``1 / log2(i + 1)``), ``CG``, ``DCG``, ``IDCG``,
+        ``nDCG``; one row per discount, then gain, in the registry's order: linear/log2
+        (trec_eval's default), exponential/log2 (the lecture's final formula), linear/jarvelin,
+        exponential/jarvelin.
         CG ignores gain and discount and is the same in every row.
 
     Raises
@@ -62,12 +63,12 @@ def graded_variants(rels, k=None, *, judged=None):
 
     cg = cumulative_gain(rels, k)
     rows = []
-    for discount in DISCOUNT_FORMULAS:
-        for gain in GAIN_FORMULAS:
-            options = {"gain": gain, "discount": discount}
+    for discount in DISCOUNT.choices:
+        for gain in GAIN.choices:
+            options = {"gain": gain.value, "discount": discount.value}
             rows.append({
-                "gain": gain, "discount": discount, "gain formula": GAIN_FORMULAS[gain],
-                "divide by": DISCOUNT_FORMULAS[discount], "CG": cg, "DCG": dcg(rels, k, **options),
+                "gain": gain.value, "discount": discount.value, "gain formula": gain.text,
+                "discount formula": discount.text, "CG": cg, "DCG": dcg(rels, k, **options),
                 "IDCG": ideal_dcg(rels, k, judged=judged, **options),
                 "nDCG": ndcg(rels, k, judged=judged, **options),
             })

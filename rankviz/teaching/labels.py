@@ -6,33 +6,33 @@ number reads the same in the app and in a notebook.
 >>> from rankviz.registry import get_spec
 >>> spec = get_spec("ndcg")
 >>> at_k_label(spec, {"k": None}, 6), variant_text(spec.applicable({"gain": "exponential"}), spec)
-('nDCG@6', 'exponential gain, log2(i+1)')
+('nDCG@6', 'exponential gain 2^g − 1, log2(i + 1) discount')
 """
 
 from __future__ import annotations
 
-from rankviz.teaching.export import format_number
+from rankviz.registry import DISCOUNT, GAIN
+from rankviz.formatting import format_number
 
-__all__ = ["ROUNDING_WORDS", "variant_text", "at_k_label"]
-
-#: How each rule turns a recall level r into a count of relevant documents, in words (the
-#: precision-recall page's captions).
-ROUNDING_WORDS = {
-    "ceil": "textbook: ceil(r·R)",
-    "floor_plus_0.9": "trec_eval 9: floor(r·R + 0.9)",
-    "lround": "trec_eval 10: round(r·R)",
-}
+__all__ = ["variant_text", "at_k_label"]
 
 
 def variant_text(used: dict, spec=None) -> str:
-    """The conventions a value used, in words: ``"exponential gain, log2(i+1)"``, ``"relevant: grade ≥ 1, R = 10"``."""
+    """The conventions a value used, in words (the registry's labels for the gain and discount).
+
+    >>> variant_text({"gain": "linear", "discount": "jarvelin", "log_base": 3})
+    'linear gain g, Järvelin-Kekäläinen discount max(1, log3 i)'
+    >>> variant_text({"rel_threshold": 1, "n_relevant": 10})
+    'relevant: grade ≥ 1, R = 10'
+    """
     parts = []
     if "gain" in used:
-        parts.append(f"{used['gain']} gain")
+        parts.append(GAIN.label(used["gain"]))
     if "discount" in used:
-        discount = used["discount"]
-        parts.append("log2(i+1)" if discount == "log2" else
-                     f"Järvelin-Kekäläinen log{format_number(used.get('log_base', 2))}")
+        label = DISCOUNT.label(used["discount"])
+        if used["discount"] == "jarvelin":  # the label's formula with the base actually used (2 by default)
+            label = label.replace("log2", f"log{format_number(used.get('log_base', 2))}")
+        parts.append(label)
     if "rel_threshold" in used:
         parts.append(f"relevant: grade ≥ {format_number(used['rel_threshold'])}")
     if "n_relevant" in used:

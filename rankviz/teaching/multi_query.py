@@ -27,6 +27,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from rankviz.metrics import count_relevant
 from rankviz.teaching.parsing import format_grades, parse_grades, parse_optional_int
 
 __all__ = [
@@ -161,7 +162,7 @@ def parse_query_rows(rows) -> tuple[QueryRanking, ...]:
                 n_relevant = parse_optional_int(text, name="R", minimum=0, maximum=MAX_RELEVANT)
         except ValueError as error:
             raise ValueError(f"{where}: {error}") from None
-        ranked_relevant = sum(1 for g in rels if g >= 1)
+        ranked_relevant = count_relevant(rels)
         if n_relevant is not None and n_relevant < ranked_relevant:
             raise ValueError(f"{where}: R = {n_relevant} is smaller than the {ranked_relevant} relevant documents "
                              f"already in its ranking; R counts every relevant document of the query.")

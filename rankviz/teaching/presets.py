@@ -97,7 +97,10 @@ _PRESET_LIST = [
         rels=(3, 2, 3, 0, 1, 2),
         doc_ids=("d1", "d2", "d3", "d4", "d5", "d6"),
         settings=_frozen({"gain": "exponential", "discount": "log2"}),
-        printed=_frozen({"dcg": 13.846, "idcg": 14.588, "ndcg": 0.949}),
+        printed=_frozen({"dcg": 13.846, "idcg": 14.588, "ndcg": 0.949,
+                         # The two tables' last column, rank 1 first (the ideal ranking 3, 3, 2, 2, 1, 0).
+                         "dcg_terms": (7, 1.892, 3.5, 0, 0.386, 1.068),
+                         "idcg_terms": (7, 4.416, 1.5, 1.286, 0.386, 0)}),
         note=(
             "The slide shows log2(1+i) to three decimals (1.585, 2.322, 2.585, 2.807) and cuts each "
             "contribution to three decimals (3/1.585 = 1.8927 printed 1.892, 1/2.585 = 0.3868 printed "
@@ -116,7 +119,8 @@ _PRESET_LIST = [
         doc_ids=_Q1_DOCS,
         n_relevant=len(_Q1_RELEVANT),
         settings=_frozen({"rr_threshold": 3}),
-        printed=_frozen({"map_slide": 0.28, "rr_at_3": 1.0}),
+        # "interpolated": the slide's precisions at recall 0.1, ..., 1.0, as its 'MAP' sums them.
+        printed=_frozen({"map_slide": 0.28, "rr_at_3": 1.0, "interpolated": (1, 0.66, 0.5, 0.4, 0.33, 0, 0, 0, 0, 0)}),
         note=(
             "The slide's 'MAP' of q1 is the mean of interpolated precision at the 10 recall levels "
             "0.1, ..., 1.0. With the slide's two-decimal precisions, (1 + 0.66 + 0.5 + 0.4 + 0.33 + 0 + 0 "
@@ -135,7 +139,8 @@ _PRESET_LIST = [
         doc_ids=_Q2_DOCS,
         n_relevant=3,
         settings=_frozen({"rr_threshold": 3}),
-        printed=_frozen({"map_slide": 0.254, "rr_at_3": 0.33}),
+        printed=_frozen({"map_slide": 0.254, "rr_at_3": 0.33,
+                         "interpolated": (0.33, 0.33, 0.33, 0.25, 0.25, 0.25, 0.2, 0.2, 0.2, 0.2)}),
         note=(
             "The slide's 'MAP' of q2 is the mean interpolated precision at recall 0.1, ..., 1.0: "
             "(3 x 0.33 + 3 x 0.25 + 4 x 0.2) / 10 = 0.254 with 1/3 rounded to 0.33; exactly "

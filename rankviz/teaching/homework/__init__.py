@@ -29,12 +29,12 @@ mistakes) and :mod:`~rankviz.teaching.homework.worksheets` (printable sheets and
 (2, 'wrong', 'carried')
 
 A student who divides q1's P@1 + P@3 + P@6 + P@10 + P@15 = 2.9 by the relevant documents they
-retrieved (5) instead of R = 10 (0.58 for 0.29) is told so:
+retrieved (5) instead of R = 10 (0.58 for 0.29) is told that this is another convention's answer:
 
 >>> steps = steps_for(exercise_from_preset("q1_binary"))
 >>> verdict = check_answers(steps, [""] * 15 + ["0.58"])[-1]
 >>> verdict.mistake, verdict.message.split(";")[0]
-('ap_divided_by_retrieved_relevant', 'You divided by the relevant documents you retrieved')
+('ap_divided_by_retrieved_relevant', 'That is right under another convention, AP over the relevant documents retrieved')
 """
 
 from __future__ import annotations
@@ -42,18 +42,19 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.teaching.export import format_number
+from rankviz.registry import get_spec
 from rankviz.teaching.homework.core import (
     KIND_SPECS,
     MAX_EXERCISE_LENGTH,
     STATUS_WORDS,
     Alternative,
     Exercise,
+    InputError,
     KindSpec,
+    OwnInput,
     Step,
     Verdict,
     check_answers,
-    check_length,
     check_seed,
     first_wrong,
     parse_answer,
@@ -61,8 +62,11 @@ from rankviz.teaching.homework.core import (
     summary,
 )
 from rankviz.teaching.homework.kinds import COURSE_ORDER
-from rankviz.teaching.homework.kinds.graded import DISCOUNTS, GAINS, variant_words
+from rankviz.teaching.homework.kinds.graded import DISCOUNTS, GAINS
+from rankviz.teaching.homework.hints import RUNG_NAMES, hint_summary, hints
 from rankviz.teaching.homework.mistakes import MISTAKES, Mistake, mistake_catalogue
+from rankviz.teaching.homework.own import input_text, read_input
+from rankviz.teaching.homework.printed import printed_values
 
 __all__ = [
     "KINDS",
@@ -74,13 +78,23 @@ __all__ = [
     "OWN_KINDS",
     "STATUS_WORDS",
     "Exercise",
+    "InputError",
     "Mistake",
+    "OwnInput",
     "Step",
     "Verdict",
     "own_exercise",
+    "own_inputs",
+    "own_fields",
+    "own_text",
+    "own_choices",
+    "hints",
+    "hint_summary",
+    "RUNG_NAMES",
     "exercise_from_preset",
     "preset_title",
     "option_choices",
+    "option_params",
     "generate_exercise",
     "describe",
     "steps_for",
@@ -98,8 +112,8 @@ KINDS = {key: KIND_SPECS[key].title for key in (*COURSE_ORDER, *sorted(set(KIND_
          if key in KIND_SPECS}
 # Course exercises the checker walks through, and the kind of each.
 HOMEWORK_PRESETS = {preset: spec.key for spec in (KIND_SPECS[k] for k in KINDS) for preset in spec.presets}
-# Kinds a student can also work on their own input (the page's "your own list").
-OWN_KINDS = ("ap", "ndcg", "spearman")
+# Kinds a student can also work on their own input (the page's "your own exercise"): every kind.
+OWN_KINDS = tuple(KINDS)
 
 
 def _spec(kind) -> KindSpec:
@@ -128,7 +142,8 @@ def _attach_alternatives(exercise: Exercise, steps: list[Step]) -> list[Step]:
             if i is None or not math.isfinite(wrong_step.expected):
                 continue
             if not math.isclose(wrong_step.expected, steps[i].expected, rel_tol=1e-12, abs_tol=1e-12):
-                found[i].append(Alternative(mistake.key, wrong_step, aligned, mistake.sentence, mistake.units))
+                found[i].append(Alternative(mistake.key, wrong_step, aligned, mistake.sentence_for(exercise),
+                                                mistake.units))
     return [replace(step, alternatives=tuple(alternatives)) for step, alternatives in zip(steps, found)]
 
 
@@ -147,7 +162,16 @@ def steps_for(exercise: Exercise, *, mistakes: bool = True) -> list[Step]:
     {'DCG': 13.848, 'IDCG': 14.595, 'NDCG': 0.949}
     """
     steps = _spec(exercise.kind).steps(exercise)
+    steps = _attach_printed(exercise, steps)
     return _attach_alternatives(exercise, steps) if mistakes else steps
+
+
+def _attach_printed(exercise: Exercise, steps: list[Step]) -> list[Step]:
+    """Each step with what the course notes print for it, where that is not its exact value."""
+    if not exercise.printed:
+        return steps
+    return [replace(step, printed=printed) if (printed := exercise.printed.get(step.label)) is not None
+            and not math.isclose(printed.value, step.expected, abs_tol=1e-9) else step for step in steps]
 
 
 def stages(steps) -> list[str]:
@@ -186,11 +210,17 @@ def exercise_from_preset(key: str) -> Exercise:
     Traceback (most recent call last):
     ...
     ValueError: The homework checker has no steps for preset 'no_such_exercise'; it knows ...
+
+    The values the course note prints come along (:mod:`rankviz.teaching.homework.printed`):
+
+    >>> exercise_from_preset("ndcg_exercise").printed["DCG"].value
+    13.846
     """
     if key not in HOMEWORK_PRESETS:
         raise ValueError(f"The homework checker has no steps for preset {key!r}; "
                          f"it knows {', '.join(HOMEWORK_PRESETS)}.")
-    return KIND_SPECS[HOMEWORK_PRESETS[key]].presets[key]()
+    exercise = KIND_SPECS[HOMEWORK_PRESETS[key]].presets[key]()
+    return replace(exercise, printed=printed_values(key))
 
 
 def preset_title(key: str) -> str:
@@ -209,6 +239,28 @@ def option_choices(kind: str) -> dict:
     (('exponential', 'linear'), {})
     """
     return dict(_spec(kind).options)
+
+
+def option_params(kind: str) -> dict:
+    """The options of ``kind`` that are parameters of the metrics it exercises: name -> registry ``Param``.
+
+    A page takes their words (labels, formulas, descriptions) from there.
+
+    >>> params = option_params("ndcg")
+    >>> sorted(params), params["gain"].choice("exponential").text
+    (['discount', 'gain'], '2^g − 1')
+    >>> option_params("ap")
+    {}
+    """
+    spec = _spec(kind)
+    found = {}
+    for name, values in spec.options.items():
+        for metric in spec.metrics:
+            params = [p for p in get_spec(metric).params if p.name == name and p.choices]
+            if params and set(values) <= set(params[0].values):
+                found[name] = params[0]
+                break
+    return found
 
 
 def generate_exercise(seed: int, kind: str = "ndcg", **options) -> Exercise:
@@ -234,39 +286,117 @@ def generate_exercise(seed: int, kind: str = "ndcg", **options) -> Exercise:
     return spec.generate(seeded_random(kind, seed), seed, **options)
 
 
-def own_exercise(kind: str, *, rels=(), gain="exponential", discount="log2", n_relevant=None, unretrieved=(),
-                 ranks_a=(), ranks_b=(), items=()) -> Exercise:
-    """An exercise on the student's own input; raises ValueError with a readable message if it is unusable.
+def own_fields(kind: str) -> tuple:
+    """The inputs of a student's own exercise of ``kind`` (:class:`~rankviz.teaching.homework.core.OwnInput`,
+    in the order a page asks for them).
 
-    ``kind`` is one of :data:`OWN_KINDS`. ``unretrieved`` (ndcg only): grades of judged
-    documents the ranking missed; the ideal ranking then sorts ``rels`` and these together.
-
-    >>> own_exercise("ndcg", rels=[2, 0, 1], gain="linear").title
-    'Your ranking 2, 0, 1: CG, DCG, IDCG and NDCG (linear gain, log2(i + 1) discount)'
+    >>> [field.name for field in own_fields("ndcg")]
+    ['rels', 'k', 'unretrieved', 'gain', 'discount']
     """
-    _spec(kind)
-    if kind not in OWN_KINDS:
-        raise ValueError(f"Your own input can be checked for {', '.join(OWN_KINDS)}; {kind!r} exercises come "
-                         f"from the course or from a seed.")
-    if kind == "spearman":
-        ranks_a, ranks_b = tuple(ranks_a), tuple(ranks_b)
-        items = tuple(items) or tuple(f"d{i}" for i in range(1, len(ranks_a) + 1))
-        check_length(len(ranks_a), "documents")
-        exercise = Exercise(kind, f"Your two rankings of {len(ranks_a)} documents: {KINDS[kind]}",
-                            items=items, ranks_a=ranks_a, ranks_b=ranks_b)
-    else:
-        rels = tuple(rels)
-        check_length(len(rels), "ranks")
-        if gain not in GAINS or discount not in DISCOUNTS:
-            raise ValueError(f"gain must be one of {', '.join(GAINS)} and discount one of {', '.join(DISCOUNTS)}; "
-                             f"got {gain!r} and {discount!r}.")
-        shown = ", ".join(format_number(g) for g in rels)
-        variant = f" ({variant_words(gain, discount)})" if kind == "ndcg" else ""
-        judged = rels + tuple(unretrieved) if kind == "ndcg" and len(unretrieved) else None
-        exercise = Exercise(kind, f"Your ranking {shown}: {KINDS[kind]}{variant}", rels=rels, gain=gain,
-                            discount=discount, n_relevant=n_relevant, judged=judged)
-    steps_for(exercise, mistakes=False)  # validates everything through the metric functions
+    return tuple(_spec(kind).inputs)
+
+
+def own_inputs(kind: str) -> dict[str, str]:
+    """The inputs ``kind`` takes from a student: name -> a one-line description, in the textbook's words.
+
+    >>> list(own_inputs("r_precision"))
+    ['rels', 'n_relevant']
+    >>> own_inputs("rr")["threshold"].split(":")[0]
+    'S_h, the rank threshold'
+    """
+    return {field.name: field.description for field in own_fields(kind)}
+
+
+def own_choices(kind: str, name: str) -> tuple:
+    """The values a choice input ``name`` of ``kind`` offers: its registry parameter's, or the kind's option's.
+
+    >>> own_choices("ndcg", "gain"), own_choices("gauc", "weights")
+    (('linear', 'exponential'), ('impressions', 'clicks', 'uniform'))
+    """
+    field = {f.name: f for f in own_fields(kind)}[name]
+    if field.kind == "choice":
+        return tuple(field.param.values)
+    if field.kind == "option":
+        return tuple(_spec(kind).options[name])
+    raise ValueError(f"Input {name!r} of kind {kind!r} is typed, not chosen.")
+
+
+def _read(kind: str, field: OwnInput, value):
+    """A value given to own_exercise: text is read as the page reads it; a choice must be one of its values."""
+    if field.kind in ("choice", "option"):
+        allowed = own_choices(kind, field.name)
+        if value not in allowed:
+            raise InputError(field.name, f"{field.label} must be one of {', '.join(map(str, allowed))}; "
+                                         f"got {value!r}.")
+        return value
+    if isinstance(value, str):
+        return read_input(field.kind, value, field.label, name=field.name)
+    return value
+
+
+def own_exercise(kind: str, **inputs) -> Exercise:
+    """An exercise on the student's own input: what their sheet gives, with its conventions.
+
+    ``inputs`` are the kind's inputs (:func:`own_inputs`; the names are shared across kinds: ``rels``,
+    ``n_relevant``, ``k``, ``cutoffs``, ``betas``, ``gain``, ``discount``, ``unretrieved``, ``rankings``
+    and ``names``, ``threshold``, ``levels``, ``items``, ``ranks_a``, ``ranks_b``, ``variant``,
+    ``labels``, ``scores``, ``groups``...). A value may be given as the text a sheet prints
+    (``rels="R N R N"``); None or an empty list leaves an input out (its default, which
+    :func:`own_inputs` states). An input the kind cannot use, a missing one or a bad value raises
+    :class:`~rankviz.teaching.homework.core.InputError` (a ValueError) naming the input.
+
+    Examples
+    --------
+    IIR exercise 8.9: 20 results, 8 relevant documents in the collection; P@20, F1 at 20 and the
+    interpolated precision at 33% recall are asked.
+
+    >>> sheet = "R R N N N N N N R N R N N N R N N N N R"
+    >>> steps = steps_for(own_exercise("precision_recall", rels=sheet, n_relevant=8, cutoffs=[20]))
+    >>> [(step.label, round(step.expected, 3)) for step in steps]
+    [('P@20', 0.3), ('R@20', 0.75), ('F1@20', 0.429)]
+    >>> [round(s.expected, 3) for s in steps_for(own_exercise("interpolated_map", rels=sheet, n_relevant=8,
+    ...                                                        levels=[0.33]))]
+    [0.364]
+    >>> own_exercise("ndcg", rels=[2, 0, 1], gain="linear").title
+    'Your ranking 2, 0, 1: CG, DCG, IDCG and NDCG (linear gain g, log2(i + 1) discount)'
+    >>> own_exercise("ap", rels=[1, 0], cutoffs=[2])
+    Traceback (most recent call last):
+    ...
+    rankviz.teaching.homework.core.InputError: Exercises of kind 'ap' take no input cutoffs; they take rels, n_relevant, k, denominator.
+    """
+    spec = _spec(kind)
+    fields = {field.name: field for field in spec.inputs}
+    given = {name: value for name, value in inputs.items()
+             if value is not None and not (isinstance(value, (tuple, list)) and not value)
+             and not (isinstance(value, str) and not value.strip())}
+    unknown = [name for name in given if name not in fields]
+    if unknown:
+        raise InputError(unknown[0], f"Exercises of kind {kind!r} take no input {', '.join(unknown)}; they take "
+                                     f"{', '.join(fields)}.")
+    values = {name: _read(kind, fields[name], value) for name, value in given.items()}
+    values = {name: value for name, value in values.items() if value is not None}
+    for field in spec.inputs:
+        if field.required and field.name not in values:
+            raise InputError(field.name, f"Give {field.label}: {field.description}")
+    exercise = spec.own(**values)
+    try:
+        steps_for(exercise, mistakes=False)  # validates everything through the metric functions
+    except InputError:
+        raise
+    except ValueError as error:
+        raise InputError(None, str(error)) from None
     return exercise
+
+
+def own_text(kind: str, name: str, value) -> str:
+    """The text of input ``name`` of ``kind`` as a page's field and its link hold it (read back by
+    :func:`own_exercise`).
+
+    >>> own_text("map", "rankings", [(1, 0, 1), (0, 1)])
+    '1 0 1\\n0 1'
+    """
+    field = {f.name: f for f in own_fields(kind)}[name]
+    return str(value) if field.kind in ("choice", "option") else input_text(field.kind, value)
 
 
 def catalogue_markdown() -> str:
@@ -280,13 +410,37 @@ def catalogue_markdown() -> str:
     lines = ["# Homework checker: exercise kinds and the mistakes it names", "",
              "Generated from `rankviz.teaching.homework` by `python -m rankviz.teaching.homework > docs/homework.md`;",
              "do not edit by hand.", "", "## Exercise kinds", "",
-             "| kind | what the student computes | options | course presets |", "|---|---|---|---|"]
+             "| kind | what the student computes | metrics (docs/metrics.md) | options | course presets |",
+             "|---|---|---|---|---|"]
     for key, title in KINDS.items():
         spec = KIND_SPECS[key]
-        options = "; ".join(f"{name}: {', '.join(map(str, values))}" for name, values in spec.options.items())
+        params = option_params(key)
+        options = "; ".join(
+            f"{name}: " + ", ".join(f"{value} ({params[name].label(value)})" if name in params else str(value)
+                                   for value in values)
+            for name, values in spec.options.items())
+        metrics = ", ".join(get_spec(metric).pretty_name for metric in spec.metrics)
         presets = ", ".join(f"`{preset}`" for preset in spec.presets)
-        lines.append(f"| `{key}` | {title} | {options or '—'} | {presets or '—'} |")
-    lines += ["", "## Mistakes the checker names", "",
+        lines.append(f"| `{key}` | {title} | {metrics} | {options or '—'} | {presets or '—'} |")
+    lines += ["", "## Your own exercise: what each kind takes", "",
+              "The homework page's form for your own exercise asks, per kind, for these inputs (the keywords of",
+              "`own_exercise`); a list may be pasted as the sheet prints it (`R N R N N`, `1 0 1 0`, `3,2,3,0,1,2`,",
+              "a column of numbers, `0,9 0,6` with decimal commas, `33%`).", ""]
+    for key, title in KINDS.items():
+        lines += [f"### `{key}`: {title}", "", "| input | what the sheet gives | blank |", "|---|---|---|"]
+        for field in own_fields(key):
+            if field.kind in ("choice", "option"):
+                values = own_choices(key, field.name)
+                words = ", ".join(f"`{value}`" + (f" ({field.param.label(value)})" if field.param is not None else "")
+                                  for value in values)
+                blank = field.blank or f"`{field.param.default if field.param is not None else values[0]}`"
+                description = f"{field.description} One of {words}."
+            else:
+                blank = "required" if field.required else field.blank
+                description = field.description
+            lines.append(f"| `{field.name}` | {description.replace('|', chr(92) + '|')} | {blank} |")
+        lines.append("")
+    lines += ["## Mistakes the checker names", "",
               "A wrong answer within the tolerance of what one of these gives is named in its verdict; when",
               "two give the same number, both are named and the checker says it cannot tell which.", "",
               mistake_catalogue(), ""]

@@ -17,7 +17,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from rankviz.teaching.export import format_number
+from rankviz.registry import get_spec
+from rankviz.formatting import format_number
+from rankviz.metrics import count_relevant
 
 __all__ = [
     "KIND_SPECS",
@@ -26,7 +28,9 @@ __all__ = [
     "STATUS_WORDS",
     "Alternative",
     "Exercise",
+    "InputError",
     "KindSpec",
+    "OwnInput",
     "Step",
     "Verdict",
     "check_answers",
@@ -34,6 +38,7 @@ __all__ = [
     "check_seed",
     "first_wrong",
     "parse_answer",
+    "ranking_preset",
     "register_kind",
     "seeded_random",
     "summary",
@@ -41,8 +46,9 @@ __all__ = [
     "binary_ranking_words",
 ]
 
-# Beyond this a homework table stops being something one types in by hand.
-MAX_EXERCISE_LENGTH = 20
+# Beyond this a homework table stops being something one types in by hand (a sheet's 24-rank list, a
+# textbook's top 100, fits).
+MAX_EXERCISE_LENGTH = 100
 MAX_SEED = 10**9
 
 STATUS_WORDS = {
@@ -51,6 +57,7 @@ STATUS_WORDS = {
     "wrong": "wrong",
     "blank": "not answered",
     "unreadable": "cannot read it",
+    "printed": "as the course notes print it",
 }
 
 
@@ -69,7 +76,7 @@ def binary_ranking_words(rels, n_relevant) -> str:
     >>> binary_ranking_words((1, 0, 1), 4)
     'Relevance in ranked order (1 = relevant): 1, 0, 1; R = 4 relevant documents in the collection.'
     """
-    r = n_relevant if n_relevant is not None else sum(1 for g in rels if g >= 1)
+    r = n_relevant if n_relevant is not None else count_relevant(rels)
     grades = ", ".join(format_number(g) for g in rels)
     return f"Relevance in ranked order (1 = relevant): {grades}; R = {r} relevant documents in the collection."
 
@@ -83,6 +90,8 @@ class Exercise:
     ideal ranking); ``ap`` uses ``rels`` (binary: grade >= 1 is relevant) and ``n_relevant``
     (R); ``spearman`` uses ``items``, ``ranks_a`` and ``ranks_b``. Other kinds keep what they
     are given in ``params`` (read with :meth:`param`); each kind's module documents its names.
+    ``printed`` maps step labels to what the course notes print for them
+    (:class:`rankviz.teaching.homework.printed.Printed`; a course exercise's only).
 
     Examples
     --------
@@ -113,6 +122,7 @@ class Exercise:
     source: str = ""
     note: str = ""
     params: Mapping = field(default_factory=dict, hash=False)
+    printed: Mapping = field(default_factory=dict, hash=False, repr=False)
 
     def param(self, name: str, default=None):
         """The given value ``name`` of ``params`` (``default`` when absent).
@@ -131,6 +141,26 @@ class Exercise:
         return replace(self, params={**self.params, **changes})
 
 
+def ranking_preset(kind: str, key: str, *, title=None, note: str | None = None):
+    """A builder of the ``kind`` exercise on the ranking and R of the course preset ``key``.
+
+    The exercise is named by the preset's title, or ``title(preset)``; it carries the preset's
+    source and its note (``note`` given: that note instead, ``""`` none). The preset is read when
+    the exercise is built, so listing presets imports nothing.
+
+    >>> ranking_preset("ap", "q2_binary")().n_relevant
+    3
+    """
+    def build() -> Exercise:
+        from rankviz.teaching.presets import get_preset
+
+        preset = get_preset(key)
+        return Exercise(kind, preset.title if title is None else title(preset), rels=tuple(preset.rels),
+                        n_relevant=preset.n_relevant, source=preset.source,
+                        note=preset.note if note is None else note)
+    return build
+
+
 @dataclass(frozen=True)
 class Step:
     """One value a student writes down, with its working.
@@ -145,10 +175,16 @@ class Step:
     largest), ``"reciprocal"`` (``scale`` / first), ``"multiply"`` (their product divided by
     ``scale``: ERR's R_r × P(reach r) / r), ``"survival"`` (the product of 1 - each, divided
     by ``scale``: ERR's chance of reaching a rank past documents that each satisfy with
-    probability R) or ``"exp_mean"`` (e to the power first / ``scale``: GMAP from Σ ln AP).
+    probability R), ``"exp_mean"`` (e to the power first / ``scale``: GMAP from Σ ln AP),
+    ``"complement"`` (``scale`` minus first: Spearman's S = (K³ − K)/12 − T) or ``"spearman_ties"``
+    ((first + second − third) / (2 √(first × second)): Spearman's ρ from S1, S2 and Σd² with ties).
     ``stage`` groups steps the way the slides build the working ("Step 2: DCG"): the
     lecture-hall reveal shows one stage at a time.
-    ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``).
+    ``alternatives`` are what catalogued mistakes give for this step (set by ``steps_for``);
+    ``printed`` what the course notes print for it where that is not the exact value (a
+    :class:`~rankviz.teaching.homework.printed.Printed`, set by ``steps_for``; None otherwise).
+    ``hint`` is the first rung of the step's hint ladder: what to compute and its formula, in the
+    words of its kind's module (:func:`rankviz.teaching.homework.hints` builds the other rungs).
 
     Examples
     --------
@@ -173,6 +209,8 @@ class Step:
     scale: float = 1.0
     stage: str = ""
     alternatives: tuple = field(default=(), compare=False, repr=False)
+    printed: object = field(default=None, compare=False, repr=False)
+    hint: str = field(default="", compare=False, repr=False)
 
     def from_values(self, values) -> float | None:
         """This step computed from other values of the steps in ``uses`` (None if one is missing).
@@ -190,10 +228,18 @@ class Step:
         """
         if not self.rule or any(i >= len(values) for i in self.uses):
             return None
-        picked = [values[i] for i in self.uses]
-        if any(v is None for v in picked):
+        return self.apply_rule([values[i] for i in self.uses])
+
+    def apply_rule(self, picked) -> float | None:
+        """This step's ``rule`` applied to ``picked``, the values of the steps in ``uses`` in order
+        (None when one is missing or the rule cannot apply, e.g. a ratio over 0).
+
+        >>> round(Step("AP", 0.556, "", uses=(0, 2), rule="sum", scale=3.0).apply_rule([1.0, 2 / 3]), 4)
+        0.5556
+        """
+        if not self.rule or any(v is None for v in picked):
             return None
-        return _RULES[self.rule](picked, self.scale)
+        return _RULES[self.rule](list(picked), self.scale)
 
 
 def _geometric(picked, scale):
@@ -211,6 +257,11 @@ def _harmonic(picked, scale):
 def _exp_mean(picked, scale):
     exponent = picked[0] / scale
     return math.exp(exponent) if exponent < 700 else None  # a typo's huge value follows from nothing
+
+
+def _spearman_ties(picked, scale):
+    s1, s2, total = picked[0], picked[1], picked[2]
+    return (s1 + s2 - total) / (2 * math.sqrt(s1 * s2)) if s1 > 0 and s2 > 0 else None
 
 
 def _f_beta(picked, scale):
@@ -233,6 +284,8 @@ _RULES: dict[str, Callable] = {
     "multiply": lambda picked, scale: math.prod(picked) / scale,
     "survival": lambda picked, scale: math.prod(1 - v for v in picked) / scale,
     "exp_mean": _exp_mean,
+    "complement": lambda picked, scale: scale - picked[0],
+    "spearman_ties": _spearman_ties,
 }
 
 
@@ -252,7 +305,8 @@ class Alternative:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The mark of one answer: ``status`` is right, carried, wrong, blank or unreadable.
+    """The mark of one answer: ``status`` is right, carried, printed (the course notes' rounded
+    value), wrong, blank or unreadable.
 
     ``mistake`` is the key of the catalogued mistake (:data:`rankviz.teaching.homework.MISTAKES`)
     a wrong answer matches, None when none does or the answer is right; ``mistakes`` all of
@@ -286,7 +340,7 @@ class Verdict:
 
     @property
     def ok(self) -> bool:
-        """Right, or right given the student's own earlier answers.
+        """Right, right given the student's own earlier answers, or the course notes' rounded value.
 
         Examples
         --------
@@ -294,7 +348,7 @@ class Verdict:
         >>> [verdict.ok for verdict in check_answers([step], ["1/2"])], check_answers([step], [""])[0].ok
         ([True], False)
         """
-        return self.status in ("right", "carried")
+        return self.status in ("right", "carried", "printed")
 
 
 @dataclass(frozen=True)
@@ -307,7 +361,12 @@ class KindSpec:
     ``options`` are the keyword choices ``generate`` takes (name -> allowed values, first the
     default); ``presets`` maps a homework preset key to a function building its exercise;
     ``reference(exercise)`` gives, for step labels, the values the public functions of
-    :mod:`rankviz.metrics` return, computed without the step builder (the tests compare them).
+    :mod:`rankviz.metrics` return, computed without the step builder (the tests compare them);
+    ``metrics`` names the registry's metric specs the kind exercises (``("dcg", "ndcg", ...)``):
+    an option that is one of their parameters takes its words from the registry. ``inputs`` are
+    what a student types to pose their own exercise of this kind (:class:`OwnInput`, in the order
+    the page asks for them) and ``own(**values)`` builds that exercise from them (each value
+    already read, blank ones left out): :func:`rankviz.teaching.homework.own_exercise`.
     """
 
     key: str
@@ -318,6 +377,47 @@ class KindSpec:
     options: Mapping = field(default_factory=dict)
     presets: Mapping = field(default_factory=dict)
     reference: Callable | None = None
+    metrics: tuple[str, ...] = ()
+    inputs: tuple = ()
+    own: Callable | None = None
+
+
+class InputError(ValueError):
+    """Bad input of a student's own exercise: ``name`` is the input it is about (None: the inputs
+    together), so a page shows the message beside that field and keeps the others.
+
+    >>> error = InputError("k", "k must be a whole number from 1 to 6; got 9.")
+    >>> error.name, str(error)
+    ('k', 'k must be a whole number from 1 to 6; got 9.')
+    """
+
+    def __init__(self, name: str | None, message: str):
+        super().__init__(message)
+        self.name = name
+
+
+@dataclass(frozen=True)
+class OwnInput:
+    """One input of a student's own exercise: what a sheet gives and how it is typed.
+
+    ``name`` is the keyword of :func:`~rankviz.teaching.homework.own_exercise`; ``label`` the
+    field's name on the page; ``description`` one line in the textbook's words; ``kind`` how it is
+    read from text (:data:`rankviz.teaching.homework.own.READERS`: ``"relevance"``, ``"binary"``,
+    ``"int"``, ``"ints"``, ``"numbers"``, ``"levels"``, ``"names"``, ``"labels"``, ``"ranks"``,
+    ``"rankings"``, ``"rows"``, ``"choice"``); ``param`` the registry :class:`~rankviz.registry.Param`
+    whose choices a ``"choice"`` input offers (its words and its default come from there);
+    ``required``: the exercise cannot be built without it (else blank means ``blank``, in words);
+    ``example`` a text the field shows before anything is typed.
+    """
+
+    name: str
+    label: str
+    description: str
+    kind: str
+    param: object = None
+    required: bool = False
+    blank: str = ""
+    example: str = ""
 
 
 KIND_SPECS: dict[str, KindSpec] = {}
@@ -327,6 +427,10 @@ def register_kind(spec: KindSpec) -> KindSpec:
     """Add ``spec`` to :data:`KIND_SPECS` (each kind module registers its kinds on import)."""
     if spec.key in KIND_SPECS:
         raise ValueError(f"Homework kind {spec.key!r} is registered twice.")
+    if not spec.metrics:
+        raise ValueError(f"Homework kind {spec.key!r} names no metric of the registry it exercises.")
+    for name in spec.metrics:
+        get_spec(name)  # a ValueError names an unknown metric
     KIND_SPECS[spec.key] = spec
     return spec
 
@@ -363,30 +467,59 @@ _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?"
 _FRACTION = re.compile(rf"^({_NUMBER})(?:/({_NUMBER}))?(%?)$")
 
 
+# What a sheet prints around a number: a leading "≈" or "=", a trailing ellipsis.
+_PRINTED_AROUND = re.compile(r"^(?:≈|~|=|≃)+|(?:\.\.\.|…)$")
+_MINUS = str.maketrans({"−": "-", "–": "-", "‒": "-", "﹣": "-", "÷": "/", "⁄": "/", "∕": "/"})
+
+
+def _vulgar_fraction(text: str) -> str:
+    """``⅔`` -> ``2/3`` (and ``1½`` -> ``1+1/2`` is not a sheet's way: only a lone fraction character).
+
+    >>> _vulgar_fraction("⅔"), _vulgar_fraction("-¾"), _vulgar_fraction("0.5")
+    ('2/3', '-3/4', '0.5')
+    """
+    import unicodedata
+
+    sign = "-" if text.startswith("-") else ""
+    body = text[1:] if sign else text
+    if len(body) == 1 and not body.isascii() and unicodedata.numeric(body, None) is not None:
+        value = unicodedata.numeric(body)
+        if 0 < value < 1:
+            from fractions import Fraction
+
+            fraction = Fraction(value).limit_denominator(12)
+            return f"{sign}{fraction.numerator}/{fraction.denominator}"
+    return text
+
+
 def parse_answer(text) -> float | None:
     """A typed answer as a number; None when blank. Raises ValueError saying what can be typed.
 
-    Accepts decimals (``1.892``, ``.5``), a decimal comma (``1,892``), a fraction of two
-    numbers (``3/1.585``, ``2/3``), a percentage (``94.9%``) and spaces anywhere.
+    Accepts what a sheet prints: decimals (``1.892``, ``.5``), a decimal comma (``1,892``), a
+    fraction of two numbers (``3/1.585``, ``2/3``, ``⅔``), a percentage (``94.9%``, ``26,84 %``),
+    a minus sign (``−0.176``), a leading ``≈`` or ``=`` and a trailing ``...``, and spaces anywhere.
 
     >>> parse_answer(" 3 / 1.585 "), parse_answer("1,5"), parse_answer("50%"), parse_answer("")
     (1.8927444794952681, 1.5, 0.5, None)
+    >>> parse_answer("26.84%"), parse_answer("−0.176"), parse_answer("≈ 0.333..."), parse_answer("⅔")
+    (0.2684, -0.176, 0.333, 0.6666666666666666)
     >>> parse_answer("abc")
     Traceback (most recent call last):
     ...
-    ValueError: Cannot read 'abc' as a number: write e.g. 1.892, 3/1.585, 2/3 or 1,892.
+    ValueError: Cannot read 'abc' as a number: write e.g. 1.892, 3/1.585, 2/3, 1,892 or 26.84%.
     """
     if text is None:
         return None
     raw = str(text)
-    cleaned = re.sub(r"\s+", "", raw).replace("−", "-").replace("÷", "/")
+    cleaned = re.sub(r"\s+", "", raw).translate(_MINUS)
+    cleaned = _vulgar_fraction(_PRINTED_AROUND.sub("", cleaned))
     if cleaned == "":
         return None
     if "," in cleaned and "." not in cleaned and cleaned.count(",") == 1:
         cleaned = cleaned.replace(",", ".")  # a decimal comma, as many students write it
     match = _FRACTION.match(cleaned)
     if not match:
-        raise ValueError(f"Cannot read {raw.strip()!r} as a number: write e.g. 1.892, 3/1.585, 2/3 or 1,892.")
+        raise ValueError(f"Cannot read {raw.strip()!r} as a number: write e.g. 1.892, 3/1.585, 2/3, 1,892 or 26.84%.")
     numerator, denominator, percent = match.groups()
     value = float(numerator)
     if denominator is not None:
@@ -394,7 +527,10 @@ def parse_answer(text) -> float | None:
             raise ValueError(f"{raw.strip()!r} divides by zero.")
         value /= float(denominator)
     if percent:
-        value /= 100
+        # 26.84% is 0.2684 exactly as printed (26.84 / 100 in floats is 0.26839999999999997).
+        from decimal import Decimal
+
+        value = float(Decimal(numerator) / 100) if denominator is None else value / 100
     return value
 
 
@@ -423,6 +559,15 @@ def _mistake_message(matches: list[Alternative], value: float, step: Step) -> st
             f"which you made: {listed} Either way, {exact}.")
 
 
+def _carried_message(step: Step, own: float, verdicts) -> str:
+    """Why a step that is not right still follows from the student's earlier answers: one of them is
+    off, or each is right within the tolerance and their rounding added up (13.846 for 13.848)."""
+    if all(verdicts[i].status in ("right", "printed") for i in step.uses):
+        return (f"Follows from your earlier answers ({tex_number(own)}), each right within the tolerance: their "
+                f"rounding adds up. Keep more decimals until the last step (exact {tex_number(step.expected)}).")
+    return f"Follows from your earlier answers ({tex_number(own)}); an earlier step is off."
+
+
 def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
     """Mark each answer against its step, naming the catalogued mistake a wrong one matches.
 
@@ -432,6 +577,9 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
     answers (within ``tolerance``): it is then marked "carried", so a single slip counts once.
     A wrong answer within ``tolerance`` of what a catalogued mistake gives for the step names
     that mistake (``Verdict.mistake``); several mistakes giving the same number are all named.
+    An answer within ``tolerance`` of the value the course notes print for the step
+    (``Step.printed``) is recognised with the notes' reason: "printed" (counts as right) where the
+    notes only rounded or cut, "wrong" (or "carried") where they slip or print another quantity.
 
     >>> from rankviz.teaching.homework import exercise_from_preset, steps_for
     >>> steps = steps_for(exercise_from_preset("srcc_exercise"))
@@ -466,9 +614,15 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
             continue
         own = step.from_values(given)
         given.append(value)
-        if own is not None and abs(value - own) <= slack:
-            verdicts.append(Verdict(step, text, value, "carried",
-                                    f"Follows from your earlier answers ({tex_number(own)}); an earlier step is off."))
+        follows = own is not None and abs(value - own) <= slack
+        printed = step.printed
+        if printed is not None and abs(value - printed.value) <= slack:
+            # The course notes' own number: say why it is not the exact value, in this row.
+            status = "printed" if printed.rounded else "carried" if follows else "wrong"
+            verdicts.append(Verdict(step, text, value, status, printed.message(step.expected)))
+            continue
+        if follows:
+            verdicts.append(Verdict(step, text, value, "carried", _carried_message(step, own, verdicts)))
             continue
         matches = _matching_mistakes(step, value, given[:-1], slack)
         if matches:
@@ -513,12 +667,14 @@ def summary(verdicts) -> str:
     >>> from rankviz.teaching.homework import steps_for
     >>> steps = steps_for(Exercise("ap", "AP", rels=(1, 0, 1, 0), n_relevant=3))
     >>> summary(check_answers(steps, ["1", "0.5", "0.6", "", "0.533"]))
-    '3 of 5 steps right, 1 of them following from an earlier slip, 1 wrong, 1 not answered.'
+    '3 of 5 steps right, 1 of them following from your earlier answers, 1 wrong, 1 not answered.'
     """
     counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
-    parts = [f"{counts['right'] + counts['carried']} of {len(verdicts)} steps right"]
+    parts = [f"{counts['right'] + counts['carried'] + counts['printed']} of {len(verdicts)} steps right"]
     if counts["carried"]:
-        parts.append(f"{counts['carried']} of them following from an earlier slip")
+        parts.append(f"{counts['carried']} of them following from your earlier answers")
+    if counts["printed"]:
+        parts.append(f"{counts['printed']} of them as the course notes print them")
     named = sum(v.mistake is not None for v in verdicts)
     if counts["wrong"]:
         parts.append(f"{counts['wrong']} wrong" + (f" ({named} with the mistake named)" if named else ""))

@@ -21,9 +21,12 @@ from dataclasses import dataclass, replace
 
 from rankviz.teaching.homework.core import tex_number
 
-__all__ = ["ALL_KINDS", "MISTAKES", "Mistake", "register_mistake", "same_working_with", "mistake_catalogue"]
+__all__ = ["ALL_KINDS", "CONVENTION", "MISTAKES", "Mistake", "register_mistake", "register_convention",
+           "same_working_with", "mistake_catalogue"]
 
 ALL_KINDS = "*"
+# An answer that another textbook's or tool's convention gives: {used} and {asked} are the two conventions.
+CONVENTION = "That is right under another convention, {used}; this exercise asks for {asked}."
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,9 @@ class Mistake:
     working, returning the mistaken steps (labels as the right ones where the step is the same
     step) or None where the mistake cannot arise in this exercise. ``units`` is how many of the
     mistaken answer's units make one of the right one's (100 for a percentage): the tolerance
-    grows with it, so 66.7 is named as 0.667 written as a percentage.
+    grows with it, so 66.7 is named as 0.667 written as a percentage. ``asked(exercise)``, when
+    given, says what the exercise asks for in the sentence's ``{asked}`` (a convention mistake,
+    :func:`register_convention`).
     """
 
     key: str
@@ -44,6 +49,16 @@ class Mistake:
     kinds: tuple[str, ...]
     working: Callable
     units: float = 1.0
+    asked: Callable | None = None
+
+    def sentence_for(self, exercise) -> str:
+        """The sentence as a student of ``exercise`` reads it (``{asked}`` filled in).
+
+        >>> from rankviz.teaching.homework import Exercise
+        >>> MISTAKES["ap_divided_by_retrieved_relevant"].sentence_for(Exercise("ap", "x", rels=(1, 0)))
+        'That is right under another convention, AP over the relevant documents retrieved; this exercise asks for AP over R, every relevant document of the query.'
+        """
+        return self.sentence.format(asked=self.asked(exercise)) if self.asked is not None else self.sentence
 
     def applies_to(self, kind: str) -> bool:
         """Whether this mistake belongs to exercises of ``kind``.
@@ -57,13 +72,29 @@ class Mistake:
 MISTAKES: dict[str, Mistake] = {}
 
 
-def register_mistake(key: str, sentence: str, kinds, working: Callable, units: float = 1.0) -> Mistake:
+def register_mistake(key: str, sentence: str, kinds, working: Callable, units: float = 1.0, *,
+                     asked: Callable | None = None) -> Mistake:
     """Add a mistake to :data:`MISTAKES` (kind modules call this on import)."""
     if key in MISTAKES:
         raise ValueError(f"Mistake {key!r} is registered twice.")
     kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
-    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working, units)
+    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working, units, asked)
     return mistake
+
+
+def register_convention(key: str, param, used, kinds, working: Callable, *, asked_of: Callable) -> Mistake:
+    """A mistake that is another convention's right answer: ``used``, a choice of the registry
+    :class:`~rankviz.registry.Param` ``param``, where the exercise asks for ``asked_of(exercise)``.
+
+    ``working(exercise, steps)`` gives the working under ``used`` (None where it is the exercise's own
+    convention or changes nothing). The sentence names both conventions with the registry's labels:
+    :data:`CONVENTION`.
+    """
+    def guarded(exercise, steps):
+        return None if asked_of(exercise) == used else working(exercise, steps)
+
+    return register_mistake(key, CONVENTION.format(used=param.label(used), asked="{asked}"), kinds, guarded,
+                            asked=lambda exercise: param.label(asked_of(exercise)))
 
 
 def same_working_with(build_steps: Callable, **changes) -> Callable:
@@ -94,7 +125,21 @@ def _cut(value: float, decimals: int, how: str) -> float:
 
 def _rounded_working(decimals: int, how: str) -> Callable:
     """Every value cut (or rounded) to ``decimals`` as it is written down, later steps computed
-    from the cut values: the lecture's 0.28 for MAP(q1) is 0.289 this way."""
+    from the cut values: the lecture's 0.28 for MAP(q1) is 0.289 this way.
+
+    A step computed from earlier ones says so: the lecture's DCG 13.846 is its terms cut to 3
+    decimals and added (7 + 1.892 + 3.5 + 0 + 0.386 + 1.068), not 13.848 cut.
+
+    >>> from rankviz.teaching.homework import Exercise, steps_for
+    >>> steps = steps_for(Exercise("ndcg", "x", rels=(3, 2, 3, 0, 1, 2)), mistakes=False)
+    >>> dcg = _rounded_working(3, "cut")(None, steps)[7]
+    >>> dcg.expected
+    13.846
+    >>> print(dcg.formula.split(" =")[0])
+    7 + 1.892 + 3.5 + 0 + 0.386 + 1.068
+    """
+    verb = "rounded" if how == "round" else "cut"
+
     def working(exercise, steps):
         values: list[float] = []
         mistaken = []
@@ -102,10 +147,17 @@ def _rounded_working(decimals: int, how: str) -> Callable:
             exact = step.from_values(values) if step.rule else step.expected
             cut = _cut(step.expected if exact is None else exact, decimals, how)
             values.append(cut)
-            verb = "rounded" if how == "round" else "cut"
-            mistaken.append(replace(step, expected=cut, alternatives=(),
-                                    formula=rf"{tex_number(step.expected, 6)} \to {cut:.{decimals}f}"
-                                            rf"\ \text{{({verb} to {decimals} decimals)}}"))
+            if step.rule == "sum" and step.scale == 1 and exact is not None:
+                terms = " + ".join(tex_number(values[i], decimals) for i in step.uses)
+                formula = (rf"{terms} = {tex_number(cut, decimals)}"
+                           rf"\ \text{{(terms {verb} to {decimals} decimals, then added)}}")
+            elif step.rule and exact is not None:
+                formula = (rf"{tex_number(exact, 6)} \to {cut:.{decimals}f}\ \text{{(from the earlier values {verb} "
+                           rf"to {decimals} decimals, then {verb})}}")
+            else:
+                formula = (rf"{tex_number(step.expected, 6)} \to {cut:.{decimals}f}"
+                           rf"\ \text{{({verb} to {decimals} decimals)}}")
+            mistaken.append(replace(step, expected=cut, alternatives=(), formula=formula))
         return mistaken
     return working
 
@@ -136,5 +188,6 @@ def mistake_catalogue() -> str:
     rows = ["| mistake | what the checker says | exercise kinds |", "|---|---|---|"]
     for mistake in MISTAKES.values():
         kinds = "every kind" if ALL_KINDS in mistake.kinds else ", ".join(f"`{kind}`" for kind in mistake.kinds)
-        rows.append(f"| `{mistake.key}` | {mistake.sentence.replace('|', chr(92) + '|')} | {kinds} |")
+        sentence = mistake.sentence.replace("{asked}", "its own convention (named in the verdict)")
+        rows.append(f"| `{mistake.key}` | {sentence.replace('|', chr(92) + '|')} | {kinds} |")
     return "\n".join(rows)

@@ -10,46 +10,158 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
-from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+                                           tex_number)
+from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+
+# What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
+TEXTS = {
+    "d2_hint": "d is the difference of {doc}'s two ranks (tied documents share their average rank); square it: "
+               "$d^2 = (s_1 - s_2)^2$.",
+    "sum_hint": "Add up the squared differences of every document: $\\sum d^2$.",
+    "rho_hint": "Spearman's ρ without ties: $\\rho = 1 - \\frac{{6 \\sum d^2}}{{K(K^2 - 1)}}$, K the number of "
+                "documents.",
+    "t_hint": "For each group of t documents tied in {ranking}, add (t³ − t)/12: $T = \\sum \\frac{{t^3 - t}}{{12}}$ "
+              "(0 without ties).",
+    "s_hint": "S{index} is the spread of ranking {index}'s average ranks: $S = \\frac{{K^3 - K}}{{12}} - T$.",
+    "rho_ties_hint": "With ties ρ is Pearson's r of the average ranks: $\\rho = \\frac{{S_1 + S_2 - \\sum d^2}}"
+                     "{{2\\sqrt{{S_1 S_2}}}}$.",
+    "ranks_a": "The rank of each document in R1 (1 = first), or the raw values of the first variable: tied values "
+               "share their average rank (two at ranks 2 and 3 both get 2.5).",
+    "ranks_b": "The rank of the same documents in R2, in the same order, or the raw values of the second variable.",
+    "items": "The documents' names, in the same order (blank: d1, d2, ...).",
+    "ties": "With ties: Spearman's ρ as the Pearson correlation of the average ranks (the definition; scipy, R), or "
+            "the shortcut 1 − 6Σd²/(n(n² − 1)) on them, as some sheets do.",
+    "variant": "Which Kendall's tau: tau-b corrects for ties (Kendall 1945, scipy's default), tau-a divides by all "
+               "n(n − 1)/2 pairs.",
+    "kendall_k": "K for the normalized Kendall tau distance between the two top-K lists (rankings without ties). "
+                 "Blank: tau only.",
+    "penalty": "p, the penalty of a pair of documents both missing from one top-K list (Fagin et al.'s K^(p); 0.5 "
+               "unless the sheet says).",
+    "kendall_n0_hint": "Every pair of the n documents once: $n_0 = \\frac{{n(n - 1)}}{{2}}$.",
+    "kendall_D_hint": "A pair is discordant when R1 and R2 put its two documents in opposite orders; count them.",
+    "kendall_n1_hint": "Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 pairs.",
+    "kendall_n2_hint": "Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 pairs.",
+    "kendall_C_hint": "A pair is concordant when both rankings order it the same way: what is neither discordant nor "
+                      "tied, $C = n_0 - D - \\text{{tied pairs}}$.",
+    "kendall_tau_hint": "{variant_label}: ${formula}$.",
+    "kendall_union_hint": "Put the two top-{k} lists together: n counts each document in either list once.",
+    "kendall_union_pairs_hint": "The pairs of the n documents of the union: $\\frac{{n(n - 1)}}{{2}}$.",
+    "kendall_penalties_hint": "Go through every pair of the union: penalty 1 when the two top-{k} lists order it "
+                              "differently (a list missing one of the two ranks the one it holds higher), p for two "
+                              "documents both missing from the same list, 0 otherwise; add them up.",
+    "kendall_distance_hint": "The normalized distance divides the penalties by the pairs of the union: "
+                             "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$.",
+    "spearman_title": "Your two rankings of {count} documents: Spearman's rank correlation (rho)",
+    "kendall_title": "Your two rankings of {count} documents: {title}",
+}
 
 __all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
+
+
+def _tie_groups(ranks) -> list[int]:
+    """The sizes of the groups of tied values (2 or more) of a ranking."""
+    from collections import Counter
+
+    return [size for size in Counter(ranks).values() if size > 1]
+
+
+def _rank_columns(table):
+    """The ranks the d² are taken of: the breakdown's average ranks when it ranked the values, else the ranks given."""
+    if "rank s1" in table.columns:
+        return table["rank s1"], table["rank s2"]
+    return table["s1"], table["s2"]
+
+
+def _items(exercise: Exercise, n: int) -> tuple:
+    items = tuple(exercise.items) or tuple(f"d{i}" for i in range(1, n + 1))
+    if len(items) != n:
+        raise InputError("items", f"Give one name per document: {n} documents, {len(items)} names.")
+    if len(set(items)) != len(items):
+        raise InputError("items", f"Each document must be named once; got {', '.join(map(str, items))}.")
+    return items
 
 
 def spearman_steps(exercise: Exercise) -> list[Step]:
     """d² = (s1 − s2)² per document (stage 1), Σd² (stage 2), ρ = 1 − 6 Σd² / (K (K² − 1)) (stage 3),
     every value from :func:`rankviz.metrics.spearman_rho_breakdown`.
 
+    The ranks may tie, and raw values may be given instead of ranks: each ranking is ranked (1 =
+    the smallest value, tied values sharing their average rank, as Wikipedia's IQ example ranks its
+    columns). With ties, ``params["ties"]`` says how ρ is computed (:data:`rankviz.registry.SPEARMAN_TIES`):
+    "pearson" (the default: Pearson's r of the average ranks, worked with the tie corrections
+    T = Σ(t³ − t)/12 and S = (K³ − K)/12 − T of each ranking, ρ = (S1 + S2 − Σd²) / (2 √(S1 S2)))
+    or "formula" (the shortcut on the average ranks, as some sheets do).
+
     >>> round(spearman_steps(Exercise("spearman", "x", items=("a", "b", "c"), ranks_a=(1, 2, 3),
     ...                                ranks_b=(2, 1, 3)))[-1].expected, 3)
     0.5
+
+    scipy's spearmanr example, [1, 2, 3, 4, 5] against [5, 6, 7, 8, 7] (two tied 7s):
+
+    >>> steps = spearman_steps(Exercise("spearman", "x", ranks_a=(1, 2, 3, 4, 5), ranks_b=(5, 6, 7, 8, 7)))
+    >>> [(s.label, round(s.expected, 4)) for s in steps[5:]]  # doctest: +NORMALIZE_WHITESPACE
+    [('Σd²', 3.5), ('T1 = Σ(t³ − t)/12 (ties in R1)', 0.0), ('T2 = Σ(t³ − t)/12 (ties in R2)', 0.5),
+     ('S1 = (K³ − K)/12 − T1', 10.0), ('S2 = (K³ − K)/12 − T2', 9.5), ('ρ (Spearman)', 0.8208)]
     """
     from rankviz.metrics import spearman_rho_breakdown
 
-    a, b = exercise.ranks_a, exercise.ranks_b
-    if len(a) != len(b) or len(a) != len(exercise.items):
-        raise ValueError(f"Give one rank in R1 and one in R2 per document: {len(exercise.items)} documents, "
-                         f"{len(a)} ranks in R1 and {len(b)} in R2.")
+    a, b = tuple(exercise.ranks_a), tuple(exercise.ranks_b)
+    if len(a) != len(b):
+        raise InputError("ranks_b", f"Give one rank in R1 and one in R2 per document: {len(a)} ranks in R1 and "
+                                    f"{len(b)} in R2.")
     if len(a) < 2:
-        raise ValueError(f"Spearman's ρ compares at least 2 documents; this exercise has {len(a)}.")
+        raise InputError("ranks_a", f"Spearman's ρ compares at least 2 documents; this exercise has {len(a)}.")
+    check_length(len(a), "documents")
+    items = _items(exercise, len(a))
+    for name, ranks in (("ranks_a", a), ("ranks_b", b)):
+        if len(set(ranks)) == 1:
+            raise InputError(name, f"{'R1' if name == 'ranks_a' else 'R2'} ties every document: there is no order "
+                                   f"to correlate, so ρ is undefined.")
+    ties = exercise.param("ties", "pearson")
+    SPEARMAN_TIES.choice(ties)
     k = len(a)
-    for name, ranks in (("R1", a), ("R2", b)):
-        if sorted(ranks) != list(range(1, k + 1)):
-            problem = "has tied ranks" if len(set(ranks)) != k else f"is not the ranks 1..{k}"
-            raise ValueError(f"{name} {problem}: give the ranks 1..{k}, each once (the lecture's formula "
-                             f"1 − 6 Σd² / (K (K² − 1)) holds only for every document at its own rank).")
-    worked = spearman_rho_breakdown(a, b, items=list(exercise.items))
+    worked = spearman_rho_breakdown(a, b, items=list(items))
     table = worked.table
     steps = [Step(f"d² of {doc} (s1 = {tex_number(s1)}, s2 = {tex_number(s2)})", float(d2),
-                  rf"({tex_number(s1)} - {tex_number(s2)})^2 = {tex_number(d2)}", stage="Step 1: d² per document")
-             for doc, s1, s2, d2 in zip(table["doc"], table["s1"], table["s2"], table["d^2"])]
+                  rf"({tex_number(s1)} - {tex_number(s2)})^2 = {tex_number(d2)}", stage="Step 1: d² per document",
+                  hint=TEXTS["d2_hint"].format(doc=doc))
+             for doc, s1, s2, d2 in zip(table["doc"], *_rank_columns(table), table["d^2"])]
     total = float(worked.details["sum_d2"])
     steps.append(Step("Σd²", total, " + ".join(tex_number(s.expected) for s in steps) + f" = {tex_number(total)}",
-                      uses=tuple(range(len(steps))), rule="sum", stage="Step 2: Σd²"))
+                      uses=tuple(range(len(steps))), rule="sum", stage="Step 2: Σd²", hint=TEXTS["sum_hint"]))
+    tied = bool(_tie_groups(a) or _tie_groups(b))
+    if not tied or ties == "formula":
+        value = 1 - 6 * total / (k * (k * k - 1))
+        steps.append(Step("ρ (Spearman)", value,
+                          rf"1 - \frac{{6 \times {tex_number(total)}}}{{{k} \times ({k}^2 - 1)}} = {tex_number(value)}",
+                          uses=(len(steps) - 1,), rule="spearman", scale=float(k * (k * k - 1)), stage="Step 3: ρ",
+                          hint=TEXTS["rho_hint"].format()))
+        return steps
+    whole = (k ** 3 - k) / 12
+    stage = "Step 3: the tie corrections"
+    for index, (ranking, ranks) in enumerate((("R1", a), ("R2", b)), 1):
+        groups = _tie_groups(ranks)
+        correction = sum(t ** 3 - t for t in groups) / 12
+        shown = (" + ".join(rf"\frac{{{t}^3 - {t}}}{{12}}" for t in groups) + f" = {tex_number(correction)}"
+                 if groups else rf"\text{{no tie in {ranking}}} \Rightarrow 0")
+        steps.append(Step(f"T{index} = Σ(t³ − t)/12 (ties in {ranking})", correction, shown, stage=stage,
+                          hint=TEXTS["t_hint"].format(ranking=ranking)))
+    first_t = len(steps) - 2
+    for index in (1, 2):
+        correction = steps[first_t + index - 1].expected
+        steps.append(Step(f"S{index} = (K³ − K)/12 − T{index}", whole - correction,
+                          rf"\frac{{{k}^3 - {k}}}{{12}} - {tex_number(correction)} = {tex_number(whole - correction)}",
+                          uses=(first_t + index - 1,), rule="complement", scale=whole, stage=stage,
+                          hint=TEXTS["s_hint"].format(index=index)))
+    s1, s2 = steps[-2].expected, steps[-1].expected
     value = float(worked.value)
     steps.append(Step("ρ (Spearman)", value,
-                      rf"1 - \frac{{6 \times {tex_number(total)}}}{{{k} \times ({k}^2 - 1)}} = {tex_number(value)}",
-                      uses=(len(steps) - 1,), rule="spearman", scale=float(k * (k * k - 1)), stage="Step 3: ρ"))
+                      rf"\frac{{{tex_number(s1)} + {tex_number(s2)} - {tex_number(total)}}}{{2\sqrt{{{tex_number(s1)} "
+                      rf"\times {tex_number(s2)}}}}} = {tex_number(value)}",
+                      uses=(len(steps) - 2, len(steps) - 1, first_t - 1), rule="spearman_ties",
+                      stage="Step 4: ρ", hint=TEXTS["rho_ties_hint"].format()))
     return steps
 
 
@@ -79,30 +191,74 @@ def _from_preset() -> Exercise:
 def _reference(exercise: Exercise) -> dict:
     from rankviz.metrics import spearman_rho
 
-    values = {"ρ (Spearman)": spearman_rho(list(exercise.ranks_a), list(exercise.ranks_b))}
-    for doc, s1, s2 in zip(exercise.items, exercise.ranks_a, exercise.ranks_b):
+    a, b = list(exercise.ranks_a), list(exercise.ranks_b)
+    items = _items(exercise, len(a))
+    rank_a, rank_b = _average_ranks(a), _average_ranks(b)
+    tied = bool(_tie_groups(a) or _tie_groups(b))
+    total = float(sum((x - y) ** 2 for x, y in zip(rank_a, rank_b)))
+    n = len(a)
+    shortcut = 1 - 6 * total / (n * (n * n - 1))
+    values = {"ρ (Spearman)": shortcut if tied and exercise.param("ties", "pearson") == "formula"
+              else spearman_rho(a, b), "Σd²": total}
+    for doc, s1, s2 in zip(items, rank_a, rank_b):
         values[f"d² of {doc} (s1 = {tex_number(s1)}, s2 = {tex_number(s2)})"] = (s1 - s2) ** 2
-    values["Σd²"] = sum((s1 - s2) ** 2 for s1, s2 in zip(exercise.ranks_a, exercise.ranks_b))
+    if tied and exercise.param("ties", "pearson") == "pearson":
+        # S is the spread Σ(r − r̄)² of the average ranks, T what the ties take off (K³ − K)/12.
+        for index, ranks in ((1, rank_a), (2, rank_b)):
+            mean = sum(ranks) / n
+            spread = sum((r - mean) ** 2 for r in ranks)
+            values[f"S{index} = (K³ − K)/12 − T{index}"] = spread
+            values[f"T{index} = Σ(t³ − t)/12 (ties in R{index})"] = (n ** 3 - n) / 12 - spread
     return values
 
 
+def _own_spearman(*, ranks_a, ranks_b, items=None, ties="pearson") -> Exercise:
+    return Exercise("spearman", TEXTS["spearman_title"].format(count=len(ranks_a)), items=tuple(items or ()),
+                    ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params={"ties": ties})
+
+
+_RANKS_INPUTS = (
+    OwnInput("ranks_a", "Ranks in R1 (or values)", TEXTS["ranks_a"], "ranks", required=True, example="1 2 3 4 5"),
+    OwnInput("ranks_b", "Ranks in R2 (or values)", TEXTS["ranks_b"], "ranks", required=True, example="2 1 4 3 5"),
+    OwnInput("items", "Document names", TEXTS["items"], "names", blank="d1, d2, ..."),
+)
+
 KIND = register_kind(KindSpec("spearman", "Spearman's rank correlation (rho)", _generate, spearman_steps, _describe,
-                              presets={"srcc_exercise": _from_preset}, reference=_reference))
+                              presets={"srcc_exercise": _from_preset}, reference=_reference,
+                              metrics=("spearman_rho",),
+                              inputs=(*_RANKS_INPUTS, OwnInput("ties", "With tied ranks", TEXTS["ties"], "choice",
+                                                               param=SPEARMAN_TIES)),
+                              own=_own_spearman))
 
 
 # ---------------------------------------------------------------------------- mistakes
 
 
+def _average_ranks(values) -> list[float]:
+    """Each value's rank, 1 for the smallest, tied values sharing their average rank (computed apart from the
+    breakdown: 1 + the values below + half the other values equal to it)."""
+    return [1 + sum(w < v for w in values) + (sum(w == v for w in values) - 1) / 2 for v in values]
+
+
+def _shortcut_working(exercise, steps) -> bool:
+    """Whether rho is worked with 1 − 6Σd²/(K(K² − 1)) (no ties, or the sheet's shortcut): the mistakes below
+    rework that formula."""
+    return steps[-1].rule == "spearman"
+
+
 def _with_differences(how: str):
     """d² replaced by d itself (``signed``) or by |d|: the sum and rho then follow the same formulas."""
     def working(exercise, steps):
-        n = len(exercise.items)
-        differences = [float(a - b) for a, b in zip(exercise.ranks_a, exercise.ranks_b)]
+        if not _shortcut_working(exercise, steps):
+            return None
+        ranks_a, ranks_b = _average_ranks(exercise.ranks_a), _average_ranks(exercise.ranks_b)
+        n = len(ranks_a)
+        differences = [float(a - b) for a, b in zip(ranks_a, ranks_b)]
         values = differences if how == "signed" else [abs(d) for d in differences]
         mistaken = [replace(step, expected=value, alternatives=(),
                             formula=(rf"{tex_number(a)} - {tex_number(b)} = {tex_number(value)}" if how == "signed"
                                      else rf"|{tex_number(a)} - {tex_number(b)}| = {tex_number(value)}"))
-                    for step, value, a, b in zip(steps[:n], values, exercise.ranks_a, exercise.ranks_b)]
+                    for step, value, a, b in zip(steps[:n], values, ranks_a, ranks_b)]
         total = sum(values)
         mistaken.append(replace(steps[n], expected=total, alternatives=(),
                                 formula=" + ".join(tex_number(v) for v in values) + f" = {tex_number(total)}"))
@@ -116,7 +272,9 @@ def _with_differences(how: str):
 
 def _denominator(scale_of, formula_of):
     def working(exercise, steps):
-        n = len(exercise.items)
+        if not _shortcut_working(exercise, steps):
+            return None
+        n = len(exercise.ranks_a)
         last = steps[-1]
         total = steps[last.uses[0]].expected
         scale = scale_of(n)
@@ -128,15 +286,34 @@ def _denominator(scale_of, formula_of):
 
 
 def _without_one_minus(exercise, steps):
+    if not _shortcut_working(exercise, steps):
+        return None
     last = steps[-1]
     total = steps[last.uses[0]].expected
     value = 6 * total / last.scale
-    n = len(exercise.items)
+    n = len(exercise.ranks_a)
     return steps[:-1] + [replace(last, expected=value, rule="", uses=(), alternatives=(),
                                  formula=rf"\frac{{6 \times {tex_number(total)}}}{{{n} \times ({n}^2 - 1)}} = "
                                          rf"{tex_number(value)}")]
 
 
+def _spearman_has_ties(exercise) -> bool:
+    return bool(_tie_groups(exercise.ranks_a) or _tie_groups(exercise.ranks_b))
+
+
+def _spearman_other(ties: str):
+    """The working under the other way of treating ties (None without ties: then both give the same)."""
+    def working(exercise, steps):
+        if not _spearman_has_ties(exercise):
+            return None
+        return spearman_steps(exercise.with_params(ties=ties))
+    return working
+
+
+register_convention("spearman_formula_on_ties", SPEARMAN_TIES, "formula", "spearman", _spearman_other("formula"),
+                    asked_of=lambda exercise: exercise.param("ties", "pearson"))
+register_convention("spearman_pearson_on_ties", SPEARMAN_TIES, "pearson", "spearman", _spearman_other("pearson"),
+                    asked_of=lambda exercise: exercise.param("ties", "pearson"))
 register_mistake("spearman_d_not_squared", "You added the differences d = s1 − s2 without squaring them; they "
                                            "always add up to 0. Square each one: d².",
                  "spearman", _with_differences("signed"))
@@ -156,16 +333,30 @@ register_mistake("spearman_without_one_minus", "You stopped at 6 Σd² / (K (K²
 # rankings without ties, whose top-K lists are well defined) and ``penalty`` (p, the cost of a
 # pair of items both missing from the other top-K list; 0.5 unless given).
 
-KENDALL_VARIANTS = ("b", "a")
-_TAU_SYMBOL = {"a": r"\tau_a", "b": r"\tau_b"}
+KENDALL_VARIANTS = KENDALL_VARIANT.ordered("b")  # the registry's variants, tau-b (the default) first
 
 
 def _names(pairs) -> str:
     return ", ".join(f"({i}, {j})" for i, j in pairs)
 
 
+# Beyond this many pairs a working names the first ones only (a sheet's 100 documents have 4950 pairs).
+_PAIRS_NAMED = 24
+
+
 def _pair_list(pairs, empty: str) -> str:
-    return rf"\text{{{_names(pairs)}}}" if pairs else rf"\text{{{empty}}}"
+    r"""The pairs named in a working, the first :data:`_PAIRS_NAMED` of a long list then how many in all.
+
+    >>> print(_pair_list([(1, 2)], "none"), _pair_list([], "none"))
+    \text{(1, 2)} \text{none}
+    >>> print(_pair_list([(i, i + 1) for i in range(30)], "none").split("}, ")[-1])
+    \dots\ \text{(30 pairs)}
+    """
+    if not pairs:
+        return rf"\text{{{empty}}}"
+    if len(pairs) <= _PAIRS_NAMED:
+        return rf"\text{{{_names(pairs)}}}"
+    return rf"\text{{{_names(pairs[:_PAIRS_NAMED])}}}, \dots\ \text{{({len(pairs)} pairs)}}"
 
 
 def _kendall_labels(exercise: Exercise) -> dict:
@@ -187,16 +378,16 @@ def _ranked_lists(exercise: Exercise) -> tuple[list, list]:
 def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     items, a, b = exercise.items, exercise.ranks_a, exercise.ranks_b
     if len(a) != len(b) or len(a) != len(items):
-        raise ValueError(f"Give one rank in R1 and one in R2 per document: {len(items)} documents, "
-                         f"{len(a)} ranks in R1 and {len(b)} in R2.")
+        raise InputError("ranks_b", f"Give one rank in R1 and one in R2 per document: {len(items)} documents, "
+                                    f"{len(a)} ranks in R1 and {len(b)} in R2.")
     if len(set(items)) != len(items):
-        raise ValueError(f"Each document must be named once; got {', '.join(map(str, items))}.")
+        raise InputError("items", f"Each document must be named once; got {', '.join(map(str, items))}.")
     check_length(len(items), "documents")
     if len(items) < 3:
-        raise ValueError(f"A Kendall exercise needs at least 3 documents (3 pairs); got {len(items)}.")
-    for name, ranks in (("R1", a), ("R2", b)):
+        raise InputError("ranks_a", f"A Kendall exercise needs at least 3 documents (3 pairs); got {len(items)}.")
+    for name, field, ranks in (("R1", "ranks_a", a), ("R2", "ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise ValueError(f"{name} ties every document: there is no order to compare, so tau is undefined.")
+            raise InputError(field, f"{name} ties every document: there is no order to compare, so tau is undefined.")
     variant = exercise.param("variant", "b")
     if variant not in KENDALL_VARIANTS:
         raise ValueError(f"The Kendall variant must be 'b' (tau-b) or 'a' (tau-a); got {variant!r}.")
@@ -204,16 +395,29 @@ def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     k = exercise.param("k")
     if k is not None:
         if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= len(items):
-            raise ValueError(f"K of the distance at K must be a whole number from 2 to {len(items)} (the documents); "
-                             f"got {k!r}.")
+            raise InputError("k", f"K of the distance at K must be a whole number from 2 to {len(items)} (the "
+                                  f"documents); got {k!r}.")
         if ties:
-            raise ValueError("The distance at K compares two top-K lists: give rankings without ties (every "
-                             "document at its own rank), or no K.")
+            raise InputError("k", "The distance at K compares two top-K lists: give rankings without ties (every "
+                                  "document at its own rank), or no K.")
     penalty = exercise.param("penalty", 0.5)
     if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0 <= penalty <= 1:
-        raise ValueError(f"The penalty p for a pair missing from the other top-K list must be a number from 0 to 1; "
-                         f"got {penalty!r}.")
+        raise InputError("penalty", f"The penalty p for a pair missing from the other top-K list must be a number "
+                                    f"from 0 to 1; got {penalty!r}.")
     return variant, k, float(penalty), ties
+
+
+def _with_kendall_hints(exercise: Exercise, steps: list[Step]) -> list[Step]:
+    """Each step with the first rung of its hint ladder (:data:`TEXTS`), found by its role in the working."""
+    labels = _kendall_labels(exercise)
+    role_of = {label: role for role, label in labels.items()}
+    variant = exercise.param("variant", "b")
+    choice = KENDALL_VARIANT.choice(variant)
+    words = {"tau": TEXTS["kendall_tau_hint"].format(variant_label=choice.label, formula=choice.formula),
+             "union pairs": TEXTS["kendall_union_pairs_hint"].format()}
+    for role in ("n0", "D", "n1", "n2", "C", "union", "penalties", "distance"):
+        words[role] = TEXTS[f"kendall_{role}_hint"].format(k=exercise.param("k"))
+    return [replace(step, hint=words.get(role_of.get(step.label), "")) for step in steps]
 
 
 def kendall_steps(exercise: Exercise) -> list[Step]:
@@ -270,7 +474,7 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
     steps.append(Step(labels["C"], float(c), rf"n_0 - D - \text{{tied pairs}} = {n0} - {d} - {tied} = {c}"
                       if ties else rf"n_0 - D = {n0} - {d} = {c}", stage=stage))
     value = float(worked.value)
-    symbol = _TAU_SYMBOL[variant]
+    symbol = rf"\tau_{variant}"
     if variant == "a" or not ties:
         denominator = float(n0)
         shown = (rf"{symbol} = \frac{{C - D}}{{n_0}} = \frac{{{c} - {d}}}{{{n0}}} = {tex_number(value)}"
@@ -285,7 +489,7 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
     steps.append(Step(labels["tau"], value, shown, uses=(index[labels["C"]], index[labels["D"]]), rule="difference",
                       scale=denominator, stage=f"Step 2: τ_{variant}"))
     if k is None:
-        return steps
+        return _with_kendall_hints(exercise, steps)
     order_a, order_b = _ranked_lists(exercise)
     distance = kendall_tau_distance_breakdown(order_a, order_b, k, penalty=penalty)
     rows = distance.table
@@ -304,7 +508,7 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
                       rf"K_n@{k} = \frac{{\sum \bar K}}{{n(n - 1)/2}} = \frac{{{tex_number(total)}}}{{{union_pairs}}}"
                       rf" = {tex_number(value)}", uses=(len(steps) - 1, len(steps) - 2), rule="ratio",
                       stage=f"Step 5: K_n@{k}"))
-    return steps
+    return _with_kendall_hints(exercise, steps)
 
 
 def _penalty_formula(rows, total: float) -> str:
@@ -417,10 +621,27 @@ def _kendall_reference(exercise: Exercise) -> dict:
     return values
 
 
+def _own_kendall(*, ranks_a, ranks_b, items=None, variant="b", k=None, penalty=None) -> Exercise:
+    items = tuple(items) if items else tuple(f"d{i}" for i in range(1, len(ranks_a) + 1))
+    params = {"variant": variant, "k": k}
+    if penalty is not None:
+        if len(penalty) != 1:
+            raise InputError("penalty", f"p is one number from 0 to 1; got {len(penalty)} numbers.")
+        params["penalty"] = float(penalty[0])
+    return Exercise("kendall", TEXTS["kendall_title"].format(count=len(ranks_a), title=KENDALL_KIND.title),
+                    items=items, ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params=params)
+
+
 KENDALL_KIND = register_kind(KindSpec(
     "kendall", "Kendall's tau (tau-a, tau-b) and the normalized Kendall tau distance at K", _kendall_generate,
     kendall_steps, _kendall_describe, options={"variant": KENDALL_VARIANTS},
-    presets={"kendall_srcc_exercise": _kendall_from_srcc}, reference=_kendall_reference))
+    presets={"kendall_srcc_exercise": _kendall_from_srcc}, reference=_kendall_reference,
+    metrics=("kendall_tau", "kendall_tau_distance"),
+    inputs=(*_RANKS_INPUTS, OwnInput("variant", "Kendall's tau", TEXTS["variant"], "choice", param=KENDALL_VARIANT,
+                                     blank=KENDALL_VARIANT.choice(KENDALL_VARIANT.default).text),
+            OwnInput("k", "K (distance at K)", TEXTS["kendall_k"], "int", blank="no distance"),
+            OwnInput("penalty", "p (distance at K)", TEXTS["penalty"], "numbers", blank="0.5")),
+    own=_own_kendall))
 
 
 # ---------------------------------------------------------------------------- Kendall mistakes

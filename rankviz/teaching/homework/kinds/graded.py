@@ -13,33 +13,74 @@ from dataclasses import replace
 
 import numpy as np
 
-from rankviz.teaching.export import format_number
+from rankviz.registry import DISCOUNT, GAIN
+from rankviz.formatting import format_number
 from rankviz.teaching.homework.core import (
     Exercise,
+    InputError,
     KindSpec,
+    OwnInput,
     Step,
     check_length,
     register_kind,
     tex_number,
 )
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
+from rankviz.teaching.labels import variant_text
 
 __all__ = ["DISCOUNTS", "ERR_SCALES", "GAINS", "err_steps", "ndcg_steps", "variant_words"]
 
-GAINS = ("exponential", "linear")
-DISCOUNTS = ("log2", "jarvelin")
-_OTHER = {"exponential": "linear", "linear": "exponential", "log2": "jarvelin", "jarvelin": "log2"}
+# The registry's choices; an exercise starts from the lecture's final formula (exponential gain).
+GAINS = GAIN.ordered("exponential")
+DISCOUNTS = DISCOUNT.values
+_SWITCHES = {"gain": GAIN, "discount": DISCOUNT}
+
+# What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
+TEXTS = {
+    "cg_hint": "CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i g_i$.",
+    "term_hint": "The {what} term at rank {rank} is the gain of grade {grade} divided by the discount at rank {rank}: "
+                 "${gain_formula} \\times {discount_formula}$ with g = {grade}, i = {rank}.",
+    "dcg_hint": "DCG{at} adds up the discounted gains of the top {n} ranks: $\\mathrm{{DCG}} = \\sum_i "
+                "\\frac{{\\text{{gain}}(g_i)}}{{\\text{{discount}}(i)}}$.",
+    "idcg_hint": "IDCG{at} is the DCG of the ideal ranking: every judged grade sorted from highest to lowest, "
+                 "{cut}.",
+    "idcg_cut": "cut at rank {k} like the DCG",
+    "idcg_whole": "as long as the ranking",
+    "ndcg_hint": "NDCG{at} divides DCG by IDCG, so a perfect ranking scores 1: $\\mathrm{{NDCG}} = "
+                 "\\frac{{\\mathrm{{DCG}}}}{{\\mathrm{{IDCG}}}}$.",
+    "err_r_hint": "R_{rank} is the chance the user is satisfied by the document at rank {rank}: "
+                  "$R_i = \\frac{{2^{{g_i}} - 1}}{{2^{{g_{{max}}}}}}$ with g_max = {top}, the top of the scale.",
+    "err_reach_hint": "The chance of reaching rank {rank}: the user was satisfied by none of the ranks above: "
+                      "$\\prod_{{j < i}} (1 - R_j)$.",
+    "err_term_hint": "The term at rank {rank}: the chance of stopping there, over the rank: "
+                     "$\\frac{{R_i \\cdot P(\\text{{reach }} i)}}{{i}}$.",
+    "err_hint": "ERR adds up the terms of every rank (Chapelle et al. 2009): $\\mathrm{{ERR}} = \\sum_i "
+                "\\frac{{1}}{{i}} R_i \\prod_{{j<i}} (1 - R_j)$.",
+    "rels": "Grade of each retrieved document in ranked order, rank 1 first (e.g. 3,2,3,0,1,2 on a 0-3 scale), or "
+            "a column pasted from the sheet.",
+    "k": "Cut-off k for NDCG@k: DCG looks at the top k ranks and the ideal ranking is cut at k too. Blank: the "
+         "whole list.",
+    "unretrieved": "Grades of the judged relevant documents the ranking did not retrieve (or ranked below k), e.g. "
+                   "3 2: they join the ideal ranking. Blank: none.",
+    "gain": "The gain of a grade g: IIR (§8.4) and the lecture use 2^g − 1, trec_eval and Croft et al. the grade "
+            "itself.",
+    "discount": "The discount at rank i: log2(i + 1) (IIR, trec_eval), or Järvelin and Kekäläinen's original "
+                "max(1, log2 i), which Croft et al. write DCG = rel_1 + Σ_{i≥2} rel_i / log2 i.",
+    "err_rels": "Grade of each document in ranked order, rank 1 first (e.g. 2 0 1 on a 0-4 scale).",
+    "max_grade": "g_max, the top of the sheet's grading scale (4 for grades 0-4), whatever grades this list holds.",
+    "err_k": "Cut-off k for ERR@k: only the top k ranks count. Blank: the whole list.",
+    "ndcg_title": "Your ranking {ranking}: {title} ({variant})",
+    "err_title": "Your ranking {ranking}: ERR{at} on a 0–{top} scale",
+}
 
 
 def variant_words(gain: str, discount: str) -> str:
-    """The gain and discount of an exercise in words.
+    """The gain and discount of an exercise in words (the registry's labels, as the app writes them).
 
     >>> variant_words("linear", "log2")
-    'linear gain, log2(i + 1) discount'
+    'linear gain g, log2(i + 1) discount'
     """
-    gain_words = "exponential gain 2^g − 1" if gain == "exponential" else "linear gain"
-    discount_words = "log2(i + 1) discount" if discount == "log2" else "Järvelin-Kekäläinen discount max(1, log2 i)"
-    return f"{gain_words}, {discount_words}"
+    return variant_text({"gain": gain, "discount": discount})
 
 
 def _gain_tex(grade: float, gain: str) -> str:
@@ -59,75 +100,110 @@ def _discount_tex(rank: int, discount: str, base: float) -> str:
     return rf"{log}({rank} + 1)" if discount == "log2" else rf"\max(1, {log} {rank})"
 
 
-def _dcg_terms(table, grade_column: str, exercise: Exercise, what: str, stage: str, rows=None) -> list[Step]:
-    denominator_column = table.columns[3]  # the discount column, after rank, grade and gain
+def _dcg_terms(worked, exercise: Exercise, what: str, stage: str, rows=None) -> list[Step]:
+    """One step per rank of a worked DCG, read by role (its discount column is named after the discount)."""
     base = exercise.param("log_base", 2)
+    gain_formula = GAIN.choice(exercise.gain).formula.replace("g", "g_i")
+    discount_formula = DISCOUNT.choice(exercise.discount).formula
     steps = []
     for rank, grade, gain_value, denominator, contribution in zip(
-            table["rank"], table[grade_column], table["gain"], table[denominator_column], table["contribution"]):
+            *(worked.column(role) for role in ("rank", "grade", "gain", "discount", "contribution"))):
         if rows is not None and int(rank) not in rows:
             continue
         formula = (rf"\frac{{{_gain_tex(grade, exercise.gain)}}}{{{_discount_tex(int(rank), exercise.discount, base)}}}"
                    rf" = \frac{{{tex_number(gain_value)}}}{{{tex_number(denominator)}}} = {tex_number(contribution)}")
+        hint = TEXTS["term_hint"].format(what=what, rank=int(rank), grade=tex_number(grade),
+                                         gain_formula=gain_formula, discount_formula=discount_formula)
         steps.append(Step(f"{what} term at rank {int(rank)} (grade {tex_number(grade)})", float(contribution), formula,
-                          stage=stage))
+                          stage=stage, hint=hint))
     return steps
 
 
 def _rebased(worked, base: float):
     """A log2(i + 1) worked table recomputed with log_base(i + 1): the working of a student who used ln or log10."""
-    table = worked.table.copy()
-    table[table.columns[3]] = np.log(table["rank"].to_numpy(float) + 1) / math.log(base)
-    table["contribution"] = table["gain"] / table[table.columns[3]]
-    table["running DCG"] = table["contribution"].cumsum()
-    return replace(worked, table=table, value=float(math.fsum(table["contribution"])))
+    table, roles = worked.table.copy(), worked.roles
+    table[roles["discount"]] = np.log(worked.column("rank").to_numpy(float) + 1) / math.log(base)
+    table[roles["contribution"]] = table[roles["gain"]] / table[roles["discount"]]
+    table[roles["running"]] = table[roles["contribution"]].cumsum()
+    return replace(worked, table=table, value=float(math.fsum(table[roles["contribution"]])))
+
+
+def _cutoff(exercise: Exercise):
+    k = exercise.param("k")
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
+        raise InputError("k", f"The cut-off k must be a whole number of at least 1 (or blank: the whole list); got "
+                              f"{k!r}.")
+    return k
+
+
+def _at(k) -> str:
+    return "" if k is None else f"@{k}"
 
 
 def ndcg_steps(exercise: Exercise) -> list[Step]:
     """CG, one DCG term per rank, DCG, one IDCG term per rank of the ideal ranking holding a
     relevant document, IDCG, NDCG: every value from :mod:`rankviz.metrics`' worked tables.
 
+    With ``k`` in ``params`` (NDCG@k) only the top k ranks count, and the ideal ranking is cut
+    at k too (IIR's Z_k; trec_eval's ndcg_cut): the labels say so (``DCG@5``, ``IDCG@5``).
+
     >>> steps = ndcg_steps(Exercise("ndcg", "x", rels=(3, 2, 3, 0, 1, 2)))
     >>> {s.label: round(s.expected, 3) for s in steps if s.label in ("DCG", "IDCG", "NDCG")}
     {'DCG': 13.848, 'IDCG': 14.595, 'NDCG': 0.949}
+    >>> steps = ndcg_steps(Exercise("ndcg", "x", rels=(3, 2, 3, 0, 0, 1, 2, 2, 3, 0), gain="linear",
+    ...                             discount="jarvelin", params={"k": 5}))
+    >>> {s.label: round(s.expected, 3) for s in steps if s.label.endswith("@5")}
+    {'CG@5': 8.0, 'DCG@5': 6.893, 'IDCG@5': 9.754, 'NDCG@5': 0.707}
     """
     from rankviz.metrics import cumulative_gain_breakdown, dcg_breakdown, ideal_dcg_breakdown
 
+    k = _cutoff(exercise)
+    check_length(len(exercise.rels) if k is None else min(k, len(exercise.rels)), "ranks")
+    at = _at(k)
     base = exercise.param("log_base", 2)
     # The metrics take a log base for the Järvelin discount only; log2(i + 1) in another base is a mistake's working.
     options = {"gain": exercise.gain, "discount": exercise.discount,
                "log_base": base if exercise.discount == "jarvelin" else 2}
-    cg = cumulative_gain_breakdown(exercise.rels)
-    steps = [Step("CG", float(cg.value), cg.latex.replace(r"\mathrm{CG} = ", ""), stage="Step 1: CG")]
-    system = dcg_breakdown(exercise.rels, **options)
+    cg = cumulative_gain_breakdown(exercise.rels, k)
+    shown = len(exercise.rels) if k is None else min(k, len(exercise.rels))
+    steps = [Step(f"CG{at}", float(cg.value), cg.latex.replace(r"\mathrm{CG} = ", ""), stage="Step 1: CG",
+                  hint=TEXTS["cg_hint"].format(at=at, n=shown))]
+    system = dcg_breakdown(exercise.rels, None if exercise.param("dcg") == "uncut" else k, **options)
     how_ideal = exercise.param("idcg", "judged")
+    ideal_k = None if how_ideal == "uncut" else k
     if how_ideal == "unsorted":  # the mistake of not sorting: the ranking itself as "ideal"
-        ideal = dcg_breakdown(exercise.rels, **options)
-        ideal = replace(ideal, table=ideal.table.rename(columns={"rel": "ideal rel"}))
+        ideal = dcg_breakdown(exercise.rels, k, **options)
+    elif how_ideal == "top_k":  # the mistake of sorting the top k retrieved only
+        ideal = ideal_dcg_breakdown(exercise.rels[:k], k, **options)
     else:
-        judged = exercise.judged if how_ideal == "judged" else None
-        ideal = ideal_dcg_breakdown(exercise.rels, judged=judged, **options)
+        judged = exercise.judged if how_ideal in ("judged", "uncut") else None
+        ideal = ideal_dcg_breakdown(exercise.rels, ideal_k, judged=judged, **options)
     if base != 2 and exercise.discount == "log2":
         system, ideal = _rebased(system, base), _rebased(ideal, base)
-    dcg_terms = _dcg_terms(system.table, "rel", exercise, "DCG", "Step 2: DCG")
+    dcg_terms = _dcg_terms(system, exercise, "DCG", "Step 2: DCG")
     # Ideal ranks past the last relevant document add 0; they are left out so a long judged list stays short.
-    useful = {int(r) for r, g in zip(ideal.table["rank"], ideal.table["ideal rel"]) if g > 0} or {1}
-    idcg_terms = _dcg_terms(ideal.table, "ideal rel", exercise, "IDCG", "Step 3: IDCG", rows=useful)
+    useful = {int(r) for r, g in zip(ideal.column("rank"), ideal.column("grade")) if g > 0} or {1}
+    idcg_terms = _dcg_terms(ideal, exercise, "IDCG", "Step 3: IDCG", rows=useful)
     first_dcg, first_idcg = len(steps), len(steps) + len(dcg_terms) + 1
     steps += dcg_terms
     dcg_value = float(system.value)
-    steps.append(Step("DCG", dcg_value,
+    steps.append(Step(f"DCG{at}", dcg_value,
                       " + ".join(tex_number(t.expected) for t in dcg_terms) + f" = {tex_number(dcg_value)}",
-                      uses=tuple(range(first_dcg, first_dcg + len(dcg_terms))), rule="sum", stage="Step 2: DCG"))
+                      uses=tuple(range(first_dcg, first_dcg + len(dcg_terms))), rule="sum", stage="Step 2: DCG",
+                      hint=TEXTS["dcg_hint"].format(at=at, n=shown)))
     steps += idcg_terms
     idcg_value = float(ideal.value)
-    steps.append(Step("IDCG", idcg_value,
+    cut = TEXTS["idcg_cut"].format(k=k) if k is not None else TEXTS["idcg_whole"]
+    steps.append(Step(f"IDCG{at}", idcg_value,
                       " + ".join(tex_number(t.expected) for t in idcg_terms) + f" = {tex_number(idcg_value)}",
-                      uses=tuple(range(first_idcg, first_idcg + len(idcg_terms))), rule="sum", stage="Step 3: IDCG"))
+                      uses=tuple(range(first_idcg, first_idcg + len(idcg_terms))), rule="sum", stage="Step 3: IDCG",
+                      hint=TEXTS["idcg_hint"].format(at=at, cut=cut)))
     value = dcg_value / idcg_value if idcg_value else 0.0
-    steps.append(Step("NDCG", value, rf"\frac{{\mathrm{{DCG}}}}{{\mathrm{{IDCG}}}} = "
-                                     rf"\frac{{{tex_number(dcg_value)}}}{{{tex_number(idcg_value)}}} = {tex_number(value)}",
-                      uses=(first_dcg + len(dcg_terms), len(steps) - 1), rule="ratio", stage="Step 4: NDCG"))
+    steps.append(Step(f"NDCG{at}", value, rf"\frac{{\mathrm{{DCG}}}}{{\mathrm{{IDCG}}}} = "
+                                          rf"\frac{{{tex_number(dcg_value)}}}{{{tex_number(idcg_value)}}} = "
+                                          rf"{tex_number(value)}",
+                      uses=(first_dcg + len(dcg_terms), len(steps) - 1), rule="ratio", stage="Step 4: NDCG",
+                      hint=TEXTS["ndcg_hint"].format(at=at)))
     return steps
 
 
@@ -150,8 +226,13 @@ def _describe(exercise: Exercise) -> str:
     if exercise.judged is not None:
         judged = (f" The ideal ranking uses every judged grade of the query: "
                   f"{', '.join(format_number(g) for g in sorted(exercise.judged, reverse=True) if g > 0)}.")
+    k = exercise.param("k")
+    if k is None:
+        return (f"Grades in ranked order: {grades}; {variant_words(exercise.gain, exercise.discount)}.{judged} "
+                f"Compute CG, the DCG term at each rank, DCG, the IDCG terms of the ideal ranking, IDCG and NDCG.")
     return (f"Grades in ranked order: {grades}; {variant_words(exercise.gain, exercise.discount)}.{judged} "
-            f"Compute CG, the DCG term at each rank, DCG, the IDCG terms of the ideal ranking, IDCG and NDCG.")
+            f"Cut-off k = {k}: compute CG@{k}, the DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of "
+            f"the ideal ranking cut at {k}, IDCG@{k} and NDCG@{k}.")
 
 
 def _from_preset(key: str):
@@ -169,11 +250,14 @@ def _reference(exercise: Exercise) -> dict:
     from rankviz.metrics import cumulative_gain, dcg, ideal_dcg, ndcg
 
     options = {"gain": exercise.gain, "discount": exercise.discount}
-    values = {"CG": cumulative_gain(exercise.rels), "DCG": dcg(exercise.rels, **options),
-              "IDCG": ideal_dcg(exercise.rels, judged=exercise.judged, **options),
-              "NDCG": ndcg(exercise.rels, judged=exercise.judged, **options)}
+    k = exercise.param("k")
+    at = _at(k)
+    values = {f"CG{at}": cumulative_gain(exercise.rels, k), f"DCG{at}": dcg(exercise.rels, k, **options),
+              f"IDCG{at}": ideal_dcg(exercise.rels, k, judged=exercise.judged, **options),
+              f"NDCG{at}": ndcg(exercise.rels, k, judged=exercise.judged, **options)}
     ideal = sorted(exercise.judged if exercise.judged is not None else exercise.rels, reverse=True)
-    for what, grades in (("DCG", exercise.rels), ("IDCG", ideal)):
+    top = exercise.rels if k is None else exercise.rels[:k]
+    for what, grades in (("DCG", top), ("IDCG", ideal if k is None else ideal[:k])):
         for rank, grade in enumerate(grades, 1):  # a term is the DCG of the list with only that grade kept
             if what == "IDCG" and grade <= 0 and rank > 1:
                 continue  # the working leaves out the ideal ranking's zeros: they add nothing
@@ -181,10 +265,29 @@ def _reference(exercise: Exercise) -> dict:
     return values
 
 
+def _own(*, rels, k=None, unretrieved=None, gain="exponential", discount="log2") -> Exercise:
+    shown = ", ".join(format_number(g) for g in rels)
+    judged = tuple(rels) + tuple(unretrieved) if unretrieved else None
+    variant = variant_words(gain, discount)
+    title = TEXTS["ndcg_title"].format(ranking=shown, title=KIND.title if k is None else
+                                       f"CG@{k}, DCG@{k}, IDCG@{k} and NDCG@{k}", variant=variant)
+    return Exercise("ndcg", title, rels=tuple(rels), gain=gain, discount=discount, judged=judged,
+                    params={} if k is None else {"k": k})
+
+
+INPUTS = (
+    OwnInput("rels", "Grades in ranked order", TEXTS["rels"], "relevance", required=True, example="3,2,3,0,1,2"),
+    OwnInput("k", "Cut-off k (NDCG@k)", TEXTS["k"], "int", blank="the whole list"),
+    OwnInput("unretrieved", "Judged, not retrieved", TEXTS["unretrieved"], "relevance", blank="none"),
+    OwnInput("gain", "Gain", TEXTS["gain"], "choice", param=GAIN, blank="exponential"),
+    OwnInput("discount", "Discount", TEXTS["discount"], "choice", param=DISCOUNT),
+)
+
 KIND = register_kind(KindSpec(
     "ndcg", "CG, DCG, IDCG and NDCG", _generate, ndcg_steps, _describe, reference=_reference,
     options={"gain": GAINS, "discount": DISCOUNTS},
-    presets={"ndcg_exercise": _from_preset("ndcg_exercise"), "q1_graded": _from_preset("q1_graded")}))
+    presets={"ndcg_exercise": _from_preset("ndcg_exercise"), "q1_graded": _from_preset("q1_graded")},
+    metrics=("cumulative_gain", "dcg", "ideal_dcg", "ndcg"), inputs=INPUTS, own=_own))
 
 
 # ---------------------------------------------------------------------------- mistakes
@@ -192,7 +295,7 @@ KIND = register_kind(KindSpec(
 
 def _swapped(field: str):
     def working(exercise, steps):
-        return ndcg_steps(replace(exercise, **{field: _OTHER[getattr(exercise, field)]}))
+        return ndcg_steps(replace(exercise, **{field: _SWITCHES[field].other(getattr(exercise, field))}))
     return working
 
 
@@ -219,20 +322,37 @@ register_mistake("log10_discount", "You used log10 in the discount; the formula 
 register_mistake("log2_i_discount", "You divided by log2(i) (leaving rank 1 undiscounted); this discount is "
                                     "log2(i + 1), so rank 1 divides by log2(2) = 1 and rank 2 by log2(3).",
                  "ndcg", _only_when(lambda e: e.discount == "log2", _swapped("discount")))
-register_mistake("log2_i_plus_1_discount", "You divided by log2(i + 1); this exercise uses the "
-                                           "Järvelin-Kekäläinen discount max(1, log2 i).",
+register_mistake("log2_i_plus_1_discount", f"You divided by log2(i + 1); this exercise uses the "
+                                           f"{DISCOUNT.label('jarvelin')}.",
                  "ndcg", _only_when(lambda e: e.discount == "jarvelin", _swapped("discount")))
-register_mistake("linear_for_exponential_gain", "You used the grade itself as the gain; this exercise uses the "
-                                                "exponential gain 2^g − 1.",
+register_mistake("linear_for_exponential_gain", f"You used the grade itself as the gain; this exercise uses the "
+                                                f"{GAIN.label('exponential')}.",
                  "ndcg", _only_when(lambda e: e.gain == "exponential", _swapped("gain")))
-register_mistake("exponential_for_linear_gain", "You used the exponential gain 2^g − 1; this exercise uses the "
-                                                "grade itself (linear gain).",
+register_mistake("exponential_for_linear_gain", f"You used the {GAIN.label('exponential')}; this exercise uses the "
+                                                f"grade itself ({GAIN.label('linear')}).",
                  "ndcg", _only_when(lambda e: e.gain == "linear", _swapped("gain")))
 register_mistake("idcg_from_retrieved", "You built the ideal ranking from the retrieved documents only; IDCG "
                                         "sorts every judged document of the query, retrieved or not.",
                  "ndcg", _only_when(lambda e: e.judged is not None, same_working_with(ndcg_steps, idcg="retrieved")))
 register_mistake("idcg_unsorted", "You computed IDCG on the ranking as given; the ideal ranking sorts the grades "
                                   "from highest to lowest first.", "ndcg", same_working_with(ndcg_steps, idcg="unsorted"))
+def _cut_and_longer(exercise) -> bool:
+    """A cut-off that leaves part of the ranking (or of the judged grades) out: only then can it be forgotten."""
+    k = exercise.param("k")
+    grades = exercise.judged if exercise.judged is not None else exercise.rels
+    return k is not None and (k < len(exercise.rels) or k < sum(1 for g in grades if g > 0))
+
+
+register_mistake("idcg_not_cut_at_k", "You took IDCG over the whole ideal ranking; NDCG@k cuts the ideal ranking at "
+                                      "k too (IDCG@k), like DCG@k, so a perfect top k scores 1.",
+                 "ndcg", _only_when(_cut_and_longer, same_working_with(ndcg_steps, idcg="uncut")))
+register_mistake("dcg_not_cut_at_k", "You added the DCG terms of every rank; DCG@k stops at rank k.",
+                 "ndcg", _only_when(lambda e: e.param("k") is not None and e.param("k") < len(e.rels),
+                                    same_working_with(ndcg_steps, dcg="uncut")))
+register_mistake("idcg_from_top_k", "You sorted only the top k retrieved documents into the ideal ranking; it sorts "
+                                    "every judged document of the query, those ranked below k or never retrieved too.",
+                 "ndcg", _only_when(lambda e: e.param("k") is not None and e.param("k") < len(e.rels),
+                                    same_working_with(ndcg_steps, idcg="top_k")))
 register_mistake("ndcg_inverted", "You divided IDCG by DCG; NDCG is DCG / IDCG, never above 1.", "ndcg", _ndcg_inverted)
 
 
@@ -257,6 +377,16 @@ def _err_max_grade(exercise: Exercise) -> int:
         raise ValueError(f"An ERR exercise needs max_grade, the top of its grading scale (a whole number >= 1, "
                          f"e.g. 3 for grades 0-3); got {top!r}.")
     return int(top)
+
+
+def _err_cut(exercise: Exercise) -> Exercise:
+    """The exercise with its ranking cut at ``params["k"]`` (ERR@k is the ERR of the top k)."""
+    k = _cutoff(exercise)
+    return exercise if k is None else replace(exercise, rels=tuple(exercise.rels[:k]))
+
+
+def _err_label(exercise: Exercise) -> str:
+    return f"ERR{_at(exercise.param('k'))}"
 
 
 def _err_labels(exercise: Exercise):
@@ -306,8 +436,9 @@ def _cascade_steps(exercise: Exercise, stops, r_formulas, *, reach_includes_own=
                           scale=float(divisor), stage="Step 3: R_i · P(reach) / i"))
     terms = steps[first_term:]
     total = math.fsum(t.expected for t in terms)
-    steps.append(Step("ERR", total, " + ".join(_err_number(t.expected) for t in terms) + f" = {_err_number(total)}",
-                      uses=tuple(range(first_term, first_term + n)), rule="sum", stage="Step 4: ERR"))
+    steps.append(Step(_err_label(exercise), total, " + ".join(_err_number(t.expected) for t in terms)
+                      + f" = {_err_number(total)}", uses=tuple(range(first_term, first_term + n)), rule="sum",
+                      stage="Step 4: ERR"))
     return steps
 
 
@@ -335,20 +466,25 @@ def err_steps(exercise: Exercise) -> list[Step]:
     from rankviz.metrics import err_breakdown
 
     top = _err_max_grade(exercise)
+    exercise = _err_cut(exercise)
     check_length(len(exercise.rels), "ranks")
+    if max(exercise.rels, default=0) > top:
+        raise InputError("max_grade", f"g_max = {top} is below the grade {format_number(max(exercise.rels))} of the "
+                                      f"list: g_max is the top of the grading scale.")
     worked = err_breakdown(exercise.rels, max_grade=top)
     table = worked.table
     r_labels, reach_labels, term_labels = _err_labels(exercise)
     n = len(table)
     steps = [Step(label, float(stop), rf"R_{int(rank)} = \frac{{2^{{{tex_number(grade)}}} - 1}}{{2^{{{top}}}}} = "
                                       rf"\frac{{{tex_number(2 ** grade - 1)}}}{{{2 ** top}}} = {_err_number(stop)}",
-                  stage="Step 1: R_i")
+                  stage="Step 1: R_i", hint=TEXTS["err_r_hint"].format(rank=int(rank), top=top))
              for label, rank, grade, stop in zip(r_labels, table["rank"], table["grade"], table["R_i"])]
     stops = table["R_i"].tolist()
     for label, rank, reach in zip(reach_labels, table["rank"], table["P(reach rank)"]):
         rank = int(rank)
         steps.append(Step(label, float(reach), _reach_formula(rank, stops, reach), uses=tuple(range(rank - 1)),
-                          rule="survival" if rank > 1 else "", stage="Step 2: P(reach rank i)"))
+                          rule="survival" if rank > 1 else "", stage="Step 2: P(reach rank i)",
+                          hint=TEXTS["err_reach_hint"].format(rank=rank)))
     for label, rank, stop, reach, term in zip(term_labels, table["rank"], table["R_i"], table["P(reach rank)"],
                                               table["P(stop)/r"]):
         rank = int(rank)
@@ -356,11 +492,12 @@ def err_steps(exercise: Exercise) -> list[Step]:
                           rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
                           rf"\frac{{{_err_number(stop)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(term)}",
                           uses=(rank - 1, n + rank - 1), rule="multiply", scale=float(rank),
-                          stage="Step 3: R_i · P(reach) / i"))
+                          stage="Step 3: R_i · P(reach) / i", hint=TEXTS["err_term_hint"].format(rank=rank)))
     terms = steps[2 * n:]
     value = float(worked.value)
-    steps.append(Step("ERR", value, " + ".join(_err_number(t.expected) for t in terms) + f" = {_err_number(value)}",
-                      uses=tuple(range(2 * n, 3 * n)), rule="sum", stage="Step 4: ERR"))
+    steps.append(Step(_err_label(exercise), value, " + ".join(_err_number(t.expected) for t in terms)
+                      + f" = {_err_number(value)}", uses=tuple(range(2 * n, 3 * n)), rule="sum", stage="Step 4: ERR",
+                      hint=TEXTS["err_hint"].format()))
     return steps
 
 
@@ -382,7 +519,9 @@ def _err_generate(rng, seed: int, *, max_grade: int = 3) -> Exercise:
 def _err_describe(exercise: Exercise) -> str:
     grades = ", ".join(format_number(g) for g in exercise.rels)
     top = exercise.param("max_grade")
-    return (f"Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}). A user reads down the ranking and "
+    k = exercise.param("k")
+    cut = "" if k is None else f" ERR@{k} looks at the top {k} ranks only."
+    return (f"Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down the ranking and "
             f"stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, "
             f"the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term "
             f"R_i · P(reach rank i) / i, and ERR, the sum of the terms.")
@@ -403,9 +542,10 @@ def _err_reference(exercise: Exercise) -> dict:
     from rankviz.metrics import err
 
     top = exercise.param("max_grade")
+    exercise = _err_cut(exercise)
     rels = list(exercise.rels)
     r_labels, reach_labels, term_labels = _err_labels(exercise)
-    values = {"ERR": err(rels, max_grade=top)}
+    values = {_err_label(exercise): err(rels, max_grade=top)}
     for rank, grade in enumerate(rels, 1):
         # R_i is ERR of a one-document list; ERR@i - ERR@(i-1) is the term at rank i; R_i x P(reach) x (1/i) = term.
         stop = err([grade], max_grade=top)
@@ -417,10 +557,23 @@ def _err_reference(exercise: Exercise) -> dict:
     return values
 
 
+def _err_own(*, rels, max_grade, k=None) -> Exercise:
+    shown = ", ".join(format_number(g) for g in rels)
+    title = TEXTS["err_title"].format(ranking=shown, at=_at(k), top=max_grade)
+    return Exercise("err", title, rels=tuple(rels), params={"max_grade": max_grade, "k": k})
+
+
+ERR_INPUTS = (
+    OwnInput("rels", "Grades in ranked order", TEXTS["err_rels"], "relevance", required=True, example="2 0 1"),
+    OwnInput("max_grade", "g_max (top of the grading scale)", TEXTS["max_grade"], "int", required=True, example="3"),
+    OwnInput("k", "Cut-off k (ERR@k)", TEXTS["err_k"], "int", blank="the whole list"),
+)
+
 ERR_KIND = register_kind(KindSpec(
     "err", "Expected reciprocal rank (ERR)", _err_generate, err_steps, _err_describe,
     reference=_err_reference, options={"max_grade": ERR_SCALES},
-    presets={"err_ndcg_exercise": _err_from_ndcg_exercise}))
+    presets={"err_ndcg_exercise": _err_from_ndcg_exercise},
+    metrics=("err",), inputs=ERR_INPUTS, own=_err_own))
 
 
 # ---------------------------------------------------------------------------- ERR mistakes
@@ -447,6 +600,7 @@ def _stop_probabilities(grades, how: str, top: int) -> tuple[list[float], list[s
 def _err_mistake(how: str = "right", *, top_from_list=False, **cascade):
     def working(exercise, steps):
         top = _err_max_grade(exercise)
+        exercise = _err_cut(exercise)
         if top_from_list:
             listed = max(exercise.rels)
             if listed == top or listed <= 0:

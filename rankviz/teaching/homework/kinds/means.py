@@ -18,24 +18,74 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.teaching.export import format_number
+from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
+from rankviz.formatting import format_number
+from rankviz.metrics import count_relevant
 from rankviz.teaching.homework.core import (
     Exercise,
+    InputError,
     KindSpec,
+    OwnInput,
     Step,
     binary_ranking_words,
     check_length,
+    ranking_preset,
     register_kind,
     tex_number,
 )
-from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
+from rankviz.teaching.homework.kinds.average_precision import ap_denominator, check_cutoff
+from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 
 __all__ = ["eleven_point_steps", "gmap_steps", "interpolated_map_steps", "map_steps"]
 
-_TEN_LEVELS = tuple(i / 10 for i in range(1, 11))
-_ELEVEN_LEVELS = tuple(i / 10 for i in range(11))
+_ELEVEN_LEVELS = ELEVEN_LEVELS  # the registry's 0.0, 0.1, ..., 1.0
+_TEN_LEVELS = ELEVEN_LEVELS[1:]  # the lecture's interpolated MAP leaves out level 0
 INTERPOLATED_MAP_LABEL = "interpolated MAP (mean of the 10 levels)"
 ELEVEN_POINT_LABEL = "11-point average"
+
+# What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
+TEXTS = {
+    "map_precision_hint": "P@{rank} of {name}: the relevant documents in its top {rank}, divided by {rank}.",
+    "map_ap_hint": "AP of {name} adds P@i at its relevant ranks and divides by {divisor_words} (IIR §8.4: a relevant "
+                   "document never retrieved adds 0; a query with no relevant document has AP 0): "
+                   "$\\mathrm{{AP}} = {fraction} \\sum_{{i \\text{{ relevant}}}} P@i$.",
+    "map_hint": "MAP is the mean of the {count} queries' AP, every query counted, an AP of 0 too: "
+                "$\\mathrm{{MAP}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{AP}}(q)$.",
+    "gmap_map_hint": "MAP of {name} is the arithmetic mean of its APs.",
+    "gmap_logs_hint": "Add up the natural logarithms of {name}'s APs: $\\sum \\ln \\mathrm{{AP}}$.",
+    "gmap_hint": "GMAP of {name} is the geometric mean of its APs: $\\mathrm{{GMAP}} = \\exp\\left(\\frac{{1}}{{n}} "
+                 "\\sum \\ln \\mathrm{{AP}}\\right) = \\sqrt[n]{{\\prod \\mathrm{{AP}}}}$.",
+    "gmap_reciprocals_hint": "Add up 1/AP over {name}'s topics: $\\sum 1/\\mathrm{{AP}}$.",
+    "hmap_hint": "HMAP of {name} is the harmonic mean of its APs: $\\mathrm{{HMAP}} = \\frac{{n}}{{\\sum "
+                 "1/\\mathrm{{AP}}}}$.",
+    "level_hint": "P_interp({level}) is the largest precision at any rank whose recall is at least {level} (IIR "
+                  "§8.4: $p_{{interp}}(r) = \\max_{{r' \\ge r}} p(r')$); recall {level} needs {rule} relevant "
+                  "documents.",
+    "mean_hint": "The mean of the interpolated precisions at the {count} recall levels.",
+    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a column "
+            "pasted from the sheet (grade ≥ 1 is relevant).",
+    "n_relevant": "R: the relevant documents of the query in the whole collection, retrieved or not; recall is "
+                  "measured against it. Blank: the relevant documents of the list.",
+    "rankings": "One query per line, its relevance in ranked order (R N R or 1 0 1). A line of only N is a query "
+                "that retrieved no relevant document.",
+    "names": "The queries' names, in the order of the lines (blank: q1, q2, ...).",
+    "n_relevant_each": "R of each query, in the order of the lines: its relevant documents in the whole collection "
+                       "(0 for a query with none: its AP is 0). Blank: the relevant documents of each line.",
+    "k": "Cut-off k for MAP@k: each query's AP looks at its top k only. Blank: the whole lists.",
+    "denominator": "What each query's sum of P@i is divided by: R (IIR, trec_eval), the relevant documents retrieved, "
+                   "or min(R, k) (Kaggle's MAP@k).",
+    "runs": "One run per line: the AP of each topic, in the same topic order for every run.",
+    "run_names": "The runs' names, in the order of the lines (blank: Run 1, Run 2, ...).",
+    "levels": "The recall levels the sheet asks about, e.g. 0.33, 25% or 0.1 0.2 0.3 (blank: the 10 levels 0.1 to "
+              "1.0).",
+    "rounding": "How a recall level r becomes a number of relevant documents: the textbook's 'recall at least r' "
+                "(IIR), or trec_eval's rounding.",
+    "map_title": "Your {count} queries: AP of each and {mean}",
+    "gmap_title": "Your {count} runs over {topics} topics: MAP, GMAP and HMAP",
+    "interpolated_title": "Your ranking {ranking}: interpolated precision at recall {levels}",
+    "eleven_title": "Your ranking {ranking}: 11-point interpolated average precision",
+    "mean_label": "mean of the {count} levels",
+}
 
 
 def _grades_text(rels) -> str:
@@ -52,20 +102,29 @@ def _preset(key: str):
 
 
 def _map_queries(exercise: Exercise) -> tuple[tuple, tuple, tuple]:
-    """(names, rankings, R per query) of a ``map`` exercise, checked."""
+    """(names, rankings, R per query) of a ``map`` exercise, checked (an R of None: the relevant documents of
+    the ranking)."""
     rankings = tuple(tuple(ranking) for ranking in exercise.param("rankings", ()))
     n_relevant = tuple(exercise.param("n_relevant", ()))
     if not rankings:
-        raise ValueError("A MAP exercise needs at least one query; got no rankings.")
+        raise InputError("rankings", "A MAP exercise needs at least one query; got no rankings.")
     if len(n_relevant) != len(rankings):
-        raise ValueError(f"Give R (the relevant documents of the collection) for each query: {len(rankings)} "
-                         f"rankings but {len(n_relevant)} values of R.")
+        raise InputError("n_relevant", f"Give R (the relevant documents of the collection) for each query: "
+                                       f"{len(rankings)} rankings but {len(n_relevant)} values of R.")
     names = tuple(exercise.param("queries", ())) or tuple(f"q{i}" for i in range(1, len(rankings) + 1))
     if len(names) != len(rankings) or len(set(names)) != len(names):
-        raise ValueError(f"Give each of the {len(rankings)} queries its own name; got {names!r}.")
-    for name, ranking in zip(names, rankings):
+        raise InputError("names", f"Give each of the {len(rankings)} queries its own name; got {names!r}.")
+    for name, ranking, r in zip(names, rankings, n_relevant):
         check_length(len(ranking), f"ranks per query ({name} has {len(ranking)})")
+        if r is not None and r < count_relevant(ranking):
+            raise InputError("n_relevant", f"R = {r} of {name} is below the {count_relevant(ranking)} relevant "
+                                           f"documents of its ranking: R counts every relevant document of the query.")
     return names, rankings, n_relevant
+
+
+def _ap_word(exercise: Exercise) -> str:
+    k = exercise.param("k")
+    return "AP" if k is None else f"AP@{k}"
 
 
 def map_steps(exercise: Exercise) -> list[Step]:
@@ -96,32 +155,43 @@ def map_steps(exercise: Exercise) -> list[Step]:
     names, rankings, n_relevants = _map_queries(exercise)
     steps: list[Step] = []
     ap_indices = []
+    k = check_cutoff(exercise.param("k"), 0)
+    denominator = exercise.param("denominator", "R")
+    divisors = exercise.param("divisors")  # a mistake's working: another number to divide each AP by
+    ap_word = _ap_word(exercise)
     for number, (name, rels, n_relevant) in enumerate(zip(names, rankings, n_relevants), 1):
-        worked = average_precision_breakdown(rels, n_relevant=n_relevant)
+        top = rels[:k] if k is not None else rels
+        n_rel = divisors[number - 1] if divisors is not None else ap_denominator(rels, k, n_relevant, denominator)
+        worked = average_precision_breakdown(top, n_relevant=n_rel)
         table = worked.table
-        stage = f"Step {number}: AP of {name}"
+        stage = f"Step {number}: {ap_word} of {name}"
         used = []
         for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant?"], table["relevant so far"],
                                                       table["P@i"]):
             if is_relevant:
                 used.append(len(steps))
                 steps.append(Step(f"{name}: P@{int(rank)}", float(precision),
-                                  rf"\frac{{{int(hits)}}}{{{int(rank)}}} = {tex_number(precision)}", stage=stage))
+                                  rf"\frac{{{int(hits)}}}{{{int(rank)}}} = {tex_number(precision)}", stage=stage,
+                                  hint=TEXTS["map_precision_hint"].format(name=name, rank=int(rank))))
         n_rel = int(worked.details["n_relevant"])
         # The lecture: a relevant document never retrieved counts with precision 0.
         terms = [tex_number(steps[i].expected) for i in used] + ["0"] * (n_rel - len(used))
         value = float(worked.value)
-        steps.append(Step(f"AP of {name}", value,
-                          rf"\frac{{1}}{{{n_rel}}}\left({' + '.join(terms) or '0'}\right) = {tex_number(value)}",
-                          uses=tuple(used), rule="sum", scale=float(max(n_rel, 1)), stage=stage))
+        hint = TEXTS["map_ap_hint"].format(name=name, divisor_words=AP_DENOMINATOR.label(denominator),
+                                           fraction=AP_DENOMINATOR.choice(denominator).formula)
+        steps.append(Step(f"{ap_word} of {name}", value,
+                          rf"\frac{{1}}{{{n_rel}}}\left({' + '.join(terms) or '0'}\right) = {tex_number(value)}"
+                          if n_rel else r"\text{no relevant document} \Rightarrow 0",
+                          uses=tuple(used), rule="sum", scale=float(max(n_rel, 1)), stage=stage, hint=hint))
         ap_indices.append(len(steps) - 1)
     check_length(len(steps) + 1, "steps (relevant documents retrieved, APs and MAP)")
     mean = mean_average_precision_breakdown([steps[i].expected for i in ap_indices], queries=list(names))
     count = len(ap_indices)
     terms = " + ".join(tex_number(steps[i].expected) for i in ap_indices)
-    steps.append(Step("MAP", float(mean.value),
+    steps.append(Step("MAP" if k is None else f"MAP@{k}", float(mean.value),
                       rf"\frac{{1}}{{{count}}}\left({terms}\right) = {tex_number(mean.value)}",
-                      uses=tuple(ap_indices), rule="sum", scale=float(count), stage=f"Step {count + 1}: MAP"))
+                      uses=tuple(ap_indices), rule="sum", scale=float(count), stage=f"Step {count + 1}: MAP",
+                      hint=TEXTS["map_hint"].format(count=count)))
     return steps
 
 
@@ -150,11 +220,17 @@ def _generate_map(rng, seed: int) -> Exercise:
 
 def _describe_map(exercise: Exercise) -> str:
     names, rankings, n_relevants = _map_queries(exercise)
-    rows = "\n".join(f"| {name} | {_grades_text(rels)} | {r} |" for name, rels, r in zip(names, rankings, n_relevants))
-    return (f"Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the "
-            f"collection:\n\n| query | ranking | R |\n|---|---|---|\n{rows}\n\n"
-            f"For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document never "
-            f"retrieved adds 0); then MAP, the mean of the {len(names)} APs.")
+    rows = "\n".join(f"| {name} | {_grades_text(rels)} | {r if r is not None else count_relevant(rels)} |"
+                     for name, rels, r in zip(names, rankings, n_relevants))
+    k, denominator = exercise.param("k"), exercise.param("denominator", "R")
+    given = (f"Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the "
+             f"collection:\n\n| query | ranking | R |\n|---|---|---|\n{rows}\n\n")
+    if k is None and denominator == "R":
+        return given + (f"For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document "
+                        f"never retrieved adds 0); then MAP, the mean of the {len(names)} APs.")
+    cut = f" in its top k = {k}" if k is not None else ""
+    return given + (f"For each query compute P@i at each relevant rank{cut} and {_ap_word(exercise)}, their sum "
+                    f"divided as {AP_DENOMINATOR.label(denominator)}; then the mean of the {len(names)} values.")
 
 
 def _map_from_preset() -> Exercise:
@@ -173,20 +249,49 @@ def _map_reference(exercise: Exercise) -> dict:
     from rankviz.metrics import average_precision, mean_average_precision, precision
 
     names, rankings, n_relevants = _map_queries(exercise)
+    k = exercise.param("k")
     values, aps = {}, []
     for name, rels, n_relevant in zip(names, rankings, n_relevants):
-        for rank, grade in enumerate(rels, 1):
+        top = rels[:k] if k is not None else rels
+        for rank, grade in enumerate(top, 1):
             if grade >= 1:
                 values[f"{name}: P@{rank}"] = precision(rels, rank)
-        aps.append(average_precision(rels, n_relevant=n_relevant))
-        values[f"AP of {name}"] = aps[-1]
-    values["MAP"] = mean_average_precision(aps)
+        n_rel = ap_denominator(rels, k, n_relevant, exercise.param("denominator", "R"))
+        aps.append(average_precision(top, n_relevant=n_rel))
+        values[f"{_ap_word(exercise)} of {name}"] = aps[-1]
+    values["MAP" if k is None else f"MAP@{k}"] = mean_average_precision(aps)
     return values
 
 
+def _own_map(*, rankings, names=None, n_relevant=None, k=None, denominator="R") -> Exercise:
+    if n_relevant is None:
+        n_relevant = (None,) * len(rankings)
+    elif len(n_relevant) != len(rankings):
+        raise InputError("n_relevant", f"Give R for each of the {len(rankings)} queries (one per line of the "
+                                       f"rankings); got {len(n_relevant)}.")
+    if names is not None and (len(names) != len(rankings) or len(set(names)) != len(names)):
+        raise InputError("names", f"Give each of the {len(rankings)} queries its own name (or none: q1, q2, ...); got "
+                                  f"{', '.join(map(str, names))}.")
+    mean = "MAP" if k is None else f"MAP@{k}"
+    return Exercise("map", TEXTS["map_title"].format(count=len(rankings), mean=mean),
+                    params={"rankings": tuple(tuple(r) for r in rankings), "n_relevant": tuple(n_relevant),
+                            "queries": tuple(names or ()), "k": k, "denominator": denominator})
+
+
+MAP_INPUTS = (
+    OwnInput("rankings", "Rankings, one query per line", TEXTS["rankings"], "rankings", required=True,
+             example="R N R N N N N N R R\nN R N N R R R N N N"),
+    OwnInput("names", "Query names", TEXTS["names"], "names", blank="q1, q2, ..."),
+    OwnInput("n_relevant", "R of each query", TEXTS["n_relevant_each"], "ints",
+             blank="the relevant documents of each line", example="4 4"),
+    OwnInput("k", "Cut-off k (MAP@k)", TEXTS["k"], "int", blank="the whole lists"),
+    OwnInput("denominator", "Divide each AP's sum by", TEXTS["denominator"], "choice", param=AP_DENOMINATOR),
+)
+
 MAP_KIND = register_kind(KindSpec(
     "map", "AP of each query and mean average precision (MAP)", _generate_map, map_steps, _describe_map,
-    reference=_map_reference, presets={"map_q1_q2": _map_from_preset}))
+    reference=_map_reference, presets={"map_q1_q2": _map_from_preset},
+    metrics=("average_precision", "mean_average_precision"), inputs=MAP_INPUTS, own=_own_map))
 
 
 # ---------------------------------------------------------------------------- GMAP and HMAP
@@ -196,19 +301,20 @@ def _runs(exercise: Exercise) -> tuple[tuple[str, tuple[float, ...]], ...]:
     """The (run name, APs) pairs of a ``gmap`` exercise, checked."""
     runs = tuple((str(name), tuple(float(ap) for ap in aps)) for name, aps in exercise.param("runs", ()))
     if not runs:
-        raise ValueError("A GMAP exercise needs at least one run; got none.")
+        raise InputError("runs", "A GMAP exercise needs at least one run; got none.")
     if len({name for name, _ in runs}) != len(runs):
-        raise ValueError("Give each run its own name; a name is given twice.")
+        raise InputError("names", "Give each run its own name; a name is given twice.")
     counts = {len(aps) for _, aps in runs}
     if len(counts) != 1 or 0 in counts:
-        raise ValueError(f"Give every run one AP per topic, over the same topics; got "
+        raise InputError("runs", f"Give every run one AP per topic, over the same topics; got "
                          f"{', '.join(f'{len(aps)} for {name}' for name, aps in runs)}.")
     check_length(len(runs[0][1]), "topics")
     check_length(5 * len(runs), "steps (5 per run)")
     for name, aps in runs:
         for topic, ap in enumerate(aps, 1):
             if not (math.isfinite(ap) and 0 < ap <= 1):
-                raise ValueError(f"Every AP of a GMAP exercise must be above 0 and at most 1; got {ap:g} for topic "
+                raise InputError("runs", f"Every AP of a GMAP exercise must be above 0 and at most 1; got {ap:g} for "
+                                         f"topic "
                                  f"{topic} of {name}. (An AP of 0 counts as trec_eval's floor 1e-5, whose log "
                                  f"and reciprocal would swamp the others.)")
     return runs
@@ -249,24 +355,26 @@ def gmap_steps(exercise: Exercise) -> list[Step]:
         product = r" \times ".join(listed)
         worked = mean_average_precision_breakdown(aps)
         means.append(Step(f"{name}: MAP", float(worked.value),
-                          rf"\frac{{{' + '.join(listed)}}}{{{n}}} = {tex_number(worked.value)}", stage="Step 1: MAP"))
+                          rf"\frac{{{' + '.join(listed)}}}{{{n}}} = {tex_number(worked.value)}", stage="Step 1: MAP",
+                          hint=TEXTS["gmap_map_hint"].format(name=name)))
         worked = geometric_mean_average_precision_breakdown(aps)
         logs = float(math.fsum(worked.table["ln max(AP, ε)"]))
         geometric.append((
             Step(f"{name}: Σ ln AP", logs, " + ".join(rf"\ln {ap}" for ap in listed) + f" = {tex_number(logs)}",
-                 stage="Step 2: GMAP"),
+                 stage="Step 2: GMAP", hint=TEXTS["gmap_logs_hint"].format(name=name)),
             Step(f"{name}: GMAP", float(worked.value),
                  rf"\exp\left(\frac{{{tex_number(logs)}}}{{{n}}}\right) = \sqrt[{n}]{{{product}}}"
-                 rf" = {tex_number(worked.value)}", rule="exp_mean", scale=float(n), stage="Step 2: GMAP")))
+                 rf" = {tex_number(worked.value)}", rule="exp_mean", scale=float(n), stage="Step 2: GMAP",
+                 hint=TEXTS["gmap_hint"].format(name=name))))
         worked = harmonic_mean_average_precision_breakdown(aps)
         reciprocals = float(math.fsum(worked.table["1 / max(AP, ε)"]))
         harmonic.append((
             Step(f"{name}: Σ 1/AP", reciprocals,
                  " + ".join(rf"\frac{{1}}{{{ap}}}" for ap in listed) + f" = {tex_number(reciprocals)}",
-                 stage="Step 3: HMAP"),
+                 stage="Step 3: HMAP", hint=TEXTS["gmap_reciprocals_hint"].format(name=name)),
             Step(f"{name}: HMAP", float(worked.value),
                  rf"\frac{{{n}}}{{{tex_number(reciprocals)}}} = {tex_number(worked.value)}", rule="reciprocal",
-                 scale=float(n), stage="Step 3: HMAP")))
+                 scale=float(n), stage="Step 3: HMAP", hint=TEXTS["hmap_hint"].format(name=name))))
     steps = list(means)
     for total, mean in (*geometric, *harmonic):
         steps.append(total)
@@ -306,9 +414,11 @@ def _generate_gmap(rng, seed: int) -> Exercise:
 def _describe_gmap(exercise: Exercise) -> str:
     runs = _runs(exercise)
     n = len(runs[0][1])
-    header = "| | " + " | ".join(f"Topic {t}" for t in range(1, n + 1)) + " |"
-    rule = "|---" * (n + 1) + "|"
-    rows = "\n".join(f"| {name} AP | " + " | ".join(format_number(ap, 4) for ap in aps) + " |" for name, aps in runs)
+    # One row per topic, a column per run: a phone shows every column however many topics there are.
+    header = "| topic | " + " | ".join(f"{name} AP" for name, _ in runs) + " |"
+    rule = "|---" * (len(runs) + 1) + "|"
+    rows = "\n".join(f"| Topic {t} | " + " | ".join(format_number(aps[t - 1], 4) for _, aps in runs) + " |"
+                     for t in range(1, n + 1))
     return (f"The average precision of each run on each of {n} topics:\n\n{header}\n{rule}\n{rows}\n\n"
             f"For each run compute MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) "
             f"(the n-th root of the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.")
@@ -338,31 +448,73 @@ def _gmap_reference(exercise: Exercise) -> dict:
     return values
 
 
+def _own_gmap(*, runs, names=None) -> Exercise:
+    if names is None:
+        names = tuple(f"Run {i}" for i in range(1, len(runs) + 1))
+    if len(names) != len(runs) or len(set(names)) != len(names):
+        raise InputError("names", f"Give each of the {len(runs)} runs its own name (or none: Run 1, Run 2, ...); got "
+                                  f"{', '.join(map(str, names))}.")
+    topics = len(runs[0]) if runs else 0
+    return Exercise("gmap", TEXTS["gmap_title"].format(count=len(runs), topics=topics),
+                    params={"runs": tuple((str(name), tuple(aps)) for name, aps in zip(names, runs))})
+
+
+GMAP_INPUTS = (
+    OwnInput("runs", "AP of each topic, one run per line", TEXTS["runs"], "rows", required=True,
+             example="0.05 0.1 0.5 0.5 0.75\n0.3 0.3 0.3 0.4 0.6"),
+    OwnInput("names", "Run names", TEXTS["run_names"], "names", blank="Run 1, Run 2, ..."),
+)
+
 GMAP_KIND = register_kind(KindSpec(
     "gmap", "MAP, GMAP and HMAP of runs over the same topics", _generate_gmap, gmap_steps, _describe_gmap,
-    reference=_gmap_reference, presets={"gmap_runs": _gmap_from_preset}))
+    reference=_gmap_reference, presets={"gmap_runs": _gmap_from_preset},
+    metrics=("mean_average_precision", "geometric_mean_average_precision",
+             "harmonic_mean_average_precision"), inputs=GMAP_INPUTS, own=_own_gmap))
 
 
 # ---------------------------------------------------------------------------- interpolated precision
 
 
 def _level_text(level: float) -> str:
-    return f"{level:.1f}"
+    """A recall level as its step label writes it: one decimal for the standard levels, else as given.
+
+    >>> _level_text(0.3), _level_text(0.0), _level_text(0.33), _level_text(0.25)
+    ('0.3', '0.0', '0.33', '0.25')
+    """
+    return f"{level:.1f}" if math.isclose(level * 10, round(level * 10), abs_tol=1e-9) else format_number(level, 4)
 
 
-def _interpolated_working(exercise: Exercise, breakdown, mean_label: str) -> list[Step]:
-    """One step per recall level (stage 1), then their mean (stage 2), from ``breakdown``'s table."""
+def _custom_levels(exercise: Exercise) -> tuple | None:
+    """The recall levels the sheet asks about (an interpolated_map exercise's ``levels``), None for the 10 standard ones."""
+    levels = exercise.param("levels")
+    if levels is None:
+        return None
+    levels = tuple(float(level) for level in levels)
+    if not levels or any(not 0 <= level <= 1 for level in levels) or len(set(levels)) != len(levels):
+        raise InputError("levels", f"The recall levels must be different numbers from 0 to 1; got {levels!r}.")
+    check_length(len(levels), "recall levels")
+    return levels
+
+
+def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None) -> list[Step]:
+    """One step per recall level (stage 1), then their mean (stage 2; none when ``mean_label`` is None),
+    from ``breakdown``'s table."""
     import pandas as pd
 
     from rankviz.metrics import precision_recall_points
 
     check_length(len(exercise.rels), "ranks")
     rounding = exercise.param("rounding", "ceil")
+    ROUNDING.choice(rounding)
+    if exercise.n_relevant is not None and exercise.n_relevant < count_relevant(exercise.rels):
+        raise InputError("n_relevant", f"R = {exercise.n_relevant} is below the {count_relevant(exercise.rels)} "
+                                       f"relevant documents of the list: R counts every relevant document of the query.")
     worked = breakdown(exercise.rels, n_relevant=exercise.n_relevant, rounding=rounding)
     points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
     relevant_ranks = [rank for rank, grade in zip(points.rank, exercise.rels) if grade >= 1]
     hits_at = {rank: i for i, rank in enumerate(relevant_ranks, 1)}
     n_rel = int(worked.details["n_relevant"])
+    rule = ROUNDING.choice(rounding).text
     steps = []
     for level, needed, first, value in zip(worked.table["recall level"], worked.table["relevant needed"],
                                            worked.table["first rank reaching it"], worked.table["interpolated P"]):
@@ -379,20 +531,27 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str) -> lis
             best = rf"\max\left({terms}\right)" if len(candidates) > 1 else terms
             formula = (lead + where + rf" \Rightarrow {best} = {tex_number(value)}" if candidates
                        else lead + where + r" \Rightarrow 0")
-        steps.append(Step(label, float(value), formula, stage="Step 1: interpolated precision at each recall level"))
+        hint = TEXTS["level_hint"].format(level=_level_text(level), rule=f"{rule} = {int(needed)}")
+        steps.append(Step(label, float(value), formula, stage="Step 1: interpolated precision at each recall level",
+                          hint=hint))
+    if mean_label is None:
+        return steps
     value = float(worked.value)
     count = len(steps)
     steps.append(Step(mean_label, value,
                       rf"\frac{{1}}{{{count}}}\left({' + '.join(tex_number(s.expected) for s in steps)}\right)"
                       rf" = {tex_number(value)}",
-                      uses=tuple(range(count)), rule="sum", scale=float(count), stage="Step 2: the mean"))
+                      uses=tuple(range(count)), rule="sum", scale=float(count), stage="Step 2: the mean",
+                      hint=TEXTS["mean_hint"].format(count=count)))
     return steps
 
 
 def interpolated_map_steps(exercise: Exercise) -> list[Step]:
     """The lecture's per-query "MAP": interpolated precision at recall 0.1, ..., 1.0 (stage 1),
     then their mean (stage 2), from :func:`rankviz.metrics.interpolated_average_precision_breakdown`
-    (the textbook rule: level r needs ceil(r R) relevant documents).
+    (the textbook rule: level r needs ceil(r R) relevant documents; ``params["rounding"]`` another
+    rule of :data:`rankviz.registry.ROUNDING`). ``params["levels"]``: the recall levels a sheet asks
+    about instead (any levels from 0 to 1; one level has no mean).
 
     Examples
     --------
@@ -405,10 +564,21 @@ def interpolated_map_steps(exercise: Exercise) -> list[Step]:
     [0.333, 0.333, 0.333, 0.25, 0.25, 0.25, 0.2, 0.2, 0.2, 0.2, 0.255]
     >>> print(steps[3].formula)
     \\text{recall} \\ge 0.4: \\text{2 of 3 relevant from rank 8} \\Rightarrow \\max\\left(\\frac{2}{8}, \\frac{3}{15}\\right) = 0.25
+    >>> [(s.label, round(s.expected, 3)) for s in interpolated_map_steps(Exercise(
+    ...     "interpolated_map", "q2", rels=q2, n_relevant=3, params={"levels": (0.5,)}))]
+    [('P_interp(0.5)', 0.25)]
     """
-    from rankviz.metrics import interpolated_average_precision_breakdown
+    from rankviz.metrics import interpolated_average_precision_breakdown, interpolated_precision_breakdown
 
-    return _interpolated_working(exercise, interpolated_average_precision_breakdown, INTERPOLATED_MAP_LABEL)
+    levels = _custom_levels(exercise)
+    if levels is None:
+        return _interpolated_working(exercise, interpolated_average_precision_breakdown, INTERPOLATED_MAP_LABEL)
+
+    def at_levels(rels, **keywords):
+        return interpolated_precision_breakdown(rels, list(levels), **keywords)
+
+    mean_label = TEXTS["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
+    return _interpolated_working(exercise, at_levels, mean_label)
 
 
 def eleven_point_steps(exercise: Exercise) -> list[Step]:
@@ -444,27 +614,33 @@ def _generate_ranking(kind_key: str, title: str):
 
 def _describe_interpolated(levels_text: str, mean_text: str):
     def describe(exercise: Exercise) -> str:
-        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each recall level r = {levels_text}, compute the "
-                f"interpolated precision P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when "
-                f"no rank reaches r); then {mean_text}.")
+        rounding = exercise.param("rounding", "ceil")
+        levels = _custom_levels(exercise) if exercise.kind == "interpolated_map" else None
+        shown_levels = ", ".join(map(_level_text, levels)) if levels is not None else levels_text
+        mean = ((f"then {TEXTS['mean_label'].format(count=len(levels))}" if len(levels) > 1 else "")
+                if levels is not None else f"then {mean_text}")
+        rule = "" if rounding == "ceil" else f" A level r needs {ROUNDING.choice(rounding).text} relevant documents."
+        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each recall level r = {shown_levels}, "
+                f"compute the interpolated precision P_interp(r) = the largest P@i over the ranks i with recall "
+                f"R@i ≥ r (0 when no rank reaches r){'; ' + mean if mean else ''}.{rule}")
     return describe
 
 
 def _ranking_preset(kind_key: str, preset_key: str, query: str, title: str, note: str = ""):
-    def build() -> Exercise:
-        preset = _preset(preset_key)
-        return Exercise(kind_key, f"Query {query}: {title}", rels=tuple(preset.rels), n_relevant=preset.n_relevant,
-                        source=preset.source, note=(note or preset.note))
-    return build
+    return ranking_preset(kind_key, preset_key, title=lambda preset: f"Query {query}: {title}", note=note or None)
 
 
 def _interpolated_reference(levels, mean_function, mean_label: str):
     def reference(exercise: Exercise) -> dict:
         from rankviz.metrics import interpolated_precision
 
-        values = interpolated_precision(exercise.rels, list(levels), n_relevant=exercise.n_relevant)
+        rounding = exercise.param("rounding", "ceil")
+        values = interpolated_precision(exercise.rels, list(levels), n_relevant=exercise.n_relevant,
+                                        rounding=rounding)
         result = {f"P_interp({_level_text(level)})": value for level, value in zip(levels, values)}
-        result[mean_label] = mean_function(exercise.rels, n_relevant=exercise.n_relevant)
+        if mean_label is not None:
+            result[mean_label] = (mean_function(exercise.rels, n_relevant=exercise.n_relevant, rounding=rounding)
+                                  if mean_function is not None else float(sum(values) / len(values)))
         return result
     return reference
 
@@ -472,6 +648,10 @@ def _interpolated_reference(levels, mean_function, mean_label: str):
 def _interpolated_map_reference(exercise: Exercise) -> dict:
     from rankviz.metrics import interpolated_average_precision
 
+    levels = _custom_levels(exercise)
+    if levels is not None:
+        mean_label = TEXTS["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
+        return _interpolated_reference(levels, None, mean_label)(exercise)
     return _interpolated_reference(_TEN_LEVELS, interpolated_average_precision, INTERPOLATED_MAP_LABEL)(exercise)
 
 
@@ -480,6 +660,28 @@ def _eleven_point_reference(exercise: Exercise) -> dict:
 
     return _interpolated_reference(_ELEVEN_LEVELS, eleven_point_precision, ELEVEN_POINT_LABEL)(exercise)
 
+
+def _own_interpolated(kind: str):
+    def build(*, rels, n_relevant=None, levels=None, rounding="ceil") -> Exercise:
+        ranking = " ".join("R" if grade >= 1 else "N" for grade in rels)
+        if levels is not None:
+            title = TEXTS["interpolated_title"].format(ranking=ranking, levels=", ".join(map(_level_text, levels)))
+        elif kind == "interpolated_map":
+            title = TEXTS["interpolated_title"].format(ranking=ranking, levels="0.1, ..., 1.0")
+        else:
+            title = TEXTS["eleven_title"].format(ranking=ranking)
+        params = {"rounding": rounding} if levels is None else {"rounding": rounding, "levels": tuple(levels)}
+        return Exercise(kind, title, rels=tuple(rels), n_relevant=n_relevant, params=params)
+    return build
+
+
+_RANKING_INPUTS = (
+    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+             example="R R N N N N N N R N R N N N R N N N N R"),
+    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant"], "int",
+             blank="the relevant documents of the list", example="8"),
+)
+_ROUNDING_INPUT = OwnInput("rounding", "Recall level r needs", TEXTS["rounding"], "choice", param=ROUNDING)
 
 _INTERPOLATED_MAP_TITLE = "Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)"
 _ELEVEN_POINT_TITLE = "11-point interpolated average precision (recall 0.0 to 1.0)"
@@ -492,7 +694,11 @@ INTERPOLATED_MAP_KIND = register_kind(KindSpec(
     presets={"interpolated_map_q1": _ranking_preset("interpolated_map", "q1_binary", "q1",
                                                     "interpolated precision at 10 recall levels (slide: 0.28)"),
              "interpolated_map_q2": _ranking_preset("interpolated_map", "q2_binary", "q2",
-                                                    "interpolated precision at 10 recall levels (slide: 0.254)")}))
+                                                    "interpolated precision at 10 recall levels (slide: 0.254)")},
+    metrics=("interpolated_average_precision",),
+    inputs=(*_RANKING_INPUTS, OwnInput("levels", "Recall levels", TEXTS["levels"], "levels",
+                                       blank="the 10 levels 0.1 to 1.0", example="0.33"), _ROUNDING_INPUT),
+    own=_own_interpolated("interpolated_map")))
 
 ELEVEN_POINT_KIND = register_kind(KindSpec(
     "eleven_point", _ELEVEN_POINT_TITLE, _generate_ranking("eleven_point", _ELEVEN_POINT_TITLE), eleven_point_steps,
@@ -501,25 +707,37 @@ ELEVEN_POINT_KIND = register_kind(KindSpec(
     presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, "11-point interpolated precision",
                                   note=("The lecture's q1/q2 ranking; the lecture itself averages 10 levels "
                                         "(0.1 to 1.0), not these 11."))
-             for key, query in (("eleven_point_q1", "q1"), ("eleven_point_q2", "q2"))}))
+             for key, query in (("eleven_point_q1", "q1"), ("eleven_point_q2", "q2"))},
+    metrics=("eleven_point_precision",), inputs=(*_RANKING_INPUTS, _ROUNDING_INPUT),
+    own=_own_interpolated("eleven_point")))
 
 
 # ---------------------------------------------------------------------------- mistakes: MAP
 
 
-def _hits(rels) -> int:
-    return sum(1 for grade in rels if grade >= 1)
-
-
 def _map_with_r(count):
-    """Each query's AP divided by ``count(rels, R)`` instead of R (None when that changes nothing)."""
+    """Each query's AP divided by ``count(rels, R)`` instead (None when that changes nothing)."""
     def working(exercise, steps):
         _, rankings, n_relevants = _map_queries(exercise)
-        changed = tuple(count(rels, r) for rels, r in zip(rankings, n_relevants))
-        if changed == tuple(n_relevants):
+        k = exercise.param("k")
+        right = tuple(ap_denominator(rels, k, r, exercise.param("denominator", "R"))
+                      for rels, r in zip(rankings, n_relevants))
+        changed = tuple(count(rels[:k] if k is not None else rels, r) for rels, r in zip(rankings, n_relevants))
+        if changed == right:
             return None
-        return map_steps(exercise.with_params(n_relevant=changed))
+        return map_steps(exercise.with_params(divisors=changed))
     return working
+
+
+def _map_with_denominator(denominator: str):
+    def working(exercise, steps):
+        return map_steps(exercise.with_params(denominator=denominator))
+    return working
+
+
+def _map_asked(exercise) -> str:
+    asked = exercise.param("denominator", "R")
+    return "R" if asked == "min_r_k" and exercise.param("k") is None else asked
 
 
 def _map_mean_step(exercise, steps, scale_of, formula_of):
@@ -532,13 +750,36 @@ def _map_mean_step(exercise, steps, scale_of, formula_of):
                                  formula=formula_of(exercise, steps, scale) + f" = {tex_number(value)}")]
 
 
+def _queries_where(keep):
+    """MAP over the queries ``keep(rels, R)`` holds for only (None when that leaves every query or none)."""
+    def working(exercise, steps):
+        _, rankings, n_relevants = _map_queries(exercise)
+        kept = [keep(rels, r if r is not None else count_relevant(rels)) for rels, r in zip(rankings, n_relevants)]
+        if all(kept) or not any(kept):
+            return None
+        return _map_mean_step(
+            exercise, steps, lambda e, s: sum(kept),
+            lambda e, s, scale: rf"\frac{{1}}{{{scale}}}\left("
+                                + " + ".join(tex_number(s[i].expected) for i, held in zip(s[-1].uses, kept) if held)
+                                + r"\right)")
+    return working
+
+
+def _retrieved_one(rels, r) -> bool:
+    return count_relevant(rels) > 0
+
+
+def _has_relevant(rels, r) -> bool:
+    return r > 0
+
+
 def _queries_with_hits(exercise, steps):
-    _, rankings, _ = _map_queries(exercise)
-    return _map_mean_step(
-        exercise, steps, lambda e, s: sum(1 for rels in rankings if _hits(rels)),
-        lambda e, s, scale: rf"\frac{{1}}{{{scale}}}\left("
-                            + " + ".join(tex_number(s[i].expected) for i, rels in zip(s[-1].uses, rankings)
-                                         if _hits(rels)) + r"\right)")
+    """Over the queries that retrieved a relevant document, where that is not the same as those having one."""
+    _, rankings, n_relevants = _map_queries(exercise)
+    if all((count_relevant(rels) > 0) == ((r if r is not None else count_relevant(rels)) > 0)
+           for rels, r in zip(rankings, n_relevants)):
+        return None  # the same queries as map_over_queries_with_relevant: that one names it
+    return _queries_where(_retrieved_one)(exercise, steps)
 
 
 def _map_not_divided(exercise, steps):
@@ -551,10 +792,14 @@ def _map_ap_every_rank(exercise, steps):
     names, rankings, _ = _map_queries(exercise)
     by_label = {step.label: i for i, step in enumerate(steps)}
     mistaken = list(steps)
+    k = exercise.param("k")
     for name, rels in zip(names, rankings):
-        precisions = [_hits(rels[:rank]) / rank for rank in range(1, len(rels) + 1)]
+        rels = rels[:k] if k is not None else rels
+        if not rels:
+            return None
+        precisions = [count_relevant(rels[:rank]) / rank for rank in range(1, len(rels) + 1)]
         value = math.fsum(precisions) / len(precisions)
-        i = by_label[f"AP of {name}"]
+        i = by_label[f"{_ap_word(exercise)} of {name}"]
         mistaken[i] = replace(steps[i], expected=value, rule="", uses=(), alternatives=(),
                               formula=rf"\frac{{1}}{{{len(rels)}}}\left({' + '.join(map(tex_number, precisions))}\right)"
                                       rf" = {tex_number(value)}")
@@ -570,7 +815,10 @@ def _map_pooled(exercise, steps):
     """Every query's P@i at its relevant ranks added up and divided by the total R."""
     last = steps[-1]
     precisions = tuple(i for i, step in enumerate(steps[:-1]) if not step.rule)  # the P@i steps
-    _, _, n_relevants = _map_queries(exercise)
+    _, rankings, n_relevants = _map_queries(exercise)
+    n_relevants = [r if r is not None else count_relevant(rels) for rels, r in zip(rankings, n_relevants)]
+    if exercise.param("k") is not None or exercise.param("denominator", "R") != "R":
+        return None  # pooled over R: the mistake of an exercise dividing each AP by R
     total_r = sum(n_relevants)
     if not total_r:
         return None
@@ -581,10 +829,16 @@ def _map_pooled(exercise, steps):
                                          rf" = {tex_number(value)}")]
 
 
-register_mistake("map_ap_divided_by_retrieved_relevant",
-                 "You divided a query's sum of P@i by the relevant documents it retrieved; AP divides by R, all its "
-                 "relevant documents (one never retrieved adds a precision of 0).",
-                 "map", _map_with_r(lambda rels, r: _hits(rels)))
+register_convention("map_ap_divided_by_retrieved_relevant", AP_DENOMINATOR, "retrieved", "map",
+                    _map_with_denominator("retrieved"), asked_of=_map_asked)
+register_convention("map_ap_divided_by_r", AP_DENOMINATOR, "R", "map", _map_with_denominator("R"),
+                    asked_of=_map_asked)
+register_convention("map_ap_divided_by_min_r_k", AP_DENOMINATOR, "min_r_k", "map", _map_with_denominator("min_r_k"),
+                    asked_of=_map_asked)
+register_mistake("map_over_queries_with_relevant",
+                 "That is right under another convention, MAP over the queries that have relevant documents only; "
+                 "this exercise counts every query of the sheet, a query without relevant documents with AP 0 (as "
+                 "trec_eval counts a query of the qrels that has none).", "map", _queries_where(_has_relevant))
 register_mistake("map_ap_divided_by_k",
                  "You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
                  "relevant documents of the query.", "map", _map_with_r(lambda rels, r: len(rels)))
@@ -695,8 +949,15 @@ def _builder(exercise):
     return _BUILDERS[exercise.kind](exercise)
 
 
+def _has_mean(steps) -> bool:
+    return bool(steps) and steps[-1].rule == "sum"
+
+
 def _with_levels(steps, values, formulas):
     """``steps`` with the level values replaced and the mean recomputed from them."""
+    if not _has_mean(steps):
+        return [replace(step, expected=value, formula=formula, alternatives=())
+                for step, value, formula in zip(steps, values, formulas)]
     levels = [replace(step, expected=value, formula=formula, alternatives=())
               for step, value, formula in zip(steps[:-1], values, formulas)]
     last = steps[-1]
@@ -710,8 +971,10 @@ def _level_table(exercise):
     """The levels of the exercise's kind and their worked table (the textbook rule)."""
     from rankviz.metrics import interpolated_precision_breakdown
 
-    levels = _TEN_LEVELS if exercise.kind == "interpolated_map" else _ELEVEN_LEVELS
-    return levels, interpolated_precision_breakdown(exercise.rels, list(levels), n_relevant=exercise.n_relevant).table
+    levels = _ELEVEN_LEVELS if exercise.kind == "eleven_point" else _custom_levels(exercise) or _TEN_LEVELS
+    rounding = exercise.param("rounding", "ceil")
+    return levels, interpolated_precision_breakdown(exercise.rels, list(levels), n_relevant=exercise.n_relevant,
+                                                    rounding=rounding).table
 
 
 def _at_first_rank(exercise, steps):
@@ -736,6 +999,8 @@ def _at_first_rank(exercise, steps):
 
 
 def _unreached_left_out(exercise, steps):
+    if not _has_mean(steps):
+        return None
     last = steps[-1]
     _, table = _level_table(exercise)
     reached = tuple(int(i) for i in table.index[table["first rank reaching it"].notna()])
@@ -750,6 +1015,8 @@ def _unreached_left_out(exercise, steps):
 def _noninterpolated_ap(exercise, steps):
     from rankviz.metrics import average_precision_breakdown
 
+    if not _has_mean(steps):
+        return None
     worked = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
     table = worked.table[worked.table["relevant?"]]
     terms = " + ".join(rf"\frac{{{int(h)}}}{{{int(r)}}}" for h, r in zip(table["relevant so far"], table["rank"]))
@@ -763,6 +1030,8 @@ def _noninterpolated_ap(exercise, steps):
 def _other_levels(builder, label):
     """The mean over the other kind's levels, set on this kind's mean step (10 levels for 11 or back)."""
     def working(exercise, steps):
+        if exercise.param("levels") is not None:
+            return None  # the sheet's own levels: no standard set to mix up
         other = builder(exercise)
         return [replace(step, label=label) if step is other[-1] else step for step in other]
     return working
@@ -788,10 +1057,22 @@ register_mistake("interpolated_at_first_rank",
                  "You took the precision at the first rank reaching each recall level; interpolated precision is the "
                  "largest precision at any rank whose recall is at least the level, further down included.",
                  _INTERPOLATED, _at_first_rank)
-register_mistake("interpolated_nearest_recall",
-                 "You read each level at the rank whose recall is nearest to it (r × R rounded, as trec_eval 10 "
-                 "does); interpolated precision at r takes only ranks with recall at least r.",
-                 _INTERPOLATED, same_working_with(_builder, rounding="lround"))
+def _rounding_of(exercise) -> str:
+    return exercise.param("rounding", "ceil")
+
+
+def _with_rounding(rounding: str):
+    def working(exercise, steps):
+        return _builder(exercise.with_params(rounding=rounding))
+    return working
+
+
+register_convention("interpolated_nearest_recall", ROUNDING, "lround", _INTERPOLATED, _with_rounding("lround"),
+                    asked_of=_rounding_of)
+register_convention("interpolated_trec_eval_9_rounding", ROUNDING, "floor_plus_0.9", _INTERPOLATED,
+                    _with_rounding("floor_plus_0.9"), asked_of=_rounding_of)
+register_convention("interpolated_textbook_rounding", ROUNDING, "ceil", _INTERPOLATED, _with_rounding("ceil"),
+                    asked_of=_rounding_of)
 register_mistake("interpolated_unreached_left_out",
                  "You averaged over the recall levels the ranking reaches only; a level no rank reaches has "
                  "interpolated precision 0 and still counts in the mean.", _INTERPOLATED, _unreached_left_out)

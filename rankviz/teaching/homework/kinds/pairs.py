@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+                                           tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["GAUC_WEIGHTS", "auc_steps", "gauc_steps"]
@@ -25,6 +26,39 @@ GAUC_WEIGHTS = ("impressions", "clicks", "uniform")
 _METRIC_WEIGHTS = {"impressions": "impressions", "clicks": "positives", "uniform": "uniform"}
 _WEIGHT_WORDS = {"impressions": "impressions (items shown)", "clicks": "clicks (positives)", "uniform": "1 per user"}
 _LETTERS = "abcdefghijkl"
+
+# What a student reads: the step hints and the inputs of their own exercise, in the course notes' words.
+TEXTS = {
+    "positives_hint": "Count the positives (label 1: clicked, relevant).",
+    "negatives_hint": "Count the negatives (label 0).",
+    "pairs_hint": "AUC compares every positive with every negative: $|P| \\times |N|$ pairs.",
+    "below_hint": "Count the negatives scored below {name}'s {score}: each such pair is won.",
+    "tied_hint": "Count the negatives scored exactly {score}, like {name}: each such pair is a tie.",
+    "won_hint": "Add up the pairs won over the positives.",
+    "ties_hint": "Add up the tied pairs over the positives.",
+    "half_hint": "A tie counts half a pair won: $\\frac{{1}}{{2}} \\times \\text{{tied pairs}}$.",
+    "credit_hint": "The credit is the pairs won plus half the tied pairs.",
+    "auc_hint": "AUC is the chance a positive is scored above a negative: $\\mathrm{{AUC}} = \\frac{{\\text{{won}} + "
+                "\\frac{{1}}{{2}} \\text{{tied}}}}{{|P| \\times |N|}}$.",
+    "group_pairs_hint": "{group}'s positive-negative pairs: its positives times its negatives (0: {group} has one "
+                        "class only and is left out).",
+    "group_auc_hint": "AUC within {group} only: its pairs won plus half its tied pairs, over its pairs.",
+    "weight_hint": "{group}'s weight: {weight_words}.",
+    "weighted_hint": "{group}'s weight times its AUC.",
+    "sum_weighted_hint": "Add up weight × AUC over the users kept.",
+    "sum_weights_hint": "Add up the weights of the users kept.",
+    "gauc_hint": "GAUC is the weighted mean of the users' AUC: $\\mathrm{{GAUC}} = \\frac{{\\sum w \\cdot "
+                 "\\mathrm{{AUC}}}}{{\\sum w}}$.",
+    "labels": "The label of each item: 1 (positive: clicked, relevant) or 0; also + and −, or a column.",
+    "scores": "The model's score of each item, in the same order (decimal commas welcome: 0,9 0,6).",
+    "items": "The items' names, in the same order (blank: a, b, c, ... or i1, i2, ...).",
+    "groups": "The user (or session, or query) each item was shown to, in the same order: AUC is computed within "
+              "each user.",
+    "weights": "How each user's AUC is weighted: by impressions (the items it was shown, Zhou et al.'s GAUC), by its "
+               "clicks, or 1 per user.",
+    "auc_title": "Your {count} scored items: AUC by counting positive-negative pairs",
+    "gauc_title": "Your {count} items shown to {users} users: GAUC (weights: {weights})",
+}
 
 
 def _given(exercise: Exercise, *names: str) -> tuple:
@@ -79,10 +113,10 @@ def auc_steps(exercise: Exercise) -> list[Step]:
     worked = auc_breakdown(labels, scores, items=list(items))
     table = worked.table
     count = "Step 1: count the pairs"
-    steps = [Step("|P| (positives)", float(n_pos), f"{n_pos}", stage=count),
-             Step("|N| (negatives)", float(n_neg), f"{n_neg}", stage=count),
+    steps = [Step("|P| (positives)", float(n_pos), f"{n_pos}", stage=count, hint=TEXTS["positives_hint"]),
+             Step("|N| (negatives)", float(n_neg), f"{n_neg}", stage=count, hint=TEXTS["negatives_hint"]),
              Step("pairs |P| × |N|", float(len(table)), rf"{n_pos} \times {n_neg} = {len(table)}", uses=(0, 1),
-                  rule="product", stage=count)]
+                  rule="product", stage=count, hint=TEXTS["pairs_hint"])]
     below_steps, tied_steps = [], []
     compare = "Step 2: compare each positive with every negative"
     negative_scores = [s for s, label in zip(scores, labels) if not label]
@@ -95,28 +129,30 @@ def auc_steps(exercise: Exercise) -> list[Step]:
         below_steps.append(len(steps))
         steps.append(Step(f"negatives below {name} ({tex_number(score)})", float(below),
                           rf"\#\{{s_n < {tex_number(score)}\}} = {below}"
-                          + (rf"\ \ ({', '.join(lower)})" if lower else ""), stage=compare))
+                          + (rf"\ \ ({', '.join(lower)})" if lower else ""), stage=compare,
+                          hint=TEXTS["below_hint"].format(name=name, score=tex_number(score))))
         tied_steps.append(len(steps))
         steps.append(Step(f"negatives tied with {name} ({tex_number(score)})", float(tied),
                           rf"\#\{{s_n = {tex_number(score)}\}} = {tied}"
-                          + (rf"\ \ ({', '.join(equal)})" if equal else ""), stage=compare))
+                          + (rf"\ \ ({', '.join(equal)})" if equal else ""), stage=compare,
+                          hint=TEXTS["tied_hint"].format(name=name, score=tex_number(score))))
     add = "Step 3: add up the pairs"
     won = int((table["outcome"] == "positive higher").sum())
     ties = int((table["outcome"] == "tie").sum())
     credit = float(table["credit"].sum())
     steps.append(Step("pairs won (s_p > s_n)", float(won),
                       " + ".join(f"{int(steps[i].expected)}" for i in below_steps) + f" = {won}",
-                      uses=tuple(below_steps), rule="sum", stage=add))
+                      uses=tuple(below_steps), rule="sum", stage=add, hint=TEXTS["won_hint"]))
     steps.append(Step("tied pairs (s_p = s_n)", float(ties),
                       " + ".join(f"{int(steps[i].expected)}" for i in tied_steps) + f" = {ties}",
-                      uses=tuple(tied_steps), rule="sum", stage=add))
+                      uses=tuple(tied_steps), rule="sum", stage=add, hint=TEXTS["ties_hint"]))
     steps.append(Step("tied pairs counted ½", ties / 2, rf"\frac{{1}}{{2}} \times {ties} = {tex_number(ties / 2)}",
-                      uses=(len(steps) - 1,), rule="sum", scale=2.0, stage=add))
+                      uses=(len(steps) - 1,), rule="sum", scale=2.0, stage=add, hint=TEXTS["half_hint"].format()))
     steps.append(Step("credit: won + ½ tied", credit, rf"{won} + {tex_number(ties / 2)} = {tex_number(credit)}",
-                      uses=(len(steps) - 3, len(steps) - 1), rule="sum", stage=add))
+                      uses=(len(steps) - 3, len(steps) - 1), rule="sum", stage=add, hint=TEXTS["credit_hint"]))
     value = float(worked.value)
     steps.append(Step("AUC", value, rf"\frac{{{tex_number(credit)}}}{{{len(table)}}} = {tex_number(value)}",
-                      uses=(len(steps) - 1, 2), rule="ratio", stage="Step 4: AUC"))
+                      uses=(len(steps) - 1, 2), rule="ratio", stage="Step 4: AUC", hint=TEXTS["auc_hint"].format()))
     return steps
 
 
@@ -149,13 +185,12 @@ def _generate_auc(rng, seed: int) -> Exercise:
 
 
 def _items_table(items, labels, scores, group_row=None) -> str:
-    header = "| item | " + " | ".join(items) + " |"
-    rule = "|---|" + "---|" * len(items)
-    rows = []
-    if group_row is not None:
-        rows.append("| user | " + " | ".join(group_row) + " |")
-    rows.append("| label | " + " | ".join(_sign(label) for label in labels) + " |")
-    rows.append("| score | " + " | ".join(tex_number(s) for s in scores) + " |")
+    """One row per item (a phone shows every column of a long list: no row runs off the screen)."""
+    users = group_row is not None
+    header = "| item |" + (" user |" if users else "") + " label | score |"
+    rule = "|---|" + ("---|" if users else "") + "---|---|"
+    rows = [f"| {item} |" + (f" {group_row[i]} |" if users else "") + f" {_sign(label)} | {tex_number(score)} |"
+            for i, (item, label, score) in enumerate(zip(items, labels, scores))]
     return "\n".join([header, rule, *rows])
 
 
@@ -185,9 +220,37 @@ def _reference_auc(exercise: Exercise) -> dict:
     return values
 
 
+def _item_names(items, count: int) -> tuple:
+    if items is None:
+        return tuple(_LETTERS[:count]) if count <= len(_LETTERS) else tuple(f"i{i}" for i in range(1, count + 1))
+    if len(items) != count:
+        raise InputError("items", f"Give one name per item: {count} labels, {len(items)} names.")
+    return tuple(str(item) for item in items)
+
+
+def _check_lengths(labels, scores, groups=None) -> None:
+    if len(scores) != len(labels):
+        raise InputError("scores", f"Give one score per item: {len(labels)} labels, {len(scores)} scores.")
+    if groups is not None and len(groups) != len(labels):
+        raise InputError("groups", f"Give the user of each item: {len(labels)} labels, {len(groups)} users.")
+
+
+def _own_auc(*, labels, scores, items=None) -> Exercise:
+    _check_lengths(labels, scores)
+    return Exercise("auc", TEXTS["auc_title"].format(count=len(labels)),
+                    params={"items": _item_names(items, len(labels)), "labels": tuple(labels), "scores": tuple(scores)})
+
+
+_SCORED = (
+    OwnInput("labels", "Labels (1 positive, 0 negative)", TEXTS["labels"], "labels", required=True, example="1 0 1 0"),
+    OwnInput("scores", "Scores", TEXTS["scores"], "numbers", required=True, example="0.9 0.6 0.6 0.2"),
+)
+_ITEMS = OwnInput("items", "Item names", TEXTS["items"], "names", blank="a, b, c, ...")
+
 AUC_KIND = register_kind(KindSpec(
     "auc", "AUC by counting positive-negative pairs", _generate_auc, auc_steps, _describe_auc,
-    reference=_reference_auc))
+    reference=_reference_auc,
+    metrics=("auc",), inputs=(*_SCORED, _ITEMS), own=_own_auc))
 
 
 # ---------------------------------------------------------------------------- GAUC
@@ -229,7 +292,8 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
         pairs = int(n_pos) * int(n_neg)
         steps.append(Step(f"pairs |P| × |N| of {group}", float(pairs),
                           rf"{int(n_pos)} \times {int(n_neg)} = {pairs}"
-                          + ("" if included else rf"\ \ \text{{(no pair: {group} is left out)}}"), stage=first))
+                          + ("" if included else rf"\ \ \text{{(no pair: {group} is left out)}}"), stage=first,
+                          hint=TEXTS["group_pairs_hint"].format(group=group)))
         if not included:
             continue
         rows = [i for i, g in enumerate(groups) if g == group]
@@ -240,7 +304,7 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
         auc_step[group] = len(steps)
         steps.append(Step(f"AUC of {group}", float(group_auc),
                           rf"\frac{{{won} + \frac{{1}}{{2}} \times {ties}}}{{{pairs}}} = {tex_number(group_auc)}",
-                          stage=first))
+                          stage=first, hint=TEXTS["group_auc_hint"].format(group=group)))
     second = "Step 2: weight each user"
     weight_steps, product_steps = [], []
     used = table[table["included"]]
@@ -249,23 +313,27 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
                "uniform": "1 per user"}
         weight_steps.append(len(steps))
         steps.append(Step(f"weight of {group}", float(weight), rf"{tex_number(weight)}\ \ \text{{({why[weights]})}}",
-                          stage=second))
+                          stage=second, hint=TEXTS["weight_hint"].format(group=group,
+                                                                         weight_words=_WEIGHT_WORDS[weights])))
         group_auc = steps[auc_step[group]].expected
         product_steps.append(len(steps))
         steps.append(Step(f"weight × AUC of {group}", float(weight) * group_auc,
                           rf"{tex_number(weight)} \times {tex_number(group_auc)} = "
                           rf"{tex_number(float(weight) * group_auc)}",
-                          uses=(len(steps) - 1, auc_step[group]), rule="product", stage=second))
+                          uses=(len(steps) - 1, auc_step[group]), rule="product", stage=second,
+                          hint=TEXTS["weighted_hint"].format(group=group)))
     third = "Step 3: GAUC"
     weighted = float((used["weight"] * used["auc"]).sum())
     total = float(used["weight"].sum())
     steps.append(Step("Σ w × AUC", weighted, " + ".join(tex_number(steps[i].expected) for i in product_steps)
-                      + f" = {tex_number(weighted)}", uses=tuple(product_steps), rule="sum", stage=third))
+                      + f" = {tex_number(weighted)}", uses=tuple(product_steps), rule="sum", stage=third,
+                      hint=TEXTS["sum_weighted_hint"]))
     steps.append(Step("Σ w", total, " + ".join(tex_number(steps[i].expected) for i in weight_steps)
-                      + f" = {tex_number(total)}", uses=tuple(weight_steps), rule="sum", stage=third))
+                      + f" = {tex_number(total)}", uses=tuple(weight_steps), rule="sum", stage=third,
+                      hint=TEXTS["sum_weights_hint"]))
     value = float(worked.value)
     steps.append(Step("GAUC", value, rf"\frac{{{tex_number(weighted)}}}{{{tex_number(total)}}} = {tex_number(value)}",
-                      uses=(len(steps) - 2, len(steps) - 1), rule="ratio", stage=third))
+                      uses=(len(steps) - 2, len(steps) - 1), rule="ratio", stage=third, hint=TEXTS["gauc_hint"].format()))
     return steps
 
 
@@ -346,9 +414,22 @@ def _reference_gauc(exercise: Exercise) -> dict:
     return values
 
 
+def _own_gauc(*, labels, scores, groups, items=None, weights="impressions") -> Exercise:
+    _check_lengths(labels, scores, groups)
+    users = len(_group_order(groups))
+    return Exercise("gauc", TEXTS["gauc_title"].format(count=len(labels), users=users, weights=weights),
+                    params={"items": _item_names(items, len(labels)), "labels": tuple(labels),
+                            "scores": tuple(scores), "groups": tuple(str(g) for g in groups), "weights": weights})
+
+
 GAUC_KIND = register_kind(KindSpec(
     "gauc", "GAUC: AUC per user, weighted", _generate_gauc, gauc_steps, _describe_gauc,
-    options={"weights": GAUC_WEIGHTS}, reference=_reference_gauc))
+    options={"weights": GAUC_WEIGHTS}, reference=_reference_gauc,
+    metrics=("gauc",),
+    inputs=(*_SCORED, OwnInput("groups", "User of each item", TEXTS["groups"], "names", required=True,
+                               example="u1 u1 u2 u2"),
+            _ITEMS, OwnInput("weights", "Weight of each user", TEXTS["weights"], "option", blank="impressions")),
+    own=_own_gauc))
 
 
 # ---------------------------------------------------------------------------- AUC mistakes

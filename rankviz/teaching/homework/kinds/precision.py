@@ -16,22 +16,63 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.export import format_number
-from rankviz.teaching.homework.core import Exercise, binary_ranking_words, KindSpec, Step, register_kind, tex_number
+from rankviz.formatting import format_number
+from rankviz.metrics import count_relevant
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
+                                           check_length, ranking_preset, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["precision_recall_steps", "rr_steps", "r_precision_steps", "BETAS"]
 
 BETAS = (1.0, 2.0, 0.5)
-_MAX_STEPS = 25  # Q1's homework: 5 cut-offs x (P, R, F1, F2, F0.5)
+_MAX_STEPS = 60  # a sheet's several cut-offs and betas: Q1's homework is 5 cut-offs x (P, R, F1, F2, F0.5)
+_MAX_CUTOFF = 1000
+
+# What a student reads: the step hints and the inputs of their own exercise, in IIR's and trec_eval's words.
+TEXTS = {
+    "p_hint": "P@{k} is the fraction of the top {k} ranks holding a relevant document, k in the denominator even "
+              "when fewer than k were retrieved: $P@k = \\frac{{\\text{{relevant in the top }} k}}{{k}}$.",
+    "r_hint": "R@{k} is the fraction of all R relevant documents found in the top {k}: "
+              "$R@k = \\frac{{\\text{{relevant in the top }} k}}{{R}}$.",
+    "f_hint": "F{beta} at {k} combines P@{k} and R@{k} (β = {beta}; β > 1 weighs recall more): "
+              "$F_\\beta = \\frac{{(1 + \\beta^2) P R}}{{\\beta^2 P + R}}$.",
+    "rr_hint": "RR of {name} is 1 over the rank of its first relevant document{threshold_words}; 0 when there is "
+               "none: $\\mathrm{{RR}} = \\frac{{1}}{{\\text{{rank of the first relevant}}}}$.",
+    "rr_threshold_words": " when that rank is at most S_h = {threshold}",
+    "mrr_hint": "MRR is the mean of the queries' RR, every query counted (an RR of 0 too): "
+                "$\\mathrm{{MRR}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{RR}}(q)$.",
+    "rprec_count_hint": "Count the relevant documents among the top R = {r} ranks (a rank past the end of the list "
+                        "counts as not relevant).",
+    "rprec_hint": "R-precision is precision at rank R, the query's number of relevant documents: "
+                  "$\\text{{R-precision}} = \\frac{{\\text{{relevant in the top }} R}}{{R}}$.",
+    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a "
+            "column pasted from the sheet (grade ≥ 1 is relevant).",
+    "n_relevant_recall": "R: the relevant documents of the query in the whole collection (recall's denominator). "
+                         "Blank: the relevant documents of the list.",
+    "cutoffs": "The cut-offs k where P@k, R@k and F are asked, e.g. 5 10 20 (a k past the end of the list counts "
+               "the missing ranks as not relevant). Blank: the whole list.",
+    "k": "One cut-off k (instead of several cut-offs).",
+    "betas": "The β of each F-measure asked: 1 for F1 (van Rijsbergen's harmonic mean of P and R), 2 for F2, "
+             "0.5 for F0.5. Blank: F1 only.",
+    "rankings": "One query per line, its relevance in ranked order (R N R or 1 0 1). Each line is a query.",
+    "names": "The queries' names, in the order of the lines (blank: q1, q2, ...).",
+    "threshold": "S_h, the rank threshold: a first relevant document ranked below S_h gives RR = 0 (blank: no "
+                 "threshold, RR = 1/rank wherever it is).",
+    "n_relevant_rprec": "R: the number of relevant documents of the query in the whole collection; R-precision "
+                        "looks at the top R ranks. Blank: the relevant documents of the list.",
+    "pr_title": "Your ranking {ranking}: P@k, R@k and F at k = {cutoffs}",
+    "rr_title": "Your {count} queries: RR per query and MRR{threshold_words}",
+    "rr_title_threshold": " with S_h = {threshold}",
+    "rprec_title": "Your ranking {ranking}: R-precision with R = {r}",
+}
+
+
+def _marks(rels) -> str:
+    return " ".join("R" if grade >= 1 else "N" for grade in rels)
 
 
 def _beta_name(beta: float) -> str:
     return f"F{format_number(beta)}"
-
-
-def _hits(rels, k: int) -> int:
-    return sum(1 for grade in rels[:k] if grade >= 1)
 
 
 def _f_formula(beta: float, precision: float, recall: float, value: float, *, above: float | None = None,
@@ -45,11 +86,11 @@ def _f_formula(beta: float, precision: float, recall: float, value: float, *, ab
 
 def _check_cutoffs(exercise: Exercise) -> tuple[int, ...]:
     cutoffs = tuple(exercise.param("cutoffs", ()))
-    n = len(exercise.rels)
-    if not cutoffs or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= n for k in cutoffs):
-        raise ValueError(f"The cut-offs must be whole numbers from 1 to the {n} ranks of the list; got {cutoffs!r}.")
+    if not cutoffs or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= _MAX_CUTOFF for k in cutoffs):
+        raise InputError("cutoffs", f"The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past the end of the "
+                                    f"list the missing ranks count as not relevant); got {cutoffs!r}.")
     if len(set(cutoffs)) != len(cutoffs):
-        raise ValueError(f"Each cut-off once, please; got {cutoffs!r}.")
+        raise InputError("cutoffs", f"Each cut-off once, please; got {cutoffs!r}.")
     return cutoffs
 
 
@@ -68,22 +109,29 @@ def precision_recall_steps(exercise: Exercise) -> list[Step]:
 
     cutoffs = _check_cutoffs(exercise)
     betas = tuple(exercise.param("betas", BETAS))
+    if not betas or any(isinstance(b, bool) or not isinstance(b, (int, float)) or not b > 0 for b in betas):
+        raise InputError("betas", f"Each β must be a number above 0 (1 for F1); got {betas!r}. With decimal commas, "
+                                  f"separate the values by spaces or semicolons: 0,5; 2.")
+    check_length(len(exercise.rels), "ranks")
     if len(cutoffs) * (2 + len(betas)) > _MAX_STEPS:
-        raise ValueError(f"At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.")
-    n_rel = exercise.n_relevant
+        raise InputError("cutoffs", f"At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.")
+    n_rel = exercise.n_relevant if exercise.n_relevant is not None else count_relevant(exercise.rels)
     steps: list[Step] = []
     for k in cutoffs:
         stage = f"Cut-off k = {k}"
-        hits = _hits(exercise.rels, k)
+        hits = count_relevant(exercise.rels[:k])
         p = float(precision(exercise.rels, k))
         r = float(recall(exercise.rels, k, n_relevant=n_rel))
         p_at, r_at = len(steps), len(steps) + 1
-        steps.append(Step(f"P@{k}", p, rf"\frac{{{hits}}}{{{k}}} = {tex_number(p)}", stage=stage))
-        steps.append(Step(f"R@{k}", r, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(r)}", stage=stage))
+        steps.append(Step(f"P@{k}", p, rf"\frac{{{hits}}}{{{k}}} = {tex_number(p)}", stage=stage,
+                          hint=TEXTS["p_hint"].format(k=k)))
+        steps.append(Step(f"R@{k}", r, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(r)}", stage=stage,
+                          hint=TEXTS["r_hint"].format(k=k)))
         for beta in betas:
             value = float(f_beta(exercise.rels, k, beta=beta, n_relevant=n_rel))
             steps.append(Step(f"{_beta_name(beta)}@{k}", value, _f_formula(beta, p, r, value), uses=(p_at, r_at),
-                              rule="f_beta", scale=beta * beta, stage=stage))
+                              rule="f_beta", scale=beta * beta, stage=stage,
+                              hint=TEXTS["f_hint"].format(beta=format_number(beta), k=k)))
     return steps
 
 
@@ -129,10 +177,38 @@ def _pr_reference(exercise: Exercise) -> dict:
     return values
 
 
+def _own_pr(*, rels, n_relevant=None, cutoffs=None, k=None, betas=(1.0,)) -> Exercise:
+    if cutoffs is not None and k is not None:
+        raise InputError("k", "Give either one cut-off k or several cut-offs, not both.")
+    cutoffs = tuple(cutoffs) if cutoffs is not None else (k,) if k is not None else (len(rels),)
+    betas = tuple(float(b) if isinstance(b, (int, float)) and not isinstance(b, bool) else b for b in betas)
+    _check_r(rels, n_relevant)
+    title = TEXTS["pr_title"].format(ranking=_marks(rels), cutoffs=", ".join(map(str, cutoffs)))
+    return Exercise("precision_recall", title, rels=tuple(rels), n_relevant=n_relevant,
+                    params={"cutoffs": cutoffs, "betas": betas})
+
+
+def _check_r(rels, n_relevant, name: str = "n_relevant") -> None:
+    if n_relevant is not None and n_relevant < count_relevant(rels):
+        raise InputError(name, f"R = {n_relevant} is below the {count_relevant(rels)} relevant documents of the list: "
+                               f"R counts every relevant document of the query.")
+
+
+PR_INPUTS = (
+    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+             example="R R N N N N N N R N"),
+    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant_recall"], "int",
+             blank="the relevant documents of the list"),
+    OwnInput("cutoffs", "Cut-offs k", TEXTS["cutoffs"], "ints", blank="the whole list", example="5 10"),
+    OwnInput("k", "Cut-off k", TEXTS["k"], "int", blank="the cut-offs above"),
+    OwnInput("betas", "β of each F-measure", TEXTS["betas"], "numbers", blank="F1 only", example="1 2 0.5"),
+)
+
 PR_KIND = register_kind(KindSpec(
     "precision_recall", "P@k, R@k and F-beta (F1, F2, F0.5) at cut-offs", _generate_pr, precision_recall_steps,
     _describe_pr, presets={"fmeasure_q1": _fmeasure_preset("q1"), "fmeasure_q2": _fmeasure_preset("q2")},
-    reference=_pr_reference))
+    reference=_pr_reference,
+    metrics=("precision", "recall", "f_beta"), inputs=PR_INPUTS, own=_own_pr))
 
 
 # ---------------------------------------------------------------------------- RR and MRR with S_h
@@ -145,7 +221,7 @@ def _first_relevant(rels) -> int | None:
 def _rr_formula(first: int | None, threshold: int, value: float, ignore_threshold: bool = False) -> str:
     if first is None:
         return r"\text{no relevant document} \Rightarrow 0"
-    if first <= threshold or ignore_threshold:
+    if threshold is None or first <= threshold or ignore_threshold:
         return rf"\frac{{1}}{{{first}}} = {tex_number(value)}"
     return rf"{first} > S_h = {threshold} \Rightarrow 0"
 
@@ -165,18 +241,24 @@ def rr_steps(exercise: Exercise) -> list[Step]:
     queries = tuple(exercise.param("queries", ()))
     threshold = exercise.param("threshold")
     if not queries:
-        raise ValueError("Give at least one query's ranking.")
-    if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1:
-        raise ValueError(f"The rank threshold S_h must be a whole number of at least 1; got {threshold!r}.")
+        raise InputError("rankings", "Give at least one query's ranking.")
+    if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1):
+        raise InputError("threshold", f"The rank threshold S_h must be a whole number of at least 1 (or none); got "
+                                      f"{threshold!r}.")
+    check_length(len(queries), "queries")
     steps = []
+    threshold_words = TEXTS["rr_threshold_words"].format(threshold=threshold) if threshold is not None else ""
     for name, rels in queries:
+        check_length(len(rels), f"ranks per query ({name} has {len(rels)})")
         value = float(reciprocal_rank(rels, threshold))
         steps.append(Step(f"RR({name})", value, _rr_formula(_first_relevant(rels), threshold, value),
-                          stage="Step 1: RR per query"))
+                          stage="Step 1: RR per query",
+                          hint=TEXTS["rr_hint"].format(name=name, threshold_words=threshold_words)))
     mrr = float(mean_reciprocal_rank([s.expected for s in steps]))
     terms = " + ".join(tex_number(s.expected) for s in steps)
     steps.append(Step("MRR", mrr, rf"\frac{{{terms}}}{{{len(queries)}}} = {tex_number(mrr)}",
-                      uses=tuple(range(len(queries))), rule="sum", scale=float(len(queries)), stage="Step 2: MRR"))
+                      uses=tuple(range(len(queries))), rule="sum", scale=float(len(queries)), stage="Step 2: MRR",
+                      hint=TEXTS["mrr_hint"].format()))
     return steps
 
 
@@ -205,8 +287,12 @@ def _generate_rr(rng, seed: int) -> Exercise:
 def _describe_rr(exercise: Exercise) -> str:
     lines = "; ".join(f"{name}: {', '.join(format_number(g) for g in rels)}"
                       for name, rels in exercise.param("queries", ()))
+    threshold = exercise.param("threshold")
+    if threshold is None:
+        return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / the "
+                f"rank of its first relevant document, 0 when it has none), then MRR, their mean.")
     return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = "
-            f"{exercise.param('threshold')}. Compute RR of each query (1 / the rank of its first relevant document "
+            f"{threshold}. Compute RR of each query (1 / the rank of its first relevant document "
             f"if that rank is at most S_h, else 0), then MRR, their mean.")
 
 
@@ -228,9 +314,36 @@ def _rr_reference(exercise: Exercise) -> dict:
     return values
 
 
+def _query_names(names, count: int, name: str = "names") -> tuple:
+    """The queries' names: those given (one per query, each once), else q1, q2, ..."""
+    if names is None:
+        return tuple(f"q{i}" for i in range(1, count + 1))
+    names = tuple(str(n) for n in names)
+    if len(names) != count or len(set(names)) != len(names):
+        raise InputError(name, f"Give each of the {count} queries its own name (or none: q1, q2, ...); got "
+                               f"{', '.join(names)}.")
+    return names
+
+
+def _own_rr(*, rankings, names=None, threshold=None) -> Exercise:
+    names = _query_names(names, len(rankings))
+    queries = tuple((name, tuple(rels)) for name, rels in zip(names, rankings))
+    words = TEXTS["rr_title_threshold"].format(threshold=threshold) if threshold is not None else ""
+    return Exercise("rr", TEXTS["rr_title"].format(count=len(queries), threshold_words=words),
+                    params={"queries": queries, "threshold": threshold})
+
+
+RR_INPUTS = (
+    OwnInput("rankings", "Rankings, one query per line", TEXTS["rankings"], "rankings", required=True,
+             example="N N R\nN R\nR"),
+    OwnInput("names", "Query names", TEXTS["names"], "names", blank="q1, q2, ..."),
+    OwnInput("threshold", "S_h (rank threshold)", TEXTS["threshold"], "int", blank="no threshold"),
+)
+
 RR_KIND = register_kind(KindSpec(
     "rr", "RR per query and MRR with a rank threshold S_h", _generate_rr, rr_steps, _describe_rr,
-    presets={"mrr_threshold": _mrr_preset}, reference=_rr_reference))
+    presets={"mrr_threshold": _mrr_preset}, reference=_rr_reference,
+    metrics=("reciprocal_rank", "mean_reciprocal_rank"), inputs=RR_INPUTS, own=_own_rr))
 
 
 # ---------------------------------------------------------------------------- R-precision
@@ -247,14 +360,17 @@ def r_precision_steps(exercise: Exercise) -> list[Step]:
 
     n_rel = exercise.n_relevant
     if isinstance(n_rel, bool) or not isinstance(n_rel, int) or n_rel < 1:
-        raise ValueError(f"R-precision needs R, the number of relevant documents, at least 1; got {n_rel!r}.")
-    hits = _hits(exercise.rels, n_rel)
+        raise InputError("n_relevant", f"R-precision needs R, the number of relevant documents, at least 1; got "
+                                       f"{n_rel!r}.")
+    check_length(len(exercise.rels), "ranks")
+    hits = count_relevant(exercise.rels[:n_rel])
     value = float(r_precision(exercise.rels, n_relevant=n_rel))
     shown = min(n_rel, len(exercise.rels))
     return [Step(f"relevant in the top R = {n_rel}", float(hits),
-                 rf"\text{{relevant among ranks 1..{shown}}} = {hits}", stage="Step 1: the top R"),
+                 rf"\text{{relevant among ranks 1..{shown}}} = {hits}", stage="Step 1: the top R",
+                 hint=TEXTS["rprec_count_hint"].format(r=n_rel)),
             Step("R-precision", value, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(value)}", uses=(0,), rule="sum",
-                 scale=float(n_rel), stage="Step 2: R-precision")]
+                 scale=float(n_rel), stage="Step 2: R-precision", hint=TEXTS["rprec_hint"].format())]
 
 
 def _generate_rprec(rng, seed: int) -> Exercise:
@@ -273,13 +389,8 @@ def _describe_rprec(exercise: Exercise) -> str:
 
 
 def _rprec_preset(key: str):
-    def build() -> Exercise:
-        from rankviz.teaching.presets import get_preset
-
-        preset = get_preset(key)
-        return Exercise("r_precision", f"R-precision of the lecture's {key.split('_')[0]} (R = {preset.n_relevant})",
-                        rels=tuple(preset.rels), n_relevant=preset.n_relevant, source=preset.source)
-    return build
+    return ranking_preset("r_precision", key, note="",
+                          title=lambda preset: f"R-precision of the lecture's {key.split('_')[0]} (R = {preset.n_relevant})")
 
 
 def _rprec_reference(exercise: Exercise) -> dict:
@@ -293,10 +404,26 @@ def _rprec_reference(exercise: Exercise) -> dict:
             f"relevant in the top R = {n_rel}": round(precision(exercise.rels, n_rel) * n_rel)}
 
 
+def _own_rprec(*, rels, n_relevant=None) -> Exercise:
+    _check_r(rels, n_relevant)
+    if n_relevant is None:
+        n_relevant = count_relevant(rels)
+    return Exercise("r_precision", TEXTS["rprec_title"].format(ranking=_marks(rels), r=n_relevant), rels=tuple(rels),
+                    n_relevant=n_relevant)
+
+
+RPREC_INPUTS = (
+    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+             example="R N R N N N N N R R"),
+    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant_rprec"], "int",
+             blank="the relevant documents of the list", example="4"),
+)
+
 RPREC_KIND = register_kind(KindSpec(
     "r_precision", "R-precision (precision at R)", _generate_rprec, r_precision_steps, _describe_rprec,
     presets={"rprec_q1": _rprec_preset("q1_binary"), "rprec_q2": _rprec_preset("q2_binary")},
-    reference=_rprec_reference))
+    reference=_rprec_reference,
+    metrics=("r_precision",), inputs=RPREC_INPUTS, own=_own_rprec))
 
 
 # ---------------------------------------------------------------------------- mistakes
@@ -308,7 +435,7 @@ def _pr_with(precision_of=None, recall_of=None, f_of=None):
         betas = tuple(exercise.param("betas", BETAS))
         mistaken, changed = [], False
         for k in _check_cutoffs(exercise):
-            hits = _hits(exercise.rels, k)
+            hits = count_relevant(exercise.rels[:k])
             p_step, r_step, *f_steps = [s for s in steps if s.stage == f"Cut-off k = {k}"]
             p, r = p_step.expected, r_step.expected
             if precision_of is not None and precision_of(exercise, k, hits) is not None:
@@ -335,7 +462,14 @@ def _pr_with(precision_of=None, recall_of=None, f_of=None):
 
 def _precision_over_length(exercise, k, hits):
     n = len(exercise.rels)
-    return None if n == k else (hits / n, rf"\frac{{{hits}}}{{{n}}} = {tex_number(hits / n)}")
+    return None if n <= k else (hits / n, rf"\frac{{{hits}}}{{{n}}} = {tex_number(hits / n)}")
+
+
+def _precision_over_retrieved(exercise, k, hits):
+    """P@k over the documents retrieved when the list is shorter than k (the set's precision)."""
+    n = len(exercise.rels)
+    return None if n >= k or not n else (hits / n, rf"\frac{{{hits}}}{{{n}}} = {tex_number(hits / n)}"
+                                                   rf"\ \text{{(over the {n} retrieved)}}")
 
 
 def _precision_over_r(exercise, k, hits):
@@ -389,6 +523,11 @@ def _f_weights_swapped(beta, p, r):
 register_mistake("precision_over_list_length", "You divided the relevant documents in the top k by the length of "
                                                "the whole list; P@k divides them by k.",
                  "precision_recall", _pr_with(precision_of=_precision_over_length))
+register_mistake("precision_over_retrieved_when_short",
+                 "That is right under another convention, the precision of the retrieved set (relevant retrieved / "
+                 "retrieved, IIR §8.3's unranked precision); P@k divides by k even when fewer than k documents were "
+                 "retrieved (trec_eval): the missing ranks count as not relevant.",
+                 "precision_recall", _pr_with(precision_of=_precision_over_retrieved))
 register_mistake("precision_over_r", "You divided the relevant documents in the top k by R (that is recall); P@k "
                                      "divides them by k.", "precision_recall", _pr_with(precision_of=_precision_over_r))
 register_mistake("recall_over_retrieved", "You divided the relevant documents in the top k by k, the documents "
@@ -411,13 +550,16 @@ register_mistake("f_beta_weights_swapped", "You put β² on R instead of on P: F
                  "precision_recall", _pr_with(f_of=_f_weights_swapped))
 
 
-def _rr_with(rr_of=None, mrr_scale=None):
+def _rr_with(rr_of=None, mrr_scale=None, with_rels=False):
     def working(exercise, steps):
         threshold = exercise.param("threshold")
         queries = tuple(exercise.param("queries", ()))
         mistaken, changed = [], False
         for (name, rels), step in zip(queries, steps):
-            found = rr_of(_first_relevant(rels), threshold) if rr_of is not None else None
+            found = None
+            if rr_of is not None:
+                found = (rr_of(_first_relevant(rels), threshold, rels) if with_rels
+                         else rr_of(_first_relevant(rels), threshold))
             if found is None:
                 mistaken.append(replace(step, alternatives=()))
             else:
@@ -438,13 +580,13 @@ def _rr_with(rr_of=None, mrr_scale=None):
 
 
 def _rr_ignoring_threshold(first, threshold):
-    if first is None or first <= threshold:
+    if first is None or threshold is None or first <= threshold:
         return None
     return 1 / first, _rr_formula(first, threshold, 1 / first, ignore_threshold=True)
 
 
 def _rank_not_inverted(first, threshold):
-    if first is None or first > threshold or first == 1:
+    if first is None or (threshold is not None and first > threshold) or first == 1:
         return None
     return float(first), rf"{first}"
 
@@ -465,7 +607,25 @@ register_mistake("rr_threshold_exclusive", "You dropped a first relevant documen
 register_mistake("mrr_over_found", "You divided by the queries that found a relevant document within S_h; MRR "
                                    "divides by every query (a query with RR = 0 counts).",
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: sum(
-                     1 for _, rels in queries if (_first_relevant(rels) or threshold + 1) <= threshold)))
+                     1 for _, rels in queries if _first_relevant(rels) is not None
+                     and (threshold is None or _first_relevant(rels) <= threshold))))
+def _last_relevant(rels) -> int | None:
+    return max((rank for rank, grade in enumerate(rels, 1) if grade >= 1), default=None)
+
+
+def _rr_of_last(first, threshold, rels):
+    """RR from the rank of the last relevant document (within S_h as the exercise says)."""
+    last = _last_relevant(rels)
+    if last is None or last == first:
+        return None
+    value = 1 / last if threshold is None or last <= threshold else 0.0
+    return value, (rf"\frac{{1}}{{{last}}} = {tex_number(value)}\ \text{{(last relevant)}}"
+                   if value else rf"{last} > S_h = {threshold} \Rightarrow 0\ \text{{(last relevant)}}")
+
+
+register_mistake("rr_last_relevant", "You took the rank of the last relevant document; RR takes the first one, where "
+                                     "the user first finds what they need: RR = 1 / rank of the first relevant "
+                                     "document.", "rr", _rr_with(rr_of=_rr_of_last, with_rels=True))
 register_mistake("mrr_not_divided", "You added the RRs up; MRR is their mean: divide by the number of queries.",
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: 1))
 
@@ -476,7 +636,7 @@ def _rprec_at(cutoff_of, divide_by_cutoff=True):
         cutoff = cutoff_of(exercise)
         if cutoff is None or cutoff < 1 or cutoff == n_rel:
             return None
-        hits = _hits(exercise.rels, cutoff)
+        hits = count_relevant(exercise.rels[:cutoff])
         denominator = cutoff if divide_by_cutoff else n_rel
         value = hits / denominator
         return [replace(steps[0], expected=float(hits), alternatives=(),
@@ -489,6 +649,16 @@ def _rprec_at(cutoff_of, divide_by_cutoff=True):
 register_mistake("rprec_at_list_length", "You counted the relevant documents in the whole list; R-precision looks "
                                          "at the top R only (P@R).",
                  "r_precision", _rprec_at(lambda exercise: len(exercise.rels)))
+def _rank_of_rth_relevant(exercise):
+    ranks = [rank for rank, grade in enumerate(exercise.rels, 1) if grade >= 1]
+    n_rel = exercise.n_relevant
+    return ranks[n_rel - 1] if n_rel is not None and 0 < n_rel <= len(ranks) else None
+
+
+register_mistake("rprec_at_rth_relevant",
+                 "That is right under another reading, the precision at the rank of the R-th relevant document; "
+                 "R-precision (IIR §8.4, trec_eval's Rprec) is the precision at rank R: the relevant documents "
+                 "among the top R ranks, divided by R.", "r_precision", _rprec_at(_rank_of_rth_relevant))
 register_mistake("rprec_at_retrieved_relevant", "You cut at the number of relevant documents retrieved; R-precision "
                                                 "cuts at R, all relevant documents of the query.",
-                 "r_precision", _rprec_at(lambda exercise: _hits(exercise.rels, len(exercise.rels))))
+                 "r_precision", _rprec_at(lambda exercise: count_relevant(exercise.rels)))

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import Exercise, KindSpec, Step, check_length, register_kind, tex_number
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+                                           tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["user_steps"]
@@ -25,6 +26,40 @@ EFFORT = "recall effort"
 ESL_PARTS = ("j: non-relevant in the levels read in full", "r: relevant in the last level read",
              "i: non-relevant in the last level read", "s: relevant still wanted from the last level")
 ESL = "expected search length"
+
+# What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words
+# (Baeza-Yates & Ribeiro-Neto's coverage and novelty ratios, Korfhage's relative recall and recall effort,
+# Cooper's expected search length).
+TEXTS = {
+    "known_relevant_hint": "Count the relevant documents the user already knew: |K ∩ R|.",
+    "known_retrieved_hint": "Of those, count the ones the system retrieved: |K ∩ R ∩ A|.",
+    "coverage_hint": "Coverage is the share of the relevant documents the user knew that were retrieved: "
+                     "$\\frac{{|K \\cap R \\cap A|}}{{|K \\cap R|}}$.",
+    "found_hint": "Count the relevant documents retrieved: |R ∩ A|.",
+    "new_hint": "Of those, count the ones the user did not know: |(R ∩ A) − K|.",
+    "novelty_hint": "Novelty is the share of the relevant documents retrieved that were new to the user: "
+                    "$\\frac{{|(R \\cap A) - K|}}{{|R \\cap A|}}$.",
+    "relative_hint": "Relative recall is the relevant documents found over those the user expected to find, at most 1: "
+                     "$\\min\\left(1, \\frac{{\\#\\text{{found}}}}{{\\#\\text{{expected}}}}\\right)$.",
+    "examined_hint": "Read the answer in the order shown and count the documents until the {wanted}-th relevant one.",
+    "effort_hint": "Recall effort is the relevant documents wanted over the documents examined to find them: "
+                   "$\\frac{{\\#\\text{{wanted}}}}{{\\#\\text{{examined}}}}$.",
+    "esl_part_hint": "Within the levels (documents of one level tie and come in random order): {what}.",
+    "esl_hint": "Cooper's expected search length, the non-relevant documents expected before the wanted relevant "
+                "ones: $j + \\frac{{i \\cdot s}}{{r + 1}}$.",
+    "answer": "A: the documents the system shows, in the order shown (e.g. d5 d3 d21 d36).",
+    "tie_levels": "The tie level of each document of A, in the same order: documents of one level share a score and "
+                  "come in random order (blank: each document its own level).",
+    "relevant": "R: every relevant document of the query, retrieved or not.",
+    "known": "K: the relevant documents the user already knew before the search.",
+    "expected": "How many relevant documents the user expected to find (relative recall's denominator).",
+    "wanted": "How many relevant documents the user wants (recall effort and expected search length).",
+    "title": "Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
+             "search length",
+}
+_ESL_WHAT = ("j, the non-relevant documents in the levels read in full", "r, the relevant documents in the last "
+             "level read", "i, the non-relevant documents in the last level read", "s, the relevant documents still "
+             "wanted from the last level")
 
 
 def _examined_label(wanted: int) -> str:
@@ -51,9 +86,8 @@ def _given(exercise: Exercise):
     relevant, known = tuple(exercise.param("relevant", ())), tuple(exercise.param("known", ()))
     expected, wanted = exercise.param("expected"), exercise.param("wanted")
     if len(set(docs)) != len(docs):
-        raise ValueError("The answer list names a document twice; each document is shown once.")
-    if expected is None or wanted is None:
-        raise ValueError("Give how many relevant documents the user expected (expected) and wants (wanted).")
+        raise InputError("answer", "The answer list names a document twice; each document is shown once.")
+    # A sheet asking only coverage and novelty gives neither: relative recall, recall effort and ESL are then left out.
     return docs, levels, relevant, known, expected, wanted
 
 
@@ -99,14 +133,17 @@ def user_steps(exercise: Exercise) -> list[Step]:
     steps += [Step(NOVELTY[0], float(found), f"{found}", stage=stage),
               Step(NOVELTY[1], float(unknown), f"{unknown}", stage=stage),
               Step(NOVELTY[2], float(new.value), _strip(new.latex), uses=(4, 3), rule="ratio", stage=stage)]
-    relative = relative_recall_breakdown(found, expected)
-    capped = found > expected
-    steps.append(Step(RELATIVE, float(relative.value), _strip(relative.latex), uses=() if capped else (3,),
-                      rule="" if capped else "sum", scale=float(expected), stage="Step 3: relative recall"))
+    if expected is not None:
+        relative = relative_recall_breakdown(found, expected)
+        capped = found > expected
+        steps.append(Step(RELATIVE, float(relative.value), _strip(relative.latex), uses=() if capped else (3,),
+                          rule="" if capped else "sum", scale=float(expected), stage="Step 3: relative recall"))
+    if wanted is None:
+        return _with_hints(steps, wanted)
     rels = [int(doc in set(relevant)) for doc in docs]
     if sum(rels) < wanted:
-        raise ValueError(f"The user wants {wanted} relevant documents but the answer holds {sum(rels)}; "
-                         f"recall effort needs them all found.")
+        raise InputError("wanted", f"The user wants {wanted} relevant documents but the answer holds {sum(rels)}; "
+                                   f"recall effort needs them all found.")
     examined = next(rank for rank in range(1, len(rels) + 1) if sum(rels[:rank]) == wanted)
     effort = recall_effort_breakdown(wanted, examined)
     stage = "Step 4: recall effort"
@@ -122,7 +159,18 @@ def user_steps(exercise: Exercise) -> list[Step]:
         value = search.details[key]
         steps.append(Step(label, float(value), f"{value}", stage=stage))
     steps.append(Step(ESL, float(search.value), _strip(search.latex), stage=stage))
-    return steps
+    return _with_hints(steps, wanted)
+
+
+def _with_hints(steps: list[Step], wanted) -> list[Step]:
+    """Each step with the first rung of its hint ladder (:data:`TEXTS`), found by its label."""
+    words = {COVERAGE[0]: TEXTS["known_relevant_hint"], COVERAGE[1]: TEXTS["known_retrieved_hint"],
+             COVERAGE[2]: TEXTS["coverage_hint"].format(), NOVELTY[0]: TEXTS["found_hint"], NOVELTY[1]: TEXTS["new_hint"],
+             NOVELTY[2]: TEXTS["novelty_hint"].format(), RELATIVE: TEXTS["relative_hint"].format(),
+             _examined_label(wanted or 0): TEXTS["examined_hint"].format(wanted=wanted), EFFORT: TEXTS["effort_hint"].format(),
+             ESL: TEXTS["esl_hint"].format(),
+             **{label: TEXTS["esl_part_hint"].format(what=what) for label, what in zip(ESL_PARTS, _ESL_WHAT)}}
+    return [replace(step, hint=words.get(step.label, "")) for step in steps]
 
 
 def _generate(rng, seed: int) -> Exercise:
@@ -157,10 +205,11 @@ def _generate(rng, seed: int) -> Exercise:
 
 def _describe(exercise: Exercise) -> str:
     docs, levels, relevant, known, expected, wanted = _given(exercise)
-    table = "\n".join(["| rank | " + " | ".join(str(r) for r in range(1, len(docs) + 1)) + " |",
-                       "|---|" + "---|" * len(docs),
-                       "| doc | " + " | ".join(docs) + " |",
-                       "| level | " + " | ".join(str(level) for level in levels) + " |"])
+    if expected is None or wanted is None:
+        return _describe_sets(docs, relevant, known, expected, wanted)
+    # One row per rank: a phone shows every column however long the answer.
+    table = "\n".join(["| rank | doc | level |", "|---|---|---|",
+                       *(f"| {rank} | {doc} | {level} |" for rank, (doc, level) in enumerate(zip(docs, levels), 1))])
     return (f"The system answers with A, {len(docs)} documents in the order shown; documents of one level tie "
             f"(same score), so the system returns them in random order.\n\n{table}\n\n"
             f"R (relevant) = {{{', '.join(relevant)}}}; K (known to the user) = {{{', '.join(known)}}}.\n\n"
@@ -171,10 +220,36 @@ def _describe(exercise: Exercise) -> str:
             f"before {wanted} relevant ones when each level comes in random order): j + i s / (r + 1).")
 
 
+def _describe_sets(docs, relevant, known, expected, wanted) -> str:
+    """What a sheet asking fewer measures gives: the sets, and the number expected or wanted when it gives one."""
+    text = (f"The system answers with A = ({', '.join(docs)}), in the order shown. R (relevant) = "
+            f"{{{', '.join(relevant)}}}; K (known to the user) = {{{', '.join(known)}}}.\n\n"
+            f"Compute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ A) − K| / |R ∩ A|")
+    if expected is not None:
+        text += f"; relative recall = # found / # expected, the user expecting {expected} relevant documents"
+    if wanted is not None:
+        text += (f"; recall effort = # wanted / # examined and the expected search length j + i s / (r + 1), the "
+                 f"user wanting {wanted} relevant documents")
+    return text + "."
+
+
 def _reference(exercise: Exercise) -> dict:
     from rankviz.metrics import coverage, expected_search_length, novelty, recall_effort, relative_recall
 
     docs, levels, relevant, known, expected, wanted = _given(exercise)
+    if expected is None or wanted is None:
+        found = len(set(relevant) & set(docs))
+        values = {"|K ∩ R| (known relevant)": len(set(known) & set(relevant)),
+                  "|K ∩ R ∩ A| (known relevant retrieved)": len(set(known) & set(relevant) & set(docs)),
+                  "|R ∩ A| (relevant retrieved)": found,
+                  "|(R ∩ A) − K| (relevant retrieved, new to the user)": len((set(relevant) & set(docs)) - set(known)),
+                  "coverage": coverage(relevant, docs, known), "novelty": novelty(relevant, docs, known)}
+        if expected is not None:
+            values[RELATIVE] = relative_recall(found, expected)
+        if wanted is not None:
+            full = _reference(exercise.with_params(expected=max(found, 1)))
+            values.update({label: value for label, value in full.items() if label != RELATIVE})
+        return values
     rels = [int(doc in set(relevant)) for doc in docs]
     # In the order shown (each rank its own level) the examined documents are the non-relevant ones skipped plus
     # the wanted relevant ones.
@@ -195,16 +270,46 @@ def _reference(exercise: Exercise) -> dict:
                                                                                  levels=list(levels))}
 
 
+def _own(*, answer, relevant, expected=None, wanted=None, known=None, tie_levels=None) -> Exercise:
+    if tie_levels is not None and len(tie_levels) != len(answer):
+        raise InputError("tie_levels", f"Give the level of each document of A: {len(answer)} documents, "
+                                       f"{len(tie_levels)} levels.")
+    if tie_levels is not None and list(tie_levels) != sorted(tie_levels):
+        raise InputError("tie_levels", "The levels go down the answer in order (1 1 2 2 3): a level is a run of tied "
+                                       "documents.")
+    return Exercise("user", TEXTS["title"].format(count=len(answer)),
+                    params={"docs": tuple(answer), "levels": tuple(tie_levels or ()), "relevant": tuple(relevant),
+                            "known": tuple(known or ()), "expected": expected, "wanted": wanted})
+
+
+INPUTS = (
+    OwnInput("answer", "A (the answer, in the order shown)", TEXTS["answer"], "names", required=True,
+             example="d5 d3 d21 d36 d30"),
+    OwnInput("tie_levels", "Tie level of each document", TEXTS["tie_levels"], "ints", blank="no ties"),
+    OwnInput("relevant", "R (relevant documents)", TEXTS["relevant"], "names", required=True, example="d3 d12 d21"),
+    OwnInput("known", "K (known to the user)", TEXTS["known"], "names", blank="none"),
+    OwnInput("expected", "Relevant documents expected", TEXTS["expected"], "int", blank="no relative recall",
+             example="3"),
+    OwnInput("wanted", "Relevant documents wanted", TEXTS["wanted"], "int",
+             blank="no recall effort nor expected search length", example="2"),
+)
+
 KIND = register_kind(KindSpec(
     "user", "User-oriented measures: coverage, novelty, relative recall, recall effort, expected search length",
-    _generate, user_steps, _describe, reference=_reference))
+    _generate, user_steps, _describe, reference=_reference,
+    metrics=("coverage", "novelty", "relative_recall", "recall_effort",
+             "expected_search_length"), inputs=INPUTS, own=_own))
 
 
 # ---------------------------------------------------------------------------- mistakes
 
 
 def _at(steps, label: str) -> int:
-    return next(i for i, step in enumerate(steps) if step.label == label)
+    """The index of the step ``label``; ValueError when this working has none (a sheet without that measure)."""
+    found = next((i for i, step in enumerate(steps) if step.label == label), None)
+    if found is None:
+        raise ValueError(f"No step {label!r} in this working.")
+    return found
 
 
 def _changed(steps, label: str, value: float, formula: str, *, rule: str = "", uses: tuple = (),
@@ -270,6 +375,8 @@ def _novelty_counted_known(exercise, steps):
 def _relative_recall(how: str):
     def working(exercise, steps):
         _, _, relevant, _, expected, _ = _given(exercise)
+        if expected is None:
+            return None
         found_at = _at(steps, NOVELTY[0])
         found = steps[found_at].expected
         if how == "inverted":
@@ -295,6 +402,8 @@ def _effort_inverted(exercise, steps):
 
 def _effort_whole_list(exercise, steps):
     docs, wanted = _given(exercise)[0], _given(exercise)[5]
+    if wanted is None:
+        return None
     return _changed(steps, EFFORT, wanted / len(docs), _fraction(wanted, len(docs)))
 
 
