@@ -28,7 +28,8 @@ from pathlib import Path
 
 import rankviz
 from rankviz.app_launch import APP_EXTRA_HINT, streamlit_command
-from rankviz.registry import METRICS, TREC_PRINT_ORDER
+from rankviz.evaluation.engines import ENGINES
+from rankviz.registry import GAUC_WEIGHT, METRICS, TREC_PRINT_ORDER
 from rankviz.trec.judgments import JUDGMENT_FORMATS
 
 EXIT_OK = 0
@@ -47,8 +48,10 @@ measure names: trec_eval names (P_10, map, ndcg_cut_10), its -m syntax (P.5,10),
   (P@10, AP, nDCG@10, nDCG(gain=exp)@10, P(rel=2)@10) and the sets "official" (the default),
   "all_prefs", "prefs" (with -R prefs or qrels_prefs), "qrels_jg" (with -R qrels_jg),
   "all_trec" and "set"; with -R subtopics the diversity measures (alpha_nDCG@10, ERR_IA@20, NRBP,
-  AP_IA, P_IA@10, StRecall@10, or ndeval's names alpha-nDCG@10, MAP-IA, strec@10). When every -m is written the trec_eval way, output uses trec_eval's names
-  and order; otherwise it uses rankviz's names (P@10) in the order given. --list-measures prints
+  AP_IA, P_IA@10, StRecall@10, or ndeval's names alpha-nDCG@10, MAP-IA, strec@10). Each measure is printed
+  under the name it was asked by: trec_eval's (ndcg_cut_10, also for -m ndcg_cut.10) or rankviz's (nDCG@10).
+  When every -m is written the trec_eval way, output follows trec_eval's order; otherwise the order
+  given. --list-measures prints
   every measure with its trec_eval names and parameters (docs/metrics.md has their formulas).
 """
 
@@ -133,10 +136,16 @@ class Progress:
 # --- reading inputs ----------------------------------------------------------------------------
 
 
+# A run given as the qrels, or the other way round, in the command line's words (a Python caller
+# reads "read it with read_run").
+CLI_ADVICE = {"run": "the qrels come first: rankviz eval QRELS RUN [RUN ...]",
+              "qrels": "the qrels come first, then the runs: rankviz eval QRELS RUN [RUN ...]"}
+
+
 def _input_error(error) -> InputError:
     """A reader's TrecFormatError as the one-line InputError we print: its message starts with
     "<file> line <n>: " or "<file>: ", which becomes the "file:line" prefix."""
-    message = str(error)
+    message = error.with_advice(CLI_ADVICE)
     for prefix in (f"{error.path} line {error.line}: ", f"{error.path}: "):
         if message.startswith(prefix):
             message = message[len(prefix):]
@@ -146,17 +155,31 @@ def _input_error(error) -> InputError:
 
 def _read(kind: str, path: str):
     """Read a run file into a TrecTable, judgments in any -R format (``kind``: a key of
-    :data:`~rankviz.trec.judgments.JUDGMENT_FORMATS`; qrels as a TrecTable, which lends evaluate the
-    keys its reader computed) or a z-score file (``kind="zscores"``), turning the reader's errors
-    into InputError with file and line."""
-    from rankviz.trec.judgments import JUDGMENT_FORMATS
-    from rankviz.trec.preferences import read_zscores
-    from rankviz.trec.readers import TrecFormatError, read_run_table  # pyarrow: loaded on use
+    :data:`~rankviz.trec.judgments.JUDGMENT_FORMATS`), TREC qrels indexed for evaluation without
+    pandas (``kind="qrels_index"``: a :class:`~rankviz.evaluation.ranking.JudgmentIndex`) or a
+    z-score file (``kind="zscores"``), turning the reader's errors into InputError with file and line."""
+    if kind == "qrels_index":
+        from rankviz.evaluation.evaluator import judgment_index as reader
+    elif kind in ("run", "zscores"):
+        from rankviz.trec.preferences import read_zscores
+        from rankviz.trec.readers import read_run_table  # pyarrow: loaded on use
 
-    reader = {"run": read_run_table, "zscores": read_zscores}.get(kind) or JUDGMENT_FORMATS[kind].read
+        reader = {"run": read_run_table, "zscores": read_zscores}[kind]
+    else:
+        reader = JUDGMENT_FORMATS[kind].read
+    try:
+        return _reading(path, reader, path)
+    except ValueError as error:
+        raise InputError(path, str(error)) from None
+
+
+def _reading(path: str, function, *args, **options):
+    """``function(*args, **options)``, the reader errors it raises about ``path`` turned into
+    InputError with file and line (other ValueErrors pass through)."""
+    from rankviz.trec.formats import TrecFormatError
 
     try:
-        return reader(path)
+        return function(*args, **options)
     except TrecFormatError as error:
         raise _input_error(error) from None
     except IsADirectoryError:
@@ -165,7 +188,7 @@ def _read(kind: str, path: str):
         raise InputError(path, "no such file") from None
     except PermissionError:
         raise InputError(path, "permission denied") from None
-    except (OSError, ValueError) as error:
+    except OSError as error:
         raise InputError(path, str(error)) from None
 
 
@@ -176,7 +199,13 @@ def _trec_base(measure) -> str | None:
 
 
 def _parse_measure_options(values: list[str] | None, trec_eval_version: str = "10"):
-    """The -m options -> (measures, use_trec_names). Default: trec_eval's "official" set.
+    """The -m options -> (measures, names): ``names[measure]`` is what the output calls it.
+
+    Default: trec_eval's "official" set. Each measure is printed under the name of the family it
+    was asked in, as trec_eval prints it for a trec_eval name (``-m ndcg_cut_10`` and ``-m
+    ndcg_cut.10`` print ``ndcg_cut_10``; ``-m map`` prints ``map``) and as rankviz writes it
+    otherwise (``-m nDCG@10`` prints ``nDCG@10``), whatever else is asked beside it: a script
+    greps for the name it asked for. A measure asked twice keeps its first name.
 
     As in trec_eval, ``name.params`` (``P.5,10``, ``relstring.20``) sets the parameters of that
     measure: it replaces the default cutoffs a set or a bare name selected (``-m all_trec -m
@@ -186,8 +215,8 @@ def _parse_measure_options(values: list[str] | None, trec_eval_version: str = "1
     from rankviz.evaluation.measures import NAMED_SETS, parse_measures
 
     tokens = values or ["official"]
-    selected, explicit, trec_style = [], {}, True
-    for token in tokens:
+    selected, explicit, trec_style, names = [], {}, True, {}
+    for position, token in enumerate(tokens):
         token = token.strip()
         try:
             parsed = parse_measures(token)
@@ -198,22 +227,21 @@ def _parse_measure_options(values: list[str] | None, trec_eval_version: str = "1
         # "AP" or "P@10" are rankviz/ir_measures spellings; "map", "P_10", "P.5,10", "official" are trec_eval's.
         ir_style = "@" in token or "(" in token or (len(parsed) == 1 and token == str(parsed[0]) != parsed[0].trec_name)
         trec_style &= not ir_style
+        for measure in parsed:
+            names.setdefault(measure, str(measure) if ir_style else measure.trec_name)
         head, dot, _ = token.partition(".")
         if not ir_style and dot and head in _TREC_POSITION:
-            explicit[head] = list(parsed)
+            explicit[head] = (position, list(parsed))
             continue
         from_defaults = token in NAMED_SETS or any(token in (m.family.trec, m.family.trec_cut) for m in parsed)
-        selected += [(measure, from_defaults) for measure in parsed]
-    measures = [m for m, from_defaults in selected if not (from_defaults and _trec_base(m) in explicit)]
-    measures += [m for group in explicit.values() for m in group]
+        selected += [(position, measure, from_defaults) for measure in parsed]
+    placed = [(at, m) for at, m, from_defaults in selected if not (from_defaults and _trec_base(m) in explicit)]
+    placed += [(at, m) for at, group in explicit.values() for m in group]
+    measures = [m for _, m in sorted(placed, key=lambda item: item[0])]  # the order given (stable within a token)
     unique = list(dict.fromkeys(measures))
     if trec_style:
         unique.sort(key=trec_print_key)
-    return unique, trec_style
-
-
-def _run_label(run, path: str) -> str:
-    return run.frame.attrs.get("run_name") or Path(path).name
+    return unique, names
 
 
 # --- eval ----------------------------------------------------------------------------------------
@@ -232,58 +260,61 @@ class Block:
     zscores: bool = False  # -Z: values are z-scores, printed as trec_eval prints them
 
 
-def _evaluate_one(qrels, run, path: str, measures, args) -> Block:
-    """Evaluate one run into a Block."""
+def _evaluate_one(qrels, path: str, measures, args) -> Block:
+    """Evaluate one run file into a Block: TREC qrels without pandas, the run read in blocks of
+    whole queries when it is a big TREC file (:func:`rankviz.evaluation.evaluator.evaluate_values`)."""
+    from rankviz.evaluation.evaluator import RunValues, evaluate, evaluate_values  # numpy/pyarrow: loaded on use
+
     # runid and num_q describe the evaluation rather than the ranking: the CLI fills them in, so
     # that they print exactly as trec_eval prints them whatever evaluate() does with them.
     computed = [m for m in measures if m.name not in ("runid", "NumQ")]
-    result = None
-    if computed:
-        from rankviz.evaluation.evaluator import evaluate  # not rankviz.evaluate: once imported, that name is the module
-
-        try:
-            result = evaluate(
-                qrels, run, computed, per_query=args.per_query or args.zscores is not None, complete=args.complete,
-                rel_threshold=args.level, depth=args.depth, trec_eval_version=args.trec_eval_version,
-                qrels_format=args.qrels_format, zscores=args.zscore_table,
-            )
-        except ValueError as error:
-            raise InputError(None, str(error)) from None
-    if result is not None:
-        num_q = len(result.per_query.index)
-    else:
-        judged = set(getattr(qrels, "frame", qrels)["query_id"].unique())
-        num_q = len(judged) if args.complete else len(judged & set(run.frame["query_id"].unique()))
-    retrieved = set(run.frame["query_id"].unique()) if args.complete and args.trec_eval_version == "9" else None
-    return _block(result, measures, computed, num_q, run.frame.attrs.get("run_name"), _run_label(run, path), path,
-                  retrieved, args)
+    options = dict(complete=args.complete, rel_threshold=args.level, depth=args.depth,
+                   trec_eval_version=args.trec_eval_version)
+    try:
+        if args.qrels_format == "qrels":
+            values = _reading(path, evaluate_values, qrels, path, computed or ["num_ret"], **options)
+            if args.zscores is not None:
+                values = values.standardized(args.zscore_table)
+        else:
+            run = _read("run", path)
+            result = evaluate(qrels, run, computed or ["num_ret"], per_query=True, qrels_format=args.qrels_format,
+                              zscores=args.zscore_table, **options)
+            listed = set(run.frame["query_id"].unique())
+            values = RunValues.of(result, retrieved=[query_id in listed for query_id in result.per_query.index])
+    except ValueError as error:
+        raise InputError(None, str(error)) from None
+    return _block(values, measures, computed, values.run_name or Path(path).name, path, args)
 
 
-def _block(result, measures, computed, num_q: int, run_name, label: str, path: str, retrieved, args) -> Block:
-    """The Block of one run's EvalResult (either engine); ``retrieved``: the query ids the run
-    lists, needed only for trec_eval 9's -c -q."""
+def _block(values, measures, computed, label: str, path: str, args) -> Block:
+    """The Block of one run's :class:`~rankviz.evaluation.evaluator.RunValues` (either engine)."""
     means = {}
     for measure in measures:
         if measure.name == "runid":
-            means[measure] = run_name or ""
+            means[measure] = values.run_name or ""
         elif measure.name == "NumQ":
-            means[measure] = num_q
+            means[measure] = len(values.query_ids)
         elif measure.aggregate != "none":
-            means[measure] = result.mean[str(measure)]
+            means[measure] = values.means[str(measure)]
     query_ids, columns = None, {}
-    if args.per_query and result is not None:
-        table = result.per_query
-        shown = [m for m in computed if m.family.per_query_printed and str(m) in table.columns]
-        ids = [str(query_id) for query_id in table.index]
-        order = sorted(range(len(ids)), key=ids.__getitem__)  # trec_eval: qid as a string (strcmp)
+    if args.per_query:
+        shown = [m for m in computed if m.family.per_query_printed and str(m) in values.columns]
+        ids = values.query_ids  # sorted as strings (strcmp), trec_eval's order
+        rows = range(len(ids))
         if args.complete and args.trec_eval_version == "9":
             # trec_eval 9's -c only changes the divisor of the means: no lines for absent topics.
-            order = [row for row in order if ids[row] in retrieved]
-        query_ids = [ids[row] for row in order]
-        for measure in shown:  # whole columns to lists once: no per-row DataFrame access
-            values = table[str(measure)].tolist()
-            columns[measure] = [values[row] for row in order]
+            rows = [row for row in rows if values.retrieved[row]]
+        query_ids = [ids[row] for row in rows]
+        for measure in shown:  # whole columns to lists once: no per-row access
+            column = values.columns[str(measure)].tolist()
+            columns[measure] = [column[row] for row in rows]
     return Block(label, path, measures, query_ids, columns, means, args.zscores is not None)
+
+
+def _dask_extra_hint() -> str:
+    from rankviz.evaluation.distributed import DASK_EXTRA_HINT  # no dask needed to import it
+
+    return DASK_EXTRA_HINT
 
 
 def _evaluate_on_dask(measures, args, progress: Progress) -> list[Block]:
@@ -293,36 +324,36 @@ def _evaluate_on_dask(measures, args, progress: Progress) -> list[Block]:
 
     if args.qrels_format != "qrels" or args.zscores is not None:
         raise InputError(None, "--engine dask evaluates TREC qrels (-R qrels) without -Z; use --engine memory")
-    from rankviz.evaluation.distributed import DEFAULT_BLOCKSIZE, evaluate_run_files  # dask: loaded on use
+    from rankviz.evaluation.distributed import evaluate_run_files  # dask: loaded on use
 
     computed = [m for m in measures if m.name not in ("runid", "NumQ")] or _parse_measure_options(["num_ret"])[0]
-    import logging
-
-    # The in-process scheduler logs each shuffle's start and end as warnings: not the user's business.
-    logging.getLogger("distributed.shuffle").setLevel(logging.ERROR)
     progress.step(f"evaluating {len(args.runs)} run(s) on Dask")
     if progress.enabled:
         progress.done()
     try:
         evaluations = evaluate_run_files(
             args.qrels, [[path] for path in args.runs], computed, scheduler=args.scheduler, workers=args.workers,
-            memory_limit=args.memory_limit, blocksize=args.blocksize or DEFAULT_BLOCKSIZE,
+            memory_limit=args.memory_limit, blocksize=args.blocksize, verbose=args.verbose,
             progress=progress.enabled, per_query=True, complete=args.complete, rel_threshold=args.level,
             depth=args.depth, trec_eval_version=args.trec_eval_version,
         )
+    except ImportError:  # dask or distributed not installed: the extra's install line, not a traceback
+        raise InputError("--engine dask", _dask_extra_hint()) from None
     except TrecFormatError as error:
         raise _input_error(error) from None
     except FileNotFoundError as error:
         raise InputError(None, str(error)) from None
     except (OSError, ValueError) as error:
         raise InputError(None, str(error)) from None
+    from rankviz.evaluation.evaluator import RunValues
+
     blocks = []
     for path, evaluation in zip(args.runs, evaluations):
         result = evaluation.result
         shown_computed = [m for m in measures if m.name not in ("runid", "NumQ")]
         label = result.run_name or Path(path).name
-        blocks.append(_block(result if shown_computed else None, measures, shown_computed, len(result.per_query.index),
-                             result.run_name, label, path, evaluation.retrieved, args))
+        values = RunValues.of(result, retrieved=[str(q) in evaluation.retrieved for q in result.per_query.index])
+        blocks.append(_block(values, measures, shown_computed, label, path, args))
     return blocks
 
 
@@ -355,12 +386,12 @@ def _trec_prefix(measure, name, zscores: bool) -> str:
     return z + "%-22s\t" % name(measure)
 
 
-def _namer(trec_names: bool):
-    return (lambda measure: measure.trec_name) if trec_names else str
+def _namer(names: dict):
+    return lambda measure: names.get(measure, str(measure))
 
 
-def _format_trec(blocks: list[Block], trec_names: bool) -> str:
-    name = _namer(trec_names)
+def _format_trec(blocks: list[Block], names: dict) -> str:
+    name = _namer(names)
     lines = []
     for block in blocks:
         if len(blocks) > 1:
@@ -382,10 +413,10 @@ def _csv_value(value, measure, zscores: bool = False) -> str:
     return "" if plain is None else repr(plain) if isinstance(plain, float) else str(plain)
 
 
-def _format_csv(blocks: list[Block], trec_names: bool) -> str:
+def _format_csv(blocks: list[Block], names: dict) -> str:
     import csv
 
-    name = _namer(trec_names)
+    name = _namer(names)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["run", "query_id", "measure", "value"])
@@ -398,8 +429,8 @@ def _format_csv(blocks: list[Block], trec_names: bool) -> str:
     return buffer.getvalue()
 
 
-def _format_json(blocks: list[Block], trec_names: bool) -> str:
-    name = _namer(trec_names)
+def _format_json(blocks: list[Block], names: dict) -> str:
+    name = _namer(names)
     runs = []
     for block in blocks:
         entry = {
@@ -421,23 +452,32 @@ FORMATTERS = {"trec": _format_trec, "csv": _format_csv, "json": _format_json}
 
 
 def command_eval(args, progress: Progress) -> str:
-    measures, trec_names = _parse_measure_options(args.measures or list(JUDGMENT_FORMATS[args.qrels_format].default_measures),
-                                                  args.trec_eval_version)
+    measures, names = _parse_measure_options(args.measures or list(JUDGMENT_FORMATS[args.qrels_format].default_measures),
+                                             args.trec_eval_version)
     args.zscore_table = None
     if args.zscores is not None:
         progress.step(f"reading {args.zscores}")
         args.zscore_table = _read("zscores", args.zscores)
     if args.engine == "dask":
-        return FORMATTERS[args.format](_evaluate_on_dask(measures, args, progress), trec_names)
+        return FORMATTERS[args.format](_evaluate_on_dask(measures, args, progress), names)
     progress.step(f"reading {args.qrels}")
+    if args.qrels_format == "qrels":
+        # Indexed on a thread of its own while the first run's first blocks are read.
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            qrels = pool.submit(_read, "qrels_index", args.qrels)
+            return FORMATTERS[args.format](_evaluate_runs(qrels, measures, args, progress), names)
     qrels = _read(args.qrels_format, args.qrels)
+    return FORMATTERS[args.format](_evaluate_runs(qrels, measures, args, progress), names)
+
+
+def _evaluate_runs(qrels, measures, args, progress: Progress) -> list[Block]:
     blocks = []
     for number, path in enumerate(args.runs, start=1):
-        progress.step(f"reading run {number}/{len(args.runs)}: {path}")
-        run = _read("run", path)
         progress.step(f"evaluating run {number}/{len(args.runs)}: {path}")
-        blocks.append(_evaluate_one(qrels, run, path, measures, args))
-    return FORMATTERS[args.format](blocks, trec_names)
+        blocks.append(_evaluate_one(qrels, path, measures, args))
+    return blocks
 
 
 # --- compare -------------------------------------------------------------------------------------
@@ -448,14 +488,15 @@ def command_compare(args, progress: Progress) -> str:
     measures = [m for m in measures if m.name not in ("runid", "NumQ") and m.aggregate != "none"]
     progress.step(f"reading {args.qrels}")
     qrels = _read("qrels", args.qrels)
-    runs = {}
+    read = []
     for number, path in enumerate(args.runs, start=1):
         progress.step(f"reading run {number}/{len(args.runs)}: {path}")
-        run = _read("run", path)
-        label = _run_label(run, path)
-        if label in runs:  # two runs with one tag: tell them apart by file name
-            label = f"{label} ({path})"
-        runs[label] = run
+        read.append(_read("run", path))
+    from rankviz.evaluation.presentation import run_labels  # numpy: loaded on use (eval sets its options first)
+
+    # By tag, as the app names them; two runs with one tag are told apart by their files.
+    labels = run_labels((run.frame.attrs.get("run_name"), path) for run, path in zip(read, args.runs))
+    runs = dict(zip(labels, read))
     progress.step("comparing runs")
     correction = None if args.correction == "none" else args.correction
     from rankviz.evaluation.comparison import compare
@@ -473,14 +514,16 @@ def command_compare(args, progress: Progress) -> str:
 
 
 def _format_comparison(result) -> str:
+    from rankviz.evaluation.presentation import P_VALUE_FORMAT
+
     test_name = {"t": "paired t-test", "randomization": "paired randomization test",
                  "bootstrap": "paired bootstrap test"}[result.test]
     correction = f"{result.correction.capitalize()} correction" if result.correction else "no correction"
     table = result.table.copy()
     for column in ("baseline_mean", "mean", "delta", "effect_size"):
         table[column] = table[column].map(lambda value: f"{value:.4f}")
-    for column in ("p_value", "p_adjusted"):
-        table[column] = table[column].map(lambda value: f"{value:.4g}")
+    for column in ("p_value", "p_adjusted"):  # as the app's significance table prints them
+        table[column] = table[column].map(lambda value: P_VALUE_FORMAT % value)
     return (
         f"baseline: {result.baseline}; {test_name}, {correction}, alpha = {result.alpha:g}\n\n"
         f"Means:\n{result.means.to_string(float_format=lambda value: f'{value:.4f}')}\n\n"
@@ -540,18 +583,18 @@ def _add_clicks_parser(commands) -> None:
                     "(click or grade) and score.",
         epilog=CLICKS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    clicks.add_argument("path", metavar="PATH", help="Parquet file or dataset directory (or a .csv file, memory engine)")
+    clicks.add_argument("path", metavar="PATH", help="Parquet file or dataset directory, or a .csv or .tsv file")
     clicks.add_argument("--group", default="group", help="group column: user, session or query id (default group)")
     clicks.add_argument("--label", default="label", help="label column: 1 clicked, 0 not, or a grade (default label)")
     clicks.add_argument("--score", default="score", help="score column: the model's score (default score)")
     clicks.add_argument("-m", "--measures", dest="measures", action="append", metavar="MEASURE",
                         help="measure; repeat for several: auc, gauc, nDCG@10, P@10, RR (MRR), AP, Success@k, R@k "
                              "(default: auc, gauc, nDCG@10, P@10, RR)")
-    clicks.add_argument("--weights", choices=["impressions", "positives", "uniform"], default="impressions",
+    clicks.add_argument("--weights", choices=GAUC_WEIGHT.accepted, default="impressions",
                         help="GAUC's group weights (default impressions)")
     clicks.add_argument("-l", dest="level", type=float, default=1, metavar="LEVEL",
                         help="label at or above which an impression is positive (default 1)")
-    clicks.add_argument("--engine", choices=["memory", "dask"], default="memory", help="engine (default memory)")
+    clicks.add_argument("--engine", choices=ENGINES, default="memory", help="engine (default memory)")
     clicks.add_argument("--scheduler", default=None, metavar="ADDR",
                         help="dask engine: address of a running dask scheduler (tcp://host:8786)")
     clicks.add_argument("--workers", type=_positive_int, default=2, metavar="N",
@@ -564,53 +607,82 @@ def _add_clicks_parser(commands) -> None:
     clicks.add_argument("--per-group", dest="per_group", default=None, metavar="FILE",
                         help="also write the per-group table (counts, AUC, measures) to FILE as CSV")
     clicks.add_argument("--format", choices=["trec", "json"], default="trec", help="output format (default trec)")
+    clicks.add_argument("--verbose", action="store_true",
+                        help="dask engine: also show Dask's own log messages (scheduler and workers) on stderr")
+
+
+def _read_click_log(path: Path, engine: str):
+    """The click log as evaluate_clicks takes it: a Parquet file or dataset as its path; a .csv or
+    .tsv file as a pandas DataFrame (memory engine) or a dask DataFrame read in blocks (dask)."""
+    suffix = path.suffix.lower()
+    if suffix not in (".csv", ".tsv"):
+        return str(path)
+    sep = "\t" if suffix == ".tsv" else ","
+    if engine == "dask":
+        import dask.dataframe as dd
+
+        return dd.read_csv(str(path), sep=sep)
+    import pandas as pd
+
+    return pd.read_csv(path, sep=sep)
 
 
 def command_clicks(args) -> int:
-    """``rankviz clicks``: print the values of :func:`rankviz.evaluation.clicks.evaluate_clicks`."""
-    from rankviz.evaluation.clicks import DEFAULT_CLICK_MEASURES, evaluate_clicks
+    """``rankviz clicks``: print the values of :func:`rankviz.evaluation.clicks.evaluate_clicks`,
+    each under the name asked with -m (``-m MRR`` prints MRR; without -m, evaluate_clicks' names)."""
+    from rankviz.evaluation.clicks import (DEFAULT_CLICK_MEASURES, MissingColumnError, click_measure_name,
+                                           evaluate_clicks)
 
     path = Path(args.path)
     if not path.exists():
         print(f"rankviz: error: {args.path}: no such file or directory", file=sys.stderr)
         return EXIT_USAGE
+    printed = {}  # evaluate_clicks' name -> the name printed
+    for asked in args.measures or []:
+        try:
+            printed.setdefault(click_measure_name(asked), asked)
+        except ValueError as error:
+            print(f"rankviz: error: -m {error}", file=sys.stderr)
+            return EXIT_USAGE
     options = dict(group=args.group, label=args.label, score=args.score, weights=args.weights,
                    measures=args.measures or DEFAULT_CLICK_MEASURES, rel_threshold=args.level,
                    per_group=args.per_group is not None)
     try:
-        if args.engine == "memory":
-            table = path
-            if path.suffix.lower() in (".csv", ".tsv"):
-                import pandas as pd
+        from rankviz.evaluation.distributed import quiet_dask_logs
 
-                table = pd.read_csv(path, sep="\t" if path.suffix.lower() == ".tsv" else ",")
-            result = evaluate_clicks(table, **options)
-        else:
-            try:
-                from distributed import Client, LocalCluster
-            except ImportError:
-                print('rankviz: error: --engine dask needs dask and distributed: pip install "rankviz[dask]"',
-                      file=sys.stderr)
-                return EXIT_USAGE
-            if args.scheduler:
-                with Client(args.scheduler) as client:
-                    result = evaluate_clicks(str(path), engine="dask", client=client, partitions=args.partitions,
-                                             shuffle=args.shuffle, **options)
+        with quiet_dask_logs(args.verbose):
+            if args.engine == "memory":
+                result = evaluate_clicks(_read_click_log(path, "memory"), **options)
             else:
-                with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None) as cluster, \
-                        Client(cluster) as client:
-                    result = evaluate_clicks(str(path), engine="dask", client=client, partitions=args.partitions,
-                                             shuffle=args.shuffle, **options)
+                from distributed import Client, LocalCluster
+
+                table = _read_click_log(path, "dask")
+                dask_options = dict(engine="dask", partitions=args.partitions, shuffle=args.shuffle, **options)
+                if args.scheduler:
+                    with Client(args.scheduler) as client:
+                        result = evaluate_clicks(table, client=client, **dask_options)
+                else:
+                    with LocalCluster(n_workers=args.workers, threads_per_worker=1,
+                                      dashboard_address=None) as cluster, Client(cluster) as client:
+                        result = evaluate_clicks(table, client=client, **dask_options)
+    except ImportError:
+        print(f"rankviz: error: --engine dask: {_dask_extra_hint()}", file=sys.stderr)
+        return EXIT_USAGE
+    except MissingColumnError as error:  # evaluate_clicks says group=...: the command line has --group...
+        print(f"rankviz: error: {args.path}: no column {error.column!r} (columns: {', '.join(error.columns)}); "
+              "name the columns with --group, --label and --score", file=sys.stderr)
+        return EXIT_USAGE
     except (ValueError, OSError) as error:
         print(f"rankviz: error: {args.path}: {error}", file=sys.stderr)
         return EXIT_USAGE
     if args.per_group is not None:
         result.per_group.to_csv(args.per_group)
+    values = {printed.get(name, name): value for name, value in result.values.items()}
     if args.format == "json":
-        print(json.dumps({"values": {k: (None if math.isnan(v) else v) for k, v in result.values.items()},
+        print(json.dumps({"values": {k: (None if math.isnan(v) else v) for k, v in values.items()},
                           "counts": dict(result.counts), "engine": result.engine}, indent=2))
     else:
-        lines = [f"{name:<22}\tall\t{value:6.4f}" for name, value in result.values.items()]
+        lines = [f"{name:<22}\tall\t{value:6.4f}" for name, value in values.items()]
         lines += [f"{name:<22}\tall\t{count}" for name, count in result.counts.items()]
         print("\n".join(lines))
     return EXIT_OK
@@ -638,12 +710,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--list-measures", action=_ListMeasures,
                           help="list every measure -m accepts (names, trec_eval names, parameters) and exit")
     evaluate.add_argument("-q", dest="per_query", action="store_true", help="also print per-query values")
-    evaluate.add_argument("-c", dest="complete", action="store_true",
-                          help="score qrels queries missing from the run as 0 and count them in the mean")
-    evaluate.add_argument("-l", dest="level", type=int, default=1, metavar="LEVEL",
-                          help="grade at or above which a document is relevant for binary measures (default 1)")
-    evaluate.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
-                          help="evaluate only the top DEPTH documents of each query (after sorting by score)")
+    _add_judgment_options(evaluate, "score qrels queries missing from the run as 0 and count them in the mean")
     evaluate.add_argument(
         "-R", dest="qrels_format", choices=list(JUDGMENT_FORMATS), default="qrels",
         metavar="FORMAT",
@@ -663,7 +730,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--format", choices=sorted(FORMATTERS), default="trec", help="output format (default trec)")
     engine = evaluate.add_argument_group(
         "engine", "where to compute; the numbers are the same, digit for digit (README: Engines)")
-    engine.add_argument("--engine", choices=["memory", "dask"], default="memory",
+    engine.add_argument("--engine", choices=ENGINES, default="memory",
                         help="memory (default): read each run whole, fastest for what fits in memory; dask: read "
                              "runs in blocks and evaluate them partitioned by query on Dask workers, with bounded "
                              "memory and all runs in one job (pip install 'rankviz[dask]')")
@@ -674,7 +741,10 @@ def build_parser() -> argparse.ArgumentParser:
     engine.add_argument("--memory-limit", default=None, metavar="SIZE",
                         help="memory limit of each local worker, e.g. 2GiB (default: Dask's share of the machine)")
     engine.add_argument("--blocksize", default=None, metavar="SIZE",
-                        help="bytes of run text per block, e.g. 64MiB (the default)")
+                        help="bytes of run text per block, e.g. 16MiB (default: what the workers' memory limit "
+                             "allows, at most 64MiB)")
+    engine.add_argument("--verbose", action="store_true",
+                        help="also show Dask's own log messages (scheduler and workers) on stderr")
     evaluate.add_argument(
         "--trec-eval-version", choices=["10", "9"], default="10",
         help="behave as trec_eval 10.0 (default) or 9.0.x, as pytrec_eval does: recall levels of "
@@ -695,12 +765,7 @@ def build_parser() -> argparse.ArgumentParser:
                          help="multiple-comparison correction (default holm)")
     compare.add_argument("--alpha", type=float, default=0.05, help="significance level (default 0.05)")
     compare.add_argument("--seed", type=int, default=0, help="seed of the randomization/bootstrap tests (default 0)")
-    compare.add_argument("-c", dest="complete", action="store_true",
-                         help="score qrels queries missing from a run as 0 (trec_eval -c)")
-    compare.add_argument("-l", dest="level", type=int, default=1, metavar="LEVEL",
-                         help="grade at or above which a document is relevant for binary measures (default 1)")
-    compare.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
-                         help="evaluate only the top DEPTH documents of each query")
+    _add_judgment_options(compare, "score qrels queries missing from a run as 0 (trec_eval -c)")
     compare.add_argument("--latex", action="store_true", help="print the table as LaTeX (booktabs)")
 
     app = commands.add_parser(
@@ -725,6 +790,15 @@ def _add_measure_option(parser, default: str) -> None:
     )
 
 
+def _add_judgment_options(parser, complete_help: str) -> None:
+    """trec_eval's -c, -l and -M, which eval and compare share."""
+    parser.add_argument("-c", dest="complete", action="store_true", help=complete_help)
+    parser.add_argument("-l", dest="level", type=int, default=1, metavar="LEVEL",
+                        help="grade at or above which a document is relevant for binary measures (default 1)")
+    parser.add_argument("-M", dest="depth", type=_positive_int, default=None, metavar="DEPTH",
+                        help="evaluate only the top DEPTH documents of each query (after sorting by score)")
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -747,6 +821,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if args.command == "compare" and len(args.runs) < 2:
         parser.error("compare needs at least two runs")
+    if "numpy" not in sys.modules:
+        # eval and compare do no linear algebra: without OpenBLAS's thread pool, numpy starts in
+        # half the time (~45 ms less). Their arrays are freed and made again block after block:
+        # as transparent huge pages, each would be zeroed 2 MB at a time (up to a fifth of the
+        # CPU time of a 5M-line eval). A user's own settings win; --engine dask workers inherit them.
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
     progress = Progress()
     try:
         output = (command_eval if args.command == "eval" else command_compare)(args, progress)

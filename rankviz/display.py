@@ -1,11 +1,12 @@
 """Tables for notebooks and terminals: the cells as the app shows them, as accessible HTML and as text.
 
 The rich-display hooks of :class:`rankviz.teaching.explain.Explanation`, ``EvalResult`` and
-``Comparison`` build on these. No rankviz import and no math here: a table in, strings out.
+``Comparison`` build on these. No math here: a table in, strings out.
 
-Numbers are written as the app's tables show them (``rankviz.ui.render.number_columns``): a float
-column with a non-whole value shows every value to ``digits`` decimals, a float column of whole
-numbers (grades, counts) shows them without decimals; integers as they are, booleans as
+Numbers are written as the app's tables show them (the rule of
+:func:`rankviz.formatting.numbers.fraction_columns`, which ``rankviz.ui.render.number_columns``
+follows too): a float column with a non-whole value shows every value to ``digits`` decimals, a
+float column of whole numbers (grades, counts) shows them without decimals; integers as they are, booleans as
 ``yes``/``no``, a missing value as ``—``.
 
 >>> import pandas as pd
@@ -24,6 +25,8 @@ import html
 import math
 import numbers
 
+from rankviz.formatting import fraction_columns
+
 __all__ = ["MISSING", "format_cells", "html_table", "text_table", "latex_is_balanced"]
 
 #: How a missing cell (NaN, None, pandas' NA) is written.
@@ -39,12 +42,6 @@ def _is_missing(value) -> bool:
         return bool(pd.isna(value))
     except (TypeError, ValueError):  # a list or an array in a cell is not "missing"
         return False
-
-
-def _column_is_whole(values) -> bool:
-    """True when every present value of a float column is a whole number (inf is not whole)."""
-    present = [float(v) for v in values if not _is_missing(v)]
-    return all(math.isfinite(v) and v.is_integer() for v in present)
 
 
 def format_cells(table, digits: int = 3):
@@ -73,10 +70,11 @@ def format_cells(table, digits: int = 3):
     import pandas as pd
 
     cells = {}
+    fractional = fraction_columns(table)
     for column in table.columns:
         series = table[column]
         kind = series.dtype.kind
-        whole = kind == "f" and _column_is_whole(series)
+        whole = kind == "f" and column not in fractional
         written = []
         for value in series:
             if _is_missing(value):

@@ -294,8 +294,18 @@ def test_r_precision_and_f_beta_markers():
                                   beta=2.0).to_dict()
     (points,) = [u for u in units(spec) if mark(u) == "point" and u["mark"].get("shape") == "triangle-up"]
     r_prec, f_two = rows(spec, points)
-    texts = [u for u in units(spec) if mark(u) == "text"]
+    every_text = [u for u in units(spec) if mark(u) == "text"]
+    texts = [u for u in every_text if u["mark"].get("stroke") != "white"]
     assert sorted(r["label"] for u in texts for r in rows(spec, u)) == sorted([r_prec["label"], f_two["label"]])
+    # Each label is drawn over a white outline of itself (issue 20: the diagonal crossed "R-prec = ..."
+    # and a curve crossed "F2@15 = 0.455"): the halo comes first, same data, place and size.
+    halos = [u for u in every_text if u["mark"].get("stroke") == "white"]
+    assert len(halos) == len(texts)
+    for halo in halos:
+        text = every_text[every_text.index(halo) + 1]
+        assert halo["mark"]["strokeWidth"] > 0 and halo["data"] == text["data"]
+        assert {k: halo["mark"][k] for k in ("dx", "dy", "fontSize", "align")} == \
+            {k: text["mark"][k] for k in ("dx", "dy", "fontSize", "align")}
     # R-precision's label above its point, F-beta's below: close points never overprint.
     assert [u["mark"]["dy"] < 0 for u in texts] == [r["label"].startswith("R-prec") for u in texts
                                                     for r in rows(spec, u)]
@@ -432,8 +442,11 @@ def test_gain_chart_of_dcg_alone():
     assert column(data, "contribution") == pytest.approx([0, 3 / math.log2(3)])  # rel = 0, 3; linear gain
     with pytest.raises(ValueError, match="'ideal_grade' and 'ideal_contribution' parameters of gain_contribution"):
         gain_contribution_chart(m.ndcg_breakdown([1]), ideal_grade=None)
-    with pytest.raises(ValueError, match="no column 'ideal rel'"):
-        gain_contribution_chart(worked)
+    # By role: a worked DCG has no ideal ranking, so the chart draws the system's bars alone.
+    assert gain_contribution_chart(worked).to_dict()["datasets"] == spec["datasets"]
+    # A bare DataFrame has no roles: its columns are named, or the message says how.
+    with pytest.raises(ValueError, match="'grade' parameter of gain_contribution_chart must name a column"):
+        gain_contribution_chart(worked.table, rank="rank", contribution="contribution")
 
 
 def test_err_bars_are_stop_probabilities_and_the_line_the_running_err():
@@ -450,12 +463,15 @@ def test_err_bars_are_stop_probabilities_and_the_line_the_running_err():
 
 def test_err_chart_reach_line_and_renamed_columns():
     table = m.err_breakdown([1, 1]).table.rename(columns={"P(stop here)": "stop"})
-    spec = err_chart(table, stop="stop", reach="P(reach rank)").to_dict()
+    spec = err_chart(table, rank="rank", grade="grade", stop="stop", running="running ERR",
+                     reach="P(reach rank)").to_dict()
     lines = rows(spec, unit_with(spec, "line"))
     assert [r["value"] for r in lines if r["quantity"] == "P(reach rank)"] == pytest.approx(
         table["P(reach rank)"].tolist())
+    with pytest.raises(ValueError, match=r"'stop' parameter of err_chart must name a column"):
+        err_chart(table, rank="rank")
     with pytest.raises(ValueError, match=r"err_chart has no column 'P\(stop here\)'"):
-        err_chart(table)
+        err_chart(table, rank="rank", stop="P(stop here)")
 
 
 # --- two rankings -----------------------------------------------------------------------------
@@ -868,3 +884,32 @@ def test_rounding_needs_one_rankings_table():
     wrong_r = dataclasses.replace(worked, details={"n_relevant": 1})  # fewer than the two relevant ranks shown
     with pytest.raises(ValueError, match=r"must be one ranking's table.*R \(details\['n_relevant'\]\) is 1"):
         precision_recall_chart({"A": wrong_r}, rounding="lround")
+
+
+def test_grade_labels_sit_in_a_row_above_the_plot_and_legends_show_markers_without_dashes():
+    # Issue 20: grade labels were drawn at the bars' tops and at y = 1.09 inside the plot, where the
+    # running lines' markers and P@1 = 1 sat on them; legends drew each series' dash round its
+    # filled marker ("blobs"). A row above the plot (a negative pixel y) is clear of every mark.
+    from rankviz.charts import metric_vs_position_chart
+
+    worked = m.ndcg_breakdown(NDCG_RELS)
+    specs = {
+        "gain": gain_contribution_chart(worked, running="running DCG", ideal_running="running IDCG",
+                                        font_size=22).to_dict(),
+        "err": err_chart(m.err_breakdown([3, 2, 3, 0, 1, 2]), reach="P(reach rank)", font_size=22).to_dict(),
+        "P@i": precision_recall_at_rank_chart(m.precision_recall_points_breakdown([1, 0, 1]),
+                                              font_size=22).to_dict(),
+    }
+    for name, spec in specs.items():
+        labels = unit_with(spec, "text", text="grade label" if name != "P@i" else "label")
+        assert labels["encoding"]["y"] == {"value": -1.2 * 22}, name
+        assert "dy" not in labels["mark"], name
+    specs["roc"] = roc_chart({"A": ([0.0, 0.5, 1.0], [0.0, 1.0, 1.0])}).to_dict()
+    specs["moving"] = metric_vs_position_chart(pd.DataFrame({"position": [1, 2, 1, 2], "metric": ["P@2", "P@2", "RR",
+                                                                                                "RR"],
+                                                             "value": [0.5, 0.5, 1.0, 0.5]})).to_dict()
+    for name, spec in specs.items():
+        dashed = [u for u in units(spec) if u.get("encoding", {}).get("strokeDash", {}).get("field")]
+        assert dashed, name
+        for unit in dashed:  # the dash stays on the plot; its legend symbols carry no outline
+            assert unit["encoding"]["strokeDash"]["legend"] == {"symbolStrokeWidth": 0}, name

@@ -425,3 +425,67 @@ def test_python_dash_m_reports_errors_without_traceback(tmp_path):
     assert completed.returncode == 2
     assert completed.stdout == ""
     assert completed.stderr.startswith(f"rankviz: error: {bad}:2: ") and "Traceback" not in completed.stderr
+
+
+# --- issue 20, item 12: what a command-line user reads ---------------------------------------------
+
+
+@pytest.mark.parametrize(("asked", "printed"), [
+    (["-m", "ndcg_cut.10"], ["ndcg_cut_10"]),
+    (["-m", "ndcg_cut_10"], ["ndcg_cut_10"]),
+    # Beside a rankviz name, each keeps the name it was asked by (before: nDCG@10 and AP for both).
+    (["-m", "ndcg_cut_10", "-m", "AP"], ["ndcg_cut_10", "AP"]),
+    (["-m", "nDCG@10", "-m", "map", "-m", "P.5"], ["nDCG@10", "map", "P_5"]),
+    # Mixed families keep the order given (a dotted -m came last before).
+    (["-m", "ndcg_cut.10", "-m", "ndcg_cut_20", "-m", "AP", "-m", "P.5"], ["ndcg_cut_10", "ndcg_cut_20", "AP", "P_5"]),
+])
+def test_each_measure_is_printed_under_the_name_it_was_asked_by(capsys, small_files, asked, printed):
+    qrels, run_a, _ = small_files
+    for output in ("trec", "csv"):
+        status, out, err = run_cli(capsys, "eval", *asked, "--format", output, qrels, run_a)
+        assert (status, err) == (0, "")
+        lines = out.splitlines()[1:] if output == "csv" else out.splitlines()
+        names = [line.split("," if output == "csv" else "\t")[2 if output == "csv" else 0].strip() for line in lines]
+        assert names == printed, out
+
+
+def test_a_run_given_as_the_qrels_is_told_in_command_line_words(capsys, small_files):
+    qrels, run_a, _ = small_files
+    status, out, err = run_cli(capsys, "eval", run_a, qrels)
+    assert (status, out) == (2, "")
+    assert err.startswith(f"rankviz: error: {run_a}:1: expected 4 fields") and err.count("\n") == 1
+    assert "this looks like a run line: the qrels come first: rankviz eval QRELS RUN" in err
+    assert "read_run" not in err and "read_qrels" not in err  # Python words, for Python callers only
+
+
+def _python_without_dask(tmp_path) -> dict:
+    """An environment whose interpreter cannot import dask or distributed, as without the [dask]
+    extra: a sitecustomize on PYTHONPATH puts a finder first that refuses them."""
+    shim = tmp_path / "no_dask"
+    shim.mkdir()
+    (shim / "sitecustomize.py").write_text(
+        "import sys\n"
+        "class _NoDask:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('dask', 'distributed'):\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, _NoDask())\n")
+    import os
+
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(shim), str(REPOSITORY)])}
+
+
+def test_the_dask_engine_without_the_extra_is_a_one_line_error(tmp_path, small_files):
+    qrels, run_a, _ = small_files
+    env = _python_without_dask(tmp_path)
+    probe = subprocess.run([sys.executable, "-c", "import dask"], env=env, capture_output=True, text=True, timeout=60)
+    assert probe.returncode != 0 and "No module named 'dask'" in probe.stderr  # the shim works
+    log = tmp_path / "clicks.csv"
+    log.write_text("group,label,score\ns1,1,0.9\ns1,0,0.2\n")
+    for argv in (["eval", qrels, run_a, "--engine", "dask"], ["clicks", log, "--engine", "dask"]):
+        completed = subprocess.run([sys.executable, "-m", "rankviz", *map(str, argv)], env=env, cwd=tmp_path,
+                                   capture_output=True, text=True, timeout=120)
+        assert completed.returncode == 2, completed.stderr
+        assert completed.stdout == "" and "Traceback" not in completed.stderr
+        assert completed.stderr == ('rankviz: error: --engine dask: the Dask engine needs dask and distributed: '
+                                    'pip install "rankviz[dask]"\n')

@@ -22,7 +22,7 @@ from test_conformance import CASES, _case_id, read_expected
 
 import rankviz
 from rankviz.cli import main
-from rankviz.evaluation.distributed import evaluate_dask, evaluate_run_files, evaluate_runs, run_files
+from rankviz.evaluation.distributed import ClusterLimitError, evaluate_dask, evaluate_run_files, evaluate_runs, run_files
 from rankviz.evaluation.evaluator import evaluate as evaluate_in_memory
 from rankviz.evaluation.measures import parse_measure
 from rankviz.trec.readers import TrecFormatError, read_run
@@ -373,7 +373,7 @@ def test_qrels_dataframe_with_integer_ids_compares_ids_as_strings(tmp_path, dask
 
 
 def test_the_same_job_twice_in_a_row_on_one_client(tmp_path, dask_client):
-    """The qrels are scattered without content hashing: identical jobs back to back no longer
+    """Every job's tasks (the qrels' too) have keys of its own: identical jobs back to back never
     share (and release under each other) one key (dask/distributed#4612)."""
     qrels, [path] = _random_collection(7, tmp_path)
     results = [evaluate_dask(qrels, path, ["AP"], client=dask_client, blocksize=300) for _ in range(6)]
@@ -412,3 +412,201 @@ def test_a_dataframe_run_is_refused_with_what_to_use(dask_client):
     with pytest.raises(ValueError, match="engine='memory'"):
         rankviz.evaluate(pd.DataFrame({"query_id": ["q1"], "doc_id": ["d1"], "relevance": [1]}), run, "AP",
                          engine="dask", client=dask_client)
+
+
+# --------------------------------------------------------------------------------------------
+# Faults: a worker lost at any phase costs time, never the job; a job that cannot fit its
+# workers' memory stops with an error naming the setting to change
+
+
+class _Killer:
+    """A worker plugin that kills its worker process the moment a task whose key matches ``phase``
+    (a regular expression) starts (``os._exit``: no goodbye, as ``kill -9`` or a nanny's restart
+    for memory), ``times`` times in all across the cluster (one marker file per kill, created
+    atomically)."""
+
+    def __init__(self, phase: str, folder: Path, times: int = 1):
+        self.phase, self.folder, self.times = phase, str(folder), times
+
+    def setup(self, worker):
+        pass
+
+    def teardown(self, worker):
+        pass
+
+    def transition(self, key, start, finish, **kwargs):
+        import os
+        import re
+
+        if finish != "executing" or not re.search(self.phase, str(key)):
+            return
+        for kill in range(self.times):
+            try:
+                os.close(os.open(os.path.join(self.folder, f"kill-{kill}"), os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                continue
+            os._exit(1)
+
+
+@pytest.fixture
+def kill_workers(dask_client, tmp_path):
+    """``kill_workers(phase, times=1)`` -> the number of kills done so far; afterwards the plugin
+    is removed and the cluster has its two workers again (nannies restart killed workers)."""
+    from distributed import WorkerPlugin
+
+    names = []
+
+    def kill(phase: str, times: int = 1):
+        folder = tmp_path / f"kills-{len(names)}"
+        folder.mkdir()
+        plugin = type("Killer", (_Killer, WorkerPlugin), {})(phase, folder, times)
+        names.append(f"rankviz-test-killer-{len(names)}")
+        dask_client.register_plugin(plugin, name=names[-1])
+        return lambda: len(list(folder.iterdir()))
+
+    yield kill
+    for name in names:
+        dask_client.unregister_worker_plugin(name)
+    dask_client.wait_for_workers(2, timeout=120)
+
+
+@pytest.mark.parametrize("phase", ["rankviz-parse", "shuffle-transfer", "rankviz-evaluate"],
+                         ids=["reading", "shuffling", "evaluating"])
+def test_a_worker_killed_during_a_phase_costs_time_not_the_job(tmp_path, dask_client, kill_workers, phase):
+    qrels, [path] = _random_collection(3, tmp_path)
+    expected = evaluate_in_memory(qrels, path, MEASURES, complete=True)
+    kills = kill_workers(phase)
+    got = evaluate_dask(qrels, path, MEASURES, client=dask_client, blocksize=400, npartitions=4, complete=True)
+    assert kills() == 1  # the worker did die during that phase
+    assert_identical(got, expected)
+
+
+def test_a_task_that_keeps_killing_its_workers_is_an_error_naming_the_settings(tmp_path, dask_client, kill_workers):
+    qrels, [path] = _random_collection(4, tmp_path)
+    # One partition's task kills its worker each time it starts; Dask gives up on it after the
+    # scheduler's allowed failures (3 by default; 1 here: two deaths).
+    kills = kill_workers(r"rankviz-evaluate-\w+-0$", times=2)
+    allowed = dask_client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.allowed_failures)
+    dask_client.run_on_scheduler(lambda dask_scheduler: setattr(dask_scheduler, "allowed_failures", 1))
+    try:
+        with pytest.raises(ClusterLimitError) as error:
+            evaluate_dask(qrels, path, ["AP"], client=dask_client, blocksize=400)
+    finally:
+        dask_client.run_on_scheduler(lambda dask_scheduler: setattr(dask_scheduler, "allowed_failures", allowed))
+    assert kills() == 2
+    assert str(error.value).startswith("the Dask job stopped while ")
+    assert "--blocksize" in str(error.value) and "--memory-limit" in str(error.value)
+
+
+def test_a_memory_limit_too_small_for_the_default_block_size_picks_smaller_blocks(tmp_path, dask_client, monkeypatch):
+    """The issue's case: 1 GiB workers and 64 MiB blocks passed 95% of the limit and died. The
+    block size now follows the workers' limit (the session cluster's: 1 GiB)."""
+    from rankviz.evaluation import distributed
+
+    chosen = []
+    choose = distributed.choose_blocksize
+    monkeypatch.setattr(distributed, "choose_blocksize", lambda *a, **k: chosen.append(choose(*a, **k)) or chosen[-1])
+    qrels, [path] = _random_collection(6, tmp_path)
+    got = evaluate_dask(qrels, path, MEASURES, client=dask_client)
+    assert_identical(got, evaluate_in_memory(qrels, path, MEASURES))
+    [blocksize] = chosen
+    assert 1 << 20 <= blocksize < 64 << 20  # 1 GiB workers: blocks of ~18 MiB, not the default 64 MiB
+
+
+@pytest.mark.parametrize("options, named", [
+    (["--memory-limit", "1GiB", "--blocksize", "64MiB"], "--blocksize 31MiB"),  # what fits
+    (["--memory-limit", "500MiB"], "--memory-limit 56"),                         # what it needs: ~560 MiB
+], ids=["block size too large for the limit", "limit too small for any block"])
+def test_a_job_that_cannot_fit_stops_with_the_setting_to_change(conformance_dir, capsys, options, named):
+    files = [str(conformance_dir / "qrels.test"), str(conformance_dir / "results.test")]
+    assert main(["eval", *files, "--engine", "dask", "--workers", "1", *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rankviz: error: ") and named in err and "Traceback" not in err
+
+
+def _no_default_client(monkeypatch):
+    """The command as a user runs it: no Dask client in its process (the session's cluster's
+    client is the default one here), so it starts a local cluster of its own."""
+    import distributed
+
+    def none():
+        raise ValueError("no default client")
+
+    monkeypatch.setattr(distributed, "default_client", none)
+
+
+def test_cli_local_cluster_at_1gib_prints_the_results_and_nothing_else(conformance_dir, capfd, monkeypatch):
+    """The issue's command (its own local cluster, --memory-limit 1GiB, no --blocksize): the
+    memory engine's output, and not a line of Dask's logs on the terminal (the workers are other
+    processes: captured at the file descriptors)."""
+    _no_default_client(monkeypatch)
+    files = [str(conformance_dir / "qrels.test"), str(conformance_dir / "results.test")]
+    assert main(["eval", *files, "-q"]) == 0
+    memory = capfd.readouterr()
+    assert main(["eval", *files, "-q", "--engine", "dask", "--workers", "1", "--memory-limit", "1GiB"]) == 0
+    dask = capfd.readouterr()
+    assert dask.out == memory.out
+    assert dask.err == ""
+
+
+
+_KILL_ONCE_PRELOAD = """
+import os
+
+from distributed import WorkerPlugin
+
+
+class KillOnce(WorkerPlugin):
+    def transition(self, key, start, finish, **kwargs):
+        if finish == "executing" and "rankviz-parse" in str(key):
+            try:
+                os.close(os.open({marker!r}, os.O_CREAT | os.O_EXCL))
+            except FileExistsError:
+                return
+            os._exit(1)
+
+
+async def dask_setup(worker):
+    await worker.plugin_add(KillOnce(), name="kill-once")
+"""
+
+
+@pytest.mark.parametrize("verbose", [False, True], ids=["quiet", "verbose"])
+def test_cli_worker_killed_on_its_own_cluster_logs_only_with_verbose(conformance_dir, tmp_path, capfd, monkeypatch,
+                                                                     verbose):
+    """The command's own local cluster, one worker killed while reading (a worker preload kills
+    it once): the results are the memory engine's; Dask's lines about it (the nanny restarting
+    the worker, the workers' errors) reach the terminal only with --verbose."""
+    import dask
+
+    _no_default_client(monkeypatch)
+    marker = tmp_path / "killed"
+    preload = tmp_path / "kill_once.py"
+    preload.write_text(_KILL_ONCE_PRELOAD.format(marker=str(marker)))
+    files = [str(conformance_dir / "qrels.test"), str(conformance_dir / "results.test")]
+    assert main(["eval", *files, "-q"]) == 0
+    memory = capfd.readouterr()
+    command = ["eval", *files, "-q", "--engine", "dask", "--workers", "2", "--memory-limit", "1GiB",
+               "--blocksize", "4000", *(["--verbose"] if verbose else [])]
+    # The records Dask logs in this process (its handler's stream may be an earlier test's capture,
+    # so they are collected here rather than read back from stderr).
+    import logging
+
+    records = []
+    collector = logging.Handler()
+    collector.emit = records.append
+    logger = logging.getLogger("distributed")
+    logger.addHandler(collector)
+    try:
+        with dask.config.set({"distributed.worker.preload": [str(preload)]}):
+            assert main(command) == 0
+    finally:
+        logger.removeHandler(collector)
+    dask_run = capfd.readouterr()
+    restarts = [r for r in records if r.name == "distributed.nanny" and "Restarting worker" in r.getMessage()]
+    assert marker.exists()  # a worker was killed
+    assert dask_run.out == memory.out
+    if verbose:
+        assert restarts
+    else:
+        assert dask_run.err == "" and not records

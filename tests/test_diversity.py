@@ -395,3 +395,31 @@ def test_published_values_of_ir_measures_own_test():
     result = evaluate(qrels, run, ["ERR_IA@20"], qrels_format="subtopics")
     assert result.per_query["ERR_IA@20"].round(4).to_dict() == {"0": 0.4659, "1": 0.1803}
     assert round(result.mean["ERR_IA@20"], 4) == 0.3231
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=ranking_and_pool(), k=st.integers(1, 8), alpha=st.sampled_from([0.0, 0.3, 0.5, 1.0]),
+       beta=st.sampled_from([0.3, 0.5, 1.0]))
+def test_worked_tables_are_the_kernels_arrays_read_by_role(data, k, alpha, beta):
+    # Issue 21: a worked table is made of its kernel's row arrays, not a second copy of the math. Read
+    # by role, each table's sums give the kernel's value, and its D(i), Z_k terms and β^(i-1) are the
+    # kernel module's own (exactly: the same repeated products ndeval uses).
+    from rankviz.metrics.kernels import diversity as kernels
+
+    ranking, judged = data
+    for name, kind in (("alpha_ndcg", "dcg"), ("alpha_dcg", "dcg"), ("err_ia", "err"), ("nerr_ia", "err")):
+        worked = getattr(metrics, name + "_breakdown")(ranking, k=k, alpha=alpha, judged=judged)
+        assert worked.column("weight").tolist() == kernels.discounts(kind, k).tolist(), name
+        numerator, denominator = worked.column("running").iloc[-1], worked.column("ideal_running").iloc[-1]
+        expected = numerator / denominator if denominator > 0 else 0.0
+        assert worked.value == pytest.approx(expected, abs=1e-12), name
+        if name in ("alpha_dcg", "err_ia"):  # Z_k: k documents relevant to every one of the S subtopics
+            terms = worked.details["subtopics"] * kernels.collection_ideal_terms(alpha, kind, k)
+            assert worked.column("ideal_contribution").tolist() == terms.tolist(), name
+    for name in ("nrbp", "nnrbp"):
+        worked = getattr(metrics, name + "_breakdown")(ranking, alpha=alpha, beta=beta, judged=judged)
+        n = len(ranking)
+        assert worked.column("weight").tolist() == kernels.repeated_powers(beta, n)[:n].tolist(), name
+        if n:  # NRBP = (1 - (1 - alpha) beta) / S times the table's sum
+            assert worked.details["scale"] * worked.column("running").iloc[-1] == pytest.approx(
+                metrics.nrbp(ranking, alpha=alpha, beta=beta, judged=judged), abs=1e-12)

@@ -6,7 +6,6 @@ obviously-correct reference) called as the entry says, on random data."""
 from __future__ import annotations
 
 import dataclasses
-import os
 
 import numpy as np
 import pandas as pd
@@ -72,6 +71,21 @@ def test_tie_order_is_byte_order_not_case_insensitive():
     assert evaluate(qrels, run, "RR").per_query.at["q", "RR"] == 1.0
 
 
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3), st.text(alphabet="aB\u00e9z0", min_size=1,
+                                                                       max_size=4)), max_size=40))
+def test_trec_eval_order_of_docnos_of_one_width_is_byte_order_descending(rows):
+    """Docnos of one byte width take trec_eval_order's fixed-width path (their bytes read in
+    place, compared by Arrow): the same order as Python's sort of their bytes, grouped or not."""
+    from rankviz.evaluation.ranking import trec_eval_order
+
+    rows = list({(q, d): (q, s, d) for q, s, d in rows}.values())  # a docno once per query
+    query = np.array([q for q, _, _ in rows], dtype=np.int64)
+    score = np.array([s / 2 for _, s, _ in rows], dtype=np.float64)
+    same_width = [d.encode().ljust(8, b"_").decode() for _, _, d in rows]
+    expected = sorted(range(len(rows)), key=lambda i: (query[i], -score[i], [-b for b in same_width[i].encode()]))
+    assert trec_eval_order(query, score, same_width).tolist() == expected
+
+
 def test_tie_order_of_same_width_docnos_is_unsigned_byte_order():
     # Same byte width (4), so the fixed-width path sorts them: "ab\u00e9" is 61 62 c3 a9 and
     # 0xc3 > "z" (0x7a) as unsigned bytes, as strcmp compares; "abzz" > "abza" at the last byte.
@@ -80,6 +94,27 @@ def test_tie_order_of_same_width_docnos_is_unsigned_byte_order():
     qrels = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": docs, "relevance": [1, 0, 0]})
     run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": docs, "score": [2.0, 2.0, 2.0]})
     assert evaluate(qrels, run, "RR").per_query.at["q", "RR"] == 1 / 3
+
+
+@given(st.lists(st.tuples(st.integers(0, 3), st.sampled_from([1.0, 2.0, 2.5]),
+                          st.text("aBz\u00e9\u4e2d", min_size=1, max_size=3)),
+                unique_by=lambda row: (row[0], row[2]), max_size=25),
+       st.booleans())
+def test_trec_eval_order_is_query_then_score_then_docno_bytes_descending(rows, grouped):
+    # The one tie routine (evaluate, order_run and the diversity run all rank with it), against
+    # the rule written as a Python sort key; ``grouped`` lays the rows out as run files do (each
+    # query's lines together, best first), the case ranked without a sort of the whole run.
+    from rankviz.evaluation.ranking import trec_eval_order
+
+    def key(i):
+        return rows[i][0], -rows[i][1], [-b for b in rows[i][2].encode()] + [1]
+
+    if grouped:
+        rows = sorted(rows, key=lambda row: (row[0], -row[1]))
+    expected = sorted(range(len(rows)), key=key)
+    order = trec_eval_order(np.array([q for q, _, _ in rows], dtype=np.int64), np.array([s for _, s, _ in rows]),
+                            [d for _, _, d in rows])
+    assert order.tolist() == expected
 
 
 def test_rank_column_is_ignored():
@@ -333,7 +368,8 @@ def reference_lists(qrels: pd.DataFrame, run: pd.DataFrame, complete: bool = Fal
 # Cutoffs exercised for each kind of cutoff (0.0 and 1.0: the ends of the recall levels).
 CUTOFFS = {"none": [None], "optional_int": [None, 1, 3, 10], "int": [1, 3, 10, 50],
            "recall": [0.0, 0.3, 0.5, 0.7, 1.0], "float": [0.5, 1.0, 2.0]}
-WALKED = [spec for spec in METRICS if spec.kernel is not None and spec.inputs in ("ranking", "ranking_levels")]
+WALKED = [spec for spec in METRICS
+          if spec.measure and spec.kernel is not None and spec.inputs in ("ranking", "ranking_levels")]
 
 
 def registry_measures() -> list[Measure]:
@@ -345,7 +381,7 @@ def registry_measures() -> list[Measure]:
         for p in spec.measure_params:
             if p.measure_key == "rel":
                 variants.append((("rel", 2),))
-            variants += [((p.measure_key, choice),) for choice in p.choices if choice != p.default]
+            variants += [((p.measure_key, choice),) for choice in p.values if choice != p.default]
         out += [Measure(spec.measure, cutoff, params) for cutoff in CUTOFFS[spec.cutoff] for params in variants]
     return out
 
@@ -399,45 +435,59 @@ def test_aggregates_with_a_kernel_equal_their_function_over_the_per_query_values
             assert result.mean[spec.measure] == pytest.approx(spec.function(values), rel=1e-12)
 
 
-def test_fixed_width_and_dictionary_matching_agree():
-    """The fast path (fixed-width docnos hashed 8 bytes at a time, every hit verified) and the
-    exact dictionary path give the same judgment for every run row."""
+@pytest.mark.parametrize("widths", ["one width", "mixed widths"])
+def test_key_and_dictionary_matching_agree(widths):
+    """The fast path (a 64-bit key per (query, docno): every byte hashed, every hit verified
+    byte for byte) and the exact dictionary path give the same judgment for every run line,
+    for docnos of one width (ClueWeb's) and of many (MS MARCO's numeric ids)."""
     import pyarrow as pa
 
-    from rankviz.trec import duplicates as trec_duplicates
     from rankviz.evaluation import ranking
+    from rankviz.trec import duplicates as trec_duplicates
 
     rng = np.random.default_rng(7)
     for width in (3, 8, 13, 25):
-        pool = np.array(["".join(rng.choice(list("ab0-"), size=width)) for _ in range(300)])
-        pool = np.unique(pool)
-        judged_query = np.repeat(np.arange(20), 15)
+        sizes = rng.integers(1, width + 1, size=300) if widths == "mixed widths" else np.full(300, width)
+        pool = np.unique(["".join(rng.choice(list("ab0-"), size=size)) for size in sizes])
         judged_docs = np.concatenate([rng.choice(pool, size=15, replace=False) for _ in range(20)])
-        run_query = np.repeat(np.arange(20), 40)
         run_docs = np.concatenate([rng.choice(pool, size=40, replace=False) for _ in range(20)])
         # Several chunks, as the readers produce for big files.
-        run_arrow = pa.chunked_array([run_docs[:333], run_docs[333:]])
         judged_arrow = pa.chunked_array([judged_docs[:100], judged_docs[100:]])
-        fast = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
-                                          judged_arrow, 20)
-        exact = ranking._match_by_dictionary(run_query, run_arrow, judged_query, judged_arrow,
-                                             np.arange(20).astype(str))
-        assert fast is not None
-        np.testing.assert_array_equal(fast, exact)
-        # The hashes a reader computed (rankviz.trec.duplicates) are the ones matching uses.
-        read_hashes = trec_duplicates.fixed_width_hashes(run_arrow)[0]
-        reused = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
-                                            judged_arrow, 20, read_hashes)
-        np.testing.assert_array_equal(reused, exact)
-        # So are the pair keys its duplicate check sorted, when the query numbering agrees.
-        read_keys = trec_duplicates.pair_keys(run_query, read_hashes, 20)
-        from_keys = ranking._match_fixed_width(run_query, ranking.fixed_width_bytes(run_arrow), judged_query,
-                                               judged_arrow, 20, None, None, read_keys)
-        np.testing.assert_array_equal(from_keys, exact)
-        assert (exact >= 0).sum() > 0
-    # Docnos of different widths take the exact path.
-    assert ranking._match_fixed_width(np.array([0]), ranking.fixed_width_bytes(pa.chunked_array([["a"]])),
-                                      np.array([0, 0]), pa.chunked_array([["a", "bb"]]), 1) is None
+        run_arrow = pa.chunked_array([run_docs[:333], run_docs[333:]])
+        judged_keys = trec_duplicates.row_keys(pa.table({
+            "query_id": pa.chunked_array([np.repeat([f"q{q}" for q in range(20)], 15).astype(object)]),
+            "doc_id": judged_arrow}))
+        index = ranking.JudgmentIndex.from_columns(judged_arrow, rng.integers(0, 3, size=300), judged_keys)
+        exact = dataclasses.replace(index, _sorted_keys=None)  # as when two judged keys collide
+        run_query = np.repeat(np.arange(20), 40)
+        run_query[:40] = -1  # lines of a query the qrels lack: never matched
+        hashes = trec_duplicates.content_hashes(run_arrow)
+        views = trec_duplicates.fixed_width_bytes(run_arrow)
+        assert (views is not None) == (widths == "one width")
+        fast = index.match(run_query, hashes, run_arrow, views)
+        slow = exact.match(run_query, hashes, run_arrow, views)
+        np.testing.assert_array_equal(fast, slow)
+        expected = [next((j for j in range(300) if j // 15 == q and judged_docs[j] == d), -1) if q >= 0 else -1
+                    for q, d in zip(run_query, run_docs)]
+        np.testing.assert_array_equal(fast, expected)
+        assert (fast >= 0).sum() > 0
+
+
+def test_a_hash_collision_is_never_a_match(monkeypatch):
+    """Keys equal for different docnos (forced here: every docno hashes to 0) are told apart by
+    their bytes; judged keys that collide within a query send matching to the exact path."""
+    from rankviz.evaluation import ranking
+    from rankviz.trec import duplicates as trec_duplicates
+
+    monkeypatch.setattr(trec_duplicates, "content_hashes", lambda column: np.zeros(len(column), dtype=np.uint64))
+    qrels = pd.DataFrame({"query_id": ["q1", "q1", "q2"], "doc_id": ["d1", "d2", "d1"], "relevance": [1, 2, 1]})
+    run = pd.DataFrame({"query_id": ["q1", "q1", "q2", "q2"], "doc_id": ["d2", "d3", "d3", "d1"],
+                        "score": [4.0, 3.0, 2.0, 1.0]})
+    assert ranking.JudgmentIndex.of(qrels)._sorted_keys is None  # q1's two judgments share a key
+    assert ranking.JudgmentIndex.of(qrels.iloc[[0, 2]])._sorted_keys is not None
+    for judged in (qrels, qrels.iloc[[0, 2]]):
+        result = evaluate(judged, run, ["NumRelRet", "relstring@2"]).per_query
+        assert result["relstring@2"].tolist() == (["2-", "-1"] if len(judged) == 3 else ["--", "-1"])
 
 
 def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged():
@@ -461,27 +511,63 @@ def test_keys_read_with_the_files_are_reused_only_while_their_ids_are_unchanged(
 
 
 def test_a_dataframe_lends_no_keys_and_a_table_lends_its_readers(monkeypatch):
-    """evaluate matches run lines with the run reader's pair keys when given the TrecTable, and
-    computes its own for the DataFrame of the same file (which is evaluated exactly as before);
-    both give the same numbers."""
+    """evaluate judges run lines with the docno hashes of the run reader's duplicate check when
+    given the TrecTable, and computes its own for the DataFrame of the same file (which is
+    evaluated exactly as before); both give the same numbers."""
     from rankviz.evaluation import ranking
 
-    seen = []
-    match = ranking._match_fixed_width
+    computed = []
+    row_keys = ranking.row_keys
 
-    def spy(*args, **kwargs):
-        seen.append(args[7] if len(args) > 7 else kwargs.get("run_pair_keys"))
-        return match(*args, **kwargs)
+    def spy(table):
+        computed.append(table.num_rows)
+        return row_keys(table)
 
-    monkeypatch.setattr(ranking, "_match_fixed_width", spy)
+    monkeypatch.setattr(ranking, "row_keys", spy)
     qrels = read_qrels_table("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 1\n")
     run = read_run_table("q1 Q0 d2 1 9 t\nq1 Q0 d1 2 8 t\nq2 Q0 d3 1 5 t\n")
     from_table = evaluate(qrels, run, ["AP", "P@1"]).per_query
-    assert seen.pop() is run.keys.pair_keys
+    assert computed == []  # both tables lent their keys
     from_frame = evaluate(qrels.frame, run.frame, ["AP", "P@1"]).per_query
-    assert seen.pop() is None
+    assert computed == [3, 3]
     pd.testing.assert_frame_equal(from_table, from_frame)
     assert from_table["AP"].tolist() == [0.5, 1.0]  # q1: d2 (0), d1 (1): AP = 1/2; q2: d3 at rank 1
+
+
+@pytest.mark.parametrize("dtype", ["str", object])
+@pytest.mark.parametrize("column", ["query_id", "doc_id"])
+def test_a_missing_id_is_named_with_its_row(dtype, column):
+    """Arrow-backed id columns (what the readers return: pandas' "str") and plain object
+    columns both report a missing id, by column and row, before anything is evaluated."""
+    qrels = pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": ["d1", "d2"], "relevance": [1, 0]})
+    run = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d1", "d2", "d3"], "score": [3.0, 2.0, 1.0]})
+    run[column] = pd.array(["q1" if column == "query_id" else "d1", None, "q1" if column == "query_id" else "d3"],
+                           dtype=dtype)
+    with pytest.raises(ValueError, match=rf"'run' DataFrame has a missing {column} at row 1\."):
+        evaluate(qrels, run, ["P@10"])
+
+
+def test_prepare_gives_the_same_ranking_from_tables_and_frames():
+    """Tables read from text lend prepare their readers' keys (query codes, docno hashes);
+    DataFrames of the same lines lend nothing: every array of the two rankings is equal."""
+    from rankviz.evaluation.ranking import prepare
+
+    rng = np.random.default_rng(11)
+    queries = np.repeat([f"q{q}" for q in range(30)], 50)
+    docs = np.concatenate([rng.permutation(80)[:50] for _ in range(30)])
+    run = pd.DataFrame({"query_id": queries, "doc_id": [f"d{d:03d}" for d in docs],
+                        "score": np.round(rng.normal(size=queries.size), 1)})  # ties
+    judged = run.sample(frac=0.4, random_state=3)
+    qrels = pd.DataFrame({"query_id": judged["query_id"], "doc_id": judged["doc_id"],
+                          "relevance": rng.integers(-1, 4, size=len(judged))})
+    run_table = read_run_table("".join(f"{q} Q0 {d} 0 {s!r} t\n" for q, d, s in run.itertuples(index=False)))
+    qrels_table = read_qrels_table("".join(f"{q} 0 {d} {g}\n" for q, d, g in qrels.itertuples(index=False)))
+    assert run_table.current_keys() is not None and qrels_table.current_keys() is not None
+    from_frames = prepare(qrels, run)
+    from_tables = prepare(qrels_table, run_table)
+    for field in dataclasses.fields(from_frames):
+        np.testing.assert_array_equal(getattr(from_tables, field.name), getattr(from_frames, field.name), field.name)
+    assert (from_frames.grade >= 0).sum() == len(qrels[qrels.relevance >= 0])
 
 
 @given(st.lists(st.tuples(st.integers(0, 4), st.integers(-3, 2**40)), max_size=30))
@@ -557,67 +643,20 @@ def test_huge_grades_give_err_without_overflow_and_a_clear_error_for_exponential
         evaluate(qrels, run, ["nDCG(gain=exp)@5"])
 
 
-def test_evaluate_reuses_the_run_readers_pair_keys_only_when_they_fit(tmp_path):
-    """A run read from a file lends evaluate the keys of its duplicate check (its query codes
-    are evaluate's); when qrels-only queries need one more bit for the query code, evaluate
-    builds its own. Both give trec_eval's per-query values (checked against a DataFrame copy,
-    which lends nothing)."""
-    from rankviz.evaluation import ranking
-
+def test_files_and_frames_give_the_same_values_with_qrels_only_queries(tmp_path):
+    """A run read from a file lends evaluate its reader's keys; qrels-only queries (which need
+    more bits for the query code of a (query, docno) key) change nothing: the per-query values
+    equal those of DataFrame copies, which lend nothing."""
     run_lines = [f"q{q} Q0 d{d:02d} 0 {1.0 / (d + 1)} t" for q in range(3) for d in range(20)]
     (tmp_path / "run").write_text("\n".join(run_lines) + "\n")
-    for extra_queries, reusable in ((0, True), (2, False)):  # 3 queries fit 2 bits, 5 need 3
+    for extra_queries in (0, 2, 40):
         qrels_lines = [f"q{q} 0 d{d:02d} {d // 3 % 3}" for q in range(3 + extra_queries) for d in range(0, 20, 3)]
         (tmp_path / "qrels").write_text("\n".join(qrels_lines) + "\n")
         qrels, run = read_qrels_table(tmp_path / "qrels"), read_run_table(tmp_path / "run")
-        n_queries = 3 + extra_queries
-        assert (ranking._reusable_pair_keys(run.current_keys(), n_queries) is not None) == reusable
         measures = ["P@5", "AP", "nDCG", "NumRelRet"]
         from_files = evaluate(qrels, run, measures).per_query
+        from_paths = evaluate(tmp_path / "qrels", tmp_path / "run", measures).per_query
         from_frames = evaluate(pd.DataFrame(qrels.frame), pd.DataFrame(run.frame), measures).per_query
         pd.testing.assert_frame_equal(from_files, from_frames)
+        pd.testing.assert_frame_equal(from_paths, from_frames)
         assert from_files["NumRelRet"].tolist() == [4, 4, 4]  # d03 d06 d12 d15 of every query: grades 1, 2, 1, 2
-
-
-@pytest.mark.parametrize("dtype", ["str", object])
-@pytest.mark.parametrize("column", ["query_id", "doc_id"])
-def test_a_missing_id_is_named_with_its_row(dtype, column):
-    """Arrow-backed id columns (what the readers return: pandas' "str") and plain object
-    columns both report a missing id, by column and row, before anything is evaluated."""
-    qrels = pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": ["d1", "d2"], "relevance": [1, 0]})
-    run = pd.DataFrame({"query_id": ["q1", "q1", "q1"], "doc_id": ["d1", "d2", "d3"], "score": [3.0, 2.0, 1.0]})
-    run[column] = pd.array(["q1" if column == "query_id" else "d1", None, "q1" if column == "query_id" else "d3"],
-                           dtype=dtype)
-    with pytest.raises(ValueError, match=rf"'run' DataFrame has a missing {column} at row 1\."):
-        evaluate(qrels, run, ["P@10"])
-
-
-def test_the_two_thread_path_of_big_runs_gives_the_same_ranking(monkeypatch):
-    """Runs of a million lines or more break ties on a second thread and look their lines up
-    in two halves; forced onto a small run, every array equals the one-thread result."""
-    from rankviz.evaluation import ranking
-    from rankviz.evaluation.ranking import prepare
-
-    rng = np.random.default_rng(11)
-    queries = np.repeat([f"q{q}" for q in range(30)], 50)
-    docs = np.concatenate([rng.permutation(80)[:50] for _ in range(30)])
-    run = pd.DataFrame({"query_id": queries, "doc_id": [f"d{d:03d}" for d in docs],
-                        "score": np.round(rng.normal(size=queries.size), 1)})  # ties
-    judged = run.sample(frac=0.4, random_state=3)
-    qrels = pd.DataFrame({"query_id": judged["query_id"], "doc_id": judged["doc_id"],
-                          "relevance": rng.integers(-1, 4, size=len(judged))})
-    # The same lines read from text: TrecTables lend prepare their readers' keys (docnos of one
-    # width: the pair keys are reused), on both paths.
-    run_table = read_run_table("".join(f"{q} Q0 {d} 0 {s!r} t\n" for q, d, s in run.itertuples(index=False)))
-    qrels_table = read_qrels_table("".join(f"{q} 0 {d} {g}\n" for q, d, g in qrels.itertuples(index=False)))
-    assert run_table.current_keys() is not None and qrels_table.current_keys() is not None
-    one_thread = prepare(qrels, run)
-    one_thread_tables = prepare(qrels_table, run_table)
-    monkeypatch.setattr(ranking, "_THREADED_ROWS", 10)
-    assert not isinstance(ranking._helpers(run.shape[0]), ranking._Inline) or (os.cpu_count() or 1) == 1
-    two_threads = prepare(qrels, run)
-    two_threads_tables = prepare(qrels_table, run_table)
-    for field in dataclasses.fields(one_thread):
-        expected = getattr(one_thread, field.name)
-        for other in (two_threads, one_thread_tables, two_threads_tables):
-            np.testing.assert_array_equal(getattr(other, field.name), expected, field.name)

@@ -26,7 +26,7 @@ from rankviz.teaching.explain import (
     explainable_metrics,
     has_chart,
 )
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 
 # One input per kind of per-query input (MetricSpec.inputs). A new kind fails test_every_kind_has_an_input.
 INPUTS = {
@@ -125,7 +125,7 @@ def test_the_lectures_ndcg_with_exponential_gain():
     # rels 3, 2, 3, 0, 1, 2; gains 7, 3, 7, 0, 1, 3: DCG = 7 + 3/log2 3 + 7/2 + 0 + 1/log2 6 + 3/log2 7 = 13.848,
     # IDCG (3, 3, 2, 2, 1, 0) = 7 + 7/log2 3 + 3/2 + 3/log2 5 + 1/log2 6 = 14.595; 13.848 / 14.595 = 0.949
     worked = rankviz.explain("ndcg", [3, 2, 3, 0, 1, 2], gain="exponential")
-    assert worked.result_text == "nDCG@6 = 0.949  (exponential gain, log2(i+1))"
+    assert worked.result_text == "nDCG@6 = 0.949  (exponential gain 2^g − 1, log2(i + 1) discount)"
     page = worked._repr_html_()
     assert "nDCG@6 = 0.949" in page and ">13.848</td>" in page and ">14.595</td>" in page  # the running DCG, IDCG
     assert ">7</td>" in page  # the gain of grade 3 is 2^3 - 1 = 7

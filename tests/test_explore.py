@@ -247,6 +247,33 @@ def test_kernel_scores_keep_the_per_query_conventions(rows, k, threshold, n_rele
         np.testing.assert_allclose(scores.table[label].to_numpy(), expected, atol=1e-12, err_msg=name)
 
 
+def test_every_sweepable_metric_with_a_kernel_is_scored_by_it(monkeypatch):
+    # The registry says which kernel scores a metric and how (MetricSpec.cut): a metric added to the
+    # registry with a kernel never silently falls to the row-by-row loop. The functions are poisoned
+    # beyond the first row (which validates the settings), so any metric the loop scores fails here.
+    from rankviz.registry import METRICS
+
+    sweepable = [spec for spec in METRICS if spec.sweep]
+    batch = [spec.name for spec in sweepable if spec.cut({}) is not None]
+    # The rest have no kernel (satisfaction divides by the returned documents, not by k; the
+    # lecture's 10-level interpolated AP counts levels, not trec_eval's list of them).
+    assert sorted(set(SWEEP_METRICS) - set(batch)) == ["frustration", "interpolated_average_precision",
+                                                       "satisfaction"]
+    rows = random_rankings(5, 6, seed=3, grades=(0, 1, 2))
+    expected = score_rankings(rows, batch, k=4).table
+    calls = {"n": 0}
+    for spec in sweepable:
+        function = spec.function
+
+        def counted(*args, _function=function, **kwargs):
+            calls["n"] += 1
+            return _function(*args, **kwargs)
+        monkeypatch.setattr(f"rankviz.metrics.{spec.module}.{spec.name}", counted)
+    scores = score_rankings(rows, batch, k=4)
+    assert calls["n"] == len(batch)  # one validating call per metric, none per row
+    assert scores.table.equals(expected)
+
+
 def test_known_values_of_the_kernel_path_by_hand():
     # Grades 0.5, 2, 0, 1.5 with rel_threshold 1.5: relevant at ranks 2 and 4, R = 2 (the list's own).
     scores = score_rankings([[0.5, 2, 0, 1.5]], ("precision", "recall", "average_precision", "reciprocal_rank",

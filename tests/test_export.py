@@ -5,7 +5,8 @@ import io
 import pandas as pd
 import pytest
 
-from rankviz.teaching.export import format_number, to_csv_bytes, to_latex_table
+from rankviz.formatting import format_number
+from rankviz.teaching.export import to_csv_bytes, to_latex_table
 
 
 @pytest.fixture

@@ -154,7 +154,7 @@ def test_a_wrong_term_fails_at_that_step_and_later_sums_are_carried():
     assert verdicts[wrong_at].status == "wrong"
     assert verdicts[dcg_at].status == "carried"  # DCG follows from the student's own terms
     assert verdicts[-1].status == "carried"
-    assert summary(verdicts) == "14 of 15 steps right, 2 of them following from an earlier slip, 1 wrong."
+    assert summary(verdicts) == "14 of 15 steps right, 2 of them following from your earlier answers, 1 wrong."
     answers[-1] = "0.5"
     assert check_answers(steps, answers, tolerance=0.001)[-1].status == "wrong"
 
@@ -169,10 +169,53 @@ def test_the_slides_truncated_numbers_pass_and_its_idcg_slip_is_found():
     assert len(slide) == len(labels)
     verdicts = check_answers(steps, slide, tolerance=0.001)
     assert [v.status for v in verdicts[:7]] == ["right"] * 7
-    assert verdicts[labels.index("DCG")].status == "carried"  # 13.846 is 0.002 off, but the sum of its terms
+    dcg = verdicts[labels.index("DCG")]  # 13.846 is 0.002 off: the slide cut each term before adding
+    assert dcg.status == "printed" and dcg.ok
+    assert dcg.message == ("The course notes print this; they cut each term to 3 decimals before adding "
+                           "(exact 13.848).")
+    slip = verdicts[labels.index("IDCG term at rank 4 (grade 2)")]
     assert first_wrong(verdicts) == labels.index("IDCG term at rank 4 (grade 2)")
-    assert verdicts[labels.index("IDCG")].status == "carried"
+    assert slip.message == "The course notes print this, but it is a slip on the slide: 3/2.322 = 1.292 (exact 1.292)."
+    idcg = verdicts[labels.index("IDCG")]  # 14.588 adds the slip: it follows from the student's own terms
+    assert idcg.status == "carried" and "print 1.286 for 3/2.322 = 1.292 at rank 4 (exact 14.595)" in idcg.message
     assert verdicts[-1].status == "right"
+    assert summary(verdicts) == ("14 of 15 steps right, 1 of them following from your earlier answers, 1 of them "
+                                 "as the course notes print them, 1 wrong.")
+
+
+@pytest.mark.parametrize(("label", "typed", "status", "says"), [
+    ("DCG", "13.846", "printed", "they cut each term to 3 decimals before adding (exact 13.848)"),
+    ("IDCG", "14.588", "wrong", "print 1.286 for 3/2.322 = 1.292 at rank 4 (exact 14.595)"),
+    ("IDCG term at rank 4 (grade 2)", "1.286", "wrong", "a slip on the slide: 3/2.322 = 1.292"),
+])
+def test_a_value_the_slide_prints_is_recognised_typed_alone(label, typed, status, says):
+    steps = steps_for(exercise_from_preset("ndcg_exercise"))
+    index = [s.label for s in steps].index(label)
+    verdict = check_answers(steps, [""] * index + [typed], tolerance=0.001)[index]
+    assert verdict.status == status and says in verdict.message, verdict.message
+    assert "away" not in verdict.message and "cut to 3 decimals)" not in verdict.mistaken_formula
+
+
+def test_a_sum_of_right_rounded_terms_does_not_blame_an_earlier_step():
+    # The slide's DCG terms, each right within ±0.001, added: 13.846. On the student's own list (no
+    # printed values) the sum follows from their answers; nothing earlier is off: the rounding added up.
+    steps = steps_for(Exercise("ndcg", "own", rels=(3, 2, 3, 0, 1, 2)))
+    answers = ["11", "7", "1.892", "3.5", "0", "0.386", "1.068", "13.846"]
+    verdict = check_answers(steps, answers, tolerance=0.001)[7]
+    assert verdict.status == "carried"
+    assert "an earlier step is off" not in verdict.message
+    assert "each right within the tolerance: their rounding adds up" in verdict.message and "13.848" in verdict.message
+    answers[2] = "1.7"  # now one term is wrong: that one is to blame
+    assert "an earlier step is off" in check_answers(steps, answers[:7] + ["13.654"], tolerance=0.001)[7].message
+
+
+def test_cutting_early_shows_the_cut_terms_added_not_the_exact_value_cut():
+    # Own list 3, 2, 3, 0, 1, 2: DCG 13.846 typed alone is the "cut to 3 decimals" mistake; its working is
+    # the cut terms added, not "13.848264 -> 13.846 (cut to 3 decimals)" (13.848264 cut is 13.848).
+    steps = steps_for(Exercise("ndcg", "own", rels=(3, 2, 3, 0, 1, 2)))
+    verdict = check_answers(steps, [""] * 7 + ["13.846"], tolerance=0.001)[7]
+    assert verdict.mistake == "truncated_3"
+    assert verdict.mistaken_formula.startswith("7 + 1.892 + 3.5 + 0 + 0.386 + 1.068 = 13.846")
 
 
 def test_tolerance_is_respected():
@@ -283,28 +326,32 @@ def test_bad_seed_raises(seed):
 def test_own_exercise_rejects_bad_input():
     with pytest.raises(ValueError, match="kind must be one of"):
         own_exercise("cubic", rels=[1])
-    with pytest.raises(ValueError, match="Your own input can be checked for ap, ndcg, spearman"):
+    with pytest.raises(ValueError, match="'map' take no input rels; they take rankings"):
         own_exercise("map", rels=[1])
     with pytest.raises(ValueError, match=f"at most {MAX_EXERCISE_LENGTH} ranks"):
         own_exercise("ap", rels=[1] * (MAX_EXERCISE_LENGTH + 1))
-    with pytest.raises(ValueError, match="gain must be one of"):
+    with pytest.raises(ValueError, match="Gain must be one of linear, exponential; got 'cubic'"):
         own_exercise("ndcg", rels=[1, 0], gain="cubic")
     with pytest.raises(ValueError, match="rels"):
         own_exercise("ndcg", rels=[1, -1])  # the metric's own message
-    with pytest.raises(ValueError, match="R2 has tied ranks"):
-        own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[1, 1, 2])
     with pytest.raises(ValueError, match="one rank in R1 and one in R2 per document"):
         own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[1, 2])
-    # Ranks that are not 1..K: the formula 1 - 6 Σd² / (K (K² - 1)) would mark the right ρ of the
-    # re-ranked lists wrong against d² of the raw numbers, so they are refused.
-    with pytest.raises(ValueError, match=r"R1 is not the ranks 1..3: give the ranks 1..3, each once"):
-        own_exercise("spearman", ranks_a=[1, 5, 9], ranks_b=[1, 2, 3])
-    with pytest.raises(ValueError, match="R2 is not the ranks 1..3"):
-        own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[0, 1, 2])
+    with pytest.raises(ValueError, match="R2 ties every document"):
+        own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[2, 2, 2])
     with pytest.raises(ValueError, match="at least 2 documents; this exercise has 1"):
         own_exercise("spearman", ranks_a=[1], ranks_b=[1])
-    with pytest.raises(ValueError, match="at least 2 documents; this exercise has 0"):
+    with pytest.raises(ValueError, match="Give Ranks in R1"):
         own_exercise("spearman", ranks_a=[], ranks_b=[])
+
+
+def test_own_spearman_ranks_raw_values_and_ties():
+    """Values that are not the ranks 1..K are ranked first (the smallest 1, ties sharing their average rank),
+    and the d² are of those ranks: raw numbers never meet the formula."""
+    steps = steps_for(own_exercise("spearman", ranks_a=[1, 5, 9], ranks_b=[1, 2, 3]))
+    assert steps[0].label == "d² of d1 (s1 = 1, s2 = 1)" and steps[1].label == "d² of d2 (s1 = 2, s2 = 2)"
+    assert steps[-1].expected == 1
+    tied = steps_for(own_exercise("spearman", ranks_a=[1, 2, 3], ranks_b=[1, 1, 2]))
+    assert tied[0].label == "d² of d1 (s1 = 1, s2 = 1.5)"
 
 
 def test_unknown_preset_raises():
@@ -338,3 +385,23 @@ def test_a_carried_ratio_or_reciprocal_over_a_zero_answer_follows_from_nothing()
     reciprocal = Step("RR", 0.5, "1/2", uses=(0,), rule="reciprocal")
     assert ratio.from_values([1.0, 0.0]) is None and reciprocal.from_values([0.0]) is None
     assert ratio.from_values([1.0, 4.0]) == 0.25 and reciprocal.from_values([4.0]) == 0.25
+
+
+def test_every_kind_names_the_metrics_it_exercises_and_their_words_reach_its_options():
+    from rankviz.registry import get_spec
+    from rankviz.teaching.homework import option_params
+    from rankviz.teaching.homework.core import KIND_SPECS, KindSpec, register_kind
+
+    assert all(spec.metrics for spec in KIND_SPECS.values())
+    assert set(KIND_SPECS["ndcg"].metrics) == {"cumulative_gain", "dcg", "ideal_dcg", "ndcg"}
+    # The nDCG exercise's gain and discount are the registry's parameters (exercises start from the
+    # lecture's exponential gain); Kendall's variant too; GAUC's course words are its own.
+    params = option_params("ndcg")
+    assert params["gain"] is get_spec("ndcg").param("gain") and params["discount"] is get_spec("ndcg").param("discount")
+    assert option_params("kendall")["variant"].label("b") == get_spec("kendall_tau").param("variant").label("b")
+    assert option_params("gauc") == {}
+    with pytest.raises(ValueError, match="Unknown metric 'ndgc'"):
+        register_kind(KindSpec("typo", "A kind with a typo", None, None, None, metrics=("ndgc",)))
+    with pytest.raises(ValueError, match="names no metric of the registry"):
+        register_kind(KindSpec("none", "A kind without metrics", None, None, None))
+    assert "typo" not in KIND_SPECS and "none" not in KIND_SPECS

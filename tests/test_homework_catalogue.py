@@ -3,9 +3,10 @@
 * every kind generates from seeds (each option combination), lays out steps whose values, every
   one of them, equal the public functions of rankviz.metrics (the kind's ``reference``, computed
   without the step builder), and marks its own exact working right with no mistake named;
-* every catalogued mistake is observable: on some seeded exercise or course preset of its kinds,
-  the answer the mistake produces is marked wrong and the mistake is named (alone or among the
-  ambiguous ones), and a right answer never names it;
+* every catalogued mistake is observable: on some seeded exercise, course preset or student's own
+  exercise of its kinds (the published exercises of tests/homework_sheets.py, and the same inputs
+  under the other conventions a sheet may ask for), the answer the mistake produces is marked wrong
+  and the mistake is named (alone or among the ambiguous ones), and a right answer never names it;
 * docs/homework.md is what ``python -m rankviz.teaching.homework`` prints.
 """
 
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from homework_sheets import SHEETS, VARIANTS
 from rankviz.teaching.homework import (
     HOMEWORK_PRESETS,
     KINDS,
@@ -25,6 +27,7 @@ from rankviz.teaching.homework import (
     check_answers,
     exercise_from_preset,
     generate_exercise,
+    own_exercise,
     stages,
     steps_for,
 )
@@ -49,6 +52,9 @@ def _exercises(kind, seeds=SEEDS):
     for preset, preset_kind in HOMEWORK_PRESETS.items():
         if preset_kind == kind:
             yield exercise_from_preset(preset)
+    for sheet_kind, inputs in [(sheet.kind, sheet.inputs) for sheet in SHEETS] + VARIANTS:
+        if sheet_kind == kind:
+            yield own_exercise(kind, **inputs)
 
 
 def test_every_kind_is_in_the_course_order():
@@ -120,7 +126,7 @@ def test_every_mistake_is_named_when_made(key):
         assert verdict.status == "wrong", (exercise, steps[i].label)
         assert key in verdict.mistakes, (exercise.title, steps[i].label, wrong, verdict.message)
         assert verdict.mistake == verdict.mistakes[0]
-        assert mistake.sentence in verdict.message
+        assert mistake.sentence_for(exercise) in verdict.message
         if len(verdict.mistakes) > 1:
             assert "cannot tell" in verdict.message
         assert verdict.mistaken_formula

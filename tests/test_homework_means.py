@@ -13,6 +13,7 @@ Hand values are written as formulas with their input in a comment.
 """
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -61,7 +62,7 @@ def values_index(steps, label):
 def _named(verdict, key):
     assert verdict.status == "wrong", verdict.message
     assert key in verdict.mistakes, verdict.message
-    assert MISTAKES[key].sentence in verdict.message
+    assert MISTAKES[key].sentence.split("{asked}")[0] in verdict.message
     return verdict
 
 
@@ -90,9 +91,16 @@ def test_gmap_runs_reproduce_the_slide():
         assert values[f"{run}: HMAP"] == pytest.approx(harmonic_mean_average_precision(aps))
 
 
+def _without_printed(key):
+    """The steps of course exercise ``key`` as if the notes printed nothing (a practice exercise's marking)."""
+    return steps_for(replace(exercise_from_preset(key), printed={}))
+
+
 def test_the_slides_gmap_is_rounded_to_two_decimals():
     steps = steps_for(exercise_from_preset("gmap_runs"))
-    verdict = _named(_verdict(steps, "Run 1: GMAP", "0.25"), "rounded_2")
+    verdict = _verdict(steps, "Run 1: GMAP", "0.25")  # the slide's own value: recognised with its reason
+    assert verdict.status == "printed" and "print GMAP to 2 decimals (exact 0.248)" in verdict.message
+    verdict = _named(_verdict(_without_printed("gmap_runs"), "Run 1: GMAP", "0.25"), "rounded_2")
     assert verdict.mistakes == ("rounded_2",)
     assert _verdict(steps, "Run 2: GMAP", "0.33", tolerance=0.005).status == "right"
 
@@ -110,7 +118,7 @@ def test_interpolated_map_q1_reproduces_the_slide():
 def test_the_slides_q1_value_is_the_truncated_2_mistake():
     # The slide writes 2/3 as 0.66 and 1/3 as 0.33 (cut to 2 decimals), sums to 2.89, and prints 0.289 cut to
     # 2 decimals: 0.28. That is the catalogued mistake truncated_2 step for step, and the checker names it.
-    steps = steps_for(exercise_from_preset("interpolated_map_q1"))
+    steps = _without_printed("interpolated_map_q1")
     truncated = [next(a.step.expected for a in step.alternatives if a.mistake == "truncated_2")
                  if any(a.mistake == "truncated_2" for a in step.alternatives) else step.expected for step in steps]
     assert truncated[:10] == pytest.approx([1, 0.66, 0.5, 0.4, 0.33, 0, 0, 0, 0, 0])
@@ -124,6 +132,10 @@ def test_the_slides_q1_value_is_the_truncated_2_mistake():
     assert verdicts[1].mistakes == ("truncated_2",)
     assert set(verdicts[4].mistakes) == {"truncated_2", "rounded_2"} and "cannot tell" in verdicts[4].message
     assert verdicts[-1].mistake == "truncated_2"
+    # On the course exercise itself the slide's numbers are recognised as the notes' (rounded, so right).
+    verdicts = check_answers(steps_for(exercise_from_preset("interpolated_map_q1")), slide_rows)
+    assert [verdicts[i].status for i in (1, 4, 10)] == ["printed"] * 3
+    assert "cuts 0.289 to 0.28 (exact 0.29)" in verdicts[-1].message
 
 
 def test_interpolated_map_q2_reproduces_the_slide():
@@ -140,8 +152,13 @@ def test_the_slides_q2_value_keeps_three_decimals():
     # q1, whose mean it cut to 2). 0.254 is 0.001 from the exact 0.255: right at the default tolerance.
     steps = steps_for(exercise_from_preset("interpolated_map_q2"))
     assert _verdict(steps, TEN_MEAN, "0.254").status == "right"
-    # At a tighter tolerance it is wrong on its own; after the slide's rows it follows from them (carried).
+    # At a tighter tolerance it is the notes' value: 1/3 taken as 0.33.
     slide_rows = ["0.33"] * 3 + ["0.25"] * 3 + ["0.2"] * 4
+    verdicts = check_answers(steps, slide_rows + ["0.254"], tolerance=0.0005)
+    assert [v.status for v in verdicts] == ["printed"] * 3 + ["right"] * 7 + ["printed"]
+    assert "1/3 taken as 0.33 (exact 0.255)" in verdicts[-1].message
+    # Marked as a practice exercise would be: named rounding mistakes, and the mean follows from the rows.
+    steps = _without_printed("interpolated_map_q2")
     verdicts = check_answers(steps, slide_rows + ["0.254"], tolerance=0.0005)
     assert set(verdicts[0].mistakes) == {"truncated_2", "rounded_2"}
     assert verdicts[-1].status == "carried"
@@ -228,7 +245,8 @@ def test_gmap_carries_the_students_own_sum_of_logs():
 
 def test_descriptions_say_what_is_given():
     text = describe(exercise_from_preset("gmap_runs"))
-    assert "| Run 1 AP | 0.05 | 0.1 | 0.5 | 0.5 | 0.75 |" in text and "\n\n|" in text
+    # One row per topic (a phone shows every column): Topic 1 is 0.05 in Run 1 and 0.1 in Run 2.
+    assert "| topic | Run 1 AP | Run 2 AP |" in text and "| Topic 1 | 0.05 | 0.1 |" in text and "\n\n|" in text
     text = describe(exercise_from_preset("map_q1_q2"))
     assert "| q2 | 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1 | 3 |" in text and "never retrieved adds 0" in text
     assert "0.1, 0.2, ..., 1.0" in describe(exercise_from_preset("interpolated_map_q2"))
@@ -303,15 +321,15 @@ def test_eleven_point_mistakes():
 @pytest.mark.parametrize("exercise, match", [
     (_map_exercise(((1, 0),), (1, 2)), "Give R .* 1 rankings but 2 values of R"),
     (_map_exercise((), ()), "at least one query"),
-    (_map_exercise(((1, 1),), (1,)), "smaller than the 2 relevant documents"),
-    (_map_exercise(((1,) * 8, (1,) * 8, (1,) * 8), (8, 8, 8)), "at most 20 steps"),
+    (_map_exercise(((1, 1),), (1,)), "R = 1 of q1 is below the 2 relevant documents of its ranking"),
+    (_map_exercise(((1,) * 40, (1,) * 40, (1,) * 40), (40, 40, 40)), "at most 100 steps"),
     (_map_exercise(((1, 0), (0, 1)), (1, 1), queries=("a", "a")), "its own name"),
     (Exercise("gmap", "x", params={"runs": (("A", (0.5, 0.0)),)}), "above 0 .* topic 2 of A"),
     (Exercise("gmap", "x", params={"runs": (("A", (0.5, 0.2)), ("B", (0.5,)))}), "2 for A, 1 for B"),
     (Exercise("gmap", "x", params={"runs": (("A", (0.5, 1.2)),)}), "at most 1"),
     (Exercise("gmap", "x", params={}), "at least one run"),
-    (Exercise("interpolated_map", "x", rels=(1, 0) * 11, n_relevant=11), "at most 20 ranks"),
-    (Exercise("eleven_point", "x", rels=(1, 1, 0), n_relevant=1), "smaller than the 2 relevant documents"),
+    (Exercise("interpolated_map", "x", rels=(1, 0) * 51, n_relevant=51), "at most 100 ranks"),
+    (Exercise("eleven_point", "x", rels=(1, 1, 0), n_relevant=1), "R = 1 is below the 2 relevant documents"),
 ])
 def test_bad_input_is_a_readable_value_error(exercise, match):
     with pytest.raises(ValueError, match=match):

@@ -146,7 +146,7 @@ def test_a_right_auc_answer_names_no_mistake():
     ({"items": ("a", "b"), "labels": (1, 0, 1), "scores": (0.5, 0.4)}, "one value per item"),
     ({"items": ("a", "a"), "labels": (1, 0), "scores": (0.5, 0.4)}, "its own name"),
     ({"items": ("a", "b"), "labels": (2, 0), "scores": (0.5, 0.4)}, "must be 0 or 1"),
-    ({"items": tuple(range(21)), "labels": (1, 0) * 10 + (1,), "scores": (0.5,) * 21}, "at most 20 items"),
+    ({"items": tuple(range(101)), "labels": (1, 0) * 50 + (1,), "scores": (0.5,) * 101}, "at most 100 items"),
 ])
 def test_bad_auc_input_raises_a_readable_error(params, message):
     with pytest.raises(ValueError, match=message):

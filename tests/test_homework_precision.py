@@ -90,8 +90,11 @@ def test_precision_and_recall_denominators_are_named():
 
 
 def test_cutoffs_are_checked():
-    with pytest.raises(ValueError, match="cut-offs must be whole numbers from 1 to the 3 ranks"):
-        steps_for(Exercise("precision_recall", "x", rels=(1, 0, 1), n_relevant=2, params={"cutoffs": (4,)}))
+    with pytest.raises(ValueError, match="cut-offs must be whole numbers from 1 to 1000"):
+        steps_for(Exercise("precision_recall", "x", rels=(1, 0, 1), n_relevant=2, params={"cutoffs": (0,)}))
+    # Past the end of the list the missing ranks count as not relevant (trec_eval): P@4 = 2/4, not 2/3.
+    steps = steps_for(Exercise("precision_recall", "x", rels=(1, 0, 1), n_relevant=2, params={"cutoffs": (4,)}))
+    assert steps[0].label == "P@4" and steps[0].expected == 2 / 4
     with pytest.raises(ValueError, match="Each cut-off once"):
         steps_for(Exercise("precision_recall", "x", rels=(1, 0, 1), n_relevant=2, params={"cutoffs": (2, 2)}))
 

@@ -17,13 +17,11 @@ import pytest
 
 from rankviz.teaching.homework import KINDS, describe, generate_exercise, stages, steps_for
 from rankviz.teaching.homework.core import KIND_SPECS, MAX_SEED, Exercise, KindSpec, Step, tex_number
+from rankviz.formatting import formula_text, latex_math, latex_text
 from rankviz.teaching.homework.worksheets import (
     LINK_PARAMETERS,
     MAX_SHEET_EXERCISES,
     checker_link,
-    formula_text,
-    latex_math,
-    latex_text,
     make_worksheet,
     worksheet_html,
     worksheet_latex,

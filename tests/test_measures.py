@@ -169,7 +169,7 @@ def test_trec_order_sorts_like_trec_eval_prints():
         ("iprec_at_recall_2", r"the recall level of IPrec must be in \[0, 1\]; got 2"),
         ("Rprec@5", r"Rprec takes no cutoff; got @5"),
         ("P(gain=exp)@10", r"P has no parameter 'gain' \(parameters: rel\)"),
-        ("nDCG(gain=cubic)", r"gain must be 'linear', 'exponential' \(or 'exp'\) or a map"),
+        ("nDCG(gain=cubic)", r"gain must be 'linear', 'exponential' \(or 'exp', 'exp2'\) or a map"),
         ("P(rel=1.5)@3", r"rel must be an integer grade >= 0; got '1.5'"),
         ("P(rel=-1)@3", r"rel must be an integer grade >= 0; got '-1'"),
         ("utility.1,2", r"utility takes 4 parameters \(a, b, c, d\); got 2"),

@@ -50,7 +50,8 @@ def test_registry_names_are_unique_and_resolve():
         else:  # a batch-only measure: evaluate computes it
             assert spec.function is None and spec.breakdown is None and spec.measure, spec.name
         if spec.kernel_path:
-            assert callable(spec.kernel) and spec.measure, spec.name
+            # A kernel serves evaluate through the measure, or the explorer through spec.cut (F_β).
+            assert callable(spec.kernel) and (spec.measure or spec.sweep), spec.name
         if spec.value_range is not None:
             low, high = spec.value_range
             assert low < high
@@ -91,7 +92,7 @@ def test_every_measure_has_a_kernel_and_one_set_of_names():
         assert spec.trec_param_syntax in (None, "gains", "values", "keywords")
         for p in spec.params:
             assert p.evaluate is None or p.evaluate in EVALUATE_SOURCES, (spec.name, p.name)
-    assert not [s.name for s in METRICS if not s.measure and (s.kernel_path or s.trec or s.aliases)]
+    assert not [s.name for s in METRICS if not s.measure and ((s.kernel_path and not s.sweep) or s.trec or s.aliases)]
 
 
 def test_trec_print_order_names_exactly_the_registrys_trec_eval_measures():
@@ -303,3 +304,60 @@ def test_rel_threshold_policy_is_the_same_for_every_binary_metric(spec):
     for bad in (-1, float("nan"), "abc"):
         with pytest.raises(ValueError, match=r"'rel_threshold' parameter of \w+ must be a number in the range \[0, inf\)"):
             spec.function([1, 0], **spec.applicable({"rel_threshold": bad}))
+
+
+# ---------------------------------------------------------------------------------------------
+# One vocabulary (issue 21): choices with their words, and what the side tables used to hold.
+
+
+CHOICE_PARAMS = {id(p): (spec.name, p) for spec in METRICS for p in spec.params if p.choices}
+
+
+@pytest.mark.parametrize("name, param", list(CHOICE_PARAMS.values()), ids=[f"{n}.{p.name}" for n, p in
+                                                                          CHOICE_PARAMS.values()])
+def test_every_choice_has_its_words_once(name, param):
+    assert len(set(param.values)) == len(param.values) and param.default in param.values
+    assert len({c.label for c in param.choices}) == len(param.choices), "two choices read alike"
+    for choice in param.choices:
+        assert choice.label and choice.formula and choice.description, (name, choice.value)
+        assert param.choice(choice.value) is choice and param.label(choice.value) == choice.label
+        assert all(param.canonical(alias) == choice.value for alias in choice.aliases)
+    with pytest.raises(ValueError, match=rf"The '{param.name}' parameter must be one of"):
+        param.choice("no such choice")
+
+
+def test_a_param_refuses_bare_choices_and_a_default_outside_them():
+    from rankviz.registry import Choice, Param
+
+    with pytest.raises(TypeError, match="must be Choice objects"):
+        Param("gain", "linear", "Gain.", choices=("linear", "exponential"))
+    with pytest.raises(ValueError, match="not one of its choices"):
+        Param("gain", "cubic", "Gain.", choices=(Choice("linear", "linear gain g", "g", "The grade."),))
+
+
+def test_the_specs_say_what_the_side_tables_said():
+    from rankviz.teaching.explain import has_chart
+
+    # explain draws every chart the registry names, and nothing else has one.
+    assert [s.name for s in METRICS if s.chart and not has_chart(s.name)] == []
+    assert not [s.name for s in METRICS if not s.chart and s.module and has_chart(s.name)]
+    # The tie-averaged closed forms resolve, and an order-free measure is one evaluate computes.
+    assert {s.tie_average.__name__ for s in METRICS if s.tie_average_path} == {
+        "expected_precision", "expected_recall", "expected_r_precision", "expected_average_precision",
+        "expected_reciprocal_rank", "expected_success", "expected_dcg", "expected_ndcg"}
+    assert all(s.measure for s in METRICS if s.order_free or s.tie_average_path or s.from_clicks)
+    # A sweepable metric is a [0, 1]-valued function of one ranking.
+    assert all(s.inputs == "ranking" and s.value_range == (0.0, 1.0) for s in METRICS if s.sweep)
+
+
+@pytest.mark.parametrize("name, keywords, cutoff, params", [
+    ("ndcg", {"k": 5, "gain": "exponential", "judged": [3, 2]}, 5,
+     {"gain": "exponential", "discount": "log2", "log_base": 2}),  # judged: the lists carry it
+    ("recall", {"n_relevant": 4, "rel_threshold": 2}, None, {"rel": 2}),  # rel_threshold: the measure's rel=
+    ("eleven_point_precision", {}, None, {"rel": 1, "rounding": "ceil"}),
+    ("f_beta", {"k": 3, "beta": 2.0}, 3, {"beta": 2.0, "rel": 1}),
+])
+def test_cut_puts_each_keyword_where_the_kernel_reads_it(name, keywords, cutoff, params):
+    cut = get_spec(name).cut(keywords)
+    assert (cut.cutoff, cut.params) == (cutoff, params)
+    assert get_spec("interpolated_precision").cut({"recall_levels": [0.5]}) is None  # one level per kernel call

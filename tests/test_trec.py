@@ -489,7 +489,7 @@ ids = st.text(alphabet="ab\u00e9#0", min_size=1, max_size=20)
        split=st.integers(0, 40), offset=st.integers(0, 3))
 def test_duplicate_detection_matches_pandas(pairs, split, offset):
     # Ids of every length around the 8-byte windows, sharing prefixes and suffixes, stored as
-    # several chunks with non-zero offsets: the fingerprints must never miss a duplicate.
+    # several chunks with non-zero offsets: the hashes must never miss a duplicate.
     padding = [("pad", f"pad{i}") for i in range(offset)]
     everything = padding + pairs
     queries = pa.array([q for q, _ in everything], pa.string())[offset:]
@@ -501,10 +501,19 @@ def test_duplicate_detection_matches_pandas(pairs, split, offset):
     assert trec_duplicates.has_duplicate_pairs(table, judgment_groups=False) == expected
 
 
-def test_fingerprints_of_short_and_long_strings_differ_as_strings_do():
-    values = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "xbcdefgh", "abcdefgx", "abcdefgha", "abcXdefgh"]
-    prints = trec_duplicates.fingerprints(pa.chunked_array([pa.array(values)]))
-    assert len(set(prints.tolist())) == len(values)
+def test_content_hashes_of_short_and_long_strings_differ_as_strings_do():
+    # Strings around the 8-byte words, differing in one byte anywhere (ClueWeb docnos differ in
+    # the middle), in chunks of one width and of mixed widths: the hash of a string is the
+    # same whichever chunk holds it, and equals the fixed-width hash of its bytes.
+    values = ["", "a", "ab", "abcdefg", "abcdefgh", "abcdefghi", "xbcdefgh", "abcdefgx", "abcdefgha", "abcXdefgh",
+              "clueweb09-en0042-17-03125", "clueweb09-en0043-17-03125"]
+    hashes = trec_duplicates.content_hashes(pa.chunked_array([pa.array(values)]))
+    assert len(set(hashes.tolist())) == len(values)
+    one_width = pa.chunked_array([pa.array(values[-2:], pa.large_string())])
+    np.testing.assert_array_equal(trec_duplicates.content_hashes(one_width), hashes[-2:])
+    for value, expected in zip(values[1:], hashes[1:]):
+        characters = np.frombuffer(value.encode(), dtype=np.uint8).reshape(1, -1)
+        assert trec_duplicates.hash_fixed_width(characters)[0] == expected
 
 
 # ------------------------------------------------------------------------------------------
