@@ -13,7 +13,7 @@ which resets that mode before every run, never ran this script after ``switch_pa
 
 import streamlit as st
 
-from rankviz.ui.layout import projector_toggle
+from rankviz.ui.layout import projector_view
 from rankviz.ui.link import sync_url
 from rankviz.ui.pages import available_pages
 from rankviz.ui.script_slots import script_slot
@@ -25,10 +25,10 @@ with script_slot():
     st.set_page_config(page_title="rankviz", page_icon=":material/leaderboard:", layout="wide",
                        initial_sidebar_state="collapsed")
     init_state()  # the link read (or restored by Back/Forward), queued widget values written
-    projector_toggle()
     navigation = st.navigation([
         st.Page(page.file, title=page.title, icon=page.icon, default=page.default, help=page.purpose)
         for page in available_pages()
     ], position="top")  # page links in the header: at 1280 px a sidebar would eat a third of the width
-    navigation.run()
+    with projector_view():  # the page, drawn again whenever its type size changes
+        navigation.run()
     sync_url()  # the URL holds what this run showed (a page that stops early calls rankviz.ui.link.stop)

@@ -6,7 +6,7 @@ import warnings
 
 import streamlit as st
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
     kendall_tau,
@@ -68,11 +68,11 @@ with chart_col:
     drawn = discordant if len(discordant) <= MAX_DRAWN_PAIRS else []
     _computed(show_chart, "rank_scatter_chart", rankings.to_frame(), key="corr_scatter", rank_a="rank in R1",
               rank_b="rank in R2", highlight_pairs=drawn, font_size=chart_font_size(), where=chart_col,
-              title="Rank in R1 against rank in R2" + (" (dashed: discordant pairs)" if drawn else ""))
+              title="Rank in R1 against rank in R2")  # the legend and the caption say what the dashes are
     if len(discordant) > MAX_DRAWN_PAIRS:
         st.caption(f"{len(discordant)} discordant pairs are too many to draw; Kendall's table below lists them.")
     st.caption("On the diagonal a document has the same rank in both rankings; d = s1 − s2 is its horizontal "
-               "distance from it. A segment joins each discordant pair: the two rankings order it differently.")
+               "distance from it. A dashed segment joins each discordant pair: the two rankings order it differently.")
     if spearman is not None and kendall is not None:
         st.markdown(f"**ρ = {format_number(spearman.value, 3)}** (Spearman) · "
                     f"**τ-b = {format_number(kendall.value, 3)}** (Kendall) — worked out below.")
@@ -107,8 +107,9 @@ if kendall is not None:
                    f"{counts['tied in both']} tied in both. Without ties τ-a = τ-b.")
     with matrix_col:
         if len(items) <= MATRIX_MAX_DOCUMENTS:
+            # A short title: the builder's longer one was cut at the projector's type size.
             _computed(show_chart, "pair_matrix_chart", kendall, key="corr_pairs", order=rankings.ordered("a"),
-                      font_size=chart_font_size())
+                      font_size=chart_font_size(), title="Kendall's pairs: C concordant, D discordant")
         else:
             st.caption(f"The pair matrix is drawn for up to {MATRIX_MAX_DOCUMENTS} documents; the list below has "
                        f"every pair.")

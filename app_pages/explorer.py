@@ -20,16 +20,18 @@ from rankviz.teaching.explore import (
     sweep_length,
     sweep_values_at,
 )
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.parsing import format_grades
-from rankviz.registry import get_spec
+from rankviz.registry import GAIN, get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.fields import int_field
+from rankviz.ui.last_valid import keep_choice, parse_or_last_valid
 from rankviz.ui.layout import page_header
-from rankviz.ui.link import last_valid_key, link_widget
+from rankviz.ui.link import keep_last_valid_in_link, link_widget
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns
+from rankviz.ui.settings import choice_radio
 from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/explorer.py")
@@ -64,6 +66,7 @@ try:
     others = parse_sweep_others(others_text)
 except ValueError as error:
     others = None
+    keep_last_valid_in_link("ex_others")
     others_col.error(f"The other documents: {error} Using documents that are not relevant.")
 n_ranks = int_field("N (ranks)", key="ex_n", minimum=1, maximum=MAX_SWEEP_RANKS, container=n_col, placeholder="10",
                     help="The length of the ranking (set by the other documents when they are given).") or 10
@@ -78,8 +81,7 @@ k = int_field("k (cut-off)", key="ex_k", minimum=1, maximum=MAX_SWEEP_RANKS, con
 scale = link_widget(scale_col.selectbox, "Grade scale", list(SCALES), key="ex_scale",
                     help="The moving document has the top grade; ERR's stop probability is "
                          "(2^g − 1) / 2^g_max with g_max the top of the scale.")
-gain = link_widget(gain_col.radio, "nDCG gain", ("linear", "exponential"), key="ex_gain", horizontal=True,
-                   captions=["g", "2^g − 1"])
+gain = choice_radio(GAIN, "nDCG gain", key="ex_gain", container=gain_col)
 top_grade = SCALES[scale][-1]
 settings = {"n_relevant": n_relevant, "k": k, "grade": top_grade, "max_grade": top_grade, "gain": gain,
             "others": others}
@@ -154,12 +156,9 @@ else:
     base_text = link_widget(detail_col.text_input, "Ranking to perturb", key="ex_base",
                             help="Grades in ranked order; ranking i swaps a random number (0 to its length) of "
                                  "random pairs.")
-    try:
-        base = parse_ranking_to_perturb(base_text)
-    except ValueError as error:
-        base = st.session_state.get(last_valid_key("ex_base"), (3, 2, 3, 0, 1, 2, 0, 0, 1, 0))
-        detail_col.error(f"{error} Still using {format_grades(base)}.")
-    st.session_state[last_valid_key("ex_base")] = base
+    base = parse_or_last_valid("ex_base", lambda: parse_ranking_to_perturb(base_text),
+                               default=(3, 2, 3, 0, 1, 2, 0, 0, 1, 0), where=detail_col,
+                               message=lambda error, base: f"{error} Still using {format_grades(base)}.")
     rankings = compute(cached_call, perturbed_rankings, base, n_rankings, seed=seed, where=detail_col)
     if rankings is None:
         rankings = perturbed_rankings((3, 2, 3, 0, 1, 2, 0, 0, 1, 0), n_rankings, seed=seed)
@@ -184,9 +183,8 @@ x_col, y_col, tau_col = st.columns([2, 2, 1], vertical_alignment="bottom")
 label_of = scores.labels
 default_x = label_of.get("average_precision", labels[0])
 default_y = label_of.get("ndcg", labels[min(1, len(labels) - 1)])
-for key, default in (("ex_x", default_x), ("ex_y", default_y)):
-    if st.session_state.get(key) not in labels:
-        st.session_state[key] = default
+keep_choice("ex_x", labels, default_x)
+keep_choice("ex_y", labels, default_y)
 x = x_col.selectbox("x metric", labels, key="ex_x")
 y = y_col.selectbox("y metric", labels, key="ex_y")
 tau = agreement.loc[x, y]

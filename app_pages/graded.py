@@ -3,14 +3,15 @@ beside the system's with per-rank contributions, and ERR with its stop probabili
 
 import streamlit as st
 
-from rankviz.teaching.export import format_number
-from rankviz.teaching.graded_variants import DISCOUNT_FORMULAS, GAIN_FORMULAS, graded_variants
+from rankviz.formatting import format_number
+from rankviz.teaching.graded_variants import graded_variants
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
 from rankviz.teaching.homework import own_exercise
 from rankviz.teaching.presets import ranking_presets
+from rankviz.charts import BY_ROLE
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
-from rankviz.ui.cached_results import cached_call
+from rankviz.ui.cached_results import arrow_frame, cached_call
 from rankviz.ui.editor import ranking_editor
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
@@ -29,6 +30,7 @@ with edit_col:
     settings = ranking_settings(ranking)
 k, judged = settings.get("k"), settings.get("judged")
 chosen = {"gain": settings["gain"], "discount": settings["discount"]}
+spec = get_spec("ndcg")
 k_label = k if k is not None else len(ranking)
 
 with table_col:
@@ -43,11 +45,10 @@ with table_col:
         config = {**number_columns(variants),
                   "shown below": st.column_config.TextColumn("", width="small",
                                                              help="▶ marks the variant worked out below.")}
-        st.dataframe(variants, hide_index=True, width="stretch", column_config=config, height="content",
+        st.dataframe(arrow_frame(variants), hide_index=True, width="stretch", column_config=config, height="content",
                      key="graded_variants")
-        st.caption("Gain of a grade g: linear g (trec_eval, scikit-learn) or exponential 2^g − 1 (the lecture's "
-                   "final formula). Divide the gain at rank i by log2(i + 1), or by max(1, log2 i) "
-                   "(Järvelin & Kekäläinen 2002: ranks 1 and 2 count in full). The ideal ranking sorts "
+        st.caption(" ".join(f"{c.label}: {c.description}" for p in (spec.param("gain"), spec.param("discount"))
+                            for c in p.choices) + " The ideal ranking sorts "
                    + ("every judged grade (the ranking's and the unretrieved ones)." if judged is not None
                       else "the ranking's own grades (add judged-but-not-retrieved grades to penalize misses)."))
     # A course exercise loaded (or typed) here: its printed numbers beside the exact ones.
@@ -60,13 +61,13 @@ with table_col:
                                  convention=variant_label(dict(preset.settings)))
 
 st.subheader(f"nDCG worked out: your ranking beside the ideal one ({variant_label(chosen)})")
-spec = get_spec("ndcg")
 used = spec.applicable(settings)
 table = compute(cached_call, ndcg_breakdown, ranking.rels, **used)
 if table is not None:
-    formula = f"({GAIN_FORMULAS[chosen['gain']]}) / {DISCOUNT_FORMULAS[chosen['discount']]}"
-    show_chart("gain_contribution_chart", table, key="graded_contributions", running="running DCG",
-               ideal_running="running IDCG", font_size=chart_font_size(), title=f"What each rank adds: {formula}")
+    show_chart("gain_contribution_chart", table, key="graded_contributions", running=BY_ROLE,
+               ideal_running=BY_ROLE, font_size=chart_font_size(),
+               title=f"What each rank adds: ({spec.param('gain').choice(chosen['gain']).text}) × "
+                     f"{spec.param('discount').choice(chosen['discount']).text}")
     st.caption("Bars: what each rank adds, labelled with its grade (solid: your ranking, pale and dashed: the ideal "
                "one). Lines (right axis): the running DCG and IDCG; nDCG is their ratio at the last rank.")
     render_breakdown(table, key="graded_ndcg", title=at_k_label(spec, settings, len(ranking)), file_stem="ndcg",
@@ -89,7 +90,6 @@ if err_table is not None:
     st.caption(f"R_i = (2^g_i − 1) / 2^g_max is the chance that the document at rank i satisfies the user, with "
                f"g_max = {format_number(g_max)} ({whose}). "
                "The user reaches rank r only if no earlier document satisfied them; ERR sums P(stop at r) / r.")
-    show_chart("err_chart", err_table, key="graded_err", grade="grade", stop="P(stop here)", running="running ERR",
-               reach="P(reach rank)", font_size=chart_font_size())
+    show_chart("err_chart", err_table, key="graded_err", reach=BY_ROLE, font_size=chart_font_size())
     render_breakdown(err_table, key="graded_err_table", title=f"ERR@{k_label}", file_stem="err",
                      variant=f"g_max = {format_number(g_max)}, R_i = (2^g − 1) / 2^g_max", function=err)

@@ -4,7 +4,7 @@ per query, MAP vs GMAP vs HMAP vs MRR, and any query's worked tables."""
 import pandas as pd
 import streamlit as st
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.metrics import (
     geometric_mean_average_precision_breakdown,
     harmonic_mean_average_precision_breakdown,
@@ -25,15 +25,18 @@ from rankviz.teaching.multi_query import (
     query_rows_frame,
     runs_aggregate_table,
 )
+from rankviz.registry import GAIN
 from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.fields import int_field, number_field
+from rankviz.ui.last_valid import chart_pick, parse_or_last_valid
 from rankviz.ui.layout import page_header
 from rankviz.ui.link import current_value, keep_in_link, link_value, link_widget, set_value
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown
-from rankviz.ui.table_editor import get_table, replace_table, table_editor
+from rankviz.ui.settings import choice_radio
+from rankviz.ui.table_editor import get_table, replace_table, table_editor, table_origin
 from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/many_queries.py")
@@ -47,14 +50,12 @@ DEFAULT_RUNS = preset_run_values("gmap_runs")
 def _load_example() -> None:
     key = st.session_state.get("mq_example")
     if key in QUERY_PRESETS:
-        replace_table("mq_queries", preset_query_rows(key))
+        replace_table("mq_queries", preset_query_rows(key), origin=key)
         st.session_state["mq_mode"] = MODES[0]
-        st.session_state[f"_mq_loaded_{MODES[0]}"] = key
         st.session_state["mq_sh"] = str(PRESETS[key].settings.get("rr_threshold", ""))
     elif key in RUN_PRESETS:
-        replace_table("mq_runs", preset_run_values(key))
+        replace_table("mq_runs", preset_run_values(key), origin=key)
         st.session_state["mq_mode"] = MODES[1]
-        st.session_state[f"_mq_loaded_{MODES[1]}"] = key
     st.session_state.pop("mq_query", None)
 
 
@@ -68,7 +69,8 @@ mode = link_widget(mode_col.radio, "Enter", MODES, key="mq_mode", horizontal=Tru
                    help="Rankings: one row per query with its grades. AP per query: the AP values of two runs, "
                         "as in the lecture's GMAP example.")
 # The exercise the table below started from (each mode keeps its own table).
-loaded = PRESETS[st.session_state.get(f"_mq_loaded_{mode}", QUERY_PRESETS[0] if mode == MODES[0] else RUN_PRESETS[0])]
+loaded = PRESETS[table_origin("mq_queries", QUERY_PRESETS[0]) if mode == MODES[0] else
+                 table_origin("mq_runs", RUN_PRESETS[0])]
 st.caption(f"Table loaded from **{loaded.title}.** {loaded.description} {loaded.note} Source: {loaded.source}.")
 
 
@@ -107,13 +109,9 @@ def _render_rankings() -> None:
             "R": st.column_config.TextColumn("R", help="Relevant documents of the query in the collection, "
                                                        "retrieved or not. Blank: those in the list.", width="small"),
         })
-        try:
-            queries = parse_query_rows(edited)
-        except ValueError as error:
-            st.error(f"{error} Showing the last valid table.")
-            queries = st.session_state.get("_mq_last_queries") or parse_query_rows(DEFAULT_QUERIES)
-        else:
-            st.session_state["_mq_last_queries"] = queries
+        queries = parse_or_last_valid("mq_queries", lambda: parse_query_rows(edited),
+                                      default=lambda: parse_query_rows(DEFAULT_QUERIES),
+                                      message="Showing the last valid table.")
         _queries_to_link(queries)
         k_col, sh_col = st.columns(2)
         k = int_field("k (for P@k, nDCG@k)", key="mq_k", minimum=1, maximum=1000, container=k_col,
@@ -121,8 +119,7 @@ def _render_rankings() -> None:
         rr_cutoff = int_field("S_h (for RR)", key="mq_sh", minimum=1, maximum=1000, container=sh_col,
                               help="RR is 0 when the first relevant document is below rank S_h "
                                    "(the lecture's threshold). Blank: no threshold.")
-        gain = link_widget(st.radio, "nDCG gain", ("linear", "exponential"), key="mq_gain", horizontal=True,
-                           captions=["g", "2^g − 1"])
+        gain = choice_radio(GAIN, "nDCG gain", key="mq_gain")
 
     per_query = cached_call(per_query_table, queries, k=k, rr_cutoff=rr_cutoff, gain=gain)
     aggregates = cached_call(aggregate_table, per_query)
@@ -134,8 +131,10 @@ def _render_rankings() -> None:
             box.metric(row.measure, format_number(row.value, 3), help=f"{row.convention}, over {len(per_query.table)} "
                                                                       f"queries ({row.over} per query).",
                        border=True)
-        st.dataframe(aggregates, hide_index=True, width="stretch", column_config={
-            "value": st.column_config.NumberColumn("value", format="%.4f")})
+        # A static table: its long names and conventions wrap (a grid cut "lecture's MAP (m…" and the
+        # conventions at its edge, worse in projector mode), and its type follows the page's.
+        st.table(aggregates.assign(value=[f"{value:.4f}" for value in aggregates["value"]]),
+                 hide_index=True)
 
     st.subheader("Per query")
     table_col, chart_col = st.columns([1, 1], gap="medium")
@@ -151,10 +150,11 @@ def _render_rankings() -> None:
                            system="metric", measure="value", kind="dots", select=True,
                            title="Each query's metrics (click a query)",
                            height=min(900, 240 + 45 * len(queries)), font_size=chart_font_size())
-    _apply_chart_pick(event, [q.query_id for q in queries])
-
     ids = [q.query_id for q in queries]
-    if current_value("mq_query", ids[0]) not in ids:  # the queries changed: the first one
+    picked = chart_pick(event, "query_id", key="mq_chart")  # a click on the chart chooses the query
+    if picked in ids:
+        set_value("mq_query", picked)
+    elif current_value("mq_query", ids[0]) not in ids:  # the queries changed: the first one
         set_value("mq_query", ids[0])
     st.subheader("Worked out")
     query_id = link_widget(st.selectbox, "Query", ids, key="mq_query", default=ids[0],
@@ -169,16 +169,6 @@ def _render_rankings() -> None:
                              file_stem=f"{label.replace('@', '_at_')}_{query_id}", variant=variant)
 
 
-def _apply_chart_pick(event, ids) -> None:
-    """A click on the chart chooses the query, once per click (the selectbox can change it afterwards)."""
-    picked = (event or {}).get("selection", {}).get("pick") or []
-    query_id = picked[0].get("query_id") if picked and isinstance(picked[0], dict) else None
-    if query_id != st.session_state.get("_mq_last_pick"):
-        st.session_state["_mq_last_pick"] = query_id
-        if query_id in ids:
-            st.session_state["mq_query"] = query_id
-
-
 def _render_runs() -> None:
     input_col, result_col = st.columns([2, 3], gap="medium")
     with input_col:
@@ -186,15 +176,10 @@ def _render_runs() -> None:
             "query": st.column_config.TextColumn("query", help="Query (topic) id."),
             **{run: st.column_config.NumberColumn(run, min_value=0.0, max_value=1.0, step=0.01, format="%.3f",
                                                   help=f"AP of {run} on the query, 0 to 1.")
-               for run in DEFAULT_RUNS.columns[1:]},
+               for run in DEFAULT_RUNS.columns.drop("query")},
         })
-        try:
-            runs = parse_run_values(edited)
-        except ValueError as error:
-            st.error(f"{error} Showing the last valid table.")
-            runs = st.session_state.get("_mq_last_runs") or parse_run_values(DEFAULT_RUNS)
-        else:
-            st.session_state["_mq_last_runs"] = runs
+        runs = parse_or_last_valid("mq_runs", lambda: parse_run_values(edited),
+                                   default=lambda: parse_run_values(DEFAULT_RUNS), message="Showing the last valid table.")
         floor = number_field("GMAP/HMAP floor ε", key="mq_floor", minimum=0.0, maximum=1.0,
                              help="Each AP counts as max(AP, ε) in GMAP and HMAP, so one AP of 0 does not send "
                                   "them to 0 (trec_eval's gm_map uses 1e-5).")

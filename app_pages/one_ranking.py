@@ -33,7 +33,7 @@ with table_col:
     table, errors = cached_call(every_metric_table, ranking.rels, settings, len(ranking))
     for message in errors:
         st.error(message)
-    st.dataframe(table, hide_index=True, width="stretch", column_config=metric_table_config(),
+    st.dataframe(table, hide_index=True, width="stretch", column_config=metric_table_config(table),
                  height=table_height_px(len(table)))
 
 st.subheader("Worked out")

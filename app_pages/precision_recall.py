@@ -4,18 +4,21 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 
 import streamlit as st
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
     average_precision,
     average_precision_breakdown,
+    count_relevant,
     eleven_point_precision,
     eleven_point_precision_breakdown,
     f_beta_breakdown,
+    interpolated_average_precision,
     precision_recall_points_breakdown,
     r_precision_breakdown,
 )
-from rankviz.teaching.presets import PRESETS
+from rankviz.registry import ROUNDING
+from rankviz.teaching.presets import PRESETS, ranking_presets
 from rankviz.teaching.ranking import Ranking
 from rankviz.ui import state
 from rankviz.ui.cached_charts import show_chart
@@ -28,16 +31,11 @@ from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, number_columns, render_breakdown, render_result
 from rankviz.ui.reveal import reveal_exercise
 from rankviz.ui.settings import ranking_settings
-from rankviz.ui.teaching import chart_font_size
+from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
 page = page_for("app_pages/precision_recall.py")
 page_header(page.title, page.purpose)
 
-ROUNDINGS = {
-    "ceil": "textbook: ceil(r·R)",
-    "floor_plus_0.9": "trec_eval 9: floor(r·R + 0.9)",
-    "lround": "trec_eval 10: round(r·R)",
-}
 ROUNDING_HELP = (
     "Interpolated precision at recall level r is the best precision of any rank whose recall reaches r. "
     "A level becomes a count of relevant documents c that a rank must have found: the textbook takes "
@@ -109,6 +107,14 @@ with chart_col:
         if ap is not None:
             render_result(f"AP@{k_shown}", ap.value,
                           variant=f"the shaded area; non-interpolated, R = {ap.details['n_relevant']}")
+            # A course query (q1, q2) loaded or typed here: the 'MAP' its slide prints beside the exact value.
+            for preset in ranking_presets():
+                if ("map_slide" in preset.printed and tuple(ranking.grades) == tuple(preset.rels)
+                        and ap.details["n_relevant"] == preset.n_relevant):
+                    slide_map = compute(cached_call, interpolated_average_precision, preset.rels,
+                                        n_relevant=preset.n_relevant)
+                    printed_vs_exact(preset, {"map_slide": ("the slide's 'MAP' of the query", slide_map)},
+                                     convention="mean interpolated precision at recall 0.1, …, 1.0")
         if r_prec is not None:
             render_result(f"R-precision (R = {r_prec.details['n_relevant']})", r_prec.value,
                           variant="precision at rank R; equals recall there")
@@ -130,8 +136,9 @@ if name_a in points:
         show_chart("precision_recall_at_rank_chart", table, key="pr_at_rank", font_size=chart_font_size())
 
 st.subheader("11-point interpolated precision")
-rounding = link_widget(st.radio, "Recall level → relevant documents needed", list(ROUNDINGS), key="rounding",
-                       captions=list(ROUNDINGS.values()), horizontal=True, help=ROUNDING_HELP)
+rounding = link_widget(st.radio, "Recall level → relevant documents needed", ROUNDING.values, key="rounding",
+                       captions=[ROUNDING.label(value) for value in ROUNDING.values], horizontal=True,
+                       help=ROUNDING_HELP)
 st.caption(ROUNDING_HELP)
 eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
 with curve_slot:
@@ -141,9 +148,9 @@ with curve_slot:
         compute(show_chart, "precision_recall_chart", points, key="pr_curve", ap_area=True, eleven_point=True,
                 r_precision=r_precisions, f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta,
                 rounding=rounding, font_size=chart_font_size(),
-                title="Precision-recall curve: raw points, interpolated steps, AP shaded", where=chart_col)
+                title="Precision-recall curve, AP shaded", where=chart_col)
         rule = ("" if rounding == "ceil" else
-                f" Interpolation here follows {ROUNDINGS[rounding]} (chosen under the 11-point table), so a "
+                f" Interpolation here follows {ROUNDING.label(rounding)} (chosen under the 11-point table), so a "
                 "step may start a little before the recall it stands for.")
         st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
                    "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
@@ -151,7 +158,7 @@ with curve_slot:
                    f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_marker}." + rule)
 if eleven is not None:
     render_breakdown(eleven, key="pr_eleven", title="11-point interpolated precision", file_stem="eleven_point",
-                     variant=f"{ROUNDINGS[rounding]}, R = {eleven.details['n_relevant']}",
+                     variant=f"{ROUNDING.label(rounding)}, R = {eleven.details['n_relevant']}",
                      function=eleven_point_precision)
 
 st.subheader("Average precision: the shaded area")
@@ -161,6 +168,6 @@ if ap is not None:
                              f"R = {ap.details['n_relevant']}",
                      function=average_precision)
     # The same working as the slides build it, one step at a time (the homework checker's steps for ranking A).
-    judged_relevant = sum(1 for g in settings["judged"] if g >= 1) if "judged" in settings else None
+    judged_relevant = count_relevant(settings["judged"]) if "judged" in settings else None
     reveal_exercise(own_exercise, "ap", rels=tuple(ranking.grades),
                     n_relevant=settings.get("n_relevant", judged_relevant), key="step", title="AP step by step, as the slides build it (for the lecture hall)")

@@ -13,14 +13,13 @@ from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.link import stop
 from rankviz.ui.pages import page_for
-from rankviz.ui.render import number_columns
 from rankviz.trec.judgments import JUDGMENT_FORMATS
 from rankviz.ui.run_files import (aggregate_table, chosen_measures, default_choices, distribution_frame,
-                                  evaluate_files, latex_bytes, measure_choices, per_query_table, pr_points,
-                                  run_deltas, significance)
-from rankviz.ui.uploads import MAX_UPLOAD_MB, sample_file, uploaded_file
+                                  evaluate_files, latex_bytes, measure_choices, measure_columns, per_query_table,
+                                  pr_points, run_deltas, significance, styled_significance)
+from rankviz.ui.uploads import MAX_UPLOAD_MB, last_result_for, remember_result, sample_file, uploaded_file
 
-LAST = "rf_last_evaluation"  # the last evaluation that succeeded: shown when new input is bad
+LAST = "rf_last_evaluation"  # the last evaluation that succeeded, with the files it came from
 
 page = page_for("app_pages/run_files.py")
 page_header(page.title, page.purpose)
@@ -33,11 +32,11 @@ with source_col:
                       help="The sample: 20 queries judged 0-3 and three runs (bm25, dense, and bm25 with "
                            "scores rounded so that many tie).")
     problems = []
-    qrels_file, run_files, zscores_file, qrels_format = None, {}, None, "qrels"
+    qrels_file, run_files, zscores_file, qrels_format = None, [], None, "qrels"
     if source == "Sample collection":
         qrels_file = sample_file("qrels")
         chosen_runs = st.multiselect("Sample runs", list(SAMPLE_RUNS), default=["bm25", "dense"], key="rf_sample_runs")
-        run_files = {name: sample_file("run", name) for name in chosen_runs}
+        run_files = [sample_file("run", name) for name in chosen_runs]
         st.caption("Sample qrels: `qrels.txt`; runs in TREC format (`qid Q0 docno rank score tag`).")
     else:
         qrels_format = st.selectbox("Judgments (trec_eval -R)", list(JUDGMENT_FORMATS), key="rf_qrels_format",
@@ -57,14 +56,10 @@ with source_col:
         try:
             zscores_file = uploaded_file(zscores_upload) if zscores_upload is not None else None
             qrels_file = uploaded_file(qrels_upload) if qrels_upload is not None else None
-            for upload in run_uploads or []:
-                name = upload.name
-                while name in run_files:  # two uploads with the same file name stay apart
-                    name += "'"
-                run_files[name] = uploaded_file(upload)
+            run_files = [uploaded_file(upload) for upload in run_uploads or []]
         except ValueError as error:
             problems.append(str(error))
-            qrels_file, run_files = None, {}
+            qrels_file, run_files = None, []
 
 with measure_col:
     # One choice kept per judgment format: each offers its own measures.
@@ -86,15 +81,17 @@ with measure_col:
         measures = None
 
 # ---------------------------------------------------------------------------------------------
-# Evaluate: all files or nothing; a bad file leaves the last good result on the page
+# Evaluate: all files or nothing. After an error the last numbers stay only if they came from
+# exactly these files (a mistyped measure); a bad file shows its error alone.
 evaluation = None
+inputs = (qrels_format, int(rel_threshold), complete, qrels_file, zscores_file, *run_files)
 if not problems and measures and qrels_file is not None and run_files:
     bar = st.progress(0.0, text="Reading files")
     try:
         evaluation = evaluate_files(qrels_file, run_files, measures, rel_threshold=int(rel_threshold),
                                     complete=complete, qrels_format=qrels_format, zscores=zscores_file,
                                     progress=lambda fraction, text: bar.progress(fraction, text=text))
-        st.session_state[LAST] = evaluation
+        remember_result(LAST, inputs, evaluation)
     except ValueError as error:
         problems.append(str(error))
     except Exception as error:  # noqa: BLE001 (an unreadable upload must never show a traceback)
@@ -109,9 +106,11 @@ elif not problems and not run_files:
 
 for message in problems:
     st.error(message, icon=":material/error:")
-if evaluation is None and problems and LAST in st.session_state:
-    evaluation = st.session_state[LAST]
-    st.warning("Showing the last files that evaluated without error.", icon=":material/history:")
+if evaluation is None and problems:
+    evaluation = last_result_for(LAST, inputs)
+    if evaluation is not None:
+        st.warning(f"Below: the last measures that were valid ({', '.join(evaluation.measures)}), on these same files.",
+                   icon=":material/history:")
 if evaluation is None:
     stop()
 
@@ -124,15 +123,19 @@ if st.session_state.get("rf_signature") != signature:
                 "rf_baseline"):
         st.session_state.pop(key, None)
     st.session_state["rf_signature"] = signature
-st.caption(f"Qrels `{evaluation.qrels_name}`; trec_eval's conventions: ties broken by docno descending, "
-           f"relevant if grade ≥ {int(rel_threshold)}{', missing queries scored 0 (-c)' if complete else ''}.")
+# Exactly the files these numbers came from; runs go by their tags, as the command line prints them.
+runs_from = ", ".join(f"{name} (`{file}`)" if name != file else f"`{file}`"
+                      for name, file in zip(runs, evaluation.run_files))
+st.caption(f"Qrels `{evaluation.qrels_name}`; runs {runs_from}. trec_eval's conventions: ties broken by docno "
+           f"descending, relevant if grade ≥ {int(rel_threshold)}"
+           f"{', missing queries scored 0 (-c)' if complete else ''}.")
 
 (aggregate_tab, per_query_tab, distribution_tab, delta_tab, significance_tab,
  pr_tab) = st.tabs(["Aggregate", "Per query", "Distribution", "Run vs run", "Significance", "Precision-recall"])
 
 with aggregate_tab:
     aggregate = aggregate_table(evaluation)
-    st.dataframe(aggregate, hide_index=True, width="stretch", column_config=number_columns(aggregate, 4),
+    st.dataframe(aggregate, hide_index=True, width="stretch", column_config=measure_columns(aggregate),
                  key="rf_aggregate_table")
     st.download_button("Aggregate CSV", data=partial(to_csv_bytes, aggregate), file_name="aggregate.csv",
                        mime="text/csv", key="rf_aggregate_csv", icon=":material/download:", on_click="ignore")
@@ -144,7 +147,7 @@ with per_query_tab:
                                          placeholder="e.g. 40, 41 (any of them)")
     shown_runs = runs_col.multiselect("Runs", runs, default=runs, key="rf_per_query_runs")
     table = per_query_table(evaluation, runs=shown_runs, query_filter=query_filter)
-    st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table, 4),
+    st.dataframe(table, hide_index=True, width="stretch", column_config=measure_columns(table),
                  height=table_height_px(len(table), max_rows=12), key="rf_per_query_table")
     st.caption(f"{len(table)} rows; click a column header to sort.")
     st.download_button("Per-query CSV", data=partial(to_csv_bytes, table), file_name="per_query.csv", mime="text/csv",
@@ -155,6 +158,10 @@ with distribution_tab:
     plotted = st.multiselect("Measures to plot", list(evaluation.measures), default=numeric[:3] or
                              list(evaluation.measures)[:1], key="rf_distribution_measures")
     if plotted:
+        # Between picker and chart: the chart's toolbar (shown on hover, above its top right corner)
+        # covered the picker's clear and open buttons when the chart came right below it.
+        st.caption("Box: the middle half of the queries, bar at the median, ◆ the mean; whiskers reach the "
+                   "farthest query within 1.5 box lengths; a dot per query.")
         long = distribution_frame(evaluation, plotted)
         show_chart("distribution_chart", long, key="rf_distribution_chart",
                    system="system" if len(runs) > 1 else None, title="Distribution over queries")
@@ -194,11 +201,8 @@ with significance_tab:
         except ValueError as error:
             st.error(str(error))
         else:
-            config = number_columns(comparison.table, 4)
-            for column in ("p_value", "p_adjusted"):  # small p-values must not read as 0.0000
-                config[column] = st.column_config.NumberColumn(column, format="%.2e")
-            st.dataframe(comparison.table, hide_index=True, width="stretch", column_config=config,
-                         key="rf_significance_table")
+            st.dataframe(styled_significance(comparison.table), hide_index=True, width="stretch",
+                         column_config=measure_columns(comparison.table), key="rf_significance_table")
             st.caption(f"Each run against {baseline}, per measure; p-values adjusted ({correction}) over the runs "
                        f"compared on the same measure; significant at α = {comparison.alpha}.")
             csv_col, tex_col = st.columns(2)

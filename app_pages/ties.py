@@ -10,12 +10,15 @@ from rankviz.data import SAMPLE_RUNS
 from rankviz.teaching.export import to_csv_bytes
 from rankviz.evaluation.ties import affordable_samples, sampled_measures
 from rankviz.ui.cached_charts import show_chart
+from rankviz.ui.last_valid import parse_or_last_valid
 from rankviz.ui.layout import page_header, table_height_px
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import number_columns
+from rankviz.ui.table_editor import replace_table, table_editor
 from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, SAMPLING_BUDGET, compare_files,
                                   example_lists, example_tables, tie_counts)
-from rankviz.ui.uploads import MAX_UPLOAD_MB, read_run_file, sample_file, uploaded_file
+from rankviz.ui.uploads import (MAX_UPLOAD_MB, last_result_for, read_run_file, remember_result, sample_file,
+                                uploaded_file)
 
 page = page_for("app_pages/ties.py")
 page_header(page.title, page.purpose)
@@ -33,38 +36,30 @@ st.markdown(
 
 # ---------------------------------------------------------------------------------------------
 st.subheader("A small example")
-st.session_state.setdefault("ties_grid_revision", 0)
-
-
-def _reset_example():
-    st.session_state["ties_grid_revision"] += 1  # a fresh grid key: old edits are not re-applied
-
-
 edit_col, orders_col = st.columns([2, 3], gap="medium")
 with edit_col:
     st.caption("One query, in input order. Equal scores are ties; every row counts as judged with its grade.")
-    grid = st.data_editor(
-        DEFAULT_EXAMPLE, key=f"ties_grid_{st.session_state['ties_grid_revision']}", num_rows="dynamic",
-        hide_index=True, width="stretch",
-        column_config={"doc": st.column_config.TextColumn("doc", required=True),
-                       "score": st.column_config.NumberColumn("score", required=True, format="%.2f"),
-                       "grade": st.column_config.NumberColumn("grade", required=True, step=1, min_value=-1)})
-    st.button("Reset the example", key="ties_reset", on_click=_reset_example, icon=":material/restart_alt:")
+    grid = table_editor("ties", DEFAULT_EXAMPLE, column_config={
+        "doc": st.column_config.TextColumn("doc", required=True),
+        "score": st.column_config.NumberColumn("score", required=True, format="%.2f"),
+        "grade": st.column_config.NumberColumn("grade", required=True, step=1, min_value=-1)})
+    st.button("Reset the example", key="ties_reset", on_click=replace_table, args=("ties", DEFAULT_EXAMPLE),
+              icon=":material/restart_alt:")
     example_measures = st.multiselect("Measures", EXAMPLE_MEASURES, default=["P@2", "AP", "RR", "nDCG"],
                                       key="ties_example_measures")
 
-example = None
-try:
+
+
+def _example():
     doc_ids, scores, grades = example_lists(grid)
     if not example_measures:
         raise ValueError("Pick at least one measure.")
-    example = example_tables(tuple(doc_ids), tuple(scores), tuple(grades), tuple(example_measures))
-    st.session_state["ties_last_example"] = example
-except ValueError as error:
-    edit_col.error(str(error), icon=":material/error:")
-    example = st.session_state.get("ties_last_example")
-    if example is not None:
-        edit_col.warning("Showing the last valid example.", icon=":material/history:")
+    return example_tables(tuple(doc_ids), tuple(scores), tuple(grades), tuple(example_measures))
+
+
+example = parse_or_last_valid("ties", _example, default=None, where=edit_col, icon=":material/error:",
+                              message=lambda error, kept: f"{error}" + (" Showing the last valid example."
+                                                                         if kept is not None else ""))
 
 if example is not None:
     sides, values, spread = example
@@ -114,6 +109,7 @@ with settings_col:
     seed = seed_col.number_input("Seed", min_value=0, value=0, step=1, key="ties_seed")
 
 comparison = None
+inputs = (qrels_file, run_file, samples, seed)  # what a result shown after an error must have come from
 if not run_measures:
     problems.append("Pick at least one measure.")
 if not problems and qrels_file is not None and run_file is not None:
@@ -127,7 +123,7 @@ if not problems and qrels_file is not None and run_file is not None:
                        f"lines; using {samples} samples to keep the page responsive.", icon=":material/speed:")
         with st.spinner("Evaluating under the three tie rules"):
             comparison = compare_files(qrels_file, run_file, run_measures, samples=samples, seed=seed)
-        st.session_state["ties_last_comparison"] = (run_file.name, comparison)
+        remember_result("ties_last_comparison", inputs, (run_file.name, comparison))
     except ValueError as error:
         problems.append(str(error))
     except Exception as error:  # noqa: BLE001 (an unreadable upload must never show a traceback)
@@ -137,9 +133,11 @@ elif not problems:
 for message in problems:
     st.error(message, icon=":material/error:")
 shown_name = run_file.name if run_file is not None else ""
-if comparison is None and problems and "ties_last_comparison" in st.session_state:
-    shown_name, comparison = st.session_state["ties_last_comparison"]
-    st.warning("Showing the last files that evaluated without error.", icon=":material/history:")
+# After an error, the last numbers only if they came from these same files (a bad file: its error alone).
+if comparison is None and problems and last_result_for("ties_last_comparison", inputs) is not None:
+    shown_name, comparison = last_result_for("ties_last_comparison", inputs)
+    st.warning(f"Below: the last measures that were valid ({', '.join(comparison.mean.index)}), on these same "
+               "files.", icon=":material/history:")
 
 if comparison is not None:
     ties = comparison.ties

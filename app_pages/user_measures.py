@@ -4,7 +4,7 @@ satisfaction, frustration) on an editable example, each with its formula and wor
 
 import streamlit as st
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.metrics import auc, auc_breakdown, gauc_breakdown, roc_curve_breakdown
 from rankviz.metrics.classification import GAUC_WEIGHTS
 from rankviz.teaching.parsing import parse_grades
@@ -13,8 +13,9 @@ from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.fields import int_field
+from rankviz.ui.last_valid import keep_choice, parse_or_last_valid
 from rankviz.ui.layout import page_header
-from rankviz.ui.link import last_valid_key, link_widget
+from rankviz.ui.link import keep_last_valid_in_link, link_widget
 from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
 from rankviz.ui.table_editor import table_editor
@@ -46,13 +47,8 @@ with log_col:
                                                min_value=0, max_value=1, step=1),
         "score": st.column_config.NumberColumn("score", help="The model's score.", format="%.3f"),
     })
-    try:
-        log = parse_click_log(edited)
-    except ValueError as error:
-        st.error(f"{error} Showing the last valid log.")
-        log = st.session_state.get("_um_last_log") or parse_click_log(DEFAULT_CLICK_LOG)
-    else:
-        st.session_state["_um_last_log"] = log
+    log = parse_or_last_valid("um_clicks", lambda: parse_click_log(edited),
+                              default=lambda: parse_click_log(DEFAULT_CLICK_LOG), message="Showing the last valid log.")
     weights = link_widget(st.radio, "Group weight w_g", [w for w in GAUC_WEIGHTS if w != "impressions"],
                           key="um_weights", horizontal=True, captions=["items shown", "positives", "1 per group"],
                           help="GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions.")
@@ -87,8 +83,7 @@ if gauc_table is not None:
     _explained("gauc", gauc_table, key="um_gauc", title="GAUC", variant=f"weights: {weights}; skipped groups: "
                f"{', '.join(map(str, gauc_table.details['skipped_groups'])) or 'none'}")
 groups = log.group_ids()
-if st.session_state.get("um_group") not in groups:
-    st.session_state["um_group"] = groups[0]
+keep_choice("um_group", groups, groups[0])
 group = st.selectbox("AUC of one group, pair by pair", groups, key="um_group")
 rows = log.group(group)
 _explained("auc", compute(cached_call, auc_breakdown, rows.labels, rows.scores, items=rows.items), key="um_auc",
@@ -122,12 +117,8 @@ with ranking_col:
     rels_text = link_widget(st.text_input, "Grades in ranked order", key="um_rels",
                             default=",".join(str(g) for g in q1.rels),
                             help="For expected search length, satisfaction and frustration.")
-    try:
-        rels = parse_grades(rels_text)
-    except ValueError as error:
-        rels = st.session_state.get(last_valid_key("um_rels"), tuple(q1.rels))
-        st.error(f"{error} Still using the last valid ranking.")
-    st.session_state[last_valid_key("um_rels")] = rels
+    rels = parse_or_last_valid("um_rels", lambda: parse_grades(rels_text), default=tuple(q1.rels),
+                               message="Still using the last valid ranking.")
     levels_text = link_widget(st.text_input, "Tie levels (optional)", key="um_levels", placeholder="none",
                               help="One level per rank for a weak ordering, e.g. 1,1,1,2,2: documents of a level "
                                    "are tied and read in random order. Blank: a strict order.")
@@ -136,6 +127,7 @@ with ranking_col:
         try:
             levels = parse_grades(levels_text, position="rank")
         except ValueError as error:
+            keep_last_valid_in_link("um_levels")
             st.error(f"Tie levels: {error} Using a strict order.")
     wanted_col, k_col = st.columns(2)
     wanted = int_field("wanted", key="um_wanted", minimum=1, maximum=10_000, placeholder="2", container=wanted_col,

@@ -9,6 +9,7 @@ load and after Back/Forward, writing it once per run), ``fields`` (numbers typed
 in the link), ``state`` (the shared ranking in session state), ``editor`` (``ranking_editor``),
 ``settings`` (k, R, judged grades, gain/discount), ``table_editor`` (editable tables),
 ``render`` (worked tables, errors, downloads), ``layout`` (projector mode, page headers),
+``address`` (the address a class can open: said when the browser's is loopback),
 ``cached_results`` (``cached_call``: pure results cached across reruns) and ``cached_charts``
 (``show_chart``: charts drawn from cached Vega-Lite specs).
 """

@@ -8,16 +8,22 @@ comes back whole, table, value, formula and details), keyed by the function's na
 values. A ``ValueError`` is never cached: it is raised again on the next call. Warnings the
 function gave (e.g. the RuntimeWarning of an undefined correlation) are given again on every
 call, so a page that shows them sees no difference.
+
+``arrow_frame(frame)`` is what ``st.dataframe`` makes of a DataFrame before sending it (an Arrow
+table), made once per distinct table in the server process and shared by every session: a class
+opening one link shows the same worked tables, and each first run would convert them again.
 """
 
 from __future__ import annotations
 
 import pickle
+import threading
 import warnings
+from collections import OrderedDict
 
 import streamlit as st
 
-__all__ = ["cached_call", "fingerprint"]
+__all__ = ["arrow_frame", "cached_call", "fingerprint"]
 
 
 def fingerprint(*values):
@@ -56,3 +62,47 @@ def cached_call(function, *args, **kwargs):
     for message, category in given:
         warnings.warn(message, category, stacklevel=2)
     return value
+
+
+_ARROW_TABLES: OrderedDict = OrderedDict()
+_ARROW_LOCK = threading.Lock()
+ARROW_TABLES_KEPT = 256
+
+
+def arrow_frame(frame):
+    """``frame`` as the Arrow table ``st.dataframe`` sends (Streamlit's own conversion, with its
+    fallbacks for columns Arrow cannot type), converted once per distinct table and shared across
+    sessions; ``st.dataframe`` passes a table through as is. Anything but a DataFrame comes back
+    unchanged.
+
+    A pyarrow Table is immutable, so sessions share one object: no copy, unlike ``st.cache_data``
+    (whose per-call bookkeeping, a signature inspection and a pickled copy, costs more than the
+    conversion of a small table). The last ``ARROW_TABLES_KEPT`` tables are kept.
+
+    >>> import pandas as pd
+    >>> table = arrow_frame(pd.DataFrame({"rank": [1, 2], "gain": [3.0, 0.5]}))
+    >>> table.column_names, table.column("gain").to_pylist()
+    (['rank', 'gain'], [3.0, 0.5])
+    >>> arrow_frame(pd.DataFrame({"rank": [1, 2], "gain": [3.0, 0.5]})) is table  # the same table: shared
+    True
+    """
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame):
+        return frame
+    try:
+        from streamlit.dataframe_util import convert_pandas_df_to_arrow_table
+    except ImportError:  # a Streamlit without it converts the frame itself
+        return frame
+    key = fingerprint(frame)
+    with _ARROW_LOCK:
+        table = _ARROW_TABLES.get(key)
+        if table is not None:
+            _ARROW_TABLES.move_to_end(key)
+            return table
+    table = convert_pandas_df_to_arrow_table(frame)
+    with _ARROW_LOCK:
+        _ARROW_TABLES[key] = table
+        while len(_ARROW_TABLES) > ARROW_TABLES_KEPT:
+            _ARROW_TABLES.popitem(last=False)
+    return table

@@ -15,7 +15,7 @@ from rankviz.teaching.parsing import MAX_GRADE, check_ranking, default_doc_ids, 
 from rankviz.teaching.ranking import DEFAULT_RANKING, Ranking
 from rankviz.ui import state
 from rankviz.ui.layout import table_height_px
-from rankviz.ui.link import current_value, link_widget, set_value
+from rankviz.ui.link import current_value, keep_last_valid_in_link, link_widget, set_value
 from rankviz.ui.state import grid_key, keys
 
 __all__ = ["ranking_editor", "grid_rows_visible"]
@@ -51,6 +51,7 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
     try:
         grades = parse_grades(text)
     except ValueError as error:
+        keep_last_valid_in_link(k.rels)
         col_rels.error(f"{error} Still showing the last valid ranking.")
     else:
         if grades != ranking.grades:
@@ -70,6 +71,7 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
         if len(doc_ids) != len(ranking):
             raise ValueError(f"Give one document id per grade: {len(ranking)} grades but {len(doc_ids)} ids.")
     except ValueError as error:
+        keep_last_valid_in_link(k.docs)
         col_docs.error(f"{error} Still using {', '.join(ranking.doc_ids[:3])}, ...")
     else:
         if doc_ids != ranking.doc_ids:

@@ -2,7 +2,8 @@
 
 Both are a ``st.text_input`` drawn by :func:`rankviz.ui.link.link_widget` (so ``?k=5`` fills
 the field and an edit updates the link), then parsed. A bad text shows an error beside the
-field and the last valid value stays in force, so the page below never breaks; Back/Forward
+field and the last valid value stays in force, so the page below never breaks (the link keeps the
+last valid text too: a copied link never opens the error); Back/Forward
 forgets that last value with the text, so a bad value in a restored link falls back to the
 default exactly as in a freshly opened one.
 """
@@ -13,9 +14,10 @@ import math
 
 import streamlit as st
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.parsing import parse_optional_int
-from rankviz.ui.link import last_valid_key, link_widget
+from rankviz.ui.last_valid import parse_or_last_valid
+from rankviz.ui.link import link_widget
 from rankviz.ui.url_keys import FROM_PAGE, url_key
 
 __all__ = ["number_field", "int_field"]
@@ -48,19 +50,17 @@ def number_field(label: str, *, key: str, minimum: float, maximum: float, help: 
     from_page = {"default": text_default} if default is not None else {}
     text = link_widget(box.text_input, label, key=key, help=help, **from_page)
     kind = "a whole number" if whole else "a number"
-    try:
+
+    def parse():
         value = float(str(text).strip().replace(",", "."))
         if not math.isfinite(value) or not minimum <= value <= maximum or (whole and not value.is_integer()):
             raise ValueError
-    except ValueError:
-        value = st.session_state.get(last_valid_key(key), float(text_default))
-        value = int(value) if whole else value
-        box.error(f"{label} must be {kind} from {_shown(minimum)} to {_shown(maximum)}; got {str(text).strip()!r}. "
-                  f"Still using {_shown(value)}.")
-        return value
-    value = int(value) if whole else value
-    st.session_state[last_valid_key(key)] = value
-    return value
+        return int(value) if whole else value
+
+    return parse_or_last_valid(
+        key, parse, default=lambda: int(float(text_default)) if whole else float(text_default), where=box,
+        message=lambda _, value: f"{label} must be {kind} from {_shown(minimum)} to {_shown(maximum)}; got "
+                                 f"{str(text).strip()!r}. Still using {_shown(value)}.")
 
 
 def int_field(label: str, *, key: str, minimum: int, maximum: int, help: str, placeholder: str = "all",
@@ -74,13 +74,7 @@ def int_field(label: str, *, key: str, minimum: int, maximum: int, help: str, pl
     box = container if container is not None else st
     name = label.split(" (")[0]
     text = link_widget(box.text_input, label, key=key, help=help, placeholder=placeholder)
-    try:
-        value = parse_optional_int(text, name=name, minimum=minimum, maximum=maximum)
-    except ValueError as error:
-        fallback = parse_optional_int(_text_default(key, None), name=name, minimum=minimum, maximum=maximum)
-        value = st.session_state.get(last_valid_key(key), fallback)
-        box.error(f"{error} Still using {name} = {'blank' if value is None else value}.")
-        return value
-    st.session_state[last_valid_key(key)] = value
-    return value
-
+    return parse_or_last_valid(
+        key, lambda: parse_optional_int(text, name=name, minimum=minimum, maximum=maximum),
+        default=lambda: parse_optional_int(_text_default(key, None), name=name, minimum=minimum, maximum=maximum),
+        where=box, message=lambda error, value: f"{error} Still using {name} = {'blank' if value is None else value}.")

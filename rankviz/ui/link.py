@@ -24,6 +24,9 @@ Streamlit's source and frontend bundle; tests/e2e/test_history.py presses the re
 * **Reading the URL.** A value is taken from the link the session opened with (or the one
   Back/Forward restored) the first time its widget is drawn, else the table's default; later
   the session's value wins.
+* **Only valid values.** A field whose text is not valid shows the error beside it and calls
+  :func:`keep_last_valid_in_link`: the field keeps what was typed, the link its last valid text,
+  so a copied link reopens what the page showed, never the error.
 * **Back/Forward.** The browser reruns the app with the history entry's query string and flags
   the run as history navigation (:func:`history_navigation`). A page switch also reruns with
   the app's parameters stripped, without the flag: the state stays and the page writes its
@@ -43,12 +46,14 @@ import streamlit as st
 from rankviz.ui.url_keys import FROM_PAGE, URL_KEYS, from_url, url_key, url_text
 
 __all__ = ["link_widget", "current_value", "set_value", "link_value", "keep_in_link", "last_valid_key",
-           "follow_link", "sync_url", "stop", "history_navigation"]
+           "keep_last_valid_in_link", "follow_link", "sync_url", "stop", "history_navigation"]
 
 _READ = "_link_read"          # the session has read a link
 _LINK = "_link_opened"        # {URL parameter: text} of the link read (at the start, or after Back/Forward)
 _WRITTEN = "_link_written"    # {URL parameter: text the app last wrote there, None when left out}
 _DRAWN = "_link_drawn"        # {widget key: default} shown in this run: sync_url writes these (tests read it)
+_INVALID = "_link_invalid"    # widget keys whose text is not valid in this run: the link keeps their last valid text
+_VALID = "_link_valid"        # {widget key: its last valid value, as last written to the link}
 _NOT_GIVEN = object()
 
 
@@ -56,6 +61,15 @@ def last_valid_key(widget_key: str) -> str:
     """The session-state key under which a field keeps its last valid value (a number, a grade
     list) while its text is bad; forgotten with the field's value on Back/Forward."""
     return f"_last_valid_{widget_key}"
+
+
+def keep_last_valid_in_link(widget_key: str) -> None:
+    """Say that the text of ``widget_key`` is not valid in this run (its field shows the error and
+    the page goes on with its last valid value): the link keeps the last valid text, at first the
+    default, so a copied link opens what the page shows, never an error (``?rels=2,abc,1&k=0``).
+    The field keeps what was typed. Call it where the error is shown, before ``sync_url``."""
+    url_key(widget_key)
+    st.session_state.setdefault(_INVALID, set()).add(widget_key)
 
 
 def link_value(widget_key: str):
@@ -170,6 +184,7 @@ def _forget_what_the_links_hold() -> set[str]:
     for widget_key in forgotten:
         st.session_state.pop(widget_key, None)
         st.session_state.pop(last_valid_key(widget_key), None)
+        st.session_state.get(_VALID, {}).pop(widget_key, None)
     st.session_state[_WRITTEN] = {}
     return forgotten
 
@@ -192,6 +207,7 @@ def follow_link() -> set[str]:
     ranking, see ``rankviz.ui.state``) can be dropped too.
     """
     st.session_state[_DRAWN] = {}
+    st.session_state[_INVALID] = set()
     if not st.session_state.get(_READ):
         _read_link()
         return set()
@@ -208,10 +224,17 @@ def sync_url() -> None:
     page stopped early).
 
     Values equal to their default are left out; parameters this run did not show stay as they
-    are. All changes go out as one message, so the browser keeps one history entry for them.
+    are; a value said not valid (:func:`keep_last_valid_in_link`) is written as its last valid
+    one. All changes go out as one message, so the browser keeps one history entry for them.
     """
-    wanted = {URL_KEYS[widget_key].name: url_text(st.session_state.get(widget_key), default)
-              for widget_key, default in st.session_state.get(_DRAWN, {}).items()}
+    valid, invalid = st.session_state.setdefault(_VALID, {}), st.session_state.get(_INVALID, set())
+    wanted = {}
+    for widget_key, default in st.session_state.get(_DRAWN, {}).items():
+        if widget_key in invalid:
+            value = valid.get(widget_key, default)
+        else:
+            value = valid[widget_key] = st.session_state.get(widget_key)
+        wanted[URL_KEYS[widget_key].name] = url_text(value, default)
     link = {}
     for name in st.query_params:
         values = st.query_params.get_all(name)

@@ -8,10 +8,12 @@ from __future__ import annotations
 import functools
 import inspect
 
-import numpy as np
 import streamlit as st
 
-from rankviz.teaching.export import format_number, to_csv_bytes, to_latex_table
+from rankviz.formatting import format_number, fraction_columns
+from rankviz.metrics.reference import reference_source
+from rankviz.teaching.export import to_csv_bytes, to_latex_table
+from rankviz.ui.cached_results import arrow_frame
 from rankviz.ui.layout import table_height_px
 
 __all__ = ["compute", "render_breakdown", "render_result", "render_source", "number_columns"]
@@ -33,18 +35,10 @@ def compute(function, *args, where=None, **kwargs):
 
 
 def number_columns(df, digits: int = 3) -> dict:
-    """Column config showing non-integer float columns to ``digits`` decimals."""
-    config = {}
-    for column in df.columns:
-        series = df[column]
-        if series.dtype.kind != "f":
-            continue
-        values = series.to_numpy(dtype=np.float64)
-        values = values[~np.isnan(values)]
-        # float.is_integer, vectorised (a per-value map costs milliseconds on every rerun): inf is not whole.
-        if not (np.isfinite(values).all() and (values == np.floor(values)).all()):
-            config[column] = st.column_config.NumberColumn(str(column), format=f"%.{digits}f")
-    return config
+    """Column config showing the float columns with a non-whole value
+    (:func:`~rankviz.formatting.numbers.fraction_columns`) to ``digits`` decimals."""
+    return {column: st.column_config.NumberColumn(str(column), format=f"%.{digits}f")
+            for column in fraction_columns(df)}
 
 
 def render_result(label: str, value, *, variant: str = "", where=None) -> None:
@@ -65,12 +59,20 @@ def _source(function) -> str:
 
 
 def render_source(function, *, label: str = "Show the code") -> None:
-    """An expander with the real source of ``function``: explanation and code cannot drift."""
+    """An expander with the code of the metric ``function`` computes, as a student can read it: its
+    reference implementation (:func:`rankviz.metrics.reference.reference_for`: plain Python with
+    the formula visible, tested equal to the package on random inputs), else the function's own
+    source. Explanation and code cannot drift either way."""
+    name = getattr(function, "__name__", "")
+    reference = reference_source(name)
     with st.expander(label):
-        source = _source(function)
-        module = getattr(function, "__module__", "")
-        st.caption(f"`{module}.{getattr(function, '__name__', '')}`")
-        st.code(source, language="python")
+        if reference is not None:
+            st.caption(f"`rankviz.metrics.reference.{name}`: the formula in plain Python, tested equal to "
+                       f"`{function.__module__}.{name}`, which computes it with the package's vectorised kernel.")
+            st.code(reference, language="python")
+            return
+        st.caption(f"`{getattr(function, '__module__', '')}.{name}`")
+        st.code(_source(function), language="python")
 
 
 def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: str = "", function=None,
@@ -89,9 +91,10 @@ def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: s
     if formula:
         formula_col.latex(formula)
     if worked.latex:
-        formula_col.latex(worked.latex)
+        # A long sum wraps at its + and = (rankviz.ui.layout), never inside a product "0.009 · 0.375".
+        formula_col.latex(worked.latex.replace(r"\cdot", r"\cdot\nobreak"))
     render_result(title, worked.value, variant=variant, where=result_col)
-    st.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
+    st.dataframe(arrow_frame(table), hide_index=True, width="stretch", column_config=number_columns(table),
                  height=table_height_px(len(table), max_rows=12))
     aside_col, download_col = st.columns([3, 2], gap="medium")
     if aside is not None:

@@ -4,9 +4,19 @@ A lecturer presses Next (or PageDown, what a presentation clicker sends) and the
 working appears under its stage heading ("Step 2: DCG"); a sum still being built shows the terms
 revealed so far ("DCG = 7 + 1.893 + …"). How many steps are shown is kept in the link (one
 row of :mod:`rankviz.ui.url_keys` per page), so a shared link opens at the same step.
+
+A step belongs to the exercise it was reached on. The graded, precision-recall and correlation
+pages share one URL key (``step``), and a session keeps it while the lecturer moves on: without
+a check, step 9 of the nDCG working opened the AP working of another page at step 9, the answer
+shown before it was asked. So each reveal names its exercise (the kind and its inputs), and a
+step carried in the session from another exercise (another page, ranking or setting) starts
+again at 0. A step read from a link (a fresh session, or Back/Forward) is kept: the app wrote
+that link together with the inputs of the exercise the step was reached on.
 """
 
 from __future__ import annotations
+
+import json
 
 import streamlit as st
 
@@ -28,8 +38,59 @@ def revealed_count(key: str, total: int) -> int:
     return min(max(count, 0), total)
 
 
+_STEP_OWNER = "_reveal_step_owner"  # {reveal key: the exercise its step was reached on}
+
+
+def _keep_step_to_its_exercise(key: str, exercise: str) -> None:
+    """Start the reveal of ``key`` again at step 0 when the step the session holds was reached on
+    another exercise (see the module docstring).
+
+    A value in the session was drawn by a reveal in an earlier run; a value not in it is read from
+    the link this run (a fresh session, or Back/Forward, where ``rankviz.ui.link.follow_link``
+    forgot it), and belongs to the exercise that link opens.
+    """
+    owners = st.session_state.setdefault(_STEP_OWNER, {})
+    if key in st.session_state and owners.get(key, exercise) != exercise:
+        st.session_state[key] = "0"
+    owners[key] = exercise
+
+
+_MOVED = "_reveal_moved"  # the reveal whose buttons (or PageDown / PageUp) started this run
+
+
 def _move(key: str, to: int) -> None:
     st.session_state[key] = str(to)
+    st.session_state[_MOVED] = key
+
+
+# Each move brings the row it revealed into view (and the sum being built under it): from about
+# step 6 the new row is below the fold of a 1280x800 projector, and a clicker has only PageDown and
+# PageUp, which the reveal answers. Streamlit scrolls inside its main block; scrollIntoView finds
+# it. The script waits for the run's rows to be drawn (the row's label in its place), and the
+# margins keep the row clear of the fixed top bar and the screen's edge.
+_BRING_INTO_VIEW_JS = """
+<div class="rv-sr-only"><script>
+(() => {
+  const rows = ROWS, step = STEP, label = LABEL;
+  let tries = 0;
+  const bring = () => {
+    const box = document.querySelector('.st-key-' + rows);
+    const all = box ? [...box.querySelectorAll('tbody tr')] : [];
+    const row = all[step - 1];
+    const drawn = row && row.cells[0] && row.cells[0].textContent.trim() === label;
+    if (!drawn && tries++ < 40) { setTimeout(bring, 75); return; }
+    if (!row) return;
+    const last = all[all.length - 1];
+    for (const el of (last === row ? [row] : [last, row])) {
+      el.style.scrollMarginTop = '5rem';
+      el.style.scrollMarginBottom = '1.5rem';
+      el.scrollIntoView({block: 'nearest', behavior: 'instant'});
+    }
+  };
+  requestAnimationFrame(bring);
+})();
+</script></div>
+"""
 
 
 def _cell(formula: str) -> str:
@@ -57,6 +118,9 @@ def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, s
     """
     total = len(steps)
     shown = revealed_count(key, total)
+    moved = st.session_state.get(_MOVED) == key
+    if moved:
+        del st.session_state[_MOVED]
     if heading:
         st.subheader(heading)
     previous_col, next_col, all_col, reset_col = st.columns(4)
@@ -74,6 +138,16 @@ def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, s
         st.caption(f"{total} steps in {len(stages(steps))} stages. Next (or PageDown) reveals the first.")
         return
     st.caption(f"Step {shown} of {total}: {steps[shown - 1].label}. PageDown / PageUp move on and back.")
+    with st.container(key=f"{key}_rows"):
+        _draw_revealed(steps, shown)
+    if moved:
+        script = (_BRING_INTO_VIEW_JS.replace("ROWS", json.dumps(f"{key}_rows")).replace("STEP", str(shown))
+                  .replace("LABEL", json.dumps(steps[shown - 1].label)))
+        st.html(script, unsafe_allow_javascript=True)
+
+
+def _draw_revealed(steps, shown: int) -> None:
+    """The revealed steps, one table per stage; the stage being revealed ends with the sum it builds."""
     for stage in stages(steps):
         rows = [(i, step) for i, step in enumerate(steps) if step.stage == stage and i < shown]
         if not rows:
@@ -96,14 +170,17 @@ def _exercise_steps(build, args: tuple, kwargs: dict):
         return None
 
 
-def reveal_section(title: str, steps_of, *, key: str, caption: str = "") -> None:
+def reveal_section(title: str, steps_of, *, key: str, exercise: str, caption: str = "") -> None:
     """The reveal in an expander whose steps are built and drawn only while it is open.
 
-    ``steps_of()`` gives the steps (None: this input has no working by hand). Closed, the
+    ``steps_of()`` gives the steps (None: this input has no working by hand); ``exercise`` names
+    them (e.g. a digest of the exercise): a step reached on another exercise is not carried over
+    (see the module docstring). Closed, the
     expander costs a rerun nothing but its label, and the step reached stays in the link; a
     link at step 3 opens it there. Streamlit runs a lazy expander's body only when it is open
     (``on_change="rerun"``), so opening it is one rerun.
     """
+    _keep_step_to_its_exercise(key, exercise)
     reached = str(current_value(key, "0") or "0")
     box = st.expander(title, expanded=revealed_count(key, 10**6) > 0, key=f"{key}_open", on_change="rerun",
                       icon=":material/slideshow:")
@@ -130,4 +207,6 @@ def reveal_exercise(build, *args, key: str, title: str, caption: str = "", **kwa
     by the exercise's inputs: a class on the same link builds them once (the load benchmark
     found them the largest cost of a rerun).
     """
-    reveal_section(title, lambda: cached_call(_exercise_steps, build, args, kwargs), key=key, caption=caption)
+    exercise = f"{build.__module__}.{build.__qualname__}{args!r}{sorted(kwargs.items())!r}"
+    reveal_section(title, lambda: cached_call(_exercise_steps, build, args, kwargs), key=key, exercise=exercise,
+                   caption=caption)

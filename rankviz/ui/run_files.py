@@ -13,12 +13,14 @@ import pandas as pd
 import streamlit as st
 
 from rankviz.evaluation.measures import parse_measures, split_measure_text
+from rankviz.evaluation.presentation import P_VALUE_FORMAT, run_labels, value_format
+from rankviz.registry import ELEVEN_LEVELS
 from rankviz.trec.judgments import JUDGMENT_FORMATS
 from rankviz.ui.uploads import InputFile, read_judgments_file, read_run_file_as_table, read_zscores_file
 
 __all__ = ["COMMON_MEASURES", "DEFAULT_MEASURES", "PR_LEVELS", "measure_choices", "default_choices", "Evaluation", "split_measure_text",
            "chosen_measures", "evaluate_files", "aggregate_table", "per_query_table", "distribution_frame",
-           "run_deltas", "pr_points", "significance", "latex_bytes"]
+           "run_deltas", "pr_points", "significance", "latex_bytes", "measure_columns", "styled_significance"]
 
 COMMON_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "R@100", "nDCG", "P@5", "Rprec", "Bpref", "Success@10",
                    "ERR@20", "GMAP", "NumRet", "NumRelRet", "Judged@10", "SDCG@10", "NERR8@10", "INST", "Compat")
@@ -51,7 +53,7 @@ def default_choices(qrels_format: str = "qrels") -> tuple[str, ...]:
     """
     return DEFAULT_MEASURES if qrels_format == "qrels" else _FORMAT_DEFAULTS[qrels_format]
 # The 11 recall levels of interpolated precision, trec_eval's iprec_at_recall_0.00 ... 1.00.
-PR_LEVELS = tuple(round(0.1 * i, 1) for i in range(11))
+PR_LEVELS = ELEVEN_LEVELS  # the registry's 11 recall levels, trec_eval's iprec_at_recall
 _PR_MEASURES = tuple(str(m) for m in parse_measures([f"IPrec@{level}" for level in PR_LEVELS]))
 
 
@@ -62,8 +64,10 @@ class Evaluation:
     ``per_query[run]`` and ``mean[run]`` are ``evaluate``'s tables restricted to the chosen
     measures (``measures``, canonical names); ``iprec_mean[run]`` (qrels only) is interpolated precision at
     the 11 recall levels averaged over queries (the averaged precision-recall curve).
-    ``key`` identifies the inputs (file contents, run names, measures, options): the tables
-    derived from an evaluation are cached by it.
+    ``run_names`` are the runs' tags (their file names where two share a tag, see
+    :func:`rankviz.evaluation.presentation.run_labels`), ``run_files[i]`` the file ``run_names[i]``
+    came from. ``key`` identifies the inputs (file contents, run names, measures, options): the
+    tables derived from an evaluation are cached by it.
     """
 
     qrels_name: str
@@ -74,6 +78,7 @@ class Evaluation:
     iprec_mean: dict
     n_queries: dict
     key: tuple = ()
+    run_files: tuple[str, ...] = ()
 
 
 def chosen_measures(selected, text: str) -> tuple[str, ...]:
@@ -108,16 +113,19 @@ def _evaluate_cached(qrels_digest: str, run_digest: str, measures: tuple, rel_th
     return result.per_query, result.mean
 
 
-def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int = 1, complete: bool = False,
+def evaluate_files(qrels: InputFile, runs, measures, *, rel_threshold: int = 1, complete: bool = False,
                    qrels_format: str = "qrels", zscores: InputFile | None = None, progress=None) -> Evaluation:
     """Read and evaluate every run (cached by content hash); all or nothing.
+
+    Runs are named by their tags, as the command line names them (``run_sysA.txt`` whose lines
+    end in ``sysA`` is ``sysA``; the file name where two runs share a tag or a run has none).
 
     Parameters
     ----------
     qrels : InputFile
         Judgments in ``qrels_format`` (a key of :data:`rankviz.trec.judgments.JUDGMENT_FORMATS`:
         trec_eval's ``-R`` formats and ndeval's subtopics).
-    runs : dict {display name: InputFile}
+    runs : sequence of InputFile
     measures : sequence of str
         Canonical measure names (see :func:`chosen_measures`).
     rel_threshold, complete, qrels_format
@@ -133,10 +141,11 @@ def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int
         The first file that cannot be read (its message names the file and the line) or a run
         with no query in common with the qrels; nothing is returned half-evaluated.
     """
+    runs = list(runs)
     if not runs:
         raise ValueError("Add at least one run file.")
     measures = tuple(measures)
-    per_query, mean, iprec, n_queries = {}, {}, {}, {}
+    per_query, mean, iprec, n_queries, tags = [], [], [], [], []
     steps = len(runs) + 1
     if progress:
         progress(0.0, f"Reading {qrels.name}")
@@ -144,7 +153,7 @@ def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int
     if zscores is not None:
         read_zscores_file(zscores)
     zscores_digest = zscores.digest if zscores is not None else None
-    for step, (name, run) in enumerate(runs.items(), start=1):
+    for step, run in enumerate(runs, start=1):
         if progress:
             progress(step / steps, f"Reading and evaluating {run.name}")
         try:
@@ -155,16 +164,19 @@ def evaluate_files(qrels: InputFile, runs: dict, measures, *, rel_threshold: int
             if not message.startswith((run.name, qrels.name) + ((zscores.name,) if zscores is not None else ())):
                 message = f"{run.name}: {message}"
             raise ValueError(message) from None
-        per_query[name] = table[list(measures)]
-        mean[name] = means.reindex(list(measures))
+        tags.append(read_run_file_as_table(run).frame.attrs.get("run_name"))  # read once, cached
+        per_query.append(table[list(measures)])
+        mean.append(means.reindex(list(measures)))
         if qrels_format == "qrels":
-            iprec[name] = means.reindex(list(_PR_MEASURES)).to_numpy(dtype=np.float64)
-        n_queries[name] = len(table)
+            iprec.append(means.reindex(list(_PR_MEASURES)).to_numpy(dtype=np.float64))
+        n_queries.append(len(table))
     if progress:
         progress(1.0, "Done")
-    key = (qrels.name, qrels.digest, tuple((name, run.digest) for name, run in runs.items()), measures,
+    names = run_labels(zip(tags, (run.name for run in runs)))
+    key = (qrels.name, qrels.digest, tuple((name, run.digest) for name, run in zip(names, runs)), measures,
            rel_threshold, complete, qrels_format, zscores_digest)
-    return Evaluation(qrels.name, tuple(runs), measures, per_query, mean, iprec, n_queries, key)
+    return Evaluation(qrels.name, tuple(names), measures, dict(zip(names, per_query)), dict(zip(names, mean)),
+                      dict(zip(names, iprec)), dict(zip(names, n_queries)), key, tuple(run.name for run in runs))
 
 
 @st.cache_data(show_spinner=False, max_entries=128)
@@ -263,6 +275,31 @@ def _significance(evaluation: Evaluation, *, baseline: str, test: str, correctio
 def latex_bytes(comparison) -> bytes:
     """The comparison's LaTeX table as UTF-8 bytes, for a download button that writes it when clicked."""
     return comparison.to_latex().encode("utf-8")
+
+
+# Columns of the significance table printed as the command line's compare prints them.
+_SIGNIFICANCE_VALUES = ("baseline_mean", "mean", "delta", "effect_size")
+_P_VALUES = ("p_value", "p_adjusted")
+
+
+def measure_columns(table: pd.DataFrame) -> dict:
+    """Column config printing every measure column as trec_eval and the command line print it
+    (:func:`rankviz.evaluation.presentation.value_format`: 4 decimals, counts whole), whatever its
+    values: a column of whole numbers (a mean RR of 1) must not print "1" beside "0.4460"."""
+    config = {}
+    for column in table.columns:
+        form = "%.4f" if column in _SIGNIFICANCE_VALUES else value_format(column)
+        if form is not None:
+            config[column] = st.column_config.NumberColumn(str(column), format=form)
+    return config
+
+
+def styled_significance(table: pd.DataFrame):
+    """The significance table for ``st.dataframe``: p-values written by Python in the command line's
+    format (``P_VALUE_FORMAT``: 0.00695, 1.489e-05; the grid's own printf writes 1.489e-5 or
+    0.00001489), kept numeric underneath so a click on the header still sorts them by value."""
+    return table.style.format({column: lambda value: P_VALUE_FORMAT % value for column in _P_VALUES
+                               if column in table.columns})
 
 
 _DERIVED = {"aggregate": _aggregate_table, "per_query": _per_query_table, "distribution": _distribution_frame,

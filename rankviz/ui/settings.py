@@ -10,53 +10,52 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rankviz.metrics import count_relevant
+from rankviz.registry import DISCOUNT, GAIN
 from rankviz.teaching.parsing import MAX_RANKING_LENGTH, format_grades, parse_grades
 from rankviz.teaching.ranking import Ranking
 from rankviz.ui.fields import int_field
-from rankviz.ui.link import last_valid_key, link_widget
+from rankviz.ui.last_valid import parse_or_last_valid
+from rankviz.ui.link import keep_last_valid_in_link, link_widget
 from rankviz.ui.state import keys
 
 __all__ = [
-    "GAIN_OPTIONS",
-    "DISCOUNT_OPTIONS",
-    "GAIN_LABELS",
-    "DISCOUNT_LABELS",
-    "VARIANT_EXPLANATIONS",
-    "other_option",
+    "choice_radio",
+    "switch_help",
     "variant_label",
     "ranking_settings",
 ]
 
-GAIN_OPTIONS = ("linear", "exponential")
-DISCOUNT_OPTIONS = ("log2", "jarvelin")
-# Shown as captions under the options: a bound radio writes its option label to the URL, so the
-# options themselves stay the plain values (?gain=exponential).
-GAIN_LABELS = {"linear": "g", "exponential": "2^g − 1"}
-DISCOUNT_LABELS = {"log2": "1 / log2(i + 1)", "jarvelin": "1 / max(1, log2 i)"}
 
-# One sentence per switch: what changes when the other convention is used.
-VARIANT_EXPLANATIONS = {
-    "gain": (
-        "Exponential gain 2^g − 1 (Burges; the lecture's final formula) makes a grade-3 document worth 7 "
-        "instead of 3, so the order of the best documents weighs more than with linear gain g (trec_eval, "
-        "scikit-learn)."
-    ),
-    "discount": (
-        "Järvelin and Kekäläinen's original discount max(1, log2 i) leaves ranks 1 and 2 undiscounted and "
-        "discounts later ranks less than log2(i + 1) does."
-    ),
-}
+def switch_help(param) -> str:
+    """A switch's help text: each choice's label and description (the registry's words).
+
+    >>> switch_help(DISCOUNT).startswith("log2(i + 1) discount: Divide the gain at rank i by log2(i + 1)")
+    True
+    """
+    return " ".join(f"{c.label}: {c.description}" for c in param.choices)
 
 
-def other_option(name: str, value: str) -> str:
-    """The other convention of a two-way switch (``"gain"`` or ``"discount"``)."""
-    options = GAIN_OPTIONS if name == "gain" else DISCOUNT_OPTIONS
-    return options[1] if value == options[0] else options[0]
+def choice_radio(param, label: str, *, key: str, container=None, options=None, **kwargs):
+    """A radio over a registry parameter's choices, kept in the link, each captioned with its formula.
+
+    A bound radio writes its option to the URL, so the options are the plain values
+    (``?gain=exponential``) and the formulas are captions; ``options`` reorders or narrows them.
+    """
+    values = tuple(param.values if options is None else options)
+    box = container if container is not None else st
+    return link_widget(box.radio, label, values, key=key, captions=[param.choice(v).text for v in values],
+                       help=kwargs.pop("help", switch_help(param)), horizontal=True, **kwargs)
 
 
 def variant_label(settings: dict) -> str:
-    """A short label of the gain/discount a graded value used, e.g. ``"exponential gain, log2 discount"``."""
-    return f"{settings.get('gain', 'linear')} gain, {settings.get('discount', 'log2')} discount"
+    """The gain and discount a graded value used, in the registry's words.
+
+    >>> variant_label({"gain": "exponential"})
+    'exponential gain 2^g − 1, log2(i + 1) discount'
+    """
+    return (f"{GAIN.label(settings.get('gain', GAIN.default))}, "
+            f"{DISCOUNT.label(settings.get('discount', DISCOUNT.default))}")
 
 
 def ranking_settings(ranking: Ranking, prefix: str = "", *, container=None, show_graded: bool = True) -> dict:
@@ -85,25 +84,22 @@ def ranking_settings(ranking: Ranking, prefix: str = "", *, container=None, show
         help="Grades of the judged documents the system did not return, e.g. 3,2,1: they raise the ideal "
              "DCG and R. Blank: only the ranked documents are judged.",
     )
-    unretrieved: tuple = ()
-    last = last_valid_key(unretrieved_key)
-    if unretrieved_text.strip():
-        try:
-            unretrieved = parse_grades(unretrieved_text, position="position")
-        except ValueError as error:
-            unretrieved = st.session_state.get(last, ())
-            box.error(f"Judged but not retrieved: {error} Still using "
-                      f"{format_grades(unretrieved) or 'none'}.")
-    st.session_state[last] = unretrieved
+    unretrieved = parse_or_last_valid(
+        unretrieved_key,
+        lambda: parse_grades(unretrieved_text, position="position") if unretrieved_text.strip() else (),
+        default=(), where=box,
+        message=lambda error, kept: f"Judged but not retrieved: {error} Still using {format_grades(kept) or 'none'}.")
     if unretrieved:
         settings["judged"] = tuple(ranking.grades) + tuple(unretrieved)
 
     if r_value is not None:
-        in_ranking = sum(1 for g in ranking.grades if g >= 1)
-        judged_relevant = sum(1 for g in settings.get("judged", ()) if g >= 1)
+        in_ranking = count_relevant(ranking.grades)
+        judged_relevant = count_relevant(settings.get("judged", ()))
+        if r_value < in_ranking or ("judged" in settings and r_value != judged_relevant):
+            keep_last_valid_in_link(k_keys.setting("R"))  # the page overrides it: not what a link should hold
         if r_value < in_ranking:
             box.error(f"R = {r_value} is smaller than the {in_ranking} relevant documents already in the "
-                      f"ranking; using R = {in_ranking + sum(1 for g in unretrieved if g >= 1)} instead.")
+                      f"ranking; using R = {in_ranking + count_relevant(unretrieved)} instead.")
         elif "judged" in settings and r_value != judged_relevant:
             box.error(f"R = {r_value} disagrees with the judged grades ({judged_relevant} relevant in the "
                       f"ranking and not retrieved); using the judged grades. Clear one of the two fields.")
@@ -112,13 +108,9 @@ def ranking_settings(ranking: Ranking, prefix: str = "", *, container=None, show
 
     if show_graded:
         col_gain, col_discount = box.columns(2)
-        settings["gain"] = link_widget(col_gain.radio, "Gain", GAIN_OPTIONS, key=k_keys.setting("gain"),
-                                       captions=[GAIN_LABELS[o] for o in GAIN_OPTIONS],
-                                       help=VARIANT_EXPLANATIONS["gain"], horizontal=True)
-        settings["discount"] = link_widget(col_discount.radio, "Discount", DISCOUNT_OPTIONS,
-                                           key=k_keys.setting("discount"),
-                                           captions=[DISCOUNT_LABELS[o] for o in DISCOUNT_OPTIONS],
-                                           help=VARIANT_EXPLANATIONS["discount"], horizontal=True)
+        settings["gain"] = choice_radio(GAIN, "Gain", key=k_keys.setting("gain"), container=col_gain)
+        settings["discount"] = choice_radio(DISCOUNT, "Discount", key=k_keys.setting("discount"),
+                                            container=col_discount)
     if settings["k"] is not None and settings["k"] > len(ranking):
         box.caption(f"k = {settings['k']} is beyond the {len(ranking)} ranked documents: the missing ranks "
                     f"count as non-relevant.")

@@ -20,7 +20,7 @@ Three rules keep the widgets and the canonical ranking in step:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import streamlit as st
 
@@ -44,44 +44,30 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Keys:
+class Keys(NamedTuple):
     """Session-state keys of one ranking editor. ``rels``, ``docs`` and the settings are URL keys
     (rankviz.ui.url_keys) too."""
 
     prefix: str
-
-    @property
-    def ranking(self) -> str:
-        return f"{self.prefix}ranking"
-
-    @property
-    def revision(self) -> str:
-        return f"{self.prefix}ranking_revision"
-
-    @property
-    def rels(self) -> str:
-        return f"{self.prefix}rels"
-
-    @property
-    def docs(self) -> str:
-        return f"{self.prefix}docs"
-
-    @property
-    def message(self) -> str:
-        return f"{self.prefix}ranking_message"
-
-    @property
-    def row(self) -> str:
-        return f"{self.prefix}ranking_row"
+    ranking: str
+    revision: str
+    rels: str
+    docs: str
+    message: str
+    row: str
 
     def setting(self, name: str) -> str:
         """Key (and URL parameter) of a setting such as ``k`` or ``gain``."""
         return f"{self.prefix}{name}"
 
 
+# Each key of Keys after the prefix: the prefix followed by this.
+_SUFFIXES = ("ranking", "ranking_revision", "rels", "docs", "ranking_message", "ranking_row")
+
+
 def keys(prefix: str = "") -> Keys:
-    return Keys(prefix)
+    """The keys of the ranking editor ``prefix`` (``""``: the app's shared ranking)."""
+    return Keys(prefix, *(prefix + suffix for suffix in _SUFFIXES))
 
 
 def grid_key(prefix: str = "", revision: int = 0) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-__all__ = ["table_key", "get_table", "replace_table", "table_editor"]
+__all__ = ["table_key", "get_table", "replace_table", "table_origin", "table_editor"]
 
 
 def _canonical(prefix: str) -> str:
@@ -21,6 +21,10 @@ def _canonical(prefix: str) -> str:
 
 def _revision(prefix: str) -> str:
     return f"{prefix}_table_revision"
+
+
+def _origin(prefix: str) -> str:
+    return f"{prefix}_table_origin"
 
 
 def table_key(prefix: str) -> str:
@@ -35,10 +39,20 @@ def get_table(prefix: str, default):
     return st.session_state[_canonical(prefix)]
 
 
-def replace_table(prefix: str, frame) -> None:
-    """Replace the table (a preset, a reset) and renew the grid. Safe in a callback."""
+def replace_table(prefix: str, frame, *, origin=None) -> None:
+    """Replace the table (a preset, a reset) and renew the grid. Safe in a callback.
+
+    ``origin`` names where the table came from (a course example's key): :func:`table_origin`
+    returns it until another origin is given."""
     st.session_state[_canonical(prefix)] = frame.reset_index(drop=True).copy()
     st.session_state[_revision(prefix)] = st.session_state.get(_revision(prefix), 0) + 1
+    if origin is not None:
+        st.session_state[_origin(prefix)] = origin
+
+
+def table_origin(prefix: str, default=None):
+    """Where the table of ``prefix`` was last loaded from (``replace_table``'s ``origin``), else ``default``."""
+    return st.session_state.get(_origin(prefix), default)
 
 
 def table_editor(prefix: str, default, *, column_config=None, height=None, num_rows="dynamic", where=None):

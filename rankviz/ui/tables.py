@@ -8,9 +8,9 @@ from __future__ import annotations
 import streamlit as st
 
 from rankviz.registry import get_spec, ranking_metric_table
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.labels import at_k_label, variant_text
-from rankviz.ui.settings import DISCOUNT_LABELS, GAIN_LABELS, VARIANT_EXPLANATIONS, other_option
+from rankviz.ui.layout import grid_text_px
 
 __all__ = ["FAMILIES", "variant_text", "at_k_label", "every_metric_table", "metric_table_config",
            "render_other_convention"]
@@ -40,11 +40,14 @@ def every_metric_table(rels, settings: dict, n_ranked: int):
     return table, errors
 
 
-def metric_table_config() -> dict:
+def metric_table_config(table) -> dict:
+    """Column settings of :func:`every_metric_table`'s table: the metric names and values whole, at
+    the type size in force (projector mode's is larger), and the variants; the definitions scroll."""
     return {
-        "metric": st.column_config.TextColumn("metric", width=195, pinned=True),
-        "value": st.column_config.NumberColumn("value", format="%.3f", width=60),
-        "variant": st.column_config.TextColumn("variant", width=220, help="The conventions this value uses."),
+        "metric": st.column_config.TextColumn("metric", width=grid_text_px(table["metric"]), pinned=True),
+        "value": st.column_config.NumberColumn("value", format="%.3f", width=grid_text_px(["00.000"])),
+        "variant": st.column_config.TextColumn("variant", width=grid_text_px(table["variant"]),
+                                               help="The conventions this value uses."),
         "definition": st.column_config.TextColumn(
             "definition", width="large",
             help="One-line definition; choose the metric below for its formula and worked table."),
@@ -56,17 +59,16 @@ def render_other_convention(spec, rels, used: dict, n_ranked: int) -> None:
 
     Variants are never silent: each switch gets a box, side by side.
     """
-    switches = [name for name in ("gain", "discount") if name in used]
+    switches = [p for p in spec.params if len(p.choices) == 2 and p.name in used]
     if not switches:
         return
-    labels = {"gain": GAIN_LABELS, "discount": DISCOUNT_LABELS}
     label = at_k_label(spec, {"k": used.get("k")}, n_ranked)
-    for column, name in zip(st.columns(len(switches)), switches):
-        other = other_option(name, used[name])
+    for column, param in zip(st.columns(len(switches)), switches):
+        other = param.choice(param.other(used[param.name]))
         try:
-            value = format_number(spec.function(rels, **{**used, name: other}), 3)
+            value = format_number(spec.function(rels, **{**used, param.name: other.value}), 3)
         except ValueError as error:
-            column.caption(f"With {other} {name}: {error}")
+            column.caption(f"With the {other.label}: {error}")
             continue
-        column.info(f"**With {other} {name}** ({labels[name][other]}): {label} = **{value}**  \n"
-                    f"{VARIANT_EXPLANATIONS[name]}", icon=":material/swap_horiz:")
+        column.info(f"**With the {other.label}**: {label} = **{value}**  \n{other.description}",
+                    icon=":material/swap_horiz:")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.ui.layout import projector_on
 
 __all__ = ["chart_font_size", "printed_vs_exact"]

@@ -19,10 +19,10 @@ import numpy as np
 import streamlit as st
 
 from rankviz.metrics.correlation import average_ranks
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.parsing import default_doc_ids, parse_doc_ids
 from rankviz.ui import state
-from rankviz.ui.link import link_widget
+from rankviz.ui.link import keep_last_valid_in_link, link_widget
 
 __all__ = ["TwoRankings", "DEFAULT_TWO_RANKINGS", "MAX_DOCUMENTS", "parse_ranks", "check_two_rankings",
            "ideal_against_system", "two_rankings_editor", "load_two_rankings_preset", "load_shared_ranking"]
@@ -182,6 +182,8 @@ def _text_boxes(rankings: TwoRankings) -> TwoRankings:
         ranks_b = parse_ranks(b_text, "R2")
         new = check_two_rankings(parse_doc_ids(docs_text) if str(docs_text or "").strip() else (), ranks_a, ranks_b)
     except ValueError as error:
+        for key in (ITEMS, R1, R2):  # checked together: the link keeps the last valid three
+            keep_last_valid_in_link(key)
         st.error(f"{error} Still showing the last valid rankings.")
         return rankings
     if new != rankings:

@@ -18,7 +18,7 @@ from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
 
 __all__ = ["MAX_UPLOAD_MB", "InputFile", "sample_file", "uploaded_file", "size_problem", "read_qrels_file",
            "read_run_file", "read_qrels_file_as_table", "read_judgments_file", "read_run_file_as_table", "read_zscores_file",
-           "FILE_TYPES"]
+           "FILE_TYPES", "APP_ADVICE", "remember_result", "last_result_for"]
 
 # Must equal server.maxUploadSize in .streamlit/config.toml: the browser rejects larger files
 # before they are sent, and uploaded_file checks again on the server (an API client or an
@@ -82,6 +82,37 @@ def uploaded_file(upload) -> InputFile:
     return InputFile.from_bytes(upload.name, data)
 
 
+def _identity(inputs) -> tuple:
+    """What a result was computed from: each file's name and content hash, other inputs as they are."""
+    return tuple((item.name, item.digest) if isinstance(item, InputFile) else item for item in inputs)
+
+
+def remember_result(key: str, inputs, result) -> None:
+    """Keep ``result`` in the session as the last one computed from ``inputs`` (the InputFiles read, and
+    any setting that changes how they read, e.g. the judgments format). See :func:`last_result_for`."""
+    st.session_state[key] = (_identity(inputs), result)
+
+
+def last_result_for(key: str, inputs):
+    """The result kept under ``key`` when it was computed from exactly ``inputs`` (same file names and
+    contents, same settings), else None.
+
+    Why: after a bad input a page may keep showing the last numbers only while they are the numbers
+    of the files on screen (a measure name mistyped). After a bad file, the last numbers came from
+    other files (the sample collection, the previous upload): shown under the new files' names they
+    would mislead, so the page shows the error alone.
+    """
+    kept = st.session_state.get(key)
+    if kept is None or kept[0] != _identity(inputs):
+        return None
+    return kept[1]
+
+
+# A run uploaded as the judgments, or the other way round, in the app's words (a Python caller reads
+# "read it with read_run").
+APP_ADVICE = {"run": "upload it with the run files", "qrels": "upload it as the judgments (qrels) file"}
+
+
 class _NamedBytes(io.BytesIO):
     """Bytes with a file name, so the readers name the file in messages and see its suffix (.gz, .csv)."""
 
@@ -98,14 +129,18 @@ class _NamedBytes(io.BytesIO):
 def _read_cached(kind: str, digest: str, name: str, _data: bytes):
     # The bytes are not hashed by Streamlit (leading underscore): the digest is the key. The
     # TrecTable is cached whole: its keys spare evaluate hashing the ids on every evaluation.
+    from rankviz.trec.formats import TrecFormatError
     from rankviz.trec.judgments import read_judgments
     from rankviz.trec.preferences import read_zscores
     from rankviz.trec.readers import read_run_table
 
     source = _NamedBytes(_data, name)
-    if kind == "run":
-        return read_run_table(source)
-    return read_zscores(source) if kind == "zscores" else read_judgments(source, kind)
+    try:
+        if kind == "run":
+            return read_run_table(source)
+        return read_zscores(source) if kind == "zscores" else read_judgments(source, kind)
+    except TrecFormatError as error:  # a run in the judgments box, or qrels among the runs: say where it goes
+        raise ValueError(error.with_advice(APP_ADVICE)) from None
 
 
 def read_qrels_file(file: InputFile):

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rankviz.registry import AP_DENOMINATOR, DISCOUNT, GAIN, ROUNDING, SPEARMAN_TIES
+
 __all__ = ["UrlKey", "FROM_PAGE", "ALWAYS", "KINDS", "RANKING_PREFIXES", "RANKING_SETTINGS", "URL_KEYS", "url_key",
            "url_text", "url_flag", "from_url"]
 
@@ -70,7 +72,8 @@ class UrlKey:
 # ranking: "" is the app's ranking, "b_" the precision-recall page's second ranking B.
 RANKING_PREFIXES = {"": ("one_ranking", "precision_recall", "graded"), "b_": ("precision_recall",)}
 RANKING_SETTINGS = {"rels": ("text", ALWAYS), "docs": ("text", ""), "k": ("int", ""), "R": ("int", ""),
-                    "unretrieved": ("text", ""), "gain": ("choice", "linear"), "discount": ("choice", "log2")}
+                    "unretrieved": ("text", ""), "gain": ("choice", GAIN.default),
+                    "discount": ("choice", DISCOUNT.default)}
 # Gain and discount only where graded metrics are shown (precision-recall draws binary ones only).
 _GRADED_PAGES = ("one_ranking", "graded")
 
@@ -90,7 +93,7 @@ _PAGE_KEYS = (
     # precision_recall
     UrlKey("beta", "number", "1", ("precision_recall",)),
     UrlKey("compare", "flag", False, ("precision_recall",)),
-    UrlKey("rounding", "choice", "ceil", ("precision_recall",)),
+    UrlKey("rounding", "choice", ROUNDING.default, ("precision_recall",)),
     # correlation (items, r1, r2: the course's SRCC exercise, rankviz.ui.two_rankings; topk: min(5, documents))
     UrlKey("items", "text", FROM_PAGE, ("correlation",)),
     UrlKey("r1", "text", FROM_PAGE, ("correlation",)),
@@ -103,7 +106,7 @@ _PAGE_KEYS = (
     UrlKey("hw_preset", "choice", FROM_PAGE, ("homework",)),
     UrlKey("hw_kind", "choice", "ndcg", ("homework",)),
     UrlKey("hw_gain", "choice", "exponential", ("homework",)),
-    UrlKey("hw_discount", "choice", "log2", ("homework",)),
+    UrlKey("hw_discount", "choice", DISCOUNT.default, ("homework",)),
     UrlKey("hw_weights", "choice", "impressions", ("homework",)),
     UrlKey("hw_max_grade", "choice", "3", ("homework",)),
     UrlKey("hw_variant", "choice", "b", ("homework",)),
@@ -114,12 +117,37 @@ _PAGE_KEYS = (
     UrlKey("hw_R", "int", "", ("homework",)),
     UrlKey("hw_unretrieved", "text", "", ("homework",)),
     UrlKey("hw_step", "int", "0", ("homework",)),
+    # homework, the student's own exercise (rankviz.ui.own_homework): one field per input of a kind
+    UrlKey("hw_k", "int", "", ("homework",)),
+    UrlKey("hw_cutoffs", "text", "", ("homework",)),
+    UrlKey("hw_betas", "text", "", ("homework",)),
+    UrlKey("hw_denominator", "choice", AP_DENOMINATOR.default, ("homework",)),
+    UrlKey("hw_rankings", "text", "R N R N N\nN N R N R", ("homework",)),
+    UrlKey("hw_names", "text", "", ("homework",)),
+    UrlKey("hw_Rs", "text", "", ("homework",)),
+    UrlKey("hw_threshold", "int", "", ("homework",)),
+    UrlKey("hw_runs", "text", "0.05 0.1 0.5 0.5 0.75\n0.1 0.3 0.45 0.45 0.6", ("homework",)),
+    UrlKey("hw_levels", "text", "", ("homework",)),
+    UrlKey("hw_rounding", "choice", ROUNDING.default, ("homework",)),
+    UrlKey("hw_gmax", "int", "3", ("homework",)),
+    UrlKey("hw_ties", "choice", SPEARMAN_TIES.default, ("homework",)),
+    UrlKey("hw_items", "text", "", ("homework",)),
+    UrlKey("hw_penalty", "text", "", ("homework",)),
+    UrlKey("hw_labels", "text", "1 0 1 0 0", ("homework",)),
+    UrlKey("hw_scores", "text", "0.9 0.6 0.6 0.2 0.5", ("homework",)),
+    UrlKey("hw_groups", "text", "u1 u1 u1 u2 u2", ("homework",)),
+    UrlKey("hw_answer", "text", "d1 d2 d3 d4 d5", ("homework",)),
+    UrlKey("hw_tie_levels", "text", "", ("homework",)),
+    UrlKey("hw_relevant", "text", "d2 d5 d9", ("homework",)),
+    UrlKey("hw_known", "text", "d2 d9", ("homework",)),
+    UrlKey("hw_expected", "int", "", ("homework",)),
+    UrlKey("hw_wanted", "int", "", ("homework",)),
     # many_queries (mq_queries: the course example's table; mq_query: the first query)
     UrlKey("mq_mode", "choice", "rankings", ("many_queries",)),
     UrlKey("mq_queries", "table", FROM_PAGE, ("many_queries",)),
     UrlKey("mq_k", "int", "", ("many_queries",)),
     UrlKey("mq_sh", "int", "", ("many_queries",)),
-    UrlKey("mq_gain", "choice", "linear", ("many_queries",)),
+    UrlKey("mq_gain", "choice", GAIN.default, ("many_queries",)),
     UrlKey("mq_query", "choice", FROM_PAGE, ("many_queries",)),
     UrlKey("mq_floor", "number", "1e-05", ("many_queries",)),
     # explorer
@@ -128,7 +156,7 @@ _PAGE_KEYS = (
     UrlKey("ex_r", "int", "", ("explorer",)),
     UrlKey("ex_k", "int", "", ("explorer",)),
     UrlKey("ex_scale", "choice", "0-1", ("explorer",)),
-    UrlKey("ex_gain", "choice", "linear", ("explorer",)),
+    UrlKey("ex_gain", "choice", GAIN.default, ("explorer",)),
     UrlKey("ex_change", "choice", "R", ("explorer",)),
     UrlKey("ex_other_value", "int", "3", ("explorer",)),
     UrlKey("ex_generator", "choice", "random", ("explorer",)),

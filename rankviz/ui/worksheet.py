@@ -2,7 +2,9 @@
 the printable sheet and its answer key as LaTeX and as self-contained HTML.
 
 The files are made once per choice and shared by every session (a whole class pressing the same
-button costs one build); the printed links open each exercise in the checker on this server.
+button costs one build); the printed links open each exercise in the checker on this server, at
+the address the browser reached it by (``rankviz.ui.address``: said beside the files when a class
+cannot open it).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import streamlit as st
 
 from rankviz.teaching.homework import KINDS
 from rankviz.teaching.homework.worksheets import MAX_SHEET_EXERCISES, make_worksheet, worksheet_html, worksheet_latex
+from rankviz.ui.address import browser_address, loopback_warning
 
 __all__ = ["worksheet_files", "worksheet_section"]
 
@@ -26,12 +29,6 @@ def worksheet_files(kinds: tuple[str, ...], count: int, seed: int, base_url: str
             f"{stem}_answers.tex": ("application/x-tex", worksheet_latex(sheet, answers=True, base_url=base_url)),
             f"{stem}.html": ("text/html", worksheet_html(sheet, base_url=base_url)),
             f"{stem}_answers.html": ("text/html", worksheet_html(sheet, answers=True, base_url=base_url))}
-
-
-def _page_address() -> str:
-    """This page's address without its query (the printed links add their own)."""
-    url = str(st.context.url or "")
-    return url.split("?", 1)[0] if url.startswith(("http://", "https://")) else ""
 
 
 def worksheet_section() -> None:
@@ -56,8 +53,9 @@ def worksheet_section() -> None:
         if not choice[0]:
             st.error("Pick at least one kind of exercise.")
             return
-        files = worksheet_files(*choice, _page_address())
+        files = worksheet_files(*choice, browser_address())
         st.caption(f"{choice[1]} exercises from seed {choice[2]}: print the sheet for the class, keep the key.")
+        loopback_warning("The sheet's links")
         columns = st.columns(2)  # the sheet on the left, its key on the right
         for i, (name, (mime, text)) in enumerate(files.items()):
             is_key = "answers" in name

@@ -60,3 +60,10 @@ def edit_grid(at: AppTest, *, edited_rows=None, added_rows=None, deleted_rows=No
     at.session_state[grid_key(prefix, revision)] = {
         "edited_rows": edited_rows or {}, "added_rows": added_rows or [], "deleted_rows": deleted_rows or []}
     return at.run()
+
+
+def table_grid_key(at: AppTest, prefix: str) -> str:
+    """The key of the grid of ``rankviz.ui.table_editor`` ``prefix`` as the page last drew it
+    (its revision read the way the page reads it), to seed an edit under."""
+    revision = at.session_state[f"{prefix}_table_revision"] if f"{prefix}_table_revision" in at.session_state else 0
+    return f"{prefix}_grid_{revision}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.ui.pages import PAGES
 
 
@@ -55,3 +55,17 @@ def open_reveal(at, key: str = "step"):
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+def homework_marks(at):
+    """The homework page's marks table (an HTML table, rankviz.ui.wrapping) as a DataFrame; None before checking."""
+    import html
+
+    import pandas as pd
+
+    tables = [element.proto.body for element in at.get("html") if "rv-wrap-table" in element.proto.body]
+    if not tables:
+        return None
+    rows = [[html.unescape(cell) for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+            for row in re.findall(r"<tr[^>]*>(.*?)</tr>", tables[0])]
+    return pd.DataFrame(rows[1:], columns=rows[0])

@@ -12,7 +12,7 @@ from rankviz.teaching.explore import (
     random_rankings,
     score_rankings,
 )
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 
 PAGE = "app_pages/explorer.py"
 

@@ -17,7 +17,7 @@ from app_helpers import ONE_RANKING, open_app, result_lines
 from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 from streamlit.testing.v1 import local_script_runner
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.metrics import ndcg
 
 PRECISION_RECALL = "app_pages/precision_recall.py"
@@ -164,7 +164,7 @@ def _sync_script():
     import streamlit as st
 
     from rankviz.ui.link import link_widget, set_value, sync_url
-    from rankviz.ui.settings import GAIN_OPTIONS
+    from rankviz.registry import GAIN
     from rankviz.ui.state import init_state
 
     init_state()
@@ -172,7 +172,7 @@ def _sync_script():
         set_value(key, value)
     for key in ("rels", "k", "R"):
         link_widget(st.text_input, key, key=key)
-    link_widget(st.radio, "gain", GAIN_OPTIONS, key="gain")
+    link_widget(st.radio, "gain", GAIN.values, key="gain")
     sync_url()
 
 
@@ -224,7 +224,10 @@ def test_a_page_that_stops_early_still_writes_its_link(monkeypatch):
     at = open_app("app_pages/homework.py", {"hw_source": "own", "hw_rels": "3,abc"})
     at.selectbox(key="hw_kind").set_value("ap").run()
     assert not at.exception, at.exception
-    assert _entry(at) == {"hw_source": "own", "hw_rels": "3,abc", "hw_kind": "ap"}
+    # The settings reach the link; the grades that made no exercise do not (issue 20: a copied link
+    # would reopen the error), the box keeps them.
+    assert _entry(at) == {"hw_source": "own", "hw_kind": "ap"}
+    assert at.text_area(key="hw_rels").value == "3,abc"
 
 
 def test_back_on_one_page_keeps_the_settings_of_another_page(monkeypatch):

@@ -1,5 +1,6 @@
 """AppTest of the homework checker: answers typed by step key are marked as rankviz.teaching.homework marks them."""
 
+
 import pytest
 
 from app_helpers import open_app
@@ -12,7 +13,7 @@ from rankviz.teaching.homework import (
     own_exercise,
     steps_for,
 )
-from teaching_helpers import errors, open_reveal, page_path
+from teaching_helpers import errors, homework_marks, open_reveal, page_path
 
 PAGE = page_path("homework")
 # Lecture 002's printed working of the NDCG exercise: truncated terms, and 1.286 for 3/log2(5) = 1.292.
@@ -27,9 +28,17 @@ def _open(query=None):
 
 
 def _answer_inputs(at):
-    """The answer boxes in step order (their keys end with the step index)."""
-    boxes = [box for box in at.text_input if box.key.startswith("hw_answer_")]
-    return sorted(boxes, key=lambda box: int(box.key.rsplit("_", 1)[1]))
+    """The answer boxes in the order of the page (what Tab and a phone's stacking follow)."""
+    return [box for box in at.text_input if box.key.startswith("hw_answer_")]
+
+
+def _marks(at):
+    return homework_marks(at)
+
+
+def _formulas(at):
+    """The worked lines drawn after a check (inline display-style math, rankviz.ui.wrapping)."""
+    return [markdown.value for markdown in at.markdown if markdown.value.startswith("$\\displaystyle")]
 
 
 def _type_and_check(at, answers):
@@ -37,7 +46,7 @@ def _type_and_check(at, answers):
         box.set_value(answer)
     at.button(key="hw_check").click().run()
     assert not at.exception, at.exception
-    return next(d.value for d in at.dataframe if "mark" in d.value.columns)
+    return _marks(at)
 
 
 def test_the_slides_working_is_marked_step_by_step():
@@ -46,13 +55,18 @@ def test_the_slides_working_is_marked_step_by_step():
     assert [box.label for box in _answer_inputs(at)] == [step.label for step in steps]
     marks = _type_and_check(at, SLIDE)
     labels = marks["step"].tolist()
-    assert marks.loc[labels.index("DCG"), "mark"] == "✓ follows from your answers"
+    assert marks.loc[labels.index("DCG"), "mark"] == "✓ as the notes print it"
+    assert marks.loc[labels.index("DCG"), "why"] == ("The course notes print this; they cut each term to 3 decimals "
+                                                     "before adding (exact 13.848).")
     assert marks.loc[labels.index("IDCG term at rank 4 (grade 2)"), "mark"] == "✗ wrong"
+    assert "a slip on the slide: 3/2.322 = 1.292" in marks.loc[labels.index("IDCG term at rank 4 (grade 2)"), "why"]
+    assert marks.loc[labels.index("IDCG"), "mark"] == "✓ follows from your answers"
+    assert "print 1.286 for 3/2.322 = 1.292 at rank 4 (exact 14.595)" in marks.loc[labels.index("IDCG"), "why"]
     assert marks.loc[labels.index("NDCG"), "mark"] == "✓ right"
     first = next(text for text in errors(at) if "First step that went wrong" in text)
     assert "IDCG term at rank 4 (grade 2)" in first and "1.286" in first
     # The working from the wrong step on: 3 / log2(5) = 1.292, then IDCG and NDCG; nothing before it.
-    formulas = [latex.value for latex in at.latex]
+    formulas = _formulas(at)
     assert r"\frac{3}{2.322} = 1.292" in formulas[0]
     assert len(formulas) == len(steps) - labels.index("IDCG term at rank 4 (grade 2)")
     note = next(e for e in at.expander if "course note" in e.label)  # the preset's note, after checking
@@ -64,13 +78,13 @@ def test_exact_answers_get_a_success_message():
     marks = _type_and_check(at, ["1", "1/2", "2/3", "0.5", "0.4", "0,5", "0.722"])
     assert set(marks["mark"]) == {"✓ right"}
     assert any("7 of 7 steps right" in success.value for success in at.success)
-    assert not at.latex  # nothing went wrong: no working is revealed
+    assert not _formulas(at)  # nothing went wrong: no working is revealed
 
 
 def test_nothing_is_marked_or_revealed_before_checking():
     at = _open({"hw_source": "course", "hw_preset": "srcc_exercise"})
-    assert not any("mark" in d.value.columns for d in at.dataframe)
-    assert not any("course note" in e.label for e in at.expander) and not at.latex
+    assert _marks(at) is None
+    assert not any("course note" in e.label for e in at.expander) and not _formulas(at)
 
 
 def test_tolerance_is_selectable():
@@ -78,7 +92,7 @@ def test_tolerance_is_selectable():
     marks = _type_and_check(at, ["", "", "0.67"])
     assert marks.loc[2, "mark"] == "✓ right"
     at.selectbox(key="tol").set_value("0.001").run()
-    marks = next(d.value for d in at.dataframe if "mark" in d.value.columns)
+    marks = _marks(at)
     assert marks.loc[2, "mark"] == "✗ wrong"
 
 
@@ -115,10 +129,11 @@ def test_own_list_for_ndcg_with_unretrieved_grades():
 
 @pytest.mark.parametrize("query, message", [
     ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": "3,abc"}, "abc"),
-    ({"hw_source": "own", "hw_kind": "ap", "hw_rels": "1,0", "hw_R": "x"}, "R must be a whole number"),
+    ({"hw_source": "own", "hw_kind": "ap", "hw_rels": "1,0", "hw_R": "x"},
+     "R (relevant documents in the collection): cannot read 'x' as a number"),
     ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": "1,0", "hw_unretrieved": "-1"}, "-1"),
-    ({"hw_source": "own", "hw_kind": "spearman", "hw_r1": "1,2,3", "hw_r2": "1,1,2"}, "tied ranks"),
-    ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": ",".join(["1"] * 21)}, "at most 20"),
+    ({"hw_source": "own", "hw_kind": "spearman", "hw_r1": "1,2,3", "hw_r2": "1,2"}, "one rank in R1 and one in R2"),
+    ({"hw_source": "own", "hw_kind": "ndcg", "hw_rels": ",".join(["1"] * 101)}, "at most 100"),
     ({"hw_source": "practice", "seed": "-5"}, "Seed"),
 ])
 def test_bad_exercise_input_shows_a_message_and_no_exception(query, message):
@@ -163,7 +178,7 @@ def test_a_mistake_is_named_with_the_line_where_the_working_parts():
     marks = _type_and_check(at, answers)
     assert "natural logarithm" in marks.loc[rank_2, "why"]
     assert any("natural logarithm" in text for text in errors(at))
-    formulas = [latex.value for latex in at.latex]
+    formulas = _formulas(at)
     assert any(r"\ln(2 + 1)" in formula for formula in formulas)
     assert any(r"\log_2(2 + 1)" in formula for formula in formulas)
 
@@ -186,7 +201,7 @@ def test_the_reveal_shows_one_more_step_per_click_and_keeps_it_in_the_link():
     # CG, then two DCG terms, and the DCG sum being built from the two revealed terms.
     assert rows[0].startswith("| CG |") and rows[1].startswith("| DCG term at rank 1")
     assert rows[-1].startswith("| DCG (so far)") and r"7 + 1.893 + \dots" in rows[-1]
-    assert any("**Step 2: DCG**" in markdown.value for markdown in at.markdown)
+    assert any("**Step 2: DCG**\n\n| step | working | value |" in markdown.value for markdown in at.markdown)
     assert at.query_params.get("hw_step") in ("3", ["3"])
     at.button(key="hw_step_previous").click().run()
     assert len(_revealed_rows(at)) == 3  # CG, one DCG term, the sum so far

@@ -2,8 +2,8 @@
 
 import pytest
 
-from app_helpers import open_app
-from rankviz.teaching.export import format_number
+from app_helpers import open_app, table_grid_key
+from rankviz.formatting import format_number
 from rankviz.metrics import (
     average_precision,
     geometric_mean_average_precision,
@@ -33,12 +33,6 @@ def _results(at) -> dict:
     return found
 
 
-def _grid_key(at, prefix="mq_queries"):
-    # The key holds the revision the page used; read it the way the page computes it.
-    revision = at.session_state[f"{prefix}_table_revision"] if f"{prefix}_table_revision" in at.session_state else 0
-    return f"{prefix}_grid_{revision}"
-
-
 @pytest.fixture
 def at():
     app = open_app(PAGE)
@@ -52,7 +46,7 @@ def test_default_is_the_course_map_example_with_every_aggregate(at):
     assert shown["MAP"] == format_number(mean_average_precision(aps), 3)
     assert shown["GMAP"] == format_number(geometric_mean_average_precision(aps), 3)
     assert shown["MRR"] == format_number(mean_reciprocal_rank([reciprocal_rank(Q1), reciprocal_rank(Q2)]), 3)
-    per_query = at.dataframe[2].value.set_index("query")
+    per_query = at.dataframe[1].value.set_index("query")
     assert per_query.loc["q2", "AP"] == pytest.approx((1 / 3 + 2 / 8 + 3 / 15) / 3)  # ranks 3, 8, 15; R = 3
     assert per_query.loc["q1", "nDCG"] == pytest.approx(ndcg(Q1, judged=list(Q1) + [1] * 5))
 
@@ -82,11 +76,11 @@ def test_the_gmap_example_shows_equal_map_and_different_gmap():
 
 
 def test_editing_a_ranking_in_the_grid_changes_the_values(at):
-    at.session_state[_grid_key(at)] = {"edited_rows": {1: {"grades": "1,1,0"}}, "added_rows": [],
+    at.session_state[table_grid_key(at, "mq_queries")] = {"edited_rows": {1: {"grades": "1,1,0"}}, "added_rows": [],
                                        "deleted_rows": []}
     at.run()
     assert not at.exception
-    per_query = at.dataframe[2].value.set_index("query")
+    per_query = at.dataframe[1].value.set_index("query")
     # q2 is now 1,1,0 with R = 3: AP = (1/1 + 2/2) / 3.
     assert per_query.loc["q2", "AP"] == pytest.approx(2 / 3)
     aps = [average_precision(Q1, n_relevant=10), 2 / 3]
@@ -95,7 +89,7 @@ def test_editing_a_ranking_in_the_grid_changes_the_values(at):
 
 def test_a_bad_grade_names_the_row_and_keeps_the_last_valid_values(at):
     before = _metrics(at)
-    at.session_state[_grid_key(at)] = {"edited_rows": {1: {"grades": "1,abc"}}, "added_rows": [],
+    at.session_state[table_grid_key(at, "mq_queries")] = {"edited_rows": {1: {"grades": "1,abc"}}, "added_rows": [],
                                        "deleted_rows": []}
     at.run()
     assert not at.exception
@@ -105,11 +99,11 @@ def test_a_bad_grade_names_the_row_and_keeps_the_last_valid_values(at):
 
 def test_a_new_query_row_is_scored():
     at = open_app(PAGE)
-    at.session_state[_grid_key(at)] = {"edited_rows": {}, "added_rows": [{"query": "q3", "grades": "0,1"}],
+    at.session_state[table_grid_key(at, "mq_queries")] = {"edited_rows": {}, "added_rows": [{"query": "q3", "grades": "0,1"}],
                                        "deleted_rows": []}
     at.run()
     assert not at.exception
-    per_query = at.dataframe[2].value.set_index("query")
+    per_query = at.dataframe[1].value.set_index("query")
     assert per_query.loc["q3", "RR"] == 0.5
 
 
@@ -122,7 +116,7 @@ def test_bad_k_shows_a_message_and_no_exception(at):
 def test_k_from_the_link_sets_the_cutoff():
     at = open_app(PAGE, {"mq_k": "5"})
     assert not at.exception
-    per_query = at.dataframe[2].value.set_index("query")
+    per_query = at.dataframe[1].value.set_index("query")
     assert per_query.loc["q1", "P@5"] == pytest.approx(2 / 5)  # q1: relevant at ranks 1 and 3 of the top 5
 
 
@@ -142,7 +136,7 @@ def test_clicking_a_query_in_the_chart_opens_it(at):
 
 def test_a_bad_ap_value_in_runs_mode_is_named():
     at = open_app(PAGE, {"mq_mode": "AP per query"})
-    at.session_state[_grid_key(at, "mq_runs")] = {"edited_rows": {0: {"Run 1": None}}, "added_rows": [],
+    at.session_state[table_grid_key(at, "mq_runs")] = {"edited_rows": {0: {"Run 1": None}}, "added_rows": [],
                                                   "deleted_rows": []}
     at.run()
     assert not at.exception
@@ -151,14 +145,14 @@ def test_a_bad_ap_value_in_runs_mode_is_named():
 
 def test_table_key_helper_matches_the_page_key():
     at = open_app(PAGE)
-    assert _grid_key(at) == "mq_queries_grid_0"
+    assert table_grid_key(at, "mq_queries") == "mq_queries_grid_0"
     assert callable(table_key)
 
 
 def test_queries_in_the_link_open_the_page_with_them():
     at = open_app(PAGE, {"mq_queries": "a=1,0,1/4;b=0,0,1"})
     assert not at.exception
-    per_query = at.dataframe[2].value.set_index("query")
+    per_query = at.dataframe[1].value.set_index("query")
     assert per_query.loc["a", "AP"] == pytest.approx((1 / 1 + 2 / 3) / 4)  # R = 4
     assert per_query.loc["b", "RR"] == pytest.approx(1 / 3)
     assert at.query_params["mq_queries"] == "a=1,0,1/4;b=0,0,1"
@@ -166,7 +160,7 @@ def test_queries_in_the_link_open_the_page_with_them():
 
 def test_an_edit_is_written_to_the_link(at):
     assert "mq_queries" not in at.query_params  # the course example needs no parameter
-    at.session_state[_grid_key(at)] = {"edited_rows": {1: {"grades": "1"}}, "added_rows": [], "deleted_rows": []}
+    at.session_state[table_grid_key(at, "mq_queries")] = {"edited_rows": {1: {"grades": "1"}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert at.query_params["mq_queries"].endswith(";q2=1/3")
 

@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 from app_helpers import HOME, ONE_RANKING, edit_grid, errors, metric_values, open_app, result_lines, table_with
 
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.metrics import ndcg, ndcg_breakdown
+from rankviz.metrics.reference import reference_source
 from rankviz.registry import get_spec, specs_for
 
 LECTURE = [3, 2, 3, 0, 1, 2]  # 002 lecture, "Class Exercise - Compute DCG / IDCG / NDCG"
@@ -64,8 +65,11 @@ def test_the_other_convention_is_shown_beside_the_result():
     linear = format_number(ndcg(LECTURE, gain="linear"), 3)
     jarvelin = format_number(ndcg(LECTURE, gain="exponential", discount="jarvelin"), 3)
     boxes = " ".join(info.value for info in at.info)
-    assert f"**With linear gain** (g): nDCG@6 = **{linear}**" in boxes
-    assert "**With jarvelin discount**" in boxes and f"nDCG@6 = **{jarvelin}**" in boxes
+    # Each box names the other choice in the registry's words (GAIN.label), and says what it changes.
+    gain, discount = get_spec("ndcg").param("gain"), get_spec("ndcg").param("discount")
+    assert f"**With the {gain.label('linear')}**: nDCG@6 = **{linear}**" in boxes
+    assert f"**With the {discount.label('jarvelin')}**: nDCG@6 = **{jarvelin}**" in boxes
+    assert gain.choice("linear").description in boxes
 
 
 def test_editing_a_grade_in_the_grid_changes_ndcg_and_the_url():
@@ -199,6 +203,10 @@ def test_every_metric_opens_as_a_worked_table(metric):
              .split(" = ")[0]]
     if shown and not math.isnan(shown[0]):
         assert value == format_number(shown[0], 3)
+    # "Show the code": the metric's reference implementation (plain loops, the formula visible;
+    # tests/metrics/test_reference.py holds it equal to the package), not a call into a kernel.
+    assert [code.value for code in at.code] == [reference_source(metric)]
+    assert "kernel" not in reference_source(metric)
 
 
 def test_a_thousand_row_ranking_is_fine_and_one_more_is_refused():

@@ -60,6 +60,23 @@ def test_load_q1_and_q2_draws_both_on_one_plot():
     assert b_points["precision"].tolist() == pytest.approx(expected.table["P@i"].tolist())
 
 
+def _callouts(at) -> list[str]:
+    return [box.value for box in at.info if "the course note prints" in box.value]
+
+
+@pytest.mark.parametrize(("preset_key", "printed", "exact"), [("q1_binary", "0.28", "0.29"),
+                                                              ("q2_binary", "0.254", "0.255")])
+def test_a_course_query_shows_the_slides_map_beside_the_exact_value(preset_key, printed, exact):
+    # 002 "MAP - An example": q1's 'MAP' 0.28 (0.289 cut; exactly 0.290, AP too), q2's 0.254 (1/3 as 0.33;
+    # exactly 0.255, while AP is 0.261). Opened on the query, the page says so beside its AP.
+    preset = PRESETS[preset_key]
+    at = _open({"rels": ",".join(map(str, preset.rels)), "R": str(preset.n_relevant)})
+    (callout,) = _callouts(at)
+    assert f"| the slide's 'MAP' of the query | {printed} | {exact} |" in callout
+    assert preset.note in callout
+    assert not _callouts(_open({"rels": ",".join(map(str, preset.rels)), "R": "9"}))  # another R: another query
+
+
 def test_url_parameters_restore_the_state():
     at = _open({"rels": "1,0,1,0,0,1", "R": "4", "beta": "2", "rounding": "lround", "k": "3"})
     assert at.radio(key="rounding").value == "lround"

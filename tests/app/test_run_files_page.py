@@ -65,15 +65,15 @@ def test_uploaded_bytes_equal_evaluate_on_the_same_text():
     at = _upload(open_app(PAGE))
     assert not at.exception and not at.error
     aggregate = _table(at, "rf_aggregate_table").set_index("run")
-    for name, data in (("a.run", RUN_A), ("b.run", RUN_B)):
+    for name, data in (("A", RUN_A), ("B", RUN_B)):
         expected = evaluate(QRELS.decode(), data.decode(), MEASURES)
         for measure in MEASURES:
             assert aggregate.loc[name, measure] == pytest.approx(expected.mean[measure], abs=1e-12)
     # Hand check of one value: run B on q1 ranks c (2), a (1): AP = (1/1 + 2/2) / 2 = 1; on q2
     # w and x tie at 5.0 and trec_eval puts x (larger docno) first: AP = (1/1) / 2 = 0.5.
     per_query = _table(at, "rf_per_query_table").set_index(["query_id", "run"])
-    assert per_query.loc[("q1", "b.run"), "AP"] == 1.0
-    assert per_query.loc[("q2", "b.run"), "AP"] == 0.5
+    assert per_query.loc[("q1", "B"), "AP"] == 1.0
+    assert per_query.loc[("q2", "B"), "AP"] == 0.5
 
 
 def test_gzip_and_csv_uploads():
@@ -92,16 +92,51 @@ def test_gzip_and_csv_uploads():
     ("empty.run", b"", "empty.run"),
     ("binary.run", bytes(range(256)) * 4, "binary.run"),
 ])
-def test_malformed_run_names_file_and_line_and_keeps_the_last_valid_result(name, data, fragment):
+def test_malformed_run_names_file_and_line_and_shows_no_other_files_numbers(name, data, fragment):
     at = _upload(open_app(PAGE))
-    before = _table(at, "rf_aggregate_table")
+    assert _table(at, "rf_aggregate_table") is not None
     at.file_uploader(key="rf_run_files").set_value([(name, data, "text/plain")])
     at.run()
     assert not at.exception
     messages = [e.value for e in at.error]
     assert any(fragment in m for m in messages), messages
-    assert any("last files that evaluated" in w.value for w in at.warning)
-    pd.testing.assert_frame_equal(_table(at, "rf_aggregate_table"), before)  # nothing half-evaluated
+    # The last numbers came from a.run and b.run, which are no longer chosen: none are shown.
+    assert not at.dataframe and not at.warning, [w.value for w in at.warning]
+
+
+def test_a_bad_qrels_after_the_sample_shows_its_error_alone():
+    # Issue 20, item 9: a fresh session evaluates the sample; a qrels line with 3 fields (or a run
+    # in the qrels slot) must not leave the sample's bm25/dense table under "Qrels qrels.txt".
+    for qrels in (("qrels.txt", QRELS + b"q3 0 y\n"), ("qrels.txt", RUN_A)):
+        at = open_app(PAGE)
+        assert list(_table(at, "rf_aggregate_table")["run"]) == ["bm25", "dense"]
+        at = _upload(at, qrels=qrels)
+        assert not at.exception
+        assert any("qrels.txt line" in e.value for e in at.error), [e.value for e in at.error]
+        assert not at.dataframe and not at.warning
+        assert not any("Qrels `qrels.txt`" in c.value for c in at.caption)
+    # The run in the qrels slot is named in the app's words, not a Python function's (read_run).
+    message = at.error[0].value
+    assert message.endswith("(this looks like a run line: upload it with the run files)") and "read_" not in message
+
+
+def test_a_mistyped_measure_keeps_the_numbers_of_the_same_files_and_says_so():
+    at = _upload(open_app(PAGE))
+    before = _table(at, "rf_aggregate_table")
+    at.text_input(key="rf_measures_text").set_value("nDGC@10").run()
+    assert any("nDGC@10" in e.value for e in at.error)
+    assert any("last measures that were valid (AP, nDCG@10, P@10, RR), on these same files" in w.value
+               for w in at.warning), [w.value for w in at.warning]
+    pd.testing.assert_frame_equal(_table(at, "rf_aggregate_table"), before)
+    assert any("runs A (`a.run`), B (`b.run`)" in c.value for c in at.caption), [c.value for c in at.caption]
+
+
+def test_runs_go_by_their_tags_as_on_the_command_line():
+    # The files' lines end in A and B: the CLI prints "# run: A (a.run)"; the page names them A and B,
+    # and two uploads with one tag are told apart by their file names.
+    at = _upload(open_app(PAGE), runs=(("run_sysA.txt", RUN_A), ("copy.txt", RUN_A), ("b.run", RUN_B)))
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert list(_table(at, "rf_aggregate_table")["run"]) == ["A (run_sysA.txt)", "A (copy.txt)", "B"]
 
 
 def test_malformed_qrels_names_its_line():
@@ -221,9 +256,9 @@ def test_a_large_run_uploaded_through_the_page_is_evaluated():
     assert not at.exception and not at.error
     expected = evaluate(qrels.decode(), run.decode(), MEASURES)
     aggregate = _table(at, "rf_aggregate_table").set_index("run")
-    assert aggregate.loc["big.run", "queries"] == 200
+    assert aggregate.loc["big", "queries"] == 200
     for measure in MEASURES:
-        assert aggregate.loc["big.run", measure] == pytest.approx(expected.mean[measure], abs=1e-12)
+        assert aggregate.loc["big", measure] == pytest.approx(expected.mean[measure], abs=1e-12)
     print(f"200k-line run through the page: {elapsed:.1f} s")
 
 
@@ -234,7 +269,7 @@ def test_download_payloads_carry_the_shown_numbers():
     from rankviz.ui.run_files import aggregate_table, evaluate_files, per_query_table, significance
     from rankviz.ui.uploads import sample_file
 
-    runs = {name: sample_file("run", name) for name in ("bm25", "dense")}
+    runs = [sample_file("run", name) for name in ("bm25", "dense")]
     evaluation = evaluate_files(sample_file("qrels"), runs, MEASURES)
     aggregate = pd.read_csv(io.BytesIO(to_csv_bytes(aggregate_table(evaluation))))
     expected = evaluate(SAMPLE_QRELS, SAMPLE_RUNS["dense"], MEASURES).mean
@@ -266,14 +301,14 @@ def test_subtopic_qrels_are_evaluated_with_the_diversity_measures_as_evaluate_do
     measures = list(default_choices("subtopics"))
     assert at.multiselect(key="rf_measures_subtopics").value == measures
     aggregate = _table(at, "rf_aggregate_table").set_index("run")
-    for name, run in (("a.run", RUN_A), ("b.run", RUN_B)):
+    for name, run in (("A", RUN_A), ("B", RUN_B)):
         expected = evaluate(SUBTOPICS.decode(), run.decode(), measures, qrels_format="subtopics")
         for measure in measures:
             assert aggregate.loc[name, measure] == pytest.approx(expected.mean[measure], abs=1e-12), measure
     assert any("needs graded qrels" in info.value for info in at.info)  # no precision-recall curve
 
 
-def test_a_malformed_subtopic_file_names_its_line_and_keeps_the_last_result():
+def test_a_malformed_subtopic_file_names_its_line_and_shows_no_other_files_numbers():
     at = _upload_format(open_app(PAGE), "subtopics", ("div.qrels", SUBTOPICS))
     assert not at.error
     at.file_uploader(key="rf_qrels_file").set_value(("bad.qrels", SUBTOPICS + b"q2 2 z yes\n", "text/plain"))
@@ -281,7 +316,7 @@ def test_a_malformed_subtopic_file_names_its_line_and_keeps_the_last_result():
     assert not at.exception
     message = " ".join(e.value for e in at.error)
     assert "bad.qrels" in message and "line 8" in message, message
-    assert _table(at, "rf_aggregate_table") is not None
+    assert not at.dataframe  # div.qrels's numbers are not bad.qrels's
 
 
 def test_preference_judgments_and_z_scores_give_evaluates_numbers():
@@ -293,7 +328,7 @@ def test_preference_judgments_and_z_scores_give_evaluates_numbers():
     assert measures == ["prefs_simp", "prefs_pair", "prefs_avgjg"]
     expected = evaluate(prefs.decode(), RUN_B.decode(), measures, qrels_format="prefs")
     for measure in measures:
-        assert aggregate.loc["b.run", measure] == pytest.approx(expected.mean[measure], abs=1e-12)
+        assert aggregate.loc["B", measure] == pytest.approx(expected.mean[measure], abs=1e-12)
     zscores = b"q1 map 0.5 0.25\nq2 map 0.2 0.1\nq3 map 0.4 0.2\n"
     at = _upload_format(open_app(PAGE), "qrels", ("qrels.txt", QRELS), zscores=zscores)
     assert not at.exception and not at.error, [e.value for e in at.error]
@@ -301,7 +336,7 @@ def test_preference_judgments_and_z_scores_give_evaluates_numbers():
 
     expected = evaluate(QRELS.decode(), RUN_A.decode(), MEASURES, zscores=read_zscores(zscores.decode()))
     per_query = _table(at, "rf_per_query_table")
-    shown = per_query[per_query.run == "a.run"].set_index("query_id")["AP"]
+    shown = per_query[per_query.run == "A"].set_index("query_id")["AP"]
     np.testing.assert_allclose(shown.to_numpy(float), expected.per_query.loc[list(shown.index), "AP"].to_numpy(float),
                                rtol=0, atol=1e-12)
     assert shown.loc["q1"] == pytest.approx((evaluate(QRELS.decode(), RUN_A.decode(), ["AP"]).per_query.loc["q1", "AP"]

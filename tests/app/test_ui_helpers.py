@@ -4,7 +4,7 @@
 from rankviz.teaching.presets import PRESETS
 from rankviz.registry import get_spec
 from rankviz.ui.pages import PAGES, available_pages, page_for
-from rankviz.ui.settings import other_option
+from rankviz.ui.settings import switch_help, variant_label
 from rankviz.ui.state import preset_widget_values
 from rankviz.ui.tables import at_k_label, variant_text
 
@@ -16,9 +16,11 @@ def test_at_k_label_fills_in_k_or_the_list_length():
 
 
 def test_variant_text_names_every_convention():
+    # The gain and discount in the registry's words (GAIN.label, DISCOUNT.label), with the base used.
     assert variant_text({"k": 5, "gain": "exponential", "discount": "log2", "log_base": 2}) == \
-        "exponential gain, log2(i+1)"
-    assert variant_text({"discount": "jarvelin", "log_base": 2}) == "Järvelin-Kekäläinen log2"
+        "exponential gain 2^g − 1, log2(i + 1) discount"
+    assert variant_text({"discount": "jarvelin", "log_base": 2}) == "Järvelin-Kekäläinen discount max(1, log2 i)"
+    assert variant_text({"discount": "jarvelin", "log_base": 10}) == "Järvelin-Kekäläinen discount max(1, log10 i)"
     assert variant_text({"rel_threshold": 1, "n_relevant": 10}) == "relevant: grade ≥ 1, R = 10"
     assert variant_text({"judged": (3, 2, 1)}) == "judged: 3 documents"
     assert variant_text({}, get_spec("err")) == "g_max = highest grade in the list"
@@ -27,10 +29,12 @@ def test_variant_text_names_every_convention():
         "relevant: grade ≥ 1, R from the list"
 
 
-def test_other_option():
-    assert other_option("gain", "linear") == "exponential"
-    assert other_option("gain", "exponential") == "linear"
-    assert other_option("discount", "log2") == "jarvelin"
+def test_the_switches_speak_the_registrys_words():
+    gain = get_spec("ndcg").param("gain")
+    assert variant_label({"gain": "linear", "discount": "jarvelin"}) == \
+        f"{gain.label('linear')}, {get_spec('ndcg').param('discount').label('jarvelin')}"
+    assert switch_help(gain).startswith("linear gain g: The grade itself")
+    assert "exponential gain 2^g − 1: Burges" in switch_help(gain)
 
 
 def test_preset_widget_values_key_the_exercise_settings_by_widget():

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from rankviz.teaching.homework import KINDS as HOMEWORK_KINDS
 from rankviz.ui.pages import PAGES
 from rankviz.ui.url_keys import FROM_PAGE, KINDS, URL_KEYS, url_flag, url_key, url_text
 
@@ -96,10 +97,10 @@ PAGE_STATES = {
     "precision_recall": [{}, {"compare": "true"}],
     "graded": [{}],
     "correlation": [{}],
-    "homework": [{}, {"hw_source": "practice"}, {"hw_source": "own", "hw_kind": "ap"},
-                 {"hw_source": "own", "hw_kind": "ndcg"}, {"hw_source": "own", "hw_kind": "spearman"},
-                 {"hw_source": "practice", "hw_kind": "err"}, {"hw_source": "practice", "hw_kind": "kendall"},
-                 {"hw_source": "practice", "hw_kind": "gauc"}],
+    "homework": [{}, {"hw_source": "practice"}, {"hw_source": "practice", "hw_kind": "err"},
+                 {"hw_source": "practice", "hw_kind": "kendall"}, {"hw_source": "practice", "hw_kind": "gauc"},
+                 # every kind's own form (issue 22): each input of each kind is a field in the link
+                 *({"hw_source": "own", "hw_kind": kind} for kind in HOMEWORK_KINDS)],
     "many_queries": [{}, {"mq_mode": "AP per query"}],
     "explorer": [{}, {"ex_generator": "perturbed"}],
     "user_measures": [{}],

@@ -2,8 +2,8 @@
 
 import pytest
 
-from app_helpers import open_app
-from rankviz.teaching.export import format_number
+from app_helpers import open_app, table_grid_key
+from rankviz.formatting import format_number
 from rankviz.metrics import (
     auc,
     coverage,
@@ -37,11 +37,6 @@ def _results(at) -> dict:
     return found
 
 
-def _grid_key(at):
-    revision = at.session_state["um_clicks_table_revision"] if "um_clicks_table_revision" in at.session_state else 0
-    return f"um_clicks_grid_{revision}"
-
-
 @pytest.fixture
 def at():
     app = open_app(PAGE)
@@ -65,7 +60,7 @@ def test_group_weights_switch(at):
 
 
 def test_editing_a_label_changes_gauc(at):
-    at.session_state[_grid_key(at)] = {"edited_rows": {7: {"label": 1}}, "added_rows": [], "deleted_rows": []}
+    at.session_state[table_grid_key(at, "um_clicks")] = {"edited_rows": {7: {"label": 1}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception
     labels = LOG["label"].tolist()
@@ -75,7 +70,7 @@ def test_editing_a_label_changes_gauc(at):
 
 def test_a_bad_label_is_named_and_the_last_valid_log_kept(at):
     before = _metrics(at)
-    at.session_state[_grid_key(at)] = {"edited_rows": {2: {"label": 5}}, "added_rows": [], "deleted_rows": []}
+    at.session_state[table_grid_key(at, "um_clicks")] = {"edited_rows": {2: {"label": 5}}, "added_rows": [], "deleted_rows": []}
     at.run()
     assert not at.exception
     assert any("Row 3 (c)" in e.value and "label" in e.value for e in at.error)

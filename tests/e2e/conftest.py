@@ -144,6 +144,15 @@ def wait_until_idle(tab) -> None:
     tab.wait_for_timeout(300)
 
 
+def type_into(tab, label: str, text: str) -> None:
+    """Fill the text box named ``label``, press Enter and wait for the rerun it starts."""
+    box = tab.get_by_role("textbox", name=label)
+    box.fill(text)
+    box.press("Enter")
+    tab.wait_for_timeout(300)
+    wait_until_idle(tab)
+
+
 def no_error_text(tab) -> None:
     """Fail if Streamlit shows an exception box or a traceback anywhere on the page."""
     assert tab.get_by_test_id("stException").count() == 0, tab.get_by_test_id("stException").first.inner_text()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SCREENSHOTS, edit_grade_in_grid, no_error_text, wait_until_idle
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.metrics import ndcg
 from rankviz.ui.pages import available_pages
 

@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from conftest import edit_grade_in_grid, free_port, no_error_text, streamlit_server, wait_until_idle
-from rankviz.teaching.export import format_number
+from conftest import edit_grade_in_grid, free_port, no_error_text, streamlit_server, type_into, wait_until_idle
+from rankviz.formatting import format_number
 from rankviz.metrics import ndcg
 
 pytestmark = pytest.mark.e2e
@@ -71,24 +71,16 @@ def _history(tab, runs: ScriptRuns, direction: str) -> None:
     wait_until_idle(tab)
 
 
-def _type(tab, label: str, text: str) -> None:
-    box = tab.get_by_role("textbox", name=label)
-    box.fill(text)
-    box.press("Enter")
-    tab.wait_for_timeout(300)
-    wait_until_idle(tab)
-
-
 def test_back_and_forward_show_the_ranking_and_metric_of_each_entry(page, app_url):
     runs = ScriptRuns(page)
     page.goto(f"{app_url}/one_ranking?rels=3,2,3,0,1,2")
     wait_until_idle(page)
     _shows(page, [3, 2, 3, 0, 1, 2])
 
-    _type(page, "Grades in ranked order", "1,0,3,0")  # first edit
+    type_into(page, "Grades in ranked order", "1,0,3,0")  # first edit
     _shows(page, [1, 0, 3, 0])
     page.wait_for_url(re.compile(r"rels=1%2C0%2C3%2C0$|rels=1,0,3,0$"))
-    _type(page, "k (cut-off)", "2")
+    type_into(page, "k (cut-off)", "2")
     _shows(page, [1, 0, 3, 0], k=2)
     edit_grade_in_grid(page, rank=2, grade=3)  # second edit, in the grid
     _shows(page, [1, 3, 3, 0], k=2)
@@ -105,7 +97,7 @@ def test_back_and_forward_show_the_ranking_and_metric_of_each_entry(page, app_ur
     _history(page, runs, "forward")
     _shows(page, [1, 3, 3, 0], k=2)
 
-    _type(page, "Grades in ranked order", "0,0,2")  # editing after Back/Forward works as before
+    type_into(page, "Grades in ranked order", "0,0,2")  # editing after Back/Forward works as before
     _shows(page, [0, 0, 2], k=2)
     page.wait_for_url(re.compile(r"rels=0%2C0%2C2|rels=0,0,2"))
 
@@ -122,7 +114,7 @@ def test_back_after_a_course_exercise_never_stops_at_half_of_it(page, app_url):
     page.get_by_test_id("stTopNav").get_by_role("link", name="One ranking, every metric").click()
     wait_until_idle(page)
     _shows(page, lecture, gain="exponential")
-    _type(page, "k (cut-off)", "3")
+    type_into(page, "k (cut-off)", "3")
     _shows(page, lecture, k=3, gain="exponential")
 
     _history(page, runs, "back")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SCREENSHOTS, no_error_text, wait_until_idle
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 import warnings
 
 from rankviz.teaching.explore import DEFAULT_SWEEP_METRICS, metric_agreement, random_rankings, score_rankings

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SCREENSHOTS, no_error_text, wait_until_idle
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 from rankviz.teaching.homework import describe, generate_exercise
 from rankviz.metrics import average_precision, kendall_tau, ndcg, spearman_rho
 from rankviz.teaching.presets import get_preset

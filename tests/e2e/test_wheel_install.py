@@ -30,7 +30,7 @@ import pytest
 from conftest import _wait_healthy, free_port, no_error_text, wait_until_idle
 
 from rankviz.metrics import ndcg
-from rankviz.teaching.export import format_number
+from rankviz.formatting import format_number
 
 pytestmark = pytest.mark.e2e
 
@@ -160,6 +160,17 @@ def test_rankviz_app_from_the_installed_wheel(installed_venv, tmp_path, page):
             except subprocess.TimeoutExpired:
                 process.kill()
     assert "Traceback" not in log_path.read_text(), log_path.read_text()
+
+
+def test_the_command_line_from_the_installed_wheel_in_any_folder(installed_venv, tmp_path):
+    # The README's command-line section says: install first (`python -m pip install .`), then
+    # `python -m rankviz` works outside the clone (issue 20: it failed there). An empty folder here.
+    (tmp_path / "qrels.txt").write_text("q1 0 d1 1\nq1 0 d2 0\nq2 0 d3 2\n")
+    (tmp_path / "run_sysA.txt").write_text("q1 Q0 d2 1 2.0 sysA\nq1 Q0 d1 2 1.0 sysA\nq2 Q0 d3 1 1.0 sysA\n")
+    for command in ([installed_venv / "bin" / "python", "-m", "rankviz"], [installed_venv / "bin" / "rankviz"]):
+        result = _run([*command, "eval", "-m", "map", "-m", "ndcg_cut.10", "qrels.txt", "run_sysA.txt"], cwd=tmp_path)
+        # AP: q1 (1/2) / 1 = 0.5, q2 1; mean 0.75. nDCG@10: q1 (1/log2 3) / 1 = 0.6309, q2 1; mean 0.8155.
+        assert result.stdout == "map                   \tall\t0.7500\nndcg_cut_10           \tall\t0.8155\n"
 
 
 def test_an_editable_install_runs_the_checkouts_own_files(tmp_path):
