@@ -61,10 +61,11 @@ LAYERS = (
     # The registry is the catalogue every layer reads (the metrics' public names, the kernels' view):
     # it names the functions and kernels by module path and imports no rankviz module itself.
     ("rankviz.registry", ("rankviz._lazy",), "the registry is data: it names functions by module path"),
-    ("rankviz.metrics", ("rankviz._lazy", "rankviz._docstrings", "rankviz.registry"),
+    ("rankviz.metrics", ("rankviz._lazy", "rankviz._docstrings", "rankviz.registry", "rankviz.i18n"),
      "per-query metrics and their kernels are the bottom layer"),
-    ("rankviz.trec", ("rankviz._lazy",), "reading qrels and runs needs neither metrics nor evaluation"),
-    ("rankviz.formatting", ("rankviz._lazy",), "writing numbers and text for people is a leaf every layer may use"),
+    ("rankviz.trec", ("rankviz._lazy", "rankviz.i18n"), "reading qrels and runs needs neither metrics nor evaluation"),
+    ("rankviz.formatting", ("rankviz._lazy", "rankviz.i18n"), "writing numbers and text for people is a leaf every layer may use"),
+    ("rankviz.i18n", (), "the language in force is a leaf every layer may use"),
 )
 # third-party package -> the rankviz packages that may import it
 RESTRICTED_LIBRARIES = {

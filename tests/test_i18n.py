@@ -1,0 +1,85 @@
+"""The language machinery (rankviz.i18n): catalogues complete, languages chosen as documented,
+one session's language never another's."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from rankviz import i18n
+from rankviz.i18n import _, choose_language, language, ngettext, speaking, use
+
+
+def test_every_marked_string_has_a_chinese_translation_with_its_placeholders():
+    problems = i18n.missing_translations("zh")
+    assert not problems, f"{len(problems)} strings need a translation (python -m rankviz.i18n update):\n" + \
+        "\n".join(problems[:40])
+
+
+def test_the_extractor_finds_marked_strings_and_only_those(tmp_path, monkeypatch):
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "page.py").write_text(
+        'from rankviz.i18n import _, N_, ngettext\n'
+        'TITLE = N_("Graded relevance")\n'
+        'print(_("Hello {name}").format(name="x"), "not marked")\n'
+        'ngettext("{n} query", "{n} queries", 2)\n')
+    monkeypatch.setattr(i18n, "_ROOT", tmp_path)
+    monkeypatch.setattr(i18n, "DOMAINS", {"app": ("pages",)})
+    found = i18n.extracted("app")
+    assert set(found) == {"Graded relevance", "Hello {name}", ("{n} query", "{n} queries")}
+    assert found["Hello {name}"] == ["pages/page.py:3"]
+
+
+@pytest.mark.parametrize(("asked", "browser", "chosen"), [
+    ("zh", "en-US", "zh"), ("en", "zh-CN", "en"), (None, "zh-Hans-CN", "zh"), (None, "zh_TW", "zh"),
+    (None, "de-DE", "en"), ("fr", None, "en"), (None, None, "en"), ("", "zh", "zh"),
+])
+def test_the_link_first_then_the_browser_then_english(asked, browser, chosen):
+    assert choose_language(asked, browser) == chosen
+
+
+def test_a_thread_keeps_its_own_language():
+    seen = {}
+
+    def session(name, lang):
+        use(lang)
+        barrier.wait()  # both sessions have chosen before either reads
+        seen[name] = (language(), _("Recall"))
+
+    barrier = threading.Barrier(2)
+    threads = [threading.Thread(target=session, args=(n, lang)) for n, lang in (("a", "zh"), ("b", "en"))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen == {"a": ("zh", "召回率"), "b": ("en", "Recall")}
+    assert language() == "en"  # this thread never chose
+
+
+def test_speaking_restores_the_language_before_it():
+    with speaking("zh"):
+        assert language() == "zh"
+        with speaking("en"):
+            assert _("Recall") == "Recall"
+        assert _("Recall") == "召回率"
+    assert language() == "en"
+
+
+def test_unknown_language_means_english():
+    with speaking("klingon"):
+        assert language() == "en"
+
+
+def test_plural_forms_in_english_and_one_form_in_chinese():
+    assert ngettext("{n} query", "{n} queries", 1).format(n=1) == "1 query"
+    assert ngettext("{n} query", "{n} queries", 3).format(n=3) == "3 queries"
+    with speaking("zh"):  # an untranslated plural falls back to English's rule
+        assert ngettext("{n} zebra", "{n} zebras", 2).format(n=2) == "2 zebras"
+
+
+def test_a_translation_that_drops_a_placeholder_is_found(monkeypatch):
+    monkeypatch.setattr(i18n, "catalogue", lambda lang: {"{n} of {total} right": "{n} 对"})
+    monkeypatch.setattr(i18n, "extracted", lambda domain: {"{n} of {total} right": ["x.py:1"]} if domain == "app" else {})
+    problems = i18n.missing_translations("zh")
+    assert problems == ["x.py:1: placeholders differ: '{n} of {total} right' -> '{n} 对'"]
