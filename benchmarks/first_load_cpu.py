@@ -23,11 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import load  # noqa: E402
-from streamlit_client import StreamlitSession  # noqa: E402
+from streamlit_client import RunResult, StreamlitSession  # noqa: E402
 
 
-async def first_loads(url: str, pid: int, loads: int, timeout: float) -> tuple[float, float]:
-    """(server CPU ms per load, median latency ms)."""
+async def first_loads(url: str, pid: int, loads: int, timeout: float) -> tuple[float, float, RunResult]:
+    """(server CPU ms per load, median latency ms, the last load's answer: its messages by kind)."""
     await load.warm_up(url, argparse.Namespace(timeout=timeout))
     before = load.proc_cpu_seconds(pid)
     latencies = []
@@ -37,7 +37,7 @@ async def first_loads(url: str, pid: int, loads: int, timeout: float) -> tuple[f
         latencies.append(result.seconds)
         await session.close()
     await asyncio.sleep(0.5)  # the last session's closing is the server's work too
-    return 1000 * (load.proc_cpu_seconds(pid) - before) / loads, 1000 * statistics.median(latencies)
+    return 1000 * (load.proc_cpu_seconds(pid) - before) / loads, 1000 * statistics.median(latencies), result
 
 
 def main(argv=None) -> int:
@@ -52,12 +52,14 @@ def main(argv=None) -> int:
     server = None if args.url else load.Server(Path(tempfile.mkdtemp(prefix="rankviz-first-load-")) / "server.log")
     url, pid = (args.url, args.server_pid) if server is None else (server.url, server.pid)
     try:
-        cpu, latency = asyncio.run(first_loads(url.rstrip("/"), pid, args.loads, args.timeout))
+        cpu, latency, last = asyncio.run(first_loads(url.rstrip("/"), pid, args.loads, args.timeout))
     finally:
         if server is not None:
             server.stop()
     print(f"{url}: server CPU {cpu:.1f} ms per first load, median latency {latency:.1f} ms ({args.loads} loads, "
           f"one after another)")
+    kinds = ", ".join(f"{kind} {count}" for kind, count in last.kinds.most_common())
+    print(f"a first load's {last.messages} messages ({last.bytes / 1000:.0f} kB); page elements: {kinds}")
     return 0
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
 import websockets
@@ -82,6 +83,7 @@ class RunResult:
     page_not_found: bool = False
     messages: int = 0
     bytes: int = 0
+    kinds: Counter = field(default_factory=Counter)  # messages per kind: "block", "dataframe", "markdown"...
 
 
 class StreamlitSession:
@@ -198,7 +200,11 @@ class StreamlitSession:
             self.query_string = msg.page_info_changed.query_string
         elif kind == "page_not_found":
             result.page_not_found = True
-        elif kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
+        if kind == "delta":
+            delta_kind = msg.delta.WhichOneof("type")
+            result.kinds["block" if delta_kind == "add_block" else
+                         msg.delta.new_element.WhichOneof("type") if delta_kind == "new_element" else delta_kind] += 1
+        if kind == "delta" and msg.delta.WhichOneof("type") == "new_element":
             element = msg.delta.new_element
             element_kind = element.WhichOneof("type")
             if element_kind == "exception":

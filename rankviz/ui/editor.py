@@ -90,7 +90,7 @@ def _grid(prefix: str, ranking: Ranking) -> None:
         disabled=["rank"],
         column_config={
             "rank": st.column_config.NumberColumn("rank", help="Rank 1 is the top of the list.", width="small"),
-            "doc": st.column_config.TextColumn("doc", help="Document id (unique).", width="medium"),
+            "doc": st.column_config.TextColumn("doc", help="Document id (unique).", width="small"),  # "medium" pushed the grades off a 390 px phone
             "grade": st.column_config.NumberColumn(
                 "grade", help=f"Relevance grade, 0 (not relevant) to {MAX_GRADE}.",
                 min_value=0, max_value=MAX_GRADE, step=1, default=0, width="small"),
@@ -151,17 +151,19 @@ def _add(prefix: str) -> None:
 def _row_tools(prefix: str, ranking: Ranking) -> None:
     k = keys(prefix)
     st.session_state[k.row] = max(1, min(int(st.session_state.get(k.row, 1)), len(ranking)))
-    pick, up, down, delete, add = st.columns([2, 1, 1, 1, 1], vertical_alignment="bottom")
-    pick.number_input("Row (rank)", min_value=1, max_value=max(1, len(ranking)), step=1, key=k.row,
-                      help="The row the buttons act on.")
-    up.button("↑", key=f"{prefix}row_up", on_click=_move, args=(prefix, -1), help="Move the row up one rank.",
-              width="stretch")
-    down.button("↓", key=f"{prefix}row_down", on_click=_move, args=(prefix, 1),
-                help="Move the row down one rank.", width="stretch")
-    delete.button("✕", key=f"{prefix}row_delete", on_click=_delete, args=(prefix,), help="Delete the row.",
+    # One horizontal row, not five columns: fewer layout messages to every browser opening the
+    # page (issue 25's burst of a class), the same order for Tab and on a phone.
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key=f"{prefix}row_tools"):
+        st.number_input("Row (rank)", min_value=1, max_value=max(1, len(ranking)), step=1, key=k.row,
+                        help="The row the buttons act on.", width=110)
+        st.button("↑", key=f"{prefix}row_up", on_click=_move, args=(prefix, -1), help="Move the row up one rank.",
                   width="stretch")
-    add.button("+", key=f"{prefix}row_add", on_click=_add, args=(prefix,),
-               help="Add a row at the bottom (grade 0).", width="stretch")
+        st.button("↓", key=f"{prefix}row_down", on_click=_move, args=(prefix, 1),
+                  help="Move the row down one rank.", width="stretch")
+        st.button("✕", key=f"{prefix}row_delete", on_click=_delete, args=(prefix,), help="Delete the row.",
+                  width="stretch")
+        st.button("+", key=f"{prefix}row_add", on_click=_add, args=(prefix,),
+                  help="Add a row at the bottom (grade 0).", width="stretch")
 
 
 def ranking_editor(key_prefix: str = "", *, default: Ranking = DEFAULT_RANKING,

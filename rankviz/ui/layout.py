@@ -218,13 +218,15 @@ def projector_view():
     when pressed; it is never in the sidebar (an open sidebar eats a third of a 1280 px screen).
     """
     on = projector_on()
-    st.html(_BASE_CSS + _KEYBOARD_AND_TOUCH_CSS)
-    st.html(_FOCUSABLE_FORMULAS_JS, unsafe_allow_javascript=True)
-    st.html(_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)) if on else _DEFAULT_VIEW_CSS)
+    # One style element and one script element: each element is a message to every browser that
+    # opens the page (a class opening one link at once, issue 25).
+    st.html(_BASE_CSS + _KEYBOARD_AND_TOUCH_CSS
+            + (_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)) if on else _DEFAULT_VIEW_CSS))
     view = f"rv_view_{'projector' if on else 'default'}_{st.session_state.get(_VIEW, 0)}"
     with st.container(key="rv_redraw"):
         st.button("Redraw the page at this type size", key="rv_redraw_button", on_click=_redraw)
-        st.html(_REDRAW_STALE_GRIDS_JS.replace("VIEW", json.dumps(view)), unsafe_allow_javascript=True)
+        st.html(_FOCUSABLE_FORMULAS_JS + _REDRAW_STALE_GRIDS_JS.replace("VIEW", json.dumps(view)),
+                unsafe_allow_javascript=True)
     link_widget(st.toggle, "Projector mode", key="projector",
                 help="Large type everywhere, tables and formulas included, and no menu: for a 1280x720 "
                      "projector. Kept in the link, so a shared link opens in projector mode.")

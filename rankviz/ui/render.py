@@ -96,19 +96,18 @@ def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: s
     render_result(title, worked.value, variant=variant, where=result_col)
     st.dataframe(arrow_frame(table), hide_index=True, width="stretch", column_config=number_columns(table),
                  height=table_height_px(len(table), max_rows=12))
-    aside_col, download_col = st.columns([3, 2], gap="medium")
     if aside is not None:
-        with aside_col:
-            aside()
-    with download_col:
-        csv_col, tex_col = st.columns(2)
+        aside()
+    # One row of buttons, not nested columns: every layout block is a message to every browser
+    # that opens the page (a class opening one link at once: benchmarks/README.md, issue 25).
+    with st.container(horizontal=True, key=f"{key}_downloads"):
         # Files are written when clicked (a callable), not on every rerun of the page.
-        csv_col.download_button("CSV", data=lambda: to_csv_bytes(table), file_name=f"{file_stem}.csv",
-                                mime="text/csv", key=f"{key}_csv", width="stretch", icon=":material/download:",
-                                on_click="ignore", help="The worked table as CSV.")
-        tex_col.download_button("LaTeX", data=lambda: to_latex_table(table, caption=title).encode("utf-8"),
-                                file_name=f"{file_stem}.tex", mime="text/x-tex", key=f"{key}_tex",
-                                width="stretch", icon=":material/download:", on_click="ignore",
-                                help="The worked table as a LaTeX booktabs tabular, for homework write-ups.")
+        st.download_button("CSV", data=lambda: to_csv_bytes(table), file_name=f"{file_stem}.csv",
+                           mime="text/csv", key=f"{key}_csv", icon=":material/download:",
+                           on_click="ignore", help="The worked table as CSV.")
+        st.download_button("LaTeX", data=lambda: to_latex_table(table, caption=title).encode("utf-8"),
+                           file_name=f"{file_stem}.tex", mime="text/x-tex", key=f"{key}_tex",
+                           icon=":material/download:", on_click="ignore",
+                           help="The worked table as a LaTeX booktabs tabular, for homework write-ups.")
     if function is not None:
         render_source(function)

@@ -57,18 +57,20 @@ def metric_table_config(table) -> dict:
 def render_other_convention(spec, rels, used: dict, n_ranked: int) -> None:
     """For a metric with a gain or discount switch: its value under the other convention, and why it differs.
 
-    Variants are never silent: each switch gets a box, side by side.
+    Variants are never silent: one box, a paragraph per switch (one element, not a column each:
+    every layout block is a message to each browser opening the page, issue 25).
     """
     switches = [p for p in spec.params if len(p.choices) == 2 and p.name in used]
     if not switches:
         return
     label = at_k_label(spec, {"k": used.get("k")}, n_ranked)
-    for column, param in zip(st.columns(len(switches)), switches):
+    paragraphs = []
+    for param in switches:
         other = param.choice(param.other(used[param.name]))
         try:
             value = format_number(spec.function(rels, **{**used, param.name: other.value}), 3)
         except ValueError as error:
-            column.caption(f"With the {other.label}: {error}")
+            paragraphs.append(f"With the {other.label}: {error}")
             continue
-        column.info(f"**With the {other.label}**: {label} = **{value}**  \n{other.description}",
-                    icon=":material/swap_horiz:")
+        paragraphs.append(f"**With the {other.label}**: {label} = **{value}**  \n{other.description}")
+    st.info("\n\n".join(paragraphs), icon=":material/swap_horiz:")
