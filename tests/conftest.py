@@ -1,5 +1,11 @@
 """Shared fixtures.
 
+``main_module_restored`` (every test): Streamlit's AppTest runs a page as the module
+``__main__`` and leaves it in ``sys.modules``; a Dask LocalCluster started later in the same
+process spawns workers that import ``__main__`` again, i.e. run ``app.py`` in bare mode, and
+their Streamlit warnings reach the terminal (two CLI tests of Dask's quiet logs failed so, only
+after app tests had run).
+
 ``conformance_dir``: trec_eval's test data, kept outside the repository in
 ``../shared/conformance/trec_eval`` (next to the checkout). Tests that need it skip with a clear
 message where it is absent, except under CI (``CI=true``), where its absence is a failure: CI must
@@ -9,6 +15,7 @@ run the conformance tests.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -62,3 +69,11 @@ def dask_client():
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                       memory_limit="1GiB") as cluster, Client(cluster) as client:
         yield client
+
+
+@pytest.fixture(autouse=True)
+def main_module_restored():
+    """``sys.modules["__main__"]`` as it was before the test (see the module docstring)."""
+    main = sys.modules["__main__"]
+    yield
+    sys.modules["__main__"] = main
