@@ -1,0 +1,309 @@
+"""A tool's numbers, and why two tools disagree: :func:`evaluate_as_tool` and :func:`disagreement`.
+
+Every tool profile of :mod:`rankviz.conventions` is a set of choices (tie order, where the ideal
+ranking comes from, gain, log base, MAP@k's denominator, recall or hit rate, the relevance level,
+what becomes of a query without relevant documents or missing from the run). Here one query at a
+time is ranked and scored under those choices by the kernels of
+:mod:`rankviz.metrics.kernels.conventions`, so:
+
+* ``evaluate(qrels, run, measures, as_tool="sklearn")`` gives, per query, what scikit-learn gives
+  for the same data (``rankviz.evaluate`` routes here);
+* :func:`disagreement` scores the run under two profiles and, for each query where they differ,
+  switches the conventions in which the profiles differ one at a time: a convention is named when
+  switching it alone changes the query's value under either profile; when no single switch does,
+  the difference needs several together and every differing convention is named (``jointly``).
+
+Queries: every query of the qrels (judged documents of any grade) is evaluated; a query of the run
+without judgments is ignored by every profile; a judged query the run misses is scored by the
+profile's ``missing_query`` choice.
+
+>>> import pandas as pd
+>>> qrels = pd.DataFrame({"query_id": ["q1"] * 2, "doc_id": ["a", "b"], "relevance": [1, 0]})
+>>> run = pd.DataFrame({"query_id": ["q1"] * 2, "doc_id": ["a", "b"], "score": [1.0, 1.0]})
+>>> evaluate_as_tool(qrels, run, "AP", "trec_eval").per_query["AP"].tolist()  # b before a: docno descending
+[0.5]
+>>> evaluate_as_tool(qrels, run, "AP", "sklearn").per_query["AP"].tolist()  # one tie group: 1/2 at its end
+[0.5]
+>>> evaluate_as_tool(qrels, run, "AP", "ranx").per_query["AP"].tolist()  # the order given: a first
+[1.0]
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Query", "read_queries", "profile_settings", "query_values", "evaluate_as_tool", "disagreement",
+           "disagreement_summary"]
+
+
+@dataclass(frozen=True)
+class Query:
+    """One query's run (docnos and scores in the order given) and judgments (docno -> grade)."""
+
+    docnos: np.ndarray | None
+    scores: np.ndarray | None
+    judgments: dict
+
+
+def read_queries(qrels, run) -> dict[str, Query]:
+    """Every judged query (sorted as strings) with its run, read once: qrels and run as
+    :func:`rankviz.read_qrels` and :func:`rankviz.read_run` accept them (path, text, dict, DataFrame)."""
+    from rankviz.trec.readers import read_qrels, read_run
+
+    qrels_frame, run_frame = read_qrels(qrels), read_run(run)
+    judgments: dict[str, dict] = {}
+    for q, d, g in zip(qrels_frame["query_id"].astype(str), qrels_frame["doc_id"].astype(str),
+                       qrels_frame["relevance"]):
+        judgments.setdefault(q, {})[d] = float(g)
+    ranked: dict[str, tuple] = {}
+    for q, group in run_frame.groupby(run_frame["query_id"].astype(str), sort=False):
+        ranked[q] = (group["doc_id"].astype(str).to_numpy(), group["score"].to_numpy(dtype=np.float64))
+    return {q: Query(*ranked.get(q, (None, None)), judgments[q]) for q in sorted(judgments)}
+
+
+def profile_settings(profile, family: str) -> dict:
+    """Every convention's choice for measure ``family`` under ``profile``: a tool name of
+    :data:`rankviz.TOOLS`, a :class:`~rankviz.conventions.ToolProfile`, or a dict of choices
+    (``{"tool": "trec_eval", "ties": "input_order"}``: a tool's profile with some choices changed;
+    without ``"tool"``, trec_eval's)."""
+    from rankviz.conventions import CONVENTIONS, PROFILES, ToolProfile
+
+    if isinstance(profile, ToolProfile):
+        return profile.settings_for(family)
+    if isinstance(profile, str):
+        return _profile(profile).settings_for(family)
+    if isinstance(profile, dict):
+        changes = dict(profile)
+        base = _profile(changes.pop("tool", "trec_eval"))
+        unknown = sorted(set(changes) - set(CONVENTIONS))
+        if unknown:
+            raise ValueError(f"Unknown convention(s) {', '.join(map(repr, unknown))}; the conventions are "
+                             f"{', '.join(CONVENTIONS)}.")
+        return {**base.settings_for(family), **changes}
+    raise ValueError(f"A profile is a tool name ({', '.join(PROFILES)}), a ToolProfile or a dict of conventions. "
+                     f"Got {profile!r} instead.")
+
+
+def _profile(name: str):
+    from rankviz.conventions import PROFILES
+
+    if name not in PROFILES:
+        raise ValueError(f"The tool must be one of {', '.join(map(repr, PROFILES))}. Got {name!r} instead.")
+    return PROFILES[name]
+
+
+def _kernel(family: str):
+    from rankviz.conventions import KERNELS
+
+    for each in KERNELS:
+        if each.family == family:
+            return getattr(importlib.import_module("rankviz.metrics.kernels.conventions"), each.function)
+    raise ValueError(f"Tool profiles compute {', '.join(k.family for k in KERNELS)} (at any cutoff); "
+                     f"got {family!r}.")
+
+
+def _measure_settings(measure) -> dict:
+    """Conventions a measure name fixes itself: ``P(rel=2)@10`` the relevance level, ``nDCG(gain=exp)`` the gain."""
+    fixed = {}
+    for key, value in measure.params:
+        if key == "rel":
+            fixed["rel_threshold"] = value
+        elif key == "gain" and isinstance(value, str):
+            fixed["gain"] = value
+    return fixed
+
+
+def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str, float]:
+    """``{query: value}`` of one parsed measure under ``settings`` (every convention's choice); a
+    query left out by the conventions has no entry."""
+    from rankviz.metrics.kernels.conventions import order_documents, tie_group_ends
+
+    settings = {**settings, **_measure_settings(measure)}
+    kernel = _kernel(measure.name)
+    values = {}
+    for q, query in queries.items():
+        if query.docnos is None:
+            if settings["missing_query"] == "zero":
+                values[q] = 0.0
+            continue
+        order = order_documents(query.scores, query.docnos, settings["ties"])
+        grades = np.array([query.judgments.get(d, 0.0) for d in query.docnos[order]], dtype=np.float64)
+        ends = tie_group_ends(query.scores[order]) if settings["ties"] == "tie_groups" else None
+        value = kernel(grades, judged=np.fromiter(query.judgments.values(), dtype=np.float64),
+                       k=measure.cutoff, group_ends=ends, **settings)
+        if value is not None:
+            values[q] = value
+    return values
+
+
+def _parsed(measures):
+    from rankviz.evaluation.measures import parse_measure
+
+    names = [measures] if isinstance(measures, str) else list(measures)
+    return [m if not isinstance(m, str) else parse_measure(m) for m in names]
+
+
+def evaluate_as_tool(qrels, run, measures, tool: str):
+    """The values ``tool`` gives for ``measures``, per query, as an :class:`~rankviz.evaluation.evaluator.EvalResult`.
+
+    Parameters
+    ----------
+    qrels, run
+        As :func:`rankviz.read_qrels` and :func:`rankviz.read_run` accept them.
+    measures : str or list of str
+        rankviz names (``"nDCG@10"``, ``"AP@10"``, ``"P@5"``, ``"R@100"``, ``"RR"``, ``"Success@1"``, or
+        trec_eval's); each must exist in the tool (``ToolProfile.measures`` gives the tool's own name).
+    tool : str
+        A name of :data:`rankviz.TOOLS`.
+
+    Returns
+    -------
+    EvalResult
+        ``per_query``: one row per query the tool scores for some measure (NaN where it leaves the
+        query out of one measure), one column per measure; ``mean``: the mean over the queries each
+        measure scores.
+
+    Raises
+    ------
+    ValueError
+        For an unknown tool, or a measure the tool does not have (naming the tool's measures).
+    """
+    import pandas as pd
+
+    from rankviz.evaluation.evaluator import EvalResult
+
+    profile = _profile(tool)
+    parsed = _parsed(measures)
+    for m in parsed:
+        own = profile.measure(m.name)
+        if own is None or own.tool_name(m.cutoff) is None:
+            have = ", ".join(f"{x.family}{'@k' if x.cutoff else ''}" for x in profile.measures)
+            raise ValueError(f"{profile.title} has no {m} (its measures: {have}).")
+    queries = read_queries(qrels, run)
+    columns = {str(m): query_values(queries, m, profile.settings_for(m.name)) for m in parsed}
+    frame = pd.DataFrame(columns, dtype=np.float64)
+    frame = frame.reindex(sorted(frame.index, key=str))
+    frame.index.name = "query_id"
+    mean = pd.Series({name: (float(np.mean(list(v.values()))) if v else 0.0) for name, v in columns.items()},
+                     dtype=np.float64)
+    return EvalResult(per_query=frame, mean=mean, measures=tuple(parsed))
+
+
+def _same(x: float | None, y: float | None) -> bool:
+    if x is None or y is None:
+        return x is None and y is None
+    return math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
+
+
+def disagreement(qrels, run, measure: str, a="trec_eval", b="sklearn"):
+    """Why two tools give different values of ``measure`` on this run: the conventions, query by query.
+
+    Parameters
+    ----------
+    qrels, run
+        As :func:`rankviz.read_qrels` and :func:`rankviz.read_run` accept them.
+    measure : str
+        One measure (``"nDCG@10"``, ``"AP@10"``, ``"P@5"``, ``"R@10"``, ``"RR@10"``, ``"Success@1"``).
+    a, b : str, ToolProfile or dict
+        Two profiles: a tool name of :data:`rankviz.TOOLS`, or a dict of conventions
+        (``{"tool": "trec_eval", "missing_query": "zero"}`` is trec_eval -c).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per judged query, columns ``query``, ``a`` and ``b`` (the values; NaN where a profile
+        leaves the query out), ``conventions`` (a tuple of convention ids of
+        :data:`rankviz.CONVENTIONS`; empty where the values agree) and ``jointly`` (True when no single
+        convention changes the value and the difference needs several of them together).
+        ``frame.attrs`` holds ``"summary"`` (:func:`disagreement_summary`), ``"measure"``, ``"a"``, ``"b"``
+        and ``"differing"`` (every convention in which the profiles differ for this measure).
+
+    Notes
+    -----
+    A convention is named for a query when switching it alone, from a's choice to b's, changes a's
+    value, or from b's to a's changes b's. Only conventions that can change the measure
+    (``Convention.measures``) are switched. The profiles may not be the tools themselves: see which
+    are checked against the tool in ``docs/conventions.md``.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 1, "b": 0, "c": 1}}
+    >>> run = {"q1": {"a": 2.0, "b": 2.0}}   # a and b tied; c never retrieved
+    >>> table = disagreement(qrels, run, "AP", a="trec_eval", b="ranx")
+    >>> table[["query", "a", "b", "conventions"]].to_dict("records")  # trec_eval: b first, 1/2 / 2; ranx: a first, 1 / 2
+    [{'query': 'q1', 'a': 0.25, 'b': 0.5, 'conventions': ('ties',)}]
+    >>> table.attrs["summary"]
+    '1 of 1 queries differ: tie order 1'
+    """
+    import pandas as pd
+
+    from rankviz.conventions import CONVENTIONS
+
+    (parsed,) = _parsed(measure)
+    settings_a, settings_b = profile_settings(a, parsed.name), profile_settings(b, parsed.name)
+    differing = tuple(c for c in CONVENTIONS if settings_a[c] != settings_b[c]
+                      and parsed.name in CONVENTIONS[c].measures)
+    queries = read_queries(qrels, run)
+    values_a = query_values(queries, parsed, settings_a)
+    values_b = query_values(queries, parsed, settings_b)
+    switched = {c: (query_values(queries, parsed, {**settings_a, c: settings_b[c]}),
+                    query_values(queries, parsed, {**settings_b, c: settings_a[c]})) for c in differing}
+    rows = []
+    for q in queries:
+        va, vb = values_a.get(q), values_b.get(q)
+        named, jointly = (), False
+        if not _same(va, vb):
+            named = tuple(c for c in differing if not _same(switched[c][0].get(q), va)
+                          or not _same(switched[c][1].get(q), vb))
+            if not named:
+                named, jointly = differing, True
+        rows.append({"query": q, "a": np.nan if va is None else va, "b": np.nan if vb is None else vb,
+                     "conventions": named, "jointly": jointly})
+    frame = pd.DataFrame(rows, columns=["query", "a", "b", "conventions", "jointly"])
+    frame.attrs.update(measure=str(parsed), a=_name(a), b=_name(b), differing=differing)
+    frame.attrs["summary"] = disagreement_summary(frame)
+    return frame
+
+
+def _name(profile) -> str:
+    if isinstance(profile, str):
+        return profile
+    if isinstance(profile, dict):
+        base = profile.get("tool", "trec_eval")
+        changes = ", ".join(f"{k}={v}" for k, v in profile.items() if k != "tool")
+        return f"{base} ({changes})" if changes else base
+    return getattr(profile, "name", str(profile))
+
+
+def disagreement_summary(frame) -> str:
+    """One line over the queries of a :func:`disagreement` table: how many differ, and for each
+    convention (most queries first) in how many it is named.
+
+    >>> import pandas as pd
+    >>> frame = pd.DataFrame({"query": ["1", "2", "3"], "a": [0.5, 1.0, 0.2], "b": [0.25, 1.0, 0.1],
+    ...                       "conventions": [("ties",), (), ("ties", "ideal_from")], "jointly": [False] * 3})
+    >>> disagreement_summary(frame)
+    '2 of 3 queries differ: tie order 2, IDCG and R from the run 1'
+    """
+    from rankviz.conventions import CONVENTIONS, SUMMARY_WORDS
+    from rankviz.i18n import _
+
+    total = len(frame)
+    differ = frame[frame["conventions"].map(len) > 0]
+    if differ.empty:
+        return _(SUMMARY_WORDS["none"]).format(measure=frame.attrs.get("measure", ""), total=total)
+    counts: dict[str, int] = {}
+    together = int(differ["jointly"].sum())
+    for named, jointly in zip(differ["conventions"], differ["jointly"]):
+        if not jointly:
+            for c in named:
+                counts[c] = counts.get(c, 0) + 1
+    parts = [_(SUMMARY_WORDS["reason"]).format(title=_(CONVENTIONS[c].title), n=n)
+             for c, n in sorted(counts.items(), key=lambda item: (-item[1], list(CONVENTIONS).index(item[0])))]
+    if together:
+        parts.append(_(SUMMARY_WORDS["together"]).format(n=together))
+    return _(SUMMARY_WORDS["differ"]).format(n=len(differ), total=total) + ": " + ", ".join(parts)

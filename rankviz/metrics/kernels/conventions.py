@@ -1,0 +1,254 @@
+"""One query's ranking measure under any tool's conventions (:mod:`rankviz.conventions`).
+
+Two steps, each a plain function of numpy arrays:
+
+* :func:`order_documents`: the ranked order of a query's documents from their scores, by a tie rule
+  (``"docno_desc"``: trec_eval's score then docno descending; ``"docno_asc"``; ``"input_order"``: a
+  stable sort by score; ``"tie_groups"``: the stable order, plus the extent of each group of equal
+  scores, which scikit-learn treats as a unit);
+* one function per measure (:func:`ndcg_value`, :func:`ap_value`, :func:`precision_value`,
+  :func:`recall_value`, :func:`rr_value`, :func:`success_value`; which is which is data:
+  ``rankviz.conventions.KERNELS``) at an optional cutoff ``k`` of the ranked grades, with every
+  convention as a keyword. ``None`` is returned when the convention for a query without relevant
+  documents is to leave it out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["order_documents", "tie_group_ends", "ndcg_value", "ap_value", "precision_value", "recall_value",
+           "success_value", "rr_value"]
+
+
+def order_documents(scores, docnos, ties: str) -> np.ndarray:
+    """The positions of the documents in ranked order (best first) under the tie rule ``ties``.
+
+    >>> order_documents(np.array([1.0, 2.0, 1.0]), np.array(["b", "c", "a"]), "docno_desc").tolist()
+    [1, 0, 2]
+    >>> order_documents(np.array([1.0, 2.0, 1.0]), np.array(["b", "c", "a"]), "docno_asc").tolist()
+    [1, 2, 0]
+    >>> order_documents(np.array([1.0, 2.0, 1.0]), np.array(["b", "c", "a"]), "input_order").tolist()
+    [1, 0, 2]
+    """
+    scores = np.asarray(scores, dtype=np.float64)
+    positions = range(len(scores))
+    if ties == "docno_desc":
+        ranked = sorted(positions, key=lambda i: (scores[i], docnos[i]), reverse=True)
+    elif ties == "docno_asc":
+        ranked = sorted(positions, key=lambda i: (-scores[i], docnos[i]))
+    elif ties in ("input_order", "tie_groups"):
+        ranked = sorted(positions, key=lambda i: -scores[i])
+    else:
+        raise ValueError(f"The 'ties' convention must be one of 'docno_desc', 'docno_asc', 'input_order', "
+                         f"'tie_groups'. Got {ties!r} instead.")
+    return np.asarray(ranked, dtype=np.int64)
+
+
+def tie_group_ends(sorted_scores) -> np.ndarray:
+    """For each rank (0-based), the 1-based rank where its group of equal scores ends.
+
+    >>> tie_group_ends(np.array([3.0, 2.0, 2.0, 1.0])).tolist()
+    [1, 3, 3, 4]
+    """
+    s = np.asarray(sorted_scores, dtype=np.float64)
+    n = len(s)
+    ends = np.empty(n, dtype=np.int64)
+    end = n
+    for i in range(n - 1, -1, -1):
+        if i < n - 1 and s[i] != s[i + 1]:
+            end = i + 1
+        ends[i] = end
+    return ends
+
+
+def _group_means(values: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Each rank's value replaced by the mean of its tie group's values."""
+    out = values.astype(np.float64).copy()
+    start = 0
+    while start < len(values):
+        end = int(ends[start])
+        out[start:end] = values[start:end].mean()
+        start = end
+    return out
+
+
+def _gains(grades: np.ndarray, gain: str, rel_threshold: float) -> np.ndarray:
+    g = np.asarray(grades, dtype=np.float64)
+    if gain == "linear":
+        return np.maximum(g, 0.0)
+    if gain == "exponential":
+        return np.where(g > 0, np.exp2(np.maximum(g, 0.0)) - 1.0, 0.0)
+    if gain == "binary":
+        return (g >= rel_threshold).astype(np.float64)
+    raise ValueError(f"The 'gain' convention must be 'linear', 'exponential' or 'binary'. Got {gain!r} instead.")
+
+
+def _discounts(n: int, log_base: float) -> np.ndarray:
+    if not log_base > 1:
+        raise ValueError(f"The 'log_base' convention must be a number > 1. Got {log_base!r} instead.")
+    return np.log(log_base) / np.log(np.arange(2, n + 2, dtype=np.float64))
+
+
+class _Ranked:
+    """What every measure reads from one ranked list: the grades, the pool for the ideal and R, the depth."""
+
+    def __init__(self, grades, judged, k, group_ends, ideal_from):
+        if ideal_from not in ("run", "judgments"):
+            raise ValueError(f"The 'ideal_from' convention must be 'judgments' or 'run'. Got {ideal_from!r} instead.")
+        self.grades = np.asarray(grades, dtype=np.float64)
+        self.pool = self.grades if ideal_from == "run" or judged is None else np.asarray(judged, dtype=np.float64)
+        self.n = len(self.grades)
+        self.k = k
+        self.depth = self.n if k is None else min(k, self.n)
+        self.group_ends = None if group_ends is None else np.asarray(group_ends, dtype=np.int64)
+
+    def binary(self, rel_threshold):
+        """(relevance of each rank, relevance counted in the top k (group means with tie groups), R)."""
+        relevant = (self.grades >= rel_threshold).astype(np.float64)
+        top = relevant if self.group_ends is None else _group_means(relevant, self.group_ends)
+        return relevant, top[: self.depth], int(np.sum(self.pool >= rel_threshold))
+
+    def ends(self):
+        return np.minimum(self.group_ends, self.depth)
+
+
+def ndcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", gain="linear",
+               log_base=2, rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+    """nDCG@k of one ranked list: sum of gain(g_i)/log_b(i + 1) over the top k, over the same of the ideal order.
+
+    ``grades``: the ranked documents' grades, best first; ``judged``: every judged grade of the query
+    (the ideal when ``ideal_from="judgments"``); ``group_ends``: scikit-learn's tie groups
+    (:func:`tie_group_ends`), whose documents share the mean of their gains. The conventions
+    (``ideal_from``, ``gain``, ``log_base``, ``rel_threshold`` for the binary gain, ``no_relevant``
+    when the ideal DCG is 0, which gives None for ``"skip"``) are those of
+    :data:`rankviz.conventions.CONVENTIONS`.
+
+    >>> ndcg_value(np.array([1, 0]), group_ends=np.array([2, 2]), k=1)  # mean gain 0.5 / IDCG 1
+    0.5
+    >>> round(ndcg_value(np.array([0, 2]), judged=np.array([2, 1])), 4)  # (2/log2 3) / (2 + 1/log2 3)
+    0.4796
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    gains = _gains(ranked.grades, gain, rel_threshold)
+    ideal = np.sort(_gains(ranked.pool, gain, rel_threshold))[::-1]
+    ideal = ideal[: (len(ideal) if k is None else k)]
+    idcg = float(np.sum(ideal * _discounts(len(ideal), log_base)))
+    if idcg <= 0:
+        return _empty(no_relevant)
+    if ranked.group_ends is not None:
+        gains = _group_means(gains, ranked.group_ends)
+    return float(np.sum(gains[: ranked.depth] * _discounts(ranked.depth, log_base))) / idcg
+
+
+def ap_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", ap_denominator="R",
+             rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+    """AP@k: the sum of P@i over the relevant ranks i <= k, over R (``ap_denominator="R"``), min(R, k)
+    (``"min_r_k"``) or the relevant documents of the top k (``"retrieved"``). With tie groups each
+    relevant document gets the precision at its group's end (scikit-learn).
+
+    >>> ap_value(np.array([0, 1, 0, 2]), judged=np.array([1, 2, 1]))  # (1/2 + 2/4) / 3
+    0.3333333333333333
+    >>> ap_value(np.array([0, 1, 0, 2]), judged=np.array([1, 2, 1]), k=2, ap_denominator="min_r_k")  # (1/2) / 2
+    0.25
+    >>> ap_value(np.array([1, 0, 1]), group_ends=np.array([2, 2, 3]))  # (1/2 + 2/3) / 2
+    0.5833333333333333
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    relevant, _top, r_total = ranked.binary(rel_threshold)
+    if r_total == 0:
+        return _empty(no_relevant)
+    found = np.flatnonzero(relevant[: ranked.depth])
+    counted = np.cumsum(relevant[: ranked.depth])
+    if ranked.group_ends is not None:
+        at = ranked.ends()[found]
+        precisions = counted[at - 1] / at
+    else:
+        precisions = counted[found] / (found + 1)
+    if ap_denominator == "R":
+        denominator = r_total
+    elif ap_denominator == "min_r_k":
+        denominator = min(r_total, k) if k is not None else r_total
+    elif ap_denominator == "retrieved":
+        denominator = len(found)
+    else:
+        raise ValueError(f"The 'ap_denominator' convention must be 'R', 'retrieved' or 'min_r_k'. "
+                         f"Got {ap_denominator!r} instead.")
+    return float(np.sum(precisions)) / denominator if denominator else 0.0
+
+
+def precision_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments",
+                    precision_denominator="k", rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+    """P@k: the relevant documents of the top k over k, or over min(k, n) (``precision_denominator="retrieved"``).
+
+    >>> precision_value(np.array([1, 0]), judged=np.array([1]), k=4), precision_value(
+    ...     np.array([1, 0]), judged=np.array([1]), k=4, precision_denominator="retrieved")
+    (0.25, 0.5)
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    _relevant, top, r_total = ranked.binary(rel_threshold)
+    if r_total == 0:
+        return _empty(no_relevant)
+    denominator = (k if k is not None else ranked.n) if precision_denominator == "k" else ranked.depth
+    return float(np.sum(top)) / denominator if denominator else 0.0
+
+
+def recall_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", recall="recall",
+                 rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+    """R@k: the relevant documents of the top k over R (``recall="recall"``), over min(R, k) (``"capped"``),
+    or 1 if there is any (``"hit_rate"``).
+
+    >>> recall_value(np.array([0, 1]), judged=np.array([1, 1, 1]), k=2, recall="hit_rate")
+    1.0
+    >>> recall_value(np.array([0, 1]), judged=np.array([1, 1, 1]), k=2, recall="capped")  # 1 / min(3, 2)
+    0.5
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    _relevant, top, r_total = ranked.binary(rel_threshold)
+    if r_total == 0:
+        return _empty(no_relevant)
+    hits = float(np.sum(top))
+    if recall == "hit_rate":
+        return 1.0 if hits > 0 else 0.0
+    if recall == "capped":
+        return hits / min(r_total, k if k is not None else r_total)
+    return hits / r_total
+
+
+def success_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", rel_threshold=1,
+                  no_relevant="zero", **_other) -> float | None:
+    """Success@k (hit rate): 1 if the top k holds a relevant document.
+
+    >>> success_value(np.array([0, 0, 1]), k=2), success_value(np.array([0, 0, 1]), k=3)
+    (0.0, 1.0)
+    """
+    return recall_value(grades, judged=judged, k=k, group_ends=group_ends, ideal_from=ideal_from,
+                        recall="hit_rate", rel_threshold=rel_threshold, no_relevant=no_relevant)
+
+
+def rr_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", rel_threshold=1,
+             no_relevant="zero", **_other) -> float | None:
+    """RR@k: 1 over the rank of the first relevant document in the top k (0 if none); with tie groups,
+    1 over the end of the first group holding one.
+
+    >>> rr_value(np.array([0, 0, 1])), rr_value(np.array([1, 0]), group_ends=np.array([2, 2]))
+    (0.3333333333333333, 0.5)
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    relevant, _top, r_total = ranked.binary(rel_threshold)
+    if r_total == 0:
+        return _empty(no_relevant)
+    found = np.flatnonzero(relevant[: ranked.depth])
+    if not len(found):
+        return 0.0
+    return 1.0 / float(ranked.ends()[found[0]] if ranked.group_ends is not None else found[0] + 1)
+
+
+def _empty(no_relevant: str) -> float | None:
+    if no_relevant == "zero":
+        return 0.0
+    if no_relevant == "one":
+        return 1.0
+    if no_relevant == "skip":
+        return None
+    raise ValueError(f"The 'no_relevant' convention must be 'zero', 'skip' or 'one'. Got {no_relevant!r} instead.")
