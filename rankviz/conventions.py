@@ -158,17 +158,18 @@ class ToolProfile:
     def measure(self, family: str) -> ToolMeasure | None:
         return next((m for m in self.measures if m.family == family), None)
 
-    def settings_for(self, family: str) -> dict:
-        """Every convention's choice for measure ``family``: defaults, the tool's, then its per-measure ones."""
+    def settings_for(self, family: str, cutoff: int | None = None) -> dict:
+        """Every convention's choice for measure ``family`` (at ``cutoff``): defaults, the tool's, then its
+        per-measure ones (a key ``"RR"`` applies to RR at any cutoff, ``"RR@k"`` only with a cutoff)."""
         chosen = dict(DEFAULTS)
         chosen.update(self.settings)
         for each, overrides in self.per_measure:
-            if each == family:
+            if each == family or (cutoff is not None and each == f"{family}@k"):
                 chosen.update(overrides)
         return chosen
 
-    def setting(self, family: str, convention: str):
-        return self.settings_for(family)[convention]
+    def setting(self, family: str, convention: str, cutoff: int | None = None):
+        return self.settings_for(family, cutoff)[convention]
 
 
 def _param(name, default, description, *choices, kind="choice"):
@@ -233,6 +234,9 @@ NO_RELEVANT = _param(
            N_("trec_eval: the query counts, with 0, in the mean."), "0"),
     Choice("skip", N_("a query without relevant documents is left out"), r"\varnothing",
            N_("The query has no value and does not count in the mean."), "skipped"),
+    Choice("none_retrieved", N_("a query with no relevant document in the top k is left out"), r"\varnothing",
+           N_("trectools' get_ndcg: a query whose top k holds no relevant document gets no value (NaN), so the mean "
+              "is over the queries that found something."), "skipped if none found"),
     Choice("one", N_("1 for a query without relevant documents"), "1",
            N_("scikit-learn's label_ranking_average_precision_score: a sample with no relevant label scores 1."), "1"),
 )
@@ -350,7 +354,8 @@ CONVENTIONS = {c.id: c for c in (
         "AP and nDCG) and scikit-learn's label_ranking_average_precision_score gives it 1."),
         _ALL,
         (ToolUse("trec_eval", "zero", "num_rel = 0", _TREC),
-         ToolUse("trectools", "skip", "NaN (AP, nDCG)", _TRECTOOLS),
+         ToolUse("trectools", "skip", "get_map: NaN", _TRECTOOLS),
+         ToolUse("trectools", "none_retrieved", "get_ndcg: NaN when the top k has no relevant document", _TRECTOOLS),
          ToolUse("recbole", "skip", "users without positives are not evaluated", _RECBOLE),
          ToolUse("sklearn", "one", "label_ranking_average_precision_score", _SKLEARN)),
         example="one_ranking"),
@@ -381,7 +386,7 @@ PROFILES = {p.name: p for p in (
                 (_m("nDCG", "nDCG@{k}", "nDCG"), _m("AP", "AP@{k}", "AP"), _m("P", "P@{k}"), _m("R", "R@{k}"),
                  _m("RR", "RR@{k}", "RR"), _m("Success", "Success@{k}")),
                 settings={"missing_query": "zero"},
-                per_measure=(("RR", {"ties": "docno_asc"}),),  # RR@k comes from the msmarco provider
+                per_measure=(("RR@k", {"ties": "docno_asc"}),),  # RR@k comes from the msmarco provider
                 checked=True, notes=N_("pytrec_eval for most measures, its msmarco provider for RR@k; judged queries "
                                        "missing from the run score 0.")),
     ToolProfile("ranx", "ranx", "0.3.21", _RANX,
@@ -393,7 +398,8 @@ PROFILES = {p.name: p for p in (
     ToolProfile("trectools", "trectools", "0.0.50", _TRECTOOLS,
                 (_m("nDCG", "get_ndcg(depth={k})", "get_ndcg()"), _m("AP", "get_map(depth={k})", "get_map()"),
                  _m("P", "get_precision(depth={k})")),
-                per_measure=(("nDCG", {"ties": "input_order", "no_relevant": "skip"}), ("AP", {"no_relevant": "skip"})),
+                per_measure=(("nDCG", {"ties": "input_order", "no_relevant": "none_retrieved"}),
+                             ("AP", {"no_relevant": "skip"})),
                 checked=True, notes=N_("TrecEval(run, qrels), per_query=True; get_ndcg takes the run's row order as "
                                        "the ranking (its trec_eval=True only chooses the gain).")),
     ToolProfile("sklearn", "scikit-learn", "1.9", _SKLEARN,
@@ -484,7 +490,7 @@ def conventions_markdown() -> str:
         own = ", ".join(f"`{k}` = `{v}`" for k, v in p.settings.items()) or "none (trec_eval's)"
         lines.append(f"Settings: {own}.")
         for family, overrides in p.per_measure:
-            lines.append(f"For {family} only: " + ", ".join(f"`{k}` = `{v}`" for k, v in overrides.items()) + ".")
+            lines.append(f"For {family.replace('@k', ' with a cutoff')} only: " + ", ".join(f"`{k}` = `{v}`" for k, v in overrides.items()) + ".")
         lines += ["", "| rankviz | the tool's name | whole list |", "|---|---|---|"]
         lines += [f"| {m.family}@k | `{m.name}` | `{m.tool_name(None) or '-'}` |" for m in p.measures]
         lines.append("")

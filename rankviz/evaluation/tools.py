@@ -65,7 +65,7 @@ def read_queries(qrels, run) -> dict[str, Query]:
     return {q: Query(*ranked.get(q, (None, None)), judgments[q]) for q in sorted(judgments)}
 
 
-def profile_settings(profile, family: str) -> dict:
+def profile_settings(profile, family: str, cutoff: int | None = None) -> dict:
     """Every convention's choice for measure ``family`` under ``profile``: a tool name of
     :data:`rankviz.TOOLS`, a :class:`~rankviz.conventions.ToolProfile`, or a dict of choices
     (``{"tool": "trec_eval", "ties": "input_order"}``: a tool's profile with some choices changed;
@@ -73,9 +73,9 @@ def profile_settings(profile, family: str) -> dict:
     from rankviz.conventions import CONVENTIONS, PROFILES, ToolProfile
 
     if isinstance(profile, ToolProfile):
-        return profile.settings_for(family)
+        return profile.settings_for(family, cutoff)
     if isinstance(profile, str):
-        return _profile(profile).settings_for(family)
+        return _profile(profile).settings_for(family, cutoff)
     if isinstance(profile, dict):
         changes = dict(profile)
         base = _profile(changes.pop("tool", "trec_eval"))
@@ -83,7 +83,7 @@ def profile_settings(profile, family: str) -> dict:
         if unknown:
             raise ValueError(f"Unknown convention(s) {', '.join(map(repr, unknown))}; the conventions are "
                              f"{', '.join(CONVENTIONS)}.")
-        return {**base.settings_for(family), **changes}
+        return {**base.settings_for(family, cutoff), **changes}
     raise ValueError(f"A profile is a tool name ({', '.join(PROFILES)}), a ToolProfile or a dict of conventions. "
                      f"Got {profile!r} instead.")
 
@@ -184,7 +184,7 @@ def evaluate_as_tool(qrels, run, measures, tool: str):
             have = ", ".join(f"{x.family}{'@k' if x.cutoff else ''}" for x in profile.measures)
             raise ValueError(f"{profile.title} has no {m} (its measures: {have}).")
     queries = read_queries(qrels, run)
-    columns = {str(m): query_values(queries, m, profile.settings_for(m.name)) for m in parsed}
+    columns = {str(m): query_values(queries, m, profile.settings_for(m.name, m.cutoff)) for m in parsed}
     frame = pd.DataFrame(columns, dtype=np.float64)
     frame = frame.reindex(sorted(frame.index, key=str))
     frame.index.name = "query_id"
@@ -244,7 +244,8 @@ def disagreement(qrels, run, measure: str, a="trec_eval", b="sklearn"):
     from rankviz.conventions import CONVENTIONS
 
     (parsed,) = _parsed(measure)
-    settings_a, settings_b = profile_settings(a, parsed.name), profile_settings(b, parsed.name)
+    settings_a = profile_settings(a, parsed.name, parsed.cutoff)
+    settings_b = profile_settings(b, parsed.name, parsed.cutoff)
     differing = tuple(c for c in CONVENTIONS if settings_a[c] != settings_b[c]
                       and parsed.name in CONVENTIONS[c].measures)
     queries = read_queries(qrels, run)

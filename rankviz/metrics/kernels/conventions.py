@@ -138,7 +138,10 @@ def ndcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judg
         return _empty(no_relevant)
     if ranked.group_ends is not None:
         gains = _group_means(gains, ranked.group_ends)
-    return float(np.sum(gains[: ranked.depth] * _discounts(ranked.depth, log_base))) / idcg
+    dcg = float(np.sum(gains[: ranked.depth] * _discounts(ranked.depth, log_base)))
+    if dcg == 0 and no_relevant == "none_retrieved":
+        return None
+    return dcg / idcg
 
 
 def ap_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", ap_denominator="R",
@@ -249,6 +252,7 @@ def _empty(no_relevant: str) -> float | None:
         return 0.0
     if no_relevant == "one":
         return 1.0
-    if no_relevant == "skip":
+    if no_relevant in ("skip", "none_retrieved"):
         return None
-    raise ValueError(f"The 'no_relevant' convention must be 'zero', 'skip' or 'one'. Got {no_relevant!r} instead.")
+    raise ValueError(f"The 'no_relevant' convention must be 'zero', 'skip', 'none_retrieved' or 'one'. "
+                     f"Got {no_relevant!r} instead.")
