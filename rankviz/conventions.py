@@ -40,7 +40,7 @@ __all__ = ["Convention", "ToolUse", "ToolMeasure", "ToolProfile", "MeasureKernel
            "TOOLS", "KERNELS", "MEASURE_FAMILIES", "DEFAULTS", "SUMMARY_WORDS", "conventions_markdown"]
 
 #: The measures (the ``Measure.name`` of :func:`rankviz.parse_measure`) whose conventions are catalogued.
-MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success")
+MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class MeasureKernel:
 
 #: Which kernel computes which measure (the registry's way: functions named, not imported).
 KERNELS = tuple(MeasureKernel(family, function) for family, function in zip(
-    MEASURE_FAMILIES, ("ndcg_value", "ap_value", "precision_value", "recall_value", "rr_value", "success_value")))
+    MEASURE_FAMILIES, ("ndcg_value", "ap_value", "precision_value", "recall_value", "rr_value", "success_value", "dcg_value")))
 
 
 @dataclass(frozen=True)
@@ -299,7 +299,7 @@ CONVENTIONS = {c.id: c for c in (
         "DCG weighs a document of grade g by g (trec_eval, scikit-learn, ranx's ndcg) or by 2^g − 1 (Burges et al. "
         "2005: ranx's ndcg_burges, TF-Ranking, Elasticsearch); recommender libraries use 1 for relevant. With "
         "binary judgments all agree."),
-        ("nDCG",),
+        ("nDCG", "DCG"),
         (ToolUse("trec_eval", "linear", "ndcg (gain = grade)", _TREC),
          ToolUse("ranx", "exponential", "ndcg_burges", _RANX),
          ToolUse("tensorflow_ranking", "exponential", "gain_fn=2^label − 1", _TFR),
@@ -310,7 +310,8 @@ CONVENTIONS = {c.id: c for c in (
     Convention("log_base", N_("discount log base"), LOG_BASE, N_(
         "The discount at rank i is 1/log_b(i + 1). Base 2 is everyone's default; scikit-learn's dcg_score takes "
         "log_base. nDCG does not depend on b (it cancels in DCG/IDCG); DCG does."),
-        ("nDCG",), (ToolUse("sklearn", 2, "dcg_score(log_base=2)", _SKLEARN),), example="graded"),
+        ("DCG",), (ToolUse("sklearn", 2, "dcg_score(log_base=2)", _SKLEARN), ToolUse("ranx", 2, "dcg", _RANX)),
+        example="graded"),
     Convention("ap_denominator", N_("MAP@k over R or min(R, k)"), AP_DENOMINATOR, N_(
         "AP@k sums the precision at each relevant rank of the top k. trec_eval's map_cut divides by R, so a "
         "perfect top k scores below 1 when R > k; RecBole, Spark's meanAveragePrecisionAt and Kaggle's apk divide "
@@ -391,7 +392,8 @@ PROFILES = {p.name: p for p in (
                                        "missing from the run score 0.")),
     ToolProfile("ranx", "ranx", "0.3.21", _RANX,
                 (_m("nDCG", "ndcg@{k}", "ndcg"), _m("AP", "map@{k}", "map"), _m("P", "precision@{k}"),
-                 _m("R", "recall@{k}"), _m("RR", "mrr@{k}", "mrr"), _m("Success", "hit_rate@{k}")),
+                 _m("R", "recall@{k}"), _m("RR", "mrr@{k}", "mrr"), _m("Success", "hit_rate@{k}"),
+                 _m("DCG", "dcg", cutoff=False)),
                 settings={"ties": "input_order", "missing_query": "zero"},
                 checked=True, notes=N_("evaluate(make_comparable=True); ties as numba's argsort leaves them: the "
                                        "input order for lists of up to 15 documents, unspecified beyond.")),
@@ -403,7 +405,8 @@ PROFILES = {p.name: p for p in (
                 checked=True, notes=N_("TrecEval(run, qrels), per_query=True; get_ndcg takes the run's row order as "
                                        "the ranking (its trec_eval=True only chooses the gain).")),
     ToolProfile("sklearn", "scikit-learn", "1.9", _SKLEARN,
-                (_m("nDCG", "ndcg_score(k={k})", "ndcg_score"), _m("AP", "average_precision_score", cutoff=False)),
+                (_m("nDCG", "ndcg_score(k={k})", "ndcg_score"), _m("AP", "average_precision_score", cutoff=False),
+                 _m("DCG", "dcg_score", cutoff=False)),
                 settings={"ties": "tie_groups", "ideal_from": "run"},
                 checked=True, notes=N_("One query's scored documents as a sample: y_true their grades (0 if "
                                        "unjudged), y_score the run's scores.")),

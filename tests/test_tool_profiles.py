@@ -16,7 +16,6 @@ argsort leaves them, the input order only up to 15 documents.
 from __future__ import annotations
 
 import math
-import random
 import warnings
 
 import numpy as np
@@ -24,38 +23,8 @@ import pandas as pd
 import pytest
 
 import rankviz
+from generated_runs import SEEDS, frames, generated
 from rankviz.conventions import PROFILES
-
-SEEDS = range(12)
-
-
-def generated(seed: int):
-    """(qrels dict, run dict): 6 judged queries (one with no relevant document, one missing from the run) and
-    one run query without judgments; scores from 4 values, so ties are frequent."""
-    rng = random.Random(seed)
-    qrels, run = {}, {}
-    for q in range(6):
-        qid = f"q{q}"
-        docs = [f"d{i:02d}" for i in rng.sample(range(20), 12)]
-        judged = rng.sample(docs + [f"u{i}" for i in range(4)], rng.randint(1, 8))  # u*: judged, never retrieved
-        qrels[qid] = {d: (0 if q == 1 else rng.choice([0, 0, 1, 2, 3])) for d in judged}
-        if q == 4:
-            continue  # judged, missing from the run
-        n = rng.randint(1, 12)
-        scored = [(d, rng.choice([0.1, 0.2, 0.5, 0.9])) for d in docs[:n]]
-        scored.sort(key=lambda pair: -pair[1])  # best first, ties in the random order of docs
-        run[qid] = dict(scored)
-    run["q9"] = {"d01": 1.0, "d02": 0.5}  # no judgments: every tool ignores it
-    return qrels, run
-
-
-def frames(qrels, run):
-    q = pd.DataFrame([(qid, d, g) for qid, docs in qrels.items() for d, g in docs.items()],
-                     columns=["query_id", "doc_id", "relevance"])
-    r = pd.DataFrame([(qid, d, s) for qid, docs in run.items() for d, s in docs.items()],
-                     columns=["query_id", "doc_id", "score"])
-    return q, r
-
 
 def ours(qrels, run, measure: str, tool: str) -> dict:
     column = rankviz.evaluate(*frames(qrels, run), [measure], as_tool=tool).per_query.iloc[:, 0]
@@ -112,7 +81,7 @@ def test_ranx(seed):
     ranx = pytest.importorskip("ranx")
     qrels, run = generated(seed)
     names = [("nDCG@5", "ndcg@5"), ("nDCG", "ndcg"), ("AP@5", "map@5"), ("AP", "map"), ("P@5", "precision@5"),
-             ("R@5", "recall@5"), ("RR@5", "mrr@5"), ("RR", "mrr"), ("Success@5", "hit_rate@5")]
+             ("R@5", "recall@5"), ("RR@5", "mrr@5"), ("RR", "mrr"), ("Success@5", "hit_rate@5"), ("DCG", "dcg")]
     theirs = ranx.Run(run)
     ranx.evaluate(ranx.Qrels(qrels), theirs, [n for _, n in names], return_mean=False, make_comparable=True)
     for measure, name in names:
@@ -124,12 +93,13 @@ def test_ranx(seed):
 def test_sklearn(seed):
     metrics = pytest.importorskip("sklearn.metrics")
     qrels, run = generated(seed)
-    for measure, k in (("nDCG@5", 5), ("nDCG", None)):
+    for measure, k, score in (("nDCG@5", 5, metrics.ndcg_score), ("nDCG", None, metrics.ndcg_score),
+                              ("DCG", None, metrics.dcg_score)):
         expected = {}
         for q, docs in run.items():
             if q in qrels and len(docs) > 1:  # ndcg_score needs two documents
                 y_true = [[qrels[q].get(d, 0) for d in docs]]
-                expected[q] = metrics.ndcg_score(y_true, [list(docs.values())], k=k)
+                expected[q] = score(y_true, [list(docs.values())], k=k)
         got = ours(qrels, run, measure, "sklearn")
         assert_same(expected, {q: v for q, v in got.items() if q in expected}, f"sklearn {measure}")
     expected = {}
@@ -171,7 +141,7 @@ def test_every_checked_profile_has_a_differential_test():
 
 def test_a_measure_the_tool_lacks_is_refused_with_its_measures():
     qrels, run = generated(0)
-    with pytest.raises(ValueError, match=r"scikit-learn has no P@5 \(its measures: nDCG@k, AP\)"):
+    with pytest.raises(ValueError, match=r"scikit-learn has no P@5 \(its measures: nDCG@k, AP, DCG\)"):
         rankviz.evaluate(*frames(qrels, run), ["P@5"], as_tool="sklearn")
     with pytest.raises(ValueError, match="The tool must be one of 'trec_eval'"):
         rankviz.evaluate(*frames(qrels, run), ["P@5"], as_tool="trec-eval")

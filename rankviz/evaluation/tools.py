@@ -36,8 +36,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Query", "read_queries", "profile_settings", "query_values", "evaluate_as_tool", "disagreement",
-           "disagreement_summary"]
+__all__ = ["Query", "read_queries", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
+           "disagreement", "disagreement_summary"]
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,17 @@ def _kernel(family: str):
             return getattr(importlib.import_module("rankviz.metrics.kernels.conventions"), each.function)
     raise ValueError(f"Tool profiles compute {', '.join(k.family for k in KERNELS)} (at any cutoff); "
                      f"got {family!r}.")
+
+
+def check_tool_measure(profile, measure) -> str:
+    """The tool's own name of a parsed ``measure`` (``"ndcg_cut.10"``); a ValueError naming the tool's
+    measures when it does not have it (scikit-learn has no P@k, trec_eval no RR@k)."""
+    own = profile.measure(measure.name)
+    name = None if own is None else own.tool_name(measure.cutoff)
+    if name is None:
+        have = ", ".join(f"{x.family}{'@k' if x.cutoff else ''}" for x in profile.measures)
+        raise ValueError(f"{profile.title} has no {measure} (its measures: {have}).")
+    return name
 
 
 def _measure_settings(measure) -> dict:
@@ -179,10 +190,7 @@ def evaluate_as_tool(qrels, run, measures, tool: str):
     profile = _profile(tool)
     parsed = _parsed(measures)
     for m in parsed:
-        own = profile.measure(m.name)
-        if own is None or own.tool_name(m.cutoff) is None:
-            have = ", ".join(f"{x.family}{'@k' if x.cutoff else ''}" for x in profile.measures)
-            raise ValueError(f"{profile.title} has no {m} (its measures: {have}).")
+        check_tool_measure(profile, m)
     queries = read_queries(qrels, run)
     columns = {str(m): query_values(queries, m, profile.settings_for(m.name, m.cutoff)) for m in parsed}
     frame = pd.DataFrame(columns, dtype=np.float64)
@@ -210,7 +218,8 @@ def disagreement(qrels, run, measure: str, a="trec_eval", b="sklearn"):
         One measure (``"nDCG@10"``, ``"AP@10"``, ``"P@5"``, ``"R@10"``, ``"RR@10"``, ``"Success@1"``).
     a, b : str, ToolProfile or dict
         Two profiles: a tool name of :data:`rankviz.TOOLS`, or a dict of conventions
-        (``{"tool": "trec_eval", "missing_query": "zero"}`` is trec_eval -c).
+        (``{"tool": "trec_eval", "missing_query": "zero"}`` is trec_eval -c). A tool named must have
+        the measure (a ValueError names its measures otherwise).
 
     Returns
     -------
@@ -244,6 +253,9 @@ def disagreement(qrels, run, measure: str, a="trec_eval", b="sklearn"):
     from rankviz.conventions import CONVENTIONS
 
     (parsed,) = _parsed(measure)
+    for profile in (a, b):
+        if isinstance(profile, str):
+            check_tool_measure(_profile(profile), parsed)
     settings_a = profile_settings(a, parsed.name, parsed.cutoff)
     settings_b = profile_settings(b, parsed.name, parsed.cutoff)
     differing = tuple(c for c in CONVENTIONS if settings_a[c] != settings_b[c]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["order_documents", "tie_group_ends", "ndcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -142,6 +142,24 @@ def ndcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judg
     if dcg == 0 and no_relevant == "none_retrieved":
         return None
     return dcg / idcg
+
+
+def dcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", gain="linear",
+              log_base=2, rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+    """DCG@k of one ranked list: the sum of gain(g_i)/log_b(i + 1) over the top k (scikit-learn's dcg_score,
+    ranx's dcg); unlike nDCG it depends on the log base b. A query without relevant judgments follows
+    ``no_relevant`` like the others.
+
+    >>> round(dcg_value(np.array([1, 2])), 4), round(dcg_value(np.array([1, 2]), log_base=10), 4)  # 1/log_b 2 + 2/log_b 3
+    (2.2619, 7.5137)
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    if not np.any(_gains(ranked.pool, gain, rel_threshold) > 0):
+        return _empty(no_relevant)
+    gains = _gains(ranked.grades, gain, rel_threshold)
+    if ranked.group_ends is not None:
+        gains = _group_means(gains, ranked.group_ends)
+    return float(np.sum(gains[: ranked.depth] * _discounts(ranked.depth, log_base)))
 
 
 def ap_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", ap_denominator="R",

@@ -1,0 +1,137 @@
+"""``rankviz.disagreement``: each convention found by switching conventions one at a time.
+
+For every convention and each of its other choices, profiles that differ in exactly that convention
+(trec_eval's, and trec_eval's with that one choice changed) are compared on generated runs: every
+query whose values differ names that convention and only it, and some query does differ.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+import rankviz
+import rankviz.evaluation.tools as tools
+from generated_runs import SEEDS, frames, generated
+from rankviz.conventions import CONVENTIONS, PROFILES
+
+OTHER_NUMBERS = {"rel_threshold": (2, 3), "log_base": (10, math.e)}
+
+
+def alternatives(convention):
+    if convention.param.choices:
+        return [v for v in convention.param.values if v != convention.default]
+    return list(OTHER_NUMBERS[convention.id])
+
+
+def measure_names(convention):
+    return [f"{family}@5" if family != "DCG" else "DCG" for family in convention.measures]
+
+
+CASES = [(c.id, value) for c in CONVENTIONS.values() for value in alternatives(c)]
+
+
+@pytest.mark.parametrize(("convention", "value"), CASES, ids=[f"{c}={v}" for c, v in CASES])
+def test_one_convention_apart_names_it_and_only_it(convention, value):
+    b = {"tool": "trec_eval", convention: value}
+    differing = 0
+    for seed in SEEDS:
+        qrels, run = generated(seed)
+        for measure in measure_names(CONVENTIONS[convention]):
+            table = rankviz.disagreement(*frames(qrels, run), measure, a={"tool": "trec_eval"}, b=b)
+            assert list(table.columns[:4]) == ["query", "a", "b", "conventions"]
+            for row in table.itertuples():
+                same = (math.isnan(row.a) and math.isnan(row.b)) or row.a == pytest.approx(row.b)
+                assert row.conventions == (() if same else (convention,)), (seed, measure, row)
+                assert not row.jointly
+                differing += not same
+    assert differing, f"no generated query tells {convention}={value!r} from trec_eval's choice"
+
+
+def test_trec_eval_and_sklearn_differ_only_by_ties_when_the_run_holds_every_judged_document():
+    """With every judged document retrieved, the ideal ranking and R are the same from the run or the
+    judgments: what is left between trec_eval and scikit-learn is the tie order."""
+    seen = set()
+    for seed in SEEDS:
+        qrels, run = generated(seed, all_judged_retrieved=True)
+        for measure in ("nDCG@5", "nDCG", "AP"):
+            table = rankviz.disagreement(*frames(qrels, run), measure, a="trec_eval", b="sklearn")
+            seen |= {c for named in table["conventions"] for c in named}
+    assert seen == {"ties"}
+
+
+def test_a_relevant_document_never_retrieved_is_the_ideal_rankings_convention():
+    # q1: a (grade 2) first, b (grade 0); c (grade 1) judged and never retrieved; no ties.
+    qrels = {"q1": {"a": 2, "b": 0, "c": 1}}
+    run = {"q1": {"a": 2.0, "b": 1.0}}
+    table = rankviz.disagreement(qrels, run, "nDCG@2", a="trec_eval", b="sklearn")
+    ideal = 2 + 1 / math.log2(3)  # the judgments' ideal: a then c
+    assert table.loc[0, "a"] == pytest.approx(2 / ideal)
+    assert table.loc[0, "b"] == pytest.approx(1.0)  # the run's ideal is the run itself
+    assert table.loc[0, "conventions"] == ("ideal_from",)
+    assert table.attrs["summary"] == "1 of 1 queries differ: IDCG and R from the run 1"
+
+
+def test_map_at_k_over_min_r_k_is_recboles_and_the_tie_order_too():
+    # q1: R = 4, the top 2 both relevant and tied at 1.0: trec_eval's map_cut.2 is (1 + 1) / 4; RecBole's (1 + 1) / 2.
+    qrels = {"q1": {"a": 1, "b": 1, "c": 1, "d": 1}}
+    run = {"q1": {"a": 1.0, "b": 1.0, "x": 0.5}}
+    table = rankviz.disagreement(qrels, run, "AP@2", a="trec_eval", b="recbole")
+    assert (table.loc[0, "a"], table.loc[0, "b"]) == (pytest.approx(0.5), pytest.approx(1.0))
+    assert table.loc[0, "conventions"] == ("ap_denominator",)  # both relevant: the tie order changes nothing
+
+
+def test_the_summary_counts_queries_per_convention_most_first():
+    qrels, run = generated(5)
+    table = rankviz.disagreement(*frames(qrels, run), "nDCG@5", a="trec_eval", b="sklearn")
+    differ = table[table["conventions"].map(len) > 0]
+    assert table.attrs["summary"].startswith(f"{len(differ)} of {len(table)} queries differ: ")
+    for c in {c for named in differ["conventions"] for c in named}:
+        count = sum(c in named for named in differ["conventions"])
+        assert f"{CONVENTIONS[c].title} {count}" in table.attrs["summary"]
+
+
+def test_agreeing_tools_say_so():
+    qrels, run = generated(2)
+    table = rankviz.disagreement(*frames(qrels, run), "AP", a="trec_eval", b="pytrec_eval")
+    assert table["conventions"].map(len).sum() == 0
+    assert table.attrs["summary"] == f"no query differs: both give the same AP for all {len(table)} queries"
+
+
+def test_a_difference_only_several_conventions_explain_is_named_jointly(monkeypatch):
+    """Three conventions where the value changes only when at least two are switched: no single
+    switch from either side changes a value, so all three are named, jointly."""
+    switched = {"ties": "input_order", "gain": "exponential", "ideal_from": "run"}
+
+    def majority(queries, measure, settings):
+        changed = sum(settings[c] == v for c, v in switched.items())
+        return {q: float(changed >= 2) for q in queries}
+
+    monkeypatch.setattr(tools, "query_values", majority)
+    qrels, run = generated(0)
+    table = tools.disagreement(*frames(qrels, run), "nDCG@5", a="trec_eval", b={"tool": "trec_eval", **switched})
+    assert table["jointly"].all()
+    assert set(table["conventions"]) == {("ties", "ideal_from", "gain")}
+    assert table.attrs["summary"].endswith(f": several conventions together {len(table)}")
+
+
+def test_errors_name_the_tool_and_its_measures():
+    qrels, run = generated(0)
+    with pytest.raises(ValueError, match=r"scikit-learn has no P@5"):
+        rankviz.disagreement(*frames(qrels, run), "P@5", a="trec_eval", b="sklearn")
+    with pytest.raises(ValueError, match="Unknown convention"):
+        rankviz.disagreement(*frames(qrels, run), "P@5", a="trec_eval", b={"tie": "input_order"})
+
+
+def test_the_contract_names():
+    assert rankviz.TOOLS == tuple(PROFILES)
+    assert {"trec_eval", "pytrec_eval", "ir_measures", "ranx", "trectools", "sklearn", "torchmetrics", "recbole",
+            "spark", "tensorflow_ranking", "elasticsearch", "torchrec"} == set(rankviz.TOOLS)
+    for convention in rankviz.CONVENTIONS.values():
+        assert convention.description and convention.tools
+        for use in convention.tools:
+            assert use.name and use.reference
+    table = rankviz.disagreement({"q": {"a": 1}}, {"q": {"a": 1.0}}, "AP", a="trec_eval", b="ranx")
+    assert isinstance(table, pd.DataFrame) and list(table.columns[:4]) == ["query", "a", "b", "conventions"]
