@@ -461,11 +461,17 @@ SUMMARY_WORDS = {
 }
 
 
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a | of a formula would end the cell."""
+    return text.replace("|", r"\|")
+
+
 def conventions_markdown() -> str:
     """docs/conventions.md: every convention with its choices and tools, then every profile (generated; a test
     keeps the file equal to this)."""
     lines = ["# Why do the tools disagree? Conventions and tool profiles", "",
-             "Generated from `rankviz/conventions.py` by `python -m rankviz.conventions`; do not edit by hand.", "",
+             "Generated from `rankviz/conventions.py` by `python -m rankviz.conventions > docs/conventions.md`; "
+             "do not edit by hand.", "",
              "`rankviz.evaluate(qrels, run, measures, as_tool=NAME)` gives a tool's number per query; "
              "`rankviz.disagreement(qrels, run, measure, a=, b=)` names the conventions behind each difference "
              "(`rankviz why QRELS RUN -m nDCG@10 --a trec_eval --b sklearn` on the command line). Each convention "
@@ -475,7 +481,7 @@ def conventions_markdown() -> str:
                   f"Measures: {', '.join(c.measures)}. Default: `{c.default}`.", ""]
         if c.param.choices:
             lines += ["| choice | meaning | formula |", "|---|---|---|"]
-            lines += [f"| `{ch.value}` | {ch.label}: {ch.description} | ${ch.formula}$ |" for ch in c.param.choices]
+            lines += [f"| `{ch.value}` | {ch.label}: {ch.description} | ${_cell(ch.formula)}$ |" for ch in c.param.choices]
             lines.append("")
         else:
             lines += [f"Any {c.param.kind}: {c.param.description}", ""]
@@ -500,8 +506,7 @@ def conventions_markdown() -> str:
     return "\n".join(lines)
 
 
-if __name__ == "__main__":  # pragma: no cover - regenerates docs/conventions.md
-    from pathlib import Path
+if __name__ == "__main__":  # pragma: no cover - python -m rankviz.conventions > docs/conventions.md
+    import sys
 
-    Path(__file__).resolve().parents[1].joinpath("docs", "conventions.md").write_text(
-        conventions_markdown(), encoding="utf-8")
+    sys.stdout.write(conventions_markdown())

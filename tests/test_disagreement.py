@@ -135,3 +135,15 @@ def test_the_contract_names():
             assert use.name and use.reference
     table = rankviz.disagreement({"q": {"a": 1}}, {"q": {"a": 1.0}}, "AP", a="trec_eval", b="ranx")
     assert isinstance(table, pd.DataFrame) and list(table.columns[:4]) == ["query", "a", "b", "conventions"]
+
+
+def test_docs_conventions_md_is_generated_from_the_data():
+    from pathlib import Path
+
+    from rankviz.conventions import conventions_markdown
+
+    docs = Path(__file__).resolve().parents[1] / "docs" / "conventions.md"
+    assert docs.read_text(encoding="utf-8") == conventions_markdown(), (
+        "docs/conventions.md is stale: regenerate it with `python -m rankviz.conventions > docs/conventions.md`")
+    for convention in CONVENTIONS.values():
+        assert f"### `{convention.id}`" in docs.read_text(encoding="utf-8")
