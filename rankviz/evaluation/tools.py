@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Query", "read_queries", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
-           "disagreement", "disagreement_summary"]
+           "disagreement", "disagreement_summary", "tools_table"]
 
 
 @dataclass(frozen=True)
@@ -199,6 +199,41 @@ def evaluate_as_tool(qrels, run, measures, tool: str):
     mean = pd.Series({name: (float(np.mean(list(v.values()))) if v else 0.0) for name, v in columns.items()},
                      dtype=np.float64)
     return EvalResult(per_query=frame, mean=mean, measures=tuple(parsed))
+
+
+def tools_table(docnos, scores, grades, measures, judged=None, tools=None):
+    """One query under every tool: rows the tools, columns the measures, NaN where a tool lacks the
+    measure or leaves the query out. What the One ranking and Ties pages show side by side.
+
+    ``docnos``, ``scores``, ``grades``: the query's documents in the order given; ``judged``: extra
+    judgments ``{docno: grade}`` of documents not in the list (never retrieved); ``tools``: the
+    profiles (default: every one of :data:`rankviz.TOOLS`).
+
+    >>> table = tools_table(["a", "b", "c"], [1.0, 1.0, 0.5], [0, 1, 0], ["RR", "AP"], tools=["trec_eval", "ranx", "sklearn"])
+    >>> table.round(3).to_dict("index")  # trec_eval: b (docno descending) first; ranx: a first; sklearn: the tie's end
+    {'trec_eval': {'RR': 1.0, 'AP': 1.0}, 'ranx': {'RR': 0.5, 'AP': 0.5}, 'sklearn': {'RR': nan, 'AP': 0.5}}
+    """
+    import pandas as pd
+
+    from rankviz.conventions import PROFILES
+
+    qrels = {"q": {**{d: g for d, g in (judged or {}).items()}, **{d: g for d, g in zip(docnos, grades)}}}
+    run = {"q": {d: float(s) for d, s in zip(docnos, scores)}}
+    queries = read_queries(qrels, run)
+    parsed = _parsed(measures)
+    rows = {}
+    for tool in tools or PROFILES:
+        profile = _profile(tool)
+        row = {}
+        for m in parsed:
+            try:
+                check_tool_measure(profile, m)
+            except ValueError:
+                row[str(m)] = np.nan
+                continue
+            row[str(m)] = query_values(queries, m, profile.settings_for(m.name, m.cutoff)).get("q", np.nan)
+        rows[tool] = row
+    return pd.DataFrame.from_dict(rows, orient="index", columns=[str(m) for m in parsed], dtype=np.float64)
 
 
 def _same(x: float | None, y: float | None) -> bool:
