@@ -457,7 +457,8 @@ SUMMARY_WORDS = {
     "none": N_("no query differs: both give the same {measure} for all {total} queries"),
     "reason": N_("{title} {n}"),
     "together": N_("several conventions together {n}"),
-    "only_a": N_("only in {tool}"),
+    "line": N_("{head}: {reasons}"),
+    "separator": N_(", "),
 }
 
 

@@ -147,3 +147,12 @@ def test_docs_conventions_md_is_generated_from_the_data():
         "docs/conventions.md is stale: regenerate it with `python -m rankviz.conventions > docs/conventions.md`")
     for convention in CONVENTIONS.values():
         assert f"### `{convention.id}`" in docs.read_text(encoding="utf-8")
+
+
+def test_the_summary_speaks_chinese():
+    from rankviz.i18n import speaking
+
+    frame = pd.DataFrame({"query": ["1", "2", "3"], "a": [0.5, 1.0, 0.2], "b": [0.25, 1.0, 0.1],
+                          "conventions": [("ties",), (), ("ties", "ideal_from")], "jointly": [False] * 3})
+    with speaking("zh"):
+        assert tools.disagreement_summary(frame) == "3 个查询中有 2 个不同：并列顺序 2，IDCG 和 R 取自 run 1"

@@ -354,4 +354,5 @@ def disagreement_summary(frame) -> str:
              for c, n in sorted(counts.items(), key=lambda item: (-item[1], list(CONVENTIONS).index(item[0])))]
     if together:
         parts.append(_(SUMMARY_WORDS["together"]).format(n=together))
-    return _(SUMMARY_WORDS["differ"]).format(n=len(differ), total=total) + ": " + ", ".join(parts)
+    head = _(SUMMARY_WORDS["differ"]).format(n=len(differ), total=total)
+    return _(SUMMARY_WORDS["line"]).format(head=head, reasons=_(SUMMARY_WORDS["separator"]).join(parts))
