@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from rankviz.conventions import CONVENTIONS, MEASURE_FAMILIES, PROFILES
-from rankviz.i18n import N_, _
+from rankviz.i18n import N_, _, ngettext
 from rankviz.ui.pages import available_pages, page_for
 from rankviz.ui.uploads import read_qrels_file, read_run_file
 
@@ -95,7 +95,8 @@ def render_disagreement(table: pd.DataFrame, key: str) -> None:
         convention = CONVENTIONS[c]
         count = sum(c in n for n in differ["conventions"])
         with st.container(border=True, key=f"{key}_reason_{c}"):
-            st.markdown("**" + _("{title}: {n} queries").format(title=_(convention.title), n=count) + "**")
+            heading = ngettext("{title}: {n} query", "{title}: {n} queries", count)
+            st.markdown("**" + heading.format(title=_(convention.title), n=count) + "**")
             st.markdown(_(convention.description))
             st.markdown(_("**{tool}**: {choice}").format(tool=tool_label(a), choice=_(convention.label(settings_a[c]))))
             st.markdown(_("**{tool}**: {choice}").format(tool=tool_label(b), choice=_(convention.label(settings_b[c]))))
