@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rankviz.i18n import N_
-from rankviz.registry import AP_DENOMINATOR, GAIN, Choice, Param
+from rankviz.registry import AP_DENOMINATOR, GAIN, KENDALL_VARIANT, Choice, Param
 
 __all__ = ["Convention", "ToolUse", "ToolMeasure", "ToolProfile", "MeasureKernel", "CONVENTIONS", "PROFILES",
            "TOOLS", "KERNELS", "MEASURE_FAMILIES", "DEFAULTS", "SUMMARY_WORDS", "conventions_markdown"]
@@ -248,6 +248,18 @@ MISSING_QUERY = _param(
            N_("trec_eval -c: the mean is over every judged query."), "0"),
 )
 
+KENDALL = _param(
+    "kendall", "b", N_("Which Kendall's tau two rankings of the same items get."),
+    *KENDALL_VARIANT.choices,
+    Choice("c", N_("tau-c (Stuart, rectangular tables)"), r"\tau_c = \frac{2 (C - D)}{n^2 (m - 1) / m}",
+           N_("Stuart's tau-c, scipy's kendalltau(variant='c'): m is the smaller number of distinct values, so a "
+              "table of few grades against many scores can still reach 1."), "tau-c"),
+    Choice("weighted", N_("weighted tau (Vigna, hyperbolic weights)"),
+           r"\tau_w = \frac{\sum_{i<j} w_{ij} s^x_{ij} s^y_{ij}}{\sqrt{\sum w_{ij} |s^x_{ij}| \sum w_{ij} |s^y_{ij}|}}",
+           N_("scipy's weightedtau: a pair weighs 1/(r_i + 1) + 1/(r_j + 1) by the ranks of its items, so swaps at "
+              "the top cost more; the mean over ranking by x then y and by y then x."), "weighted tau"),
+)
+
 _TREC = "trec_eval 10.0, https://github.com/usnistgov/trec_eval"
 _SKLEARN = "scikit-learn 1.9, sklearn/metrics/_ranking.py, https://scikit-learn.org/stable/api/sklearn.metrics.html"
 _IRM = "ir_measures 0.4.3, https://ir-measur.es"
@@ -262,12 +274,14 @@ _ES = ("Elasticsearch 8 ranking evaluation API, "
        "https://www.elastic.co/guide/en/elasticsearch/reference/current/search-rank-eval.html")
 _TORCHREC = "TorchRec 1.0, torchrec/metrics/ndcg.py, https://pytorch.org/torchrec/"
 _KAGGLE = "Kaggle / ml_metrics apk and mapk, https://github.com/benhamner/Metrics"
+_SCIPY = "scipy 1.17, scipy.stats.kendalltau and weightedtau, https://docs.scipy.org/doc/scipy/reference/stats.html"
 
 #: Every convention's default: trec_eval's choice.
 DEFAULTS = {p.name: p.default for p in (TIES, IDEAL_FROM, GAINS, LOG_BASE, AP_DENOMINATOR, RECALL, PRECISION,
                                         THRESHOLD, NO_RELEVANT, MISSING_QUERY)}
 # AP_DENOMINATOR's keyword is "denominator" (the homework checker's); here it is the convention "ap_denominator".
 DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
+DEFAULTS[KENDALL.name] = KENDALL.default
 
 _ALL = MEASURE_FAMILIES
 _BINARY = ("AP", "P", "R", "RR", "Success")
@@ -367,6 +381,18 @@ CONVENTIONS = {c.id: c for c in (
         (ToolUse("trec_eval", "skip", "default", _TREC), ToolUse("trec_eval", "zero", "-c", _TREC),
          ToolUse("ir_measures", "zero", "iter_calc", _IRM), ToolUse("ranx", "zero", "make_comparable=True", _RANX)),
         example="many_queries"),
+    Convention("kendall", N_("Kendall's tau variant"), KENDALL, N_(
+        "Two rankings of the same items (two systems' scores, a system against the judgments) are compared by "
+        "Kendall's tau, and the variants differ as soon as there are ties or the top matters more: tau-b (scipy's, "
+        "pandas' and R's default) corrects for ties, tau-a does not, tau-c (Stuart) suits tables of few grades "
+        "against many scores, and weighted tau (Vigna) counts swaps near the top more."),
+        ("Kendall",),
+        (ToolUse("scipy", "b", "kendalltau (default variant='b')", _SCIPY),
+         ToolUse("pandas", "b", "DataFrame.corr(method='kendall')", "pandas, https://pandas.pydata.org"),
+         ToolUse("scipy", "c", "kendalltau(variant='c')", _SCIPY),
+         ToolUse("scipy", "weighted", "weightedtau (hyperbolic weigher, additive)", _SCIPY),
+         ToolUse("R DescTools", "c", "StuartTauC", "DescTools, https://andrisignorell.github.io/DescTools/")),
+        example="correlation"),
 )}
 
 

@@ -15,7 +15,7 @@ import pytest
 import rankviz
 import rankviz.evaluation.tools as tools
 from generated_runs import SEEDS, frames, generated
-from rankviz.conventions import CONVENTIONS, PROFILES
+from rankviz.conventions import CONVENTIONS, MEASURE_FAMILIES, PROFILES
 
 OTHER_NUMBERS = {"rel_threshold": (2, 3), "log_base": (10, math.e)}
 
@@ -30,7 +30,9 @@ def measure_names(convention):
     return [f"{family}@5" if family != "DCG" else "DCG" for family in convention.measures]
 
 
-CASES = [(c.id, value) for c in CONVENTIONS.values() for value in alternatives(c)]
+# Conventions of the run measures (Kendall's variants compare two rankings: tested against scipy below).
+CASES = [(c.id, value) for c in CONVENTIONS.values() if set(c.measures) <= set(MEASURE_FAMILIES)
+         for value in alternatives(c)]
 
 
 @pytest.mark.parametrize(("convention", "value"), CASES, ids=[f"{c}={v}" for c, v in CASES])
@@ -156,3 +158,31 @@ def test_the_summary_speaks_chinese():
                           "conventions": [("ties",), (), ("ties", "ideal_from")], "jointly": [False] * 3})
     with speaking("zh"):
         assert tools.disagreement_summary(frame) == "3 个查询中有 2 个不同：并列顺序 2，IDCG 和 R 取自 run 1"
+
+
+def test_kendall_variants_equal_scipys():
+    """tau-b and tau-c against scipy.stats.kendalltau, weighted tau against scipy.stats.weightedtau
+    (defaults: hyperbolic weigher, additive, rank by (x, y) and by (y, x)), with and without ties."""
+    import numpy as np
+    from scipy import stats
+
+    rng = np.random.default_rng(24)
+    for trial in range(200):
+        n = int(rng.integers(3, 12))
+        x = rng.integers(0, 4 if trial % 2 else 1000, n)
+        y = rng.integers(0, 3 if trial % 3 else 1000, n)
+        if len(set(x)) < 2 or len(set(y)) < 2:
+            continue
+        got = tools.kendall_variants(x, y)
+        assert got["b"] == pytest.approx(stats.kendalltau(x, y).statistic)
+        assert got["c"] == pytest.approx(stats.kendalltau(x, y, variant="c").statistic)
+        assert got["weighted"] == pytest.approx(stats.weightedtau(x, y).statistic)
+
+
+def test_kendall_variants_undefined_is_nan_with_a_warning():
+    from rankviz.metrics.kernels.conventions import kendall_tau_c, weighted_tau
+
+    with pytest.warns(RuntimeWarning, match="tau-c is undefined"):
+        assert math.isnan(kendall_tau_c([1, 2, 3], [5, 5, 5]))
+    with pytest.warns(RuntimeWarning, match="Weighted tau is undefined"):
+        assert math.isnan(weighted_tau([1, 2, 3], [5, 5, 5]))

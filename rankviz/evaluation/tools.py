@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Query", "read_queries", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
-           "disagreement", "disagreement_summary", "tools_table"]
+           "disagreement", "disagreement_summary", "tools_table", "kendall_variants"]
 
 
 @dataclass(frozen=True)
@@ -356,3 +356,20 @@ def disagreement_summary(frame) -> str:
         parts.append(_(SUMMARY_WORDS["together"]).format(n=together))
     head = _(SUMMARY_WORDS["differ"]).format(n=len(differ), total=total)
     return _(SUMMARY_WORDS["line"]).format(head=head, reasons=_(SUMMARY_WORDS["separator"]).join(parts))
+
+
+def kendall_variants(x, y) -> dict:
+    """Kendall's tau of two rankings of the same items under every variant of the ``kendall`` convention:
+    ``{"a": ..., "b": ..., "c": ..., "weighted": ...}`` (tau-a and tau-b by :func:`rankviz.metrics.kendall_tau`,
+    tau-c and Vigna's weighted tau by :mod:`rankviz.metrics.kernels.conventions`).
+
+    >>> {k: round(v, 4) for k, v in kendall_variants([1, 2, 3, 4], [1, 1, 2, 2]).items()}  # one grade tie per pair
+    {'a': 0.6667, 'b': 0.8165, 'c': 1.0, 'weighted': 0.8165}
+    """
+    from rankviz.conventions import CONVENTIONS
+    from rankviz.metrics.correlation import kendall_tau
+    from rankviz.metrics.kernels.conventions import kendall_tau_c, weighted_tau
+
+    functions = {"c": kendall_tau_c, "weighted": weighted_tau}
+    return {v: (functions[v](x, y) if v in functions else kendall_tau(x, y, variant=v))
+            for v in CONVENTIONS["kendall"].param.values}
