@@ -155,3 +155,18 @@ def test_the_mean_is_over_the_queries_the_tool_scores():
     assert result.mean["AP"] == pytest.approx(np.mean(list(ours(qrels, run, "AP", "ir_measures").values())))
     assert "q4" in result.per_query.index  # missing from the run: 0 for ir_measures
     assert "q4" not in rankviz.evaluate(*frames(qrels, run), ["AP"], as_tool="trec_eval").per_query.index
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_sklearn_label_ranking_ap_is_its_ap_with_one_for_no_relevant(seed):
+    """label_ranking_average_precision_score, one query a sample: scikit-learn's AP profile (tie groups,
+    R from the run) with a query without relevant documents scoring 1 (no_relevant="one")."""
+    metrics = pytest.importorskip("sklearn.metrics")
+    qrels, run = generated(seed)
+    expected = {q: metrics.label_ranking_average_precision_score([[int(qrels[q].get(d, 0) >= 1) for d in docs]],
+                                                                  [list(docs.values())])
+                for q, docs in run.items() if q in qrels}
+    table = rankviz.disagreement(*frames(qrels, run), "AP", a="sklearn", b={"tool": "sklearn", "no_relevant": "one"})
+    got = dict(zip(table["query"], table["b"]))
+    assert_same(expected, {q: v for q, v in got.items() if not math.isnan(v)}, "label_ranking_average_precision")
+    assert set(c for named in table["conventions"] for c in named) <= {"no_relevant"}
