@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rankviz.i18n import N_
-from rankviz.registry import AP_DENOMINATOR, GAIN, KENDALL_VARIANT, Choice, Param
+from rankviz.registry import AP_DENOMINATOR, GAIN, GAUC_WEIGHT, KENDALL_VARIANT, Choice, Param
 
 __all__ = ["Convention", "ToolUse", "ToolMeasure", "ToolProfile", "MeasureKernel", "CONVENTIONS", "PROFILES",
            "TOOLS", "KERNELS", "MEASURE_FAMILIES", "DEFAULTS", "SUMMARY_WORDS", "conventions_markdown"]
@@ -260,6 +260,31 @@ KENDALL = _param(
               "the top cost more; the mean over ranking by x then y and by y then x."), "weighted tau"),
 )
 
+GAUC_WEIGHTS = _param("gauc_weights", "size", N_("Weight of each group in the mean of the groups' AUCs."),
+                      *GAUC_WEIGHT.choices)
+GAUC_CONSTANT = _param(
+    "gauc_constant", "keep", N_("A group whose predictions are all equal (but holds both classes)."),
+    Choice("keep", N_("a group with constant predictions counts, with AUC 0.5"), r"\mathrm{AUC}_g = 0.5",
+           N_("Every pair of the group is a tie, worth one half (Zhou et al.'s GAUC, rankviz)."), "0.5"),
+    Choice("drop", N_("a group with constant predictions is left out"), r"\varnothing",
+           N_("torchrec's GAUCMetric skips 'identical prediction sessions' (and treats a prediction of exactly 0 as "
+              "padding)."), "skipped"),
+)
+GAUC_EMPTY = _param(
+    "gauc_empty", "nan", N_("GAUC when no group counts (none has both classes, or all were dropped)."),
+    Choice("nan", N_("undefined (NaN) when no group counts"), r"\mathrm{NaN}",
+           N_("rankviz: NaN with a warning, so an empty evaluation is never read as a result."), "NaN"),
+    Choice("half", N_("0.5 when no group counts"), "0.5",
+           N_("torchrec: (0 + 1e-9) / (0 + 2e-9), the value of a coin toss."), "0.5"),
+)
+IMPRESSION_WEIGHTS = _param(
+    "impression_weights", "used", N_("Whether a weight per impression (row) weighs the pairs of the AUC."),
+    Choice("used", N_("impression weights weigh each pair w_p w_n"), r"\frac{\sum w_p w_n [s_p > s_n]}{\sum w_p \sum w_n}",
+           N_("scikit-learn's roc_auc_score(sample_weight=): a positive of weight 2 counts as two impressions."), "w_p w_n"),
+    Choice("ignored", N_("impression weights are ignored"), "1",
+           N_("torchrec's GAUCMetric accepts weights and does not use them."), "ignored"),
+)
+
 _TREC = "trec_eval 10.0, https://github.com/usnistgov/trec_eval"
 _SKLEARN = "scikit-learn 1.9, sklearn/metrics/_ranking.py, https://scikit-learn.org/stable/api/sklearn.metrics.html"
 _IRM = "ir_measures 0.4.3, https://ir-measur.es"
@@ -273,6 +298,7 @@ _TFR = "TensorFlow Ranking 0.5, tensorflow_ranking/python/metrics_impl.py, https
 _ES = ("Elasticsearch 8 ranking evaluation API, "
        "https://www.elastic.co/guide/en/elasticsearch/reference/current/search-rank-eval.html")
 _TORCHREC = "TorchRec 1.0, torchrec/metrics/ndcg.py, https://pytorch.org/torchrec/"
+_TORCHREC_GAUC = "TorchRec, torchrec/metrics/gauc.py (compute_gauc_3d), https://github.com/pytorch/torchrec"
 _KAGGLE = "Kaggle / ml_metrics apk and mapk, https://github.com/benhamner/Metrics"
 _SCIPY = "scipy 1.17, scipy.stats.kendalltau and weightedtau, https://docs.scipy.org/doc/scipy/reference/stats.html"
 
@@ -282,6 +308,7 @@ DEFAULTS = {p.name: p.default for p in (TIES, IDEAL_FROM, GAINS, LOG_BASE, AP_DE
 # AP_DENOMINATOR's keyword is "denominator" (the homework checker's); here it is the convention "ap_denominator".
 DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
 DEFAULTS[KENDALL.name] = KENDALL.default
+DEFAULTS.update({p.name: p.default for p in (GAUC_WEIGHTS, GAUC_CONSTANT, GAUC_EMPTY, IMPRESSION_WEIGHTS)})
 
 _ALL = MEASURE_FAMILIES
 _BINARY = ("AP", "P", "R", "RR", "Success")
@@ -393,6 +420,34 @@ CONVENTIONS = {c.id: c for c in (
          ToolUse("scipy", "weighted", "weightedtau (hyperbolic weigher, additive)", _SCIPY),
          ToolUse("R DescTools", "c", "StuartTauC", "DescTools, https://andrisignorell.github.io/DescTools/")),
         example="correlation"),
+    Convention("gauc_weights", N_("GAUC group weights"), GAUC_WEIGHTS, N_(
+        "GAUC averages the AUC of each group (user, session); Zhou et al. weigh a group by its impressions, "
+        "others by its clicks or equally: torchrec's GAUCMetric takes the plain mean over sessions."),
+        ("GAUC",),
+        (ToolUse("rankviz", "size", "gauc(weights='size')", "Zhou et al., 'Deep Interest Network', KDD (2018)"),
+         ToolUse("torchrec", "uniform", "GAUCMetric: auc_sum / num_samples (sessions)", _TORCHREC_GAUC)),
+        example="user_measures"),
+    Convention("gauc_constant", N_("GAUC groups with constant predictions"), GAUC_CONSTANT, N_(
+        "A group whose predictions are all equal has only tied pairs: its AUC is 0.5 if it counts; torchrec leaves "
+        "such sessions out, which raises GAUC for a model that cannot rank within them."),
+        ("GAUC",),
+        (ToolUse("rankviz", "keep", "gauc", "rankviz.metrics.gauc"),
+         ToolUse("torchrec", "drop", "identical_prediction_mask", _TORCHREC_GAUC)),
+        example="user_measures"),
+    Convention("gauc_empty", N_("GAUC with no group to count"), GAUC_EMPTY, N_(
+        "When no group has both a click and a non-click, GAUC has nothing to average: rankviz says NaN, torchrec "
+        "reports 0.5."),
+        ("GAUC",),
+        (ToolUse("rankviz", "nan", "gauc: NaN and a RuntimeWarning", "rankviz.metrics.gauc"),
+         ToolUse("torchrec", "half", "compute_window_auc: (auc + 1e-9) / (num_samples + 2e-9)", _TORCHREC_GAUC)),
+        example="user_measures"),
+    Convention("impression_weights", N_("per-impression weights"), IMPRESSION_WEIGHTS, N_(
+        "A row may carry a weight (an impression shown several times, a sampling correction): scikit-learn's AUC "
+        "weighs each pair by the product of its weights; torchrec's GAUC ignores them."),
+        ("AUC", "GAUC"),
+        (ToolUse("sklearn", "used", "roc_auc_score(sample_weight=)", _SKLEARN),
+         ToolUse("torchrec", "ignored", "GAUCMetric.update(weights=...) unused", _TORCHREC_GAUC)),
+        example="user_measures"),
 )}
 
 
@@ -432,7 +487,7 @@ PROFILES = {p.name: p for p in (
                                        "the ranking (its trec_eval=True only chooses the gain).")),
     ToolProfile("sklearn", "scikit-learn", "1.9", _SKLEARN,
                 (_m("nDCG", "ndcg_score(k={k})", "ndcg_score"), _m("AP", "average_precision_score", cutoff=False),
-                 _m("DCG", "dcg_score", cutoff=False)),
+                 _m("DCG", "dcg_score", cutoff=False), _m("AUC", "roc_auc_score(sample_weight=)", cutoff=False)),
                 settings={"ties": "tie_groups", "ideal_from": "run"},
                 checked=True, notes=N_("One query's scored documents as a sample: y_true their grades (0 if "
                                        "unjudged), y_score the run's scores.")),
@@ -469,9 +524,12 @@ PROFILES = {p.name: p for p in (
                 settings={"ties": "input_order", "gain": "exponential", "precision_denominator": "retrieved"},
                 notes=N_("From the documentation: the hits in the engine's order, ratings as judgments.")),
     ToolProfile("torchrec", "TorchRec", "1.0", _TORCHREC,
-                (_m("nDCG", "NDCGMetric(k={k})"),),
+                (_m("nDCG", "NDCGMetric(k={k})"), _m("GAUC", "GAUCMetric", cutoff=False)),
                 settings={"ties": "input_order", "ideal_from": "run"},
-                notes=N_("From the source (needs torch): one session's labels give the ideal ranking.")),
+                per_measure=(("GAUC", {"gauc_weights": "uniform", "gauc_constant": "drop", "gauc_empty": "half",
+                                       "impression_weights": "ignored"}),),
+                notes=N_("From the source (needs torch): one session's labels give the ideal ranking; GAUC is the "
+                         "plain mean over sessions with both classes and varied predictions, 0.5 when none.")),
 )}
 
 #: The profile names, what ``evaluate(..., as_tool=)`` and ``disagreement(a=, b=)`` accept.

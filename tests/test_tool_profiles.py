@@ -141,7 +141,7 @@ def test_every_checked_profile_has_a_differential_test():
 
 def test_a_measure_the_tool_lacks_is_refused_with_its_measures():
     qrels, run = generated(0)
-    with pytest.raises(ValueError, match=r"scikit-learn has no P@5 \(its measures: nDCG@k, AP, DCG\)"):
+    with pytest.raises(ValueError, match=r"scikit-learn has no P@5 \(its measures: nDCG@k, AP, DCG, AUC\)"):
         rankviz.evaluate(*frames(qrels, run), ["P@5"], as_tool="sklearn")
     with pytest.raises(ValueError, match="The tool must be one of 'trec_eval'"):
         rankviz.evaluate(*frames(qrels, run), ["P@5"], as_tool="trec-eval")

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Query", "read_queries", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
-           "disagreement", "disagreement_summary", "tools_table", "kendall_variants"]
+           "disagreement", "disagreement_summary", "tools_table", "kendall_variants", "gauc_as_tool"]
 
 
 @dataclass(frozen=True)
@@ -373,3 +373,23 @@ def kendall_variants(x, y) -> dict:
     functions = {"c": kendall_tau_c, "weighted": weighted_tau}
     return {v: (functions[v](x, y) if v in functions else kendall_tau(x, y, variant=v))
             for v in CONVENTIONS["kendall"].param.values}
+
+
+def gauc_as_tool(labels, scores, groups, tool=None, *, sample_weight=None) -> float:
+    """GAUC of a click log (a label, a score and a group per impression) under a tool's GAUC conventions
+    (``gauc_weights``, ``gauc_constant``, ``gauc_empty``, ``impression_weights``): ``tool=None`` is
+    rankviz's own (:func:`rankviz.metrics.gauc`), ``"torchrec"`` its GAUCMetric; a dict of conventions
+    (``{"gauc_constant": "drop"}``) changes some.
+
+    >>> labels, scores, groups = [1, 0, 1, 0, 1, 0, 0], [0.9, 0.1, 0.5, 0.5, 0.2, 0.8, 0.1], list("uuvvwww")
+    >>> gauc_as_tool(labels, scores, groups), gauc_as_tool(labels, scores, groups, "torchrec")
+    (0.6428571428571429, 0.75)
+    """
+    from rankviz.conventions import DEFAULTS
+    from rankviz.metrics.kernels.conventions import gauc_value
+
+    settings = dict(DEFAULTS) if tool is None else profile_settings(tool, "GAUC")
+    use_weights = settings["impression_weights"] == "used"
+    return gauc_value(labels, scores, groups, weights=settings["gauc_weights"],
+                      constant_predictions=settings["gauc_constant"], no_groups=settings["gauc_empty"],
+                      sample_weight=sample_weight if use_weights else None)

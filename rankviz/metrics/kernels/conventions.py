@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -337,3 +337,61 @@ def weighted_tau(x, y) -> float:
     if any(np.isnan(v) for v in values):
         return _undefined("Weighted tau")
     return (values[0] + values[1]) / 2
+
+
+def weighted_auc(labels, scores, sample_weight=None) -> float:
+    """AUC with a weight per impression (row): each (positive, negative) pair weighs w_p w_n, a tied pair
+    half (scikit-learn's ``roc_auc_score(sample_weight=)``); without weights, the Mann-Whitney AUC.
+    NaN when the weights of either class sum to 0.
+
+    >>> weighted_auc([1, 0, 0], [0.9, 0.5, 0.95], sample_weight=[1, 3, 1])  # (1·3 + 0) / (1 · 4)
+    0.75
+    """
+    y = np.asarray(labels).astype(bool)
+    s = np.asarray(scores, dtype=np.float64)
+    w = np.ones(len(s)) if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    order = np.argsort(s, kind="stable")
+    s, y, w = s[order], y[order], w[order]
+    starts = np.flatnonzero(np.concatenate(([True], s[1:] != s[:-1]))) if len(s) else np.zeros(0, dtype=np.int64)
+    pos = np.add.reduceat(w * y, starts) if len(s) else np.zeros(0)
+    neg = np.add.reduceat(w * ~y, starts) if len(s) else np.zeros(0)
+    below = np.cumsum(neg) - neg
+    total_pos, total_neg = float(np.sum(pos)), float(np.sum(neg))
+    if total_pos <= 0 or total_neg <= 0:
+        return float("nan")
+    return float(np.sum(pos * below + 0.5 * pos * neg)) / (total_pos * total_neg)
+
+
+def gauc_value(labels, scores, groups, *, weights="size", constant_predictions="keep", no_groups="nan",
+               sample_weight=None) -> float:
+    """Group AUC under the GAUC conventions: the mean of the groups' AUCs, weighted by ``weights``
+    (``"size"``: impressions, ``"positives"``, ``"uniform"``), over the groups with both classes, and
+    with ``constant_predictions="drop"`` only those whose scores are not all equal (torchrec); when no
+    group counts, NaN (``no_groups="nan"``) or 0.5 (``"half"``, torchrec). ``sample_weight``: a weight per
+    impression in each group's AUC (:func:`weighted_auc`).
+
+    >>> labels, scores, groups = [1, 0, 1, 0, 1, 0, 0], [0.9, 0.1, 0.5, 0.5, 0.2, 0.8, 0.1], list("uuvvwww")
+    >>> gauc_value(labels, scores, groups)  # u: 1, v: tied 0.5, w: 1/2; weighed 2, 2, 3: (2 + 1 + 1.5) / 7
+    0.6428571428571429
+    >>> gauc_value(labels, scores, groups, weights="uniform", constant_predictions="drop")  # v out: (1 + 1/2) / 2
+    0.75
+    >>> gauc_value([1, 1], [0.3, 0.4], ["u", "u"], no_groups="half")
+    0.5
+    """
+    labels = np.asarray(labels).astype(bool)
+    scores = np.asarray(scores, dtype=np.float64)
+    groups = np.asarray(groups)
+    w = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
+    values, group_weights = [], []
+    for g in dict.fromkeys(groups.tolist()):
+        rows = groups == g
+        y, s = labels[rows], scores[rows]
+        if y.all() or not y.any():
+            continue
+        if constant_predictions == "drop" and np.all(s == s[0]):
+            continue
+        values.append(weighted_auc(y, s, None if w is None else w[rows]))
+        group_weights.append({"size": len(y), "positives": int(y.sum()), "uniform": 1}[weights])
+    if not values or sum(group_weights) == 0:
+        return 0.5 if no_groups == "half" else float("nan")
+    return float(np.dot(values, group_weights) / np.sum(group_weights))
