@@ -707,13 +707,11 @@ example:
 
 def command_why(args, progress: Progress) -> str:
     from rankviz.conventions import CONVENTIONS, PROFILES
-    from rankviz.evaluation.tools import check_tool_measure, disagreement, profile_settings
+    from rankviz.evaluation.tools import check_tool_measure, disagreement, parse_tool_measure, profile_settings
     from rankviz.trec.readers import read_qrels, read_run
 
-    from rankviz.evaluation.measures import parse_measure
-
     try:
-        measure = parse_measure(args.measure)
+        measure = parse_tool_measure(args.measure)
     except ValueError as error:
         raise InputError("-m", str(error)) from None
     for flag, tool in (("--a", args.a), ("--b", args.b)):

@@ -40,7 +40,7 @@ __all__ = ["Convention", "ToolUse", "ToolMeasure", "ToolProfile", "MeasureKernel
            "TOOLS", "KERNELS", "MEASURE_FAMILIES", "DEFAULTS", "SUMMARY_WORDS", "conventions_markdown"]
 
 #: The measures (the ``Measure.name`` of :func:`rankviz.parse_measure`) whose conventions are catalogued.
-MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG")
+MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG", "Accuracy")
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,8 @@ class MeasureKernel:
 
 #: Which kernel computes which measure (the registry's way: functions named, not imported).
 KERNELS = tuple(MeasureKernel(family, function) for family, function in zip(
-    MEASURE_FAMILIES, ("ndcg_value", "ap_value", "precision_value", "recall_value", "rr_value", "success_value", "dcg_value")))
+    MEASURE_FAMILIES, ("ndcg_value", "ap_value", "precision_value", "recall_value", "rr_value", "success_value", "dcg_value",
+                              "accuracy_value")))
 
 
 @dataclass(frozen=True)
@@ -466,9 +467,12 @@ PROFILES = {p.name: p for p in (
                 checked=True, notes=N_("trec_eval inside Python: the queries of the run only.")),
     ToolProfile("ir_measures", "ir_measures", "0.4.3", _IRM,
                 (_m("nDCG", "nDCG@{k}", "nDCG"), _m("AP", "AP@{k}", "AP"), _m("P", "P@{k}"), _m("R", "R@{k}"),
-                 _m("RR", "RR@{k}", "RR"), _m("Success", "Success@{k}")),
+                 _m("RR", "RR@{k}", "RR"), _m("Success", "Success@{k}"), _m("Accuracy", "Accuracy@{k}", "Accuracy")),
                 settings={"missing_query": "zero"},
-                per_measure=(("RR@k", {"ties": "docno_asc"}),),  # RR@k comes from the msmarco provider
+                # RR@k comes from the msmarco provider, Accuracy from its own (a stable sort, run queries only)
+                per_measure=(("RR@k", {"ties": "docno_asc"}),
+                             ("Accuracy", {"ties": "input_order", "missing_query": "skip",
+                                           "no_relevant": "none_retrieved"})),
                 checked=True, notes=N_("pytrec_eval for most measures, its msmarco provider for RR@k; judged queries "
                                        "missing from the run score 0.")),
     ToolProfile("ranx", "ranx", "0.3.21", _RANX,

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Query", "read_queries", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
+__all__ = ["Query", "read_queries", "parse_tool_measure", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
            "disagreement", "disagreement_summary", "tools_table", "kendall_variants", "gauc_as_tool"]
 
 
@@ -151,11 +151,21 @@ def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str
     return values
 
 
-def _parsed(measures):
-    from rankviz.evaluation.measures import parse_measure
+def parse_tool_measure(name: str):
+    """rankviz's measure names, and ir_measures' Accuracy(@k), which only the tool profiles compute."""
+    import re
 
+    from rankviz.evaluation.measures import Measure, parse_measure
+
+    match = re.fullmatch(r"\s*Accuracy(?:@(\d+))?\s*", name)
+    if match:
+        return Measure("Accuracy", int(match[1]) if match[1] else None, ())
+    return parse_measure(name)
+
+
+def _parsed(measures):
     names = [measures] if isinstance(measures, str) else list(measures)
-    return [m if not isinstance(m, str) else parse_measure(m) for m in names]
+    return [m if not isinstance(m, str) else parse_tool_measure(m) for m in names]
 
 
 def evaluate_as_tool(qrels, run, measures, tool: str):

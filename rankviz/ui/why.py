@@ -58,8 +58,7 @@ def _example_link(convention) -> str | None:
 def render_disagreement(table: pd.DataFrame, key: str) -> None:
     """The summary, the queries that differ with their conventions, then each convention named: what
     it is, each tool's choice, and a link to the page that works it through."""
-    from rankviz.evaluation.tools import disagreement_summary, profile_settings
-    from rankviz.evaluation.measures import parse_measure
+    from rankviz.evaluation.tools import disagreement_summary, parse_tool_measure, profile_settings
 
     a, b, measure = table.attrs["a"], table.attrs["b"], table.attrs["measure"]
     differ = table[table["conventions"].map(len) > 0]
@@ -87,7 +86,7 @@ def render_disagreement(table: pd.DataFrame, key: str) -> None:
     st.caption(_("Each reason is found by switching one convention at a time from one tool's choice to the "
                  "other's: it is named when that alone changes the query's value. Empty cells: the tool "
                  "leaves the query out."))
-    parsed = parse_measure(measure)
+    parsed = parse_tool_measure(measure)
     settings_a = profile_settings(a, parsed.name, parsed.cutoff)
     settings_b = profile_settings(b, parsed.name, parsed.cutoff)
     named = [c for c in CONVENTIONS if any(c in n for n in differ["conventions"])]
@@ -107,12 +106,12 @@ def render_disagreement(table: pd.DataFrame, key: str) -> None:
 
 
 def _measures_we_know(measures) -> list[str]:
-    from rankviz.evaluation.measures import parse_measure
+    from rankviz.evaluation.tools import parse_tool_measure
 
     known = []
     for name in measures:
         try:
-            if parse_measure(name).name in MEASURE_FAMILIES:
+            if parse_tool_measure(name).name in MEASURE_FAMILIES:
                 known.append(name)
         except ValueError:
             continue

@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -276,6 +276,30 @@ def _empty(no_relevant: str) -> float | None:
         return None
     raise ValueError(f"The 'no_relevant' convention must be 'zero', 'skip', 'none_retrieved' or 'one'. "
                      f"Got {no_relevant!r} instead.")
+
+
+def accuracy_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", rel_threshold=1,
+                   no_relevant="zero", **_other) -> float | None:
+    """ir_measures' Accuracy@k: the share of (relevant, non-relevant) pairs of the top k where the relevant
+    document comes first, i.e. the AUC of the retrieved documents. Defined only when the top k holds a
+    relevant document (None otherwise, as ir_measures reports nothing); 1.0 when it holds no non-relevant
+    one (ir_measures 0.4.3 raises ZeroDivisionError there).
+
+    >>> accuracy_value(np.array([0, 1, 0, 1]))  # relevant at 2 beats 1 non-relevant of 2, at 4 none: 1/4
+    0.25
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    relevant, _top, r_total = ranked.binary(rel_threshold)
+    if r_total == 0:
+        return _empty(no_relevant)
+    top = relevant[: ranked.depth].astype(bool)
+    if not top.any():
+        return None
+    nonrelevant = float(np.sum(~top))
+    if nonrelevant == 0:
+        return 1.0
+    below = nonrelevant - np.cumsum(~top)[top]  # non-relevant documents ranked below each relevant one
+    return float(np.sum(below)) / (nonrelevant * float(np.sum(top)))
 
 
 def _pair_signs(values: np.ndarray) -> np.ndarray:
