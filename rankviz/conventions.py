@@ -40,7 +40,7 @@ __all__ = ["Convention", "ToolUse", "ToolMeasure", "ToolProfile", "MeasureKernel
            "TOOLS", "KERNELS", "MEASURE_FAMILIES", "DEFAULTS", "SUMMARY_WORDS", "conventions_markdown"]
 
 #: The measures (the ``Measure.name`` of :func:`rankviz.parse_measure`) whose conventions are catalogued.
-MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG", "Accuracy")
+MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG", "Accuracy", "Fallout")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class MeasureKernel:
 #: Which kernel computes which measure (the registry's way: functions named, not imported).
 KERNELS = tuple(MeasureKernel(family, function) for family, function in zip(
     MEASURE_FAMILIES, ("ndcg_value", "ap_value", "precision_value", "recall_value", "rr_value", "success_value", "dcg_value",
-                              "accuracy_value")))
+                              "accuracy_value", "fallout_value")))
 
 
 @dataclass(frozen=True)
@@ -227,6 +227,17 @@ PRECISION = _param(
     Choice("retrieved", N_("P@k over the documents retrieved"), r"\frac{|\mathrm{rel} \cap \mathrm{top}_k|}{\min(k, n)}",
            N_("Elasticsearch's precision (over the hits returned) and torchmetrics' adaptive_k=True."), "÷ min(k, n)"),
 )
+FALLOUT = _param(
+    "fallout_denominator", "judged", N_("The non-relevant documents fall-out@k divides by."),
+    Choice("judged", N_("fall-out over the judged non-relevant documents"),
+           r"\frac{|\mathrm{nonrel} \cap \mathrm{top}_k|}{|\{d \in \mathrm{qrels}: g_d < \ell\}|}",
+           N_("The judged non-relevant documents of the top k over those of the query (an unjudged document in "
+              "neither count): the test collection's view."), "÷ judged non-relevant"),
+    Choice("run", N_("fall-out over the non-relevant documents of the list"),
+           r"\frac{|\mathrm{nonrel} \cap \mathrm{top}_k|}{|\{d \in \mathrm{run}: g_d < \ell\}|}",
+           N_("torchmetrics' RetrievalFallOut: the scored items are all there is, unjudged ones non-relevant."),
+           "÷ non-relevant in the list"),
+)
 THRESHOLD = _param("rel_threshold", 1, N_("A document is relevant when its grade is at least this (trec_eval -l)."),
                    kind="int")
 NO_RELEVANT = _param(
@@ -309,6 +320,7 @@ DEFAULTS = {p.name: p.default for p in (TIES, IDEAL_FROM, GAINS, LOG_BASE, AP_DE
 # AP_DENOMINATOR's keyword is "denominator" (the homework checker's); here it is the convention "ap_denominator".
 DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
 DEFAULTS[KENDALL.name] = KENDALL.default
+DEFAULTS[FALLOUT.name] = FALLOUT.default
 DEFAULTS.update({p.name: p.default for p in (GAUC_WEIGHTS, GAUC_CONSTANT, GAUC_EMPTY, IMPRESSION_WEIGHTS)})
 
 _ALL = MEASURE_FAMILIES
@@ -383,6 +395,14 @@ CONVENTIONS = {c.id: c for c in (
         (ToolUse("trec_eval", "k", "P.k", _TREC),
          ToolUse("elasticsearch", "retrieved", "precision (over the hits)", _ES),
          ToolUse("torchmetrics", "retrieved", "RetrievalPrecision(adaptive_k=True)", _TORCHMETRICS)),
+        example="precision_recall"),
+    Convention("fallout_denominator", N_("fall-out's non-relevant documents"), FALLOUT, N_(
+        "Fall-out@k (the false-positive rate of the top k) divides the non-relevant documents retrieved by all the "
+        "non-relevant ones: those judged (a test collection) or those of the list (torchmetrics, which knows only "
+        "the scored items, an unjudged one counting as non-relevant)."),
+        ("Fallout",),
+        (ToolUse("torchmetrics", "run", "RetrievalFallOut(top_k)", _TORCHMETRICS),
+         ToolUse("rankviz", "judged", "Fallout@k (tool profiles)", "Manning et al., IIR ch. 8 (2008)")),
         example="precision_recall"),
     Convention("rel_threshold", N_("relevance level"), THRESHOLD, N_(
         "Binary measures count a document as relevant from a grade on: 1 by default (trec_eval -l 1), 2 for "
@@ -499,8 +519,10 @@ PROFILES = {p.name: p for p in (
                 (_m("nDCG", "RetrievalNormalizedDCG(top_k={k})", "RetrievalNormalizedDCG()"),
                  _m("AP", "RetrievalMAP(top_k={k})", "RetrievalMAP()"), _m("P", "RetrievalPrecision(top_k={k})"),
                  _m("R", "RetrievalRecall(top_k={k})", "RetrievalRecall()"),
-                 _m("RR", "RetrievalMRR(top_k={k})", "RetrievalMRR()"), _m("Success", "RetrievalHitRate(top_k={k})")),
-                settings={"ties": "input_order", "ideal_from": "run", "ap_denominator": "retrieved"},
+                 _m("RR", "RetrievalMRR(top_k={k})", "RetrievalMRR()"), _m("Success", "RetrievalHitRate(top_k={k})"),
+                 _m("Fallout", "RetrievalFallOut(top_k={k})", "RetrievalFallOut()")),
+                settings={"ties": "input_order", "ideal_from": "run", "ap_denominator": "retrieved",
+                          "fallout_denominator": "run"},
                 per_measure=(("nDCG", {"ties": "tie_groups"}),),
                 notes=N_("From the source (not run here: torch is too large for this project's CI); torch.topk's "
                          "order of ties is not guaranteed.")),

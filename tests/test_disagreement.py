@@ -186,3 +186,13 @@ def test_kendall_variants_undefined_is_nan_with_a_warning():
         assert math.isnan(kendall_tau_c([1, 2, 3], [5, 5, 5]))
     with pytest.warns(RuntimeWarning, match="Weighted tau is undefined"):
         assert math.isnan(weighted_tau([1, 2, 3], [5, 5, 5]))
+
+
+def test_fallout_over_the_judged_or_the_listed_non_relevant_documents():
+    # Judged non-relevant: b, c, x; the list b, a, d (unjudged), c. Top 3 = b, a, d.
+    qrels = {"q": {"a": 1, "b": 0, "c": 0, "x": 0}}
+    run = {"q": {"b": 2.0, "a": 1.0, "d": 0.5, "c": 0.1}}
+    table = rankviz.disagreement(qrels, run, "Fallout@3", a={"tool": "trec_eval"}, b="torchmetrics")
+    assert table.loc[0, "a"] == pytest.approx(1 / 3)  # b of the judged b, c, x
+    assert table.loc[0, "b"] == pytest.approx(2 / 3)  # b and d of the list's b, d, c
+    assert table.loc[0, "conventions"] == ("fallout_denominator",)

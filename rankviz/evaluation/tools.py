@@ -142,24 +142,26 @@ def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str
                 values[q] = 0.0
             continue
         order = order_documents(query.scores, query.docnos, settings["ties"])
-        grades = np.array([query.judgments.get(d, 0.0) for d in query.docnos[order]], dtype=np.float64)
+        ranked_docnos = query.docnos[order]
+        grades = np.array([query.judgments.get(d, 0.0) for d in ranked_docnos], dtype=np.float64)
         ends = tie_group_ends(query.scores[order]) if settings["ties"] == "tie_groups" else None
         value = kernel(grades, judged=np.fromiter(query.judgments.values(), dtype=np.float64),
-                       k=measure.cutoff, group_ends=ends, **settings)
+                       k=measure.cutoff, group_ends=ends, is_judged=[d in query.judgments for d in ranked_docnos],
+                       **settings)
         if value is not None:
             values[q] = value
     return values
 
 
 def parse_tool_measure(name: str):
-    """rankviz's measure names, and ir_measures' Accuracy(@k), which only the tool profiles compute."""
+    """rankviz's measure names, and Accuracy(@k) (ir_measures') and Fallout@k, which only the tool profiles compute."""
     import re
 
     from rankviz.evaluation.measures import Measure, parse_measure
 
-    match = re.fullmatch(r"\s*Accuracy(?:@(\d+))?\s*", name)
+    match = re.fullmatch(r"\s*(Accuracy|Fallout)(?:@(\d+))?\s*", name)
     if match:
-        return Measure("Accuracy", int(match[1]) if match[1] else None, ())
+        return Measure(match[1], int(match[2]) if match[2] else None, ())
     return parse_measure(name)
 
 

@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["fallout_value", "accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -300,6 +300,35 @@ def accuracy_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="
         return 1.0
     below = nonrelevant - np.cumsum(~top)[top]  # non-relevant documents ranked below each relevant one
     return float(np.sum(below)) / (nonrelevant * float(np.sum(top)))
+
+
+def fallout_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", is_judged=None,
+                  fallout_denominator="judged", rel_threshold=1, **_other) -> float:
+    """Fall-out@k: the share of the non-relevant documents that the top k retrieves.
+
+    ``fallout_denominator="judged"``: the judged non-relevant documents of the top k over those of the
+    query (``judged``; ``is_judged`` tells which ranked documents are judged, None: all); ``"run"``: the
+    non-relevant documents of the top k over those of the list (torchmetrics' RetrievalFallOut, an
+    unjudged document counting as non-relevant). 0.0 when there is no non-relevant document to retrieve.
+
+    >>> fallout_value(np.array([0, 1, 0, 0]), judged=np.array([0, 1, 0, 0, 0, 0]), k=2)  # 1 of 5 judged
+    0.2
+    >>> fallout_value(np.array([0, 1, 0, 0]), k=2, fallout_denominator="run")  # 1 of the list's 3
+    0.3333333333333333
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    nonrelevant = ranked.grades < rel_threshold
+    if fallout_denominator == "run":
+        retrieved, total = np.sum(nonrelevant[: ranked.depth]), np.sum(nonrelevant)
+    elif fallout_denominator == "judged":
+        known = np.ones(ranked.n, dtype=bool) if is_judged is None else np.asarray(is_judged, dtype=bool)
+        retrieved = np.sum((nonrelevant & known)[: ranked.depth])
+        pool = ranked.grades if judged is None else np.asarray(judged, dtype=np.float64)
+        total = np.sum(pool < rel_threshold)
+    else:
+        raise ValueError(f"The 'fallout_denominator' convention must be 'judged' or 'run'. "
+                         f"Got {fallout_denominator!r} instead.")
+    return float(retrieved) / float(total) if total else 0.0
 
 
 def _pair_signs(values: np.ndarray) -> np.ndarray:
