@@ -525,7 +525,8 @@ PROFILES = {p.name: p for p in (
                           "fallout_denominator": "run"},
                 per_measure=(("nDCG", {"ties": "tie_groups"}),),
                 notes=N_("From the source (not run here: torch is too large for this project's CI); torch.topk's "
-                         "order of ties is not guaranteed.")),
+                         "order of ties is not guaranteed, and recent versions average nDCG's ties within the top k "
+                         "only.")),
     ToolProfile("recbole", "RecBole", "1.2", _RECBOLE,
                 (_m("nDCG", "NDCG@{k}"), _m("AP", "MAP@{k}"), _m("P", "Precision@{k}"), _m("R", "Recall@{k}"),
                  _m("RR", "MRR@{k}"), _m("Success", "Hit@{k}")),

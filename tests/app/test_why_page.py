@@ -93,11 +93,18 @@ def test_a_malformed_upload_shows_its_error_alone():
 
 
 def test_one_ranking_and_ties_show_each_tool_side_by_side():
-    at = open_app("app_pages/one_ranking.py")
+    at = open_app("app_pages/one_ranking.py", query_params={"rels": "3,2,3,0,1,2", "k": "4"})
     assert not at.exception
     tables = [df.value for df in at.dataframe if "tool" in df.value.columns]
     assert len(tables) == 1
-    assert "trec_eval" in tables[0]["tool"].tolist()
+    shown = tables[0].set_index("tool")
+    expected = tools_table([f"d{i}" for i in range(1, 7)], [6, 5, 4, 3, 2, 1], [3, 2, 3, 0, 1, 2],
+                           ["nDCG@4", "AP@4", "P@4", "R@4", "RR@4"])
+    # The list judges itself: gains and MAP@k's denominator are what tell the tools apart here.
+    assert shown.loc["trec_eval", "nDCG@4"] == pytest.approx(expected.loc["trec_eval", "nDCG@4"])
+    assert shown.loc["RecBole (from its source)", "nDCG@4"] == pytest.approx(expected.loc["recbole", "nDCG@4"])
+    assert shown.loc["RecBole (from its source)", "AP@4"] == pytest.approx((1 + 1 + 1) / 4)  # min(R = 5, 4)
+    assert shown.loc["trec_eval", "AP@4"] == pytest.approx((1 + 1 + 1) / 5)  # over R = 5
     at = open_app("app_pages/ties.py")
     assert not at.exception
     tables = [df.value for df in at.dataframe if "tool" in df.value.columns]
