@@ -188,3 +188,38 @@ def test_ir_measures_accuracy(seed):
             except ZeroDivisionError:
                 assert got.pop(q) == 1.0
         assert_same(expected, got, f"ir_measures {name}")
+
+
+# --- hypothesis: any small run, not only the seeded ones ------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+DOCS = [f"d{i}" for i in range(8)]
+
+
+@st.composite
+def small_collections(draw):
+    qrels, run = {}, {}
+    for q in ("q1", "q2", "q3"):
+        judged = draw(st.dictionaries(st.sampled_from(DOCS), st.integers(0, 3), min_size=1, max_size=6))
+        qrels[q] = judged
+        docs = draw(st.lists(st.sampled_from(DOCS), unique=True, min_size=2, max_size=8))
+        scores = draw(st.lists(st.sampled_from([0.1, 0.5, 1.0]), min_size=len(docs), max_size=len(docs)))
+        if draw(st.booleans()) or q == "q1":
+            run[q] = dict(sorted(zip(docs, scores), key=lambda pair: -pair[1]))
+    return qrels, run
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_collections())
+def test_any_small_run_pytrec_eval_and_sklearn(collection):
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    metrics = pytest.importorskip("sklearn.metrics")
+    qrels, run = collection
+    values = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.3", "map", "P.3", "recip_rank"}).evaluate(run)
+    for measure, key in (("nDCG@3", "ndcg_cut_3"), ("AP", "map"), ("P@3", "P_3"), ("RR", "recip_rank")):
+        assert_same({q: v[key] for q, v in values.items()}, ours(qrels, run, measure, "trec_eval"), measure)
+    expected = {q: metrics.ndcg_score([[qrels[q].get(d, 0) for d in docs]], [list(docs.values())], k=3)
+                for q, docs in run.items()}
+    assert_same(expected, ours(qrels, run, "nDCG@3", "sklearn"), "sklearn nDCG@3")
