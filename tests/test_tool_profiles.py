@@ -21,6 +21,8 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rankviz
 from generated_runs import SEEDS, frames, generated
@@ -191,9 +193,6 @@ def test_ir_measures_accuracy(seed):
 
 
 # --- hypothesis: any small run, not only the seeded ones ------------------------------------------
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
 
 DOCS = [f"d{i}" for i in range(8)]
 
