@@ -297,6 +297,25 @@ IMPRESSION_WEIGHTS = _param(
            N_("torchrec's GAUCMetric accepts weights and does not use them."), "ignored"),
 )
 
+PARTIAL_AUC = _param(
+    "partial_auc", "mcclish", N_("How the area under the ROC curve up to a false-positive rate is reported."),
+    Choice("mcclish", N_("partial AUC standardized (McClish)"),
+           r"\tfrac12\left(1 + \frac{A - m^2/2}{m - m^2/2}\right)",
+           N_("scikit-learn's roc_auc_score(max_fpr=m): rescaled so that a random ranking scores 0.5 and a "
+              "perfect one 1."), "McClish"),
+    Choice("raw", N_("partial AUC as a raw area"), r"A = \int_0^m \mathrm{TPR}\, d\mathrm{FPR}",
+           N_("The area itself, at most m (pROC's partial.auc without correction)."), "raw area"),
+)
+MULTICLASS_AUC = _param(
+    "multiclass_auc", "ovr", N_("How the AUC of a classifier with more than two classes is averaged."),
+    Choice("ovr", N_("one class against the rest"), r"\frac{1}{c}\sum_j A(j \mid \lnot j)",
+           N_("scikit-learn's roc_auc_score(multi_class='ovr'), macro average."), "one vs rest"),
+    Choice("ovo", N_("one class against one (Hand & Till)"),
+           r"\frac{2}{c(c-1)}\sum_{j<k} \tfrac12 (A(j \mid k) + A(k \mid j))",
+           N_("Hand & Till (2001), scikit-learn's multi_class='ovo': each pair of classes on their own samples, "
+              "insensitive to how many samples each class has."), "one vs one"),
+)
+
 _TREC = "trec_eval 10.0, https://github.com/usnistgov/trec_eval"
 _SKLEARN = "scikit-learn 1.9, sklearn/metrics/_ranking.py, https://scikit-learn.org/stable/api/sklearn.metrics.html"
 _IRM = "ir_measures 0.4.3, https://ir-measur.es"
@@ -321,6 +340,7 @@ DEFAULTS = {p.name: p.default for p in (TIES, IDEAL_FROM, GAINS, LOG_BASE, AP_DE
 DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
 DEFAULTS[KENDALL.name] = KENDALL.default
 DEFAULTS[FALLOUT.name] = FALLOUT.default
+DEFAULTS.update({p.name: p.default for p in (PARTIAL_AUC, MULTICLASS_AUC)})
 DEFAULTS.update({p.name: p.default for p in (GAUC_WEIGHTS, GAUC_CONSTANT, GAUC_EMPTY, IMPRESSION_WEIGHTS)})
 
 _ALL = MEASURE_FAMILIES
@@ -468,6 +488,21 @@ CONVENTIONS = {c.id: c for c in (
         ("AUC", "GAUC"),
         (ToolUse("sklearn", "used", "roc_auc_score(sample_weight=)", _SKLEARN),
          ToolUse("torchrec", "ignored", "GAUCMetric.update(weights=...) unused", _TORCHREC_GAUC)),
+        example="user_measures"),
+    Convention("partial_auc", N_("partial AUC standardization"), PARTIAL_AUC, N_(
+        "The AUC up to a false-positive rate m (the left of the ROC curve, where a ranking is used) is a raw area "
+        "of at most m, or, as scikit-learn reports it, McClish's rescaling to [0.5, 1]: the same model gives two "
+        "very different numbers."),
+        ("AUC",),
+        (ToolUse("sklearn", "mcclish", "roc_auc_score(max_fpr=)", _SKLEARN),
+         ToolUse("pROC", "raw", "auc(partial.auc=, partial.auc.correct=FALSE)", "pROC (R), https://xrobin.github.io/pROC/")),
+        example="user_measures"),
+    Convention("multiclass_auc", N_("multiclass AUC averaging"), MULTICLASS_AUC, N_(
+        "With more than two classes, AUC is averaged over one-against-the-rest problems (scikit-learn's 'ovr') or "
+        "over pairs of classes (Hand & Till's 'ovo'); they differ when the classes are unbalanced."),
+        ("AUC",),
+        (ToolUse("sklearn", "ovr", "roc_auc_score(multi_class='ovr')", _SKLEARN),
+         ToolUse("sklearn", "ovo", "roc_auc_score(multi_class='ovo')", _SKLEARN)),
         example="user_measures"),
 )}
 

@@ -72,3 +72,26 @@ def test_torchrecs_gauc_rules_by_hand():
     s3 = weighted_auc([0, 1, 0], [0.8, 0.4, 0.1], [5, 1, 1])  # the non-click above weighs 5: 1 / 6
     assert s3 == pytest.approx(1 / 6)
     assert gauc_value(labels, scores, groups, sample_weight=weight) == pytest.approx((2 * 1 + 2 * 0.5 + 3 * s3) / 7)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_partial_and_multiclass_auc_are_sklearns(seed):
+    metrics = pytest.importorskip("sklearn.metrics")
+    from rankviz.metrics.kernels.conventions import multiclass_auc, partial_auc
+
+    rng = np.random.default_rng(seed)
+    labels = rng.integers(0, 2, 12)
+    if labels.all() or not labels.any():
+        return
+    scores = np.round(rng.random(12), 1)  # ties
+    for max_fpr in (0.1, 0.25, 0.5, 1.0):
+        assert partial_auc(labels, scores, max_fpr) == pytest.approx(
+            metrics.roc_auc_score(labels, scores, max_fpr=max_fpr)), max_fpr
+    assert partial_auc(labels, scores, 1.0, "raw") == pytest.approx(metrics.roc_auc_score(labels, scores))
+    classes = rng.integers(0, 3, 12)
+    if len(set(classes)) < 3:
+        return
+    probabilities = rng.dirichlet([1, 1, 1], 12)
+    for average in ("ovr", "ovo"):
+        assert multiclass_auc(classes, probabilities, average) == pytest.approx(
+            metrics.roc_auc_score(classes, probabilities, multi_class=average)), average
