@@ -40,7 +40,7 @@ __all__ = ["Convention", "ToolUse", "ToolMeasure", "ToolProfile", "MeasureKernel
            "TOOLS", "KERNELS", "MEASURE_FAMILIES", "DEFAULTS", "SUMMARY_WORDS", "conventions_markdown"]
 
 #: The measures (the ``Measure.name`` of :func:`rankviz.parse_measure`) whose conventions are catalogued.
-MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG", "Accuracy", "Fallout")
+MEASURE_FAMILIES = ("nDCG", "AP", "P", "R", "RR", "Success", "DCG", "Accuracy", "Fallout", "Bpref")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ class MeasureKernel:
 #: Which kernel computes which measure (the registry's way: functions named, not imported).
 KERNELS = tuple(MeasureKernel(family, function) for family, function in zip(
     MEASURE_FAMILIES, ("ndcg_value", "ap_value", "precision_value", "recall_value", "rr_value", "success_value", "dcg_value",
-                              "accuracy_value", "fallout_value")))
+                              "accuracy_value", "fallout_value", "bpref_value")))
 
 
 @dataclass(frozen=True)
@@ -297,6 +297,14 @@ IMPRESSION_WEIGHTS = _param(
            N_("torchrec's GAUCMetric accepts weights and does not use them."), "ignored"),
 )
 
+BPREF = _param(
+    "bpref_denominator", "min_r_n", N_("What bpref divides the judged non-relevant documents above a relevant one by."),
+    Choice("min_r_n", N_("bpref over min(R, N)"), r"1 - \frac{\min(|n \succ r|, \min(R, N))}{\min(R, N)}",
+           N_("trec_eval's bpref (N the judged non-relevant documents): a query with few non-relevant judgments "
+              "is not penalised beyond them."), "÷ min(R, N)"),
+    Choice("R", N_("bpref over R"), r"1 - \frac{\min(|n \succ r|, R)}{R}",
+           N_("Buckley & Voorhees' first formula, TF-Ranking's BPrefMetric(use_trec_version=False)."), "÷ R"),
+)
 PARTIAL_AUC = _param(
     "partial_auc", "mcclish", N_("How the area under the ROC curve up to a false-positive rate is reported."),
     Choice("mcclish", N_("partial AUC standardized (McClish)"),
@@ -340,6 +348,7 @@ DEFAULTS = {p.name: p.default for p in (TIES, IDEAL_FROM, GAINS, LOG_BASE, AP_DE
 DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
 DEFAULTS[KENDALL.name] = KENDALL.default
 DEFAULTS[FALLOUT.name] = FALLOUT.default
+DEFAULTS[BPREF.name] = BPREF.default
 DEFAULTS.update({p.name: p.default for p in (PARTIAL_AUC, MULTICLASS_AUC)})
 DEFAULTS.update({p.name: p.default for p in (GAUC_WEIGHTS, GAUC_CONSTANT, GAUC_EMPTY, IMPRESSION_WEIGHTS)})
 
@@ -424,6 +433,14 @@ CONVENTIONS = {c.id: c for c in (
         (ToolUse("torchmetrics", "run", "RetrievalFallOut(top_k)", _TORCHMETRICS),
          ToolUse("rankviz", "judged", "Fallout@k (tool profiles)", "Manning et al., IIR ch. 8 (2008)")),
         example="precision_recall"),
+    Convention("bpref_denominator", N_("bpref over min(R, N) or R"), BPREF, N_(
+        "bpref counts, for each relevant document retrieved, the judged non-relevant documents ranked above it, "
+        "divided by min(R, N) in trec_eval and by R in Buckley & Voorhees' first formula (TF-Ranking's "
+        "use_trec_version=False): they differ when a query has fewer judged non-relevant documents than relevant ones."),
+        ("Bpref",),
+        (ToolUse("trec_eval", "min_r_n", "bpref", _TREC),
+         ToolUse("tensorflow_ranking", "R", "BPrefMetric(use_trec_version=False)", _TFR)),
+        example="many_queries"),
     Convention("rel_threshold", N_("relevance level"), THRESHOLD, N_(
         "Binary measures count a document as relevant from a grade on: 1 by default (trec_eval -l 1), 2 for "
         "MS MARCO / TREC DL passages (trec_eval -l 2, ir_measures AP(rel=2)); nDCG uses the grades themselves."),
@@ -514,11 +531,13 @@ def _m(family, name, no_cutoff=None, cutoff=True):
 PROFILES = {p.name: p for p in (
     ToolProfile("trec_eval", "trec_eval", "10.0", _TREC,
                 (_m("nDCG", "ndcg_cut.{k}", "ndcg"), _m("AP", "map_cut.{k}", "map"), _m("P", "P.{k}"),
-                 _m("R", "recall.{k}"), _m("RR", "recip_rank", cutoff=False), _m("Success", "success.{k}")),
+                 _m("R", "recall.{k}"), _m("RR", "recip_rank", cutoff=False), _m("Success", "success.{k}"),
+                 _m("Bpref", "bpref", cutoff=False)),
                 checked=True, notes=N_("rankviz.evaluate is trec_eval, digit for digit (without -c).")),
     ToolProfile("pytrec_eval", "pytrec_eval", "0.5 (pytrec-eval-terrier)", "https://github.com/cvangysel/pytrec_eval",
                 (_m("nDCG", "ndcg_cut_{k}", "ndcg"), _m("AP", "map_cut_{k}", "map"), _m("P", "P_{k}"),
-                 _m("R", "recall_{k}"), _m("RR", "recip_rank", cutoff=False), _m("Success", "success_{k}")),
+                 _m("R", "recall_{k}"), _m("RR", "recip_rank", cutoff=False), _m("Success", "success_{k}"),
+                 _m("Bpref", "bpref", cutoff=False)),
                 checked=True, notes=N_("trec_eval inside Python: the queries of the run only.")),
     ToolProfile("ir_measures", "ir_measures", "0.4.3", _IRM,
                 (_m("nDCG", "nDCG@{k}", "nDCG"), _m("AP", "AP@{k}", "AP"), _m("P", "P@{k}"), _m("R", "R@{k}"),

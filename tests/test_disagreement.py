@@ -27,7 +27,15 @@ def alternatives(convention):
 
 
 def measure_names(convention):
-    return [f"{family}@5" if family != "DCG" else "DCG" for family in convention.measures]
+    """Each measure the convention changes, at cutoff 5 where the measure takes one (DCG and bpref do not)."""
+    names = []
+    for family in convention.measures:
+        try:
+            tools.parse_tool_measure(f"{family}@5")
+            names.append(f"{family}@5")
+        except ValueError:
+            names.append(family)
+    return names
 
 
 # Conventions of the run measures (Kendall's variants compare two rankings: tested against scipy below).
@@ -196,3 +204,12 @@ def test_fallout_over_the_judged_or_the_listed_non_relevant_documents():
     assert table.loc[0, "a"] == pytest.approx(1 / 3)  # b of the judged b, c, x
     assert table.loc[0, "b"] == pytest.approx(2 / 3)  # b and d of the list's b, d, c
     assert table.loc[0, "conventions"] == ("fallout_denominator",)
+
+
+def test_bpref_over_min_r_n_or_r():
+    # R = 3 (a, c, z), N = 1 (b): b above c. trec_eval: (1 + (1 − 1/1)) / 3; over R: (1 + (1 − 1/3)) / 3.
+    qrels = {"q": {"a": 1, "b": 0, "c": 1, "z": 1}}
+    run = {"q": {"a": 3.0, "b": 2.0, "c": 1.0}}
+    table = rankviz.disagreement(qrels, run, "bpref", a="trec_eval", b={"tool": "trec_eval", "bpref_denominator": "R"})
+    assert (table.loc[0, "a"], table.loc[0, "b"]) == (pytest.approx(1 / 3), pytest.approx(5 / 9))
+    assert table.loc[0, "conventions"] == ("bpref_denominator",)

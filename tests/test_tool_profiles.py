@@ -42,7 +42,7 @@ def assert_same(expected: dict, got: dict, what: str):
 # --- the tools themselves --------------------------------------------------------------------------
 
 PYTREC = [("nDCG@5", "ndcg_cut_5"), ("nDCG", "ndcg"), ("AP@5", "map_cut_5"), ("AP", "map"), ("P@5", "P_5"),
-          ("R@5", "recall_5"), ("RR", "recip_rank"), ("Success@5", "success_5")]
+          ("R@5", "recall_5"), ("RR", "recip_rank"), ("Success@5", "success_5"), ("Bpref", "bpref")]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -50,7 +50,7 @@ PYTREC = [("nDCG@5", "ndcg_cut_5"), ("nDCG", "ndcg"), ("AP@5", "map_cut_5"), ("A
 def test_pytrec_eval(seed, tool):
     pytrec_eval = pytest.importorskip("pytrec_eval")
     qrels, run = generated(seed)
-    names = {"ndcg_cut.5", "ndcg", "map_cut.5", "map", "P.5", "recall.5", "recip_rank", "success.5"}
+    names = {"ndcg_cut.5", "ndcg", "map_cut.5", "map", "P.5", "recall.5", "recip_rank", "success.5", "bpref"}
     values = pytrec_eval.RelevanceEvaluator(qrels, names).evaluate(run)
     for measure, key in PYTREC:
         assert_same({q: v[key] for q, v in values.items()}, ours(qrels, run, measure, tool), f"{tool} {measure}")

@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["partial_auc", "multiclass_auc", "fallout_value", "accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["bpref_value", "partial_auc", "multiclass_auc", "fallout_value", "accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -329,6 +329,38 @@ def fallout_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="j
         raise ValueError(f"The 'fallout_denominator' convention must be 'judged' or 'run'. "
                          f"Got {fallout_denominator!r} instead.")
     return float(retrieved) / float(total) if total else 0.0
+
+
+def bpref_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", is_judged=None,
+                bpref_denominator="min_r_n", rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+    """bpref: (1/R) sum over the relevant documents retrieved of 1 − (judged non-relevant documents above
+    it, capped) / D, where D = min(R, N) (trec_eval, ``bpref_denominator="min_r_n"``; N the judged
+    non-relevant documents) or D = R (Buckley & Voorhees' first formula, TF-Ranking's
+    ``use_trec_version=False``). Unjudged documents (``is_judged``) are ignored.
+
+    >>> bpref_value(np.array([1, 0, 1]), judged=np.array([1, 0, 1, 1]))  # R = 3, N = 1: (1 + (1 − 1/1)) / 3
+    0.3333333333333333
+    >>> bpref_value(np.array([1, 0, 1]), judged=np.array([1, 0, 1, 1]), bpref_denominator="R")  # (1 + 2/3) / 3
+    0.5555555555555556
+    """
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    relevant, _top, r_total = ranked.binary(rel_threshold)
+    if r_total == 0:
+        return _empty(no_relevant)
+    known = np.ones(ranked.n, dtype=bool) if is_judged is None else np.asarray(is_judged, dtype=bool)
+    n_nonrelevant = int(np.sum(ranked.pool < rel_threshold))  # N: the judged non-relevant documents
+    if bpref_denominator == "min_r_n":
+        denominator = min(r_total, n_nonrelevant)
+    elif bpref_denominator == "R":
+        denominator = r_total
+    else:
+        raise ValueError(f"The 'bpref_denominator' convention must be 'min_r_n' or 'R'. Got {bpref_denominator!r} instead.")
+    above = np.cumsum((relevant == 0) & known)[: ranked.depth]
+    found = np.flatnonzero(relevant[: ranked.depth])
+    if denominator == 0:
+        return float(len(found)) / r_total
+    penalties = np.minimum(above[found], denominator) / denominator
+    return float(np.sum(1.0 - penalties)) / r_total
 
 
 def _pair_signs(values: np.ndarray) -> np.ndarray:
