@@ -20,7 +20,7 @@ __all__ = ["disagreement_for_files", "render_disagreement", "tool_label", "tools
 
 DEFAULT_MEASURE = "nDCG@10"
 DEFAULT_TOOLS = ("trec_eval", "sklearn")
-_SIDE_BY_SIDE = N_("The same ranking under each tool's conventions (empty where the tool has no such measure or "
+_SIDE_BY_SIDE = N_("The same ranking under each tool's conventions (None where the tool has no such measure or "
                    "leaves the query out).")
 
 
@@ -84,8 +84,8 @@ def render_disagreement(table: pd.DataFrame, key: str) -> None:
                  column_config={tool_label(a): st.column_config.NumberColumn(format="%.4f"),
                                 tool_label(b): st.column_config.NumberColumn(format="%.4f")})
     st.caption(_("Each reason is found by switching one convention at a time from one tool's choice to the "
-                 "other's: it is named when that alone changes the query's value. Empty cells: the tool "
-                 "leaves the query out."))
+                 "other's: it is named when that alone changes the query's value. None: the tool leaves the "
+                 "query out."))
     parsed = parse_tool_measure(measure)
     settings_a = profile_settings(a, parsed.name, parsed.cutoff)
     settings_b = profile_settings(b, parsed.name, parsed.cutoff)
