@@ -76,13 +76,15 @@ def render_disagreement(table: pd.DataFrame, key: str) -> None:
         _("query"): differ["query"],
         tool_label(a): differ["a"],
         tool_label(b): differ["b"],
+        _("difference"): differ["b"] - differ["a"],
         _("why"): [(" + ".join(_(CONVENTIONS[c].title) for c in named)
                     + (" " + _("(only together)") if jointly else ""))
                    for named, jointly in zip(differ["conventions"], differ["jointly"])],
     })
     st.dataframe(shown, hide_index=True, width="stretch", key=f"{key}_table",
                  column_config={tool_label(a): st.column_config.NumberColumn(format="%.4f"),
-                                tool_label(b): st.column_config.NumberColumn(format="%.4f")})
+                                tool_label(b): st.column_config.NumberColumn(format="%.4f"),
+                                _("difference"): st.column_config.NumberColumn(format="%+.6f")})
     st.caption(_("Each reason is found by switching one convention at a time from one tool's choice to the "
                  "other's: it is named when that alone changes the query's value. None: the tool leaves the "
                  "query out."))
