@@ -31,6 +31,8 @@ def test_the_sample_run_shows_what_disagreement_computes():
     assert shown["query"].tolist() == differ["query"].tolist()
     assert shown["trec_eval"].tolist() == pytest.approx(differ["a"].tolist(), nan_ok=True)
     assert shown["scikit-learn"].tolist() == pytest.approx(differ["b"].tolist(), nan_ok=True)
+    assert shown["difference"].tolist() == pytest.approx((differ["b"] - differ["a"]).tolist(), nan_ok=True)
+    assert (shown["difference"].abs() > 0).all()  # listed queries do differ, if only past the fourth decimal
     assert shown["why"].tolist() == [" + ".join(CONVENTIONS[c].title for c in named) for named in differ["conventions"]]
     assert any(disagreement_summary(expected) in m.value for m in at.markdown)
     # each named convention has its box, with a link to its worked example
