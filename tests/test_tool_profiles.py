@@ -151,6 +151,14 @@ def test_a_measure_the_tool_lacks_is_refused_with_its_measures():
         rankviz.evaluate(*frames(qrels, run), ["P@5"], as_tool="ranx", complete=True)
 
 
+def test_per_query_false_keeps_the_rows_and_the_means():
+    qrels, run = generated(3)
+    full = rankviz.evaluate(*frames(qrels, run), ["AP", "nDCG@5"], as_tool="ranx")
+    short = rankviz.evaluate(*frames(qrels, run), ["AP", "nDCG@5"], as_tool="ranx", per_query=False)
+    assert list(short.per_query.index) == list(full.per_query.index) and short.per_query.columns.empty
+    assert short.mean.to_dict() == full.mean.to_dict()
+
+
 def test_the_mean_is_over_the_queries_the_tool_scores():
     qrels, run = generated(3)
     result = rankviz.evaluate(*frames(qrels, run), ["AP"], as_tool="ir_measures")

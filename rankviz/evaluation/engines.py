@@ -87,7 +87,7 @@ def evaluate(qrels, run, measures="official", *, engine: str = "memory", client=
                              f"{''.join(', ' + n for n in given)}. A tool's conventions are fixed by its profile.")
         from rankviz.evaluation.tools import evaluate_as_tool
 
-        return evaluate_as_tool(qrels, run, measures, as_tool)
+        return evaluate_as_tool(qrels, run, measures, as_tool, per_query=options.get("per_query", True))
     if engine == "memory":
         dask_only = {"client": client, "scheduler": scheduler, "workers": workers, "memory_limit": memory_limit,
                      "blocksize": blocksize, "npartitions": npartitions, "progress": progress or None}

@@ -170,7 +170,7 @@ def _parsed(measures):
     return [m if not isinstance(m, str) else parse_tool_measure(m) for m in names]
 
 
-def evaluate_as_tool(qrels, run, measures, tool: str):
+def evaluate_as_tool(qrels, run, measures, tool: str, *, per_query: bool = True):
     """The values ``tool`` gives for ``measures``, per query, as an :class:`~rankviz.evaluation.evaluator.EvalResult`.
 
     Parameters
@@ -182,6 +182,9 @@ def evaluate_as_tool(qrels, run, measures, tool: str):
         trec_eval's); each must exist in the tool (``ToolProfile.measures`` gives the tool's own name).
     tool : str
         A name of :data:`rankviz.TOOLS`.
+    per_query : bool, default True
+        False: ``per_query`` keeps its rows (the queries scored) and no columns, as
+        :func:`rankviz.evaluate` does.
 
     Returns
     -------
@@ -210,7 +213,7 @@ def evaluate_as_tool(qrels, run, measures, tool: str):
     frame.index.name = "query_id"
     mean = pd.Series({name: (float(np.mean(list(v.values()))) if v else 0.0) for name, v in columns.items()},
                      dtype=np.float64)
-    return EvalResult(per_query=frame, mean=mean, measures=tuple(parsed))
+    return EvalResult(per_query=frame if per_query else frame[[]], mean=mean, measures=tuple(parsed))
 
 
 def tools_table(docnos, scores, grades, measures, judged=None, tools=None):
