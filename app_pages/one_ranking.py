@@ -11,6 +11,7 @@ from rankviz.ui.pages import page_for
 from rankviz.ui.render import compute, render_breakdown
 from rankviz.ui.link import link_widget
 from rankviz.ui.settings import ranking_settings
+from rankviz.ui.why import tools_for_ranking
 from rankviz.ui.tables import (
     FAMILIES,
     at_k_label,
@@ -35,6 +36,7 @@ with table_col:
         st.error(message)
     st.dataframe(table, hide_index=True, width="stretch", column_config=metric_table_config(table),
                  height=table_height_px(len(table)))
+    tools_for_ranking(ranking.rels, settings, key="one_ranking_tools")
 
 st.subheader("Worked out")
 names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]

@@ -17,6 +17,7 @@ from rankviz.ui.render import number_columns
 from rankviz.ui.table_editor import replace_table, table_editor
 from rankviz.ui.ties_view import (DEFAULT_EXAMPLE, EXAMPLE_MEASURES, RUN_MEASURES, SAMPLING_BUDGET, compare_files,
                                   example_lists, example_tables, tie_counts)
+from rankviz.ui.why import tools_for_example
 from rankviz.ui.uploads import (MAX_UPLOAD_MB, last_result_for, read_run_file, remember_result, sample_file,
                                 uploaded_file)
 
@@ -78,6 +79,7 @@ if example is not None:
                     "over log2(rank + 1).")
         st.dataframe(spread, hide_index=True, width="stretch", column_config=number_columns(spread, 3),
                      key="ties_spread")
+    tools_for_example(grid, example_measures, key="ties_tools")
 
 # ---------------------------------------------------------------------------------------------
 st.subheader("A whole run")

@@ -33,6 +33,9 @@ _LAZY = {
     "Comparison": ("rankviz.evaluation.comparison", "Comparison"),
     "TrecFormatError": ("rankviz.trec.readers", "TrecFormatError"),
     "explain": ("rankviz.teaching.explain", "explain"),
+    "TOOLS": ("rankviz.conventions", "TOOLS"),
+    "CONVENTIONS": ("rankviz.conventions", "CONVENTIONS"),
+    "disagreement": ("rankviz.evaluation.tools", "disagreement"),
     "Explanation": ("rankviz.teaching.explain", "Explanation"),
 }
 

@@ -1,4 +1,5 @@
 """The command line: ``python -m rankviz eval ...``, ``python -m rankviz compare ...``,
+``python -m rankviz why ...`` (why two tools give different values: :func:`rankviz.disagreement`),
 ``python -m rankviz clicks ...`` (AUC, GAUC and per-group measures of a click log) and
 ``rankviz app`` (the teaching app, with ``pip install "rankviz[app]"``; see :mod:`rankviz.app_launch`).
 
@@ -688,6 +689,83 @@ def command_clicks(args) -> int:
     return EXIT_OK
 
 
+# --- why: two tools' values of one measure, and the conventions behind each difference ------------
+
+WHY_EPILOG = """\
+output: a header naming the measure and the two tools, one line per query where the values differ
+(query, the value under --a, under --b, the conventions that account for the difference; "-" where a
+tool leaves the query out), then each named convention with both tools' choices, then the summary
+line ("7 of 12 queries differ: tie order 5, IDCG and R from the run 2"). --all lists every query.
+
+tools: trec_eval pytrec_eval ir_measures ranx trectools sklearn torchmetrics recbole spark
+tensorflow_ranking elasticsearch torchrec (docs/conventions.md: each one's choices and names).
+
+example:
+  rankviz why qrels.txt run.txt -m nDCG@10 --a trec_eval --b sklearn
+"""
+
+
+def command_why(args, progress: Progress) -> str:
+    from rankviz.conventions import CONVENTIONS, PROFILES
+    from rankviz.evaluation.tools import check_tool_measure, disagreement, parse_tool_measure, profile_settings
+    from rankviz.trec.readers import read_qrels, read_run
+
+    try:
+        measure = parse_tool_measure(args.measure)
+    except ValueError as error:
+        raise InputError("-m", str(error)) from None
+    for flag, tool in (("--a", args.a), ("--b", args.b)):
+        try:
+            profile_settings(tool, measure.name, measure.cutoff)
+            check_tool_measure(PROFILES[tool], measure)
+        except ValueError as error:
+            raise InputError(flag, str(error)) from None
+    progress.step("reading")
+    qrels = _reading(args.qrels, read_qrels, args.qrels)
+    run = _reading(args.run, read_run, args.run)
+    progress.step("comparing")
+    try:
+        table = disagreement(qrels, run, args.measure, a=args.a, b=args.b)
+    except ValueError as error:
+        raise InputError(None, str(error)) from None
+
+    def show(value) -> str:
+        return "-" if math.isnan(value) else f"{value:.4f}"
+
+    rows = table if args.all else table[table["conventions"].map(len) > 0]
+    width = max([len("query"), *(len(q) for q in rows["query"])])
+    lines = [f"{table.attrs['measure']}: {args.a} vs {args.b}",
+             f"{'query':<{width}}  {args.a[:12]:>12}  {args.b[:12]:>12}  conventions"]
+    for q, va, vb, named, jointly in zip(rows["query"], rows["a"], rows["b"], rows["conventions"], rows["jointly"]):
+        reasons = (" + ".join(named) + " (together)") if jointly else ", ".join(named)
+        lines.append(f"{q:<{width}}  {show(va):>12}  {show(vb):>12}  {reasons or '='}")
+    named_anywhere = [c for c in CONVENTIONS if any(c in n for n in table["conventions"])]
+    if named_anywhere:
+        lines.append("")
+        settings_a = profile_settings(args.a, measure.name, measure.cutoff)
+        settings_b = profile_settings(args.b, measure.name, measure.cutoff)
+        for c in named_anywhere:
+            convention = CONVENTIONS[c]
+            lines.append(f"{c}: {args.a}: {convention.label(settings_a[c])}; {args.b}: {convention.label(settings_b[c])}")
+    lines += ["", table.attrs["summary"]]
+    return "\n".join(lines) + "\n"
+
+
+def _add_why_parser(commands) -> None:
+    why = commands.add_parser(
+        "why", help="why two tools give different values: the conventions behind each query's difference",
+        description="Score a run as two tools would (trec_eval, sklearn, ranx, ...) and name, for each query "
+                    "where they differ, the conventions that account for it.",
+        epilog=WHY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    why.add_argument("qrels", metavar="QRELS", help="qrels file (qid iter docno rel), .gz/CSV/TSV/Parquet too")
+    why.add_argument("run", metavar="RUN", help="run file (qid Q0 docno rank score tag)")
+    why.add_argument("-m", dest="measure", required=True, metavar="MEASURE",
+                     help="one measure: nDCG@10, AP, AP@10, P@5, R@100, RR@10, Success@1")
+    why.add_argument("--a", dest="a", default="trec_eval", metavar="TOOL", help="the first tool (default trec_eval)")
+    why.add_argument("--b", dest="b", default="sklearn", metavar="TOOL", help="the second tool (default sklearn)")
+    why.add_argument("--all", action="store_true", help="list every query, also those where the tools agree")
+
+
 # --- the parser and main -------------------------------------------------------------------------
 
 
@@ -697,7 +775,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Evaluate TREC runs with trec_eval's numbers, and compare runs with significance tests.",
     )
     parser.add_argument("--version", action="version", version=f"rankviz {rankviz.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare,app,clicks}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="{eval,compare,why,app,clicks}")
 
     evaluate = commands.add_parser(
         "eval", help="evaluate runs against qrels (trec_eval-compatible output)",
@@ -778,6 +856,7 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--projector", action="store_true",
                      help="projector mode: large type (theme.baseFontSize 22) and no toolbar")
     app.add_argument("--port", type=_positive_int, default=None, help="port to serve on (streamlit's default 8501)")
+    _add_why_parser(commands)
     _add_clicks_parser(commands)
     return parser
 
@@ -830,7 +909,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
     progress = Progress()
     try:
-        output = (command_eval if args.command == "eval" else command_compare)(args, progress)
+        command = {"eval": command_eval, "compare": command_compare, "why": command_why}[args.command]
+        output = command(args, progress)
     except InputError as error:
         progress.done()
         where = f"{error.where}: " if error.where else ""

@@ -61,6 +61,8 @@ DOMAINS = {
     "words": ("rankviz/registry.py", "rankviz/metrics", "rankviz/charts", "rankviz/display.py",
               "rankviz/evaluation", "rankviz/trec", "rankviz/formatting", "rankviz/i18n.py"),
     "teaching": ("rankviz/teaching",),
+    # Why tools disagree (issue 24): the conventions catalogue, its page and the page's helpers.
+    "conventions": ("rankviz/conventions.py", "rankviz/ui/why.py", "app_pages/why.py"),
 }
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 

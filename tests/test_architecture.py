@@ -201,7 +201,8 @@ class Package:
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    # gettext's ``_`` (rankviz.i18n, listed in its __all__) is the one public name with a leading underscore.
+    return name.startswith("_") and name != "_" and not (name.startswith("__") and name.endswith("__"))
 
 
 @cache

@@ -9,13 +9,15 @@
 * :mod:`~rankviz.evaluation.comparison` and :mod:`~rankviz.evaluation.significance`: :func:`compare`;
 * :mod:`~rankviz.evaluation.ties`: one run under other tie rules, and the tie-averaged values;
 * :mod:`~rankviz.evaluation.clicks`: :func:`evaluate_clicks`, AUC, GAUC and per-group measures of
-  click logs, in memory or on Dask.
+  click logs, in memory or on Dask;
+* :mod:`~rankviz.evaluation.tools`: other tools' numbers (``evaluate(..., as_tool=...)``) and
+  :func:`disagreement`, the conventions (:mod:`rankviz.conventions`) behind each difference.
 """
 
 from rankviz._lazy import lazy_names
 
 __all__ = ["EvalResult", "evaluate", "evaluate_runs", "Comparison", "compare", "compare_per_query", "Measure",
-           "parse_measure", "parse_measures", "evaluate_clicks", "ClickEvaluation"]
+           "parse_measure", "parse_measures", "evaluate_clicks", "ClickEvaluation", "disagreement"]
 __getattr__, __dir__ = lazy_names(__name__, {
     "EvalResult": "rankviz.evaluation.evaluator",
     "evaluate": "rankviz.evaluation.engines",
@@ -28,4 +30,5 @@ __getattr__, __dir__ = lazy_names(__name__, {
     "parse_measures": "rankviz.evaluation.measures",
     "evaluate_clicks": "rankviz.evaluation.clicks",
     "ClickEvaluation": "rankviz.evaluation.clicks",
+    "disagreement": "rankviz.evaluation.tools",
 })

@@ -22,7 +22,7 @@ ENGINES = ("memory", "dask")
 
 def evaluate(qrels, run, measures="official", *, engine: str = "memory", client=None, scheduler: str | None = None,
              workers: int | None = None, memory_limit: str | None = None, blocksize=None,
-             npartitions: int | None = None, progress: bool = False, **options):
+             npartitions: int | None = None, progress: bool = False, as_tool: str | None = None, **options):
     """Evaluate a run against qrels with trec_eval's conventions, in memory or on Dask.
 
     Parameters
@@ -37,6 +37,14 @@ def evaluate(qrels, run, measures="official", *, engine: str = "memory", client=
         ``"dask"``: read it in blocks, partition the lines by query, evaluate the partitions on
         Dask workers (bounded memory; same numbers, digit for digit); see
         :mod:`rankviz.evaluation.distributed`.
+    as_tool : str or None, default None
+        Another tool's numbers instead of trec_eval's: a name of :data:`rankviz.TOOLS`
+        (``"sklearn"``, ``"ranx"``, ``"recbole"``...). Each query is ranked and scored with that
+        tool's conventions (tie order, ideal ranking, gain, MAP@k's denominator...:
+        :data:`rankviz.CONVENTIONS`), for nDCG, AP, P, R, RR and Success at any cutoff where the
+        tool has the measure; the tool's own names of the measures are in
+        ``rankviz.conventions.PROFILES[tool].measures`` and docs/conventions.md. In memory only,
+        without the other options; see :func:`rankviz.evaluation.tools.evaluate_as_tool`.
     client, scheduler, workers, memory_limit, blocksize, npartitions, progress
         Dask engine only: a ``distributed.Client``, or a scheduler address (``"tcp://host:8786"``),
         or the size of a local cluster to start (``workers`` processes with ``memory_limit``
@@ -69,7 +77,17 @@ def evaluate(qrels, run, measures="official", *, engine: str = "memory", client=
     >>> run = pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": ["d2", "d1"], "score": [2.0, 1.0]})
     >>> float(evaluate(qrels, run, "AP").mean["AP"])  # d1 at rank 2: (1/2) / 1
     0.5
+    >>> float(evaluate(qrels, run, "AP", as_tool="sklearn").mean["AP"])  # the same for scikit-learn
+    0.5
     """
+    if as_tool is not None:
+        given = sorted(name for name, value in options.items() if name != "per_query")
+        if engine != "memory" or given:
+            raise ValueError(f"evaluate(as_tool=...) takes no other options; got engine={engine!r}"
+                             f"{''.join(', ' + n for n in given)}. A tool's conventions are fixed by its profile.")
+        from rankviz.evaluation.tools import evaluate_as_tool
+
+        return evaluate_as_tool(qrels, run, measures, as_tool, per_query=options.get("per_query", True))
     if engine == "memory":
         dask_only = {"client": client, "scheduler": scheduler, "workers": workers, "memory_limit": memory_limit,
                      "blocksize": blocksize, "npartitions": npartitions, "progress": progress or None}

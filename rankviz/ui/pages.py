@@ -63,6 +63,9 @@ PAGES: tuple[PageInfo, ...] = (
              "AUC and GAUC with ROC curves; coverage, novelty, relative recall, effort, search length, satisfaction."),
     PageInfo("app_pages/ties.py", "Ties", ":material/drag_handle:",
              "Tied scores ranked three ways (trec_eval, input order, averaged): why evaluation tools disagree."),
+    PageInfo("app_pages/why.py", "Why tools disagree", ":material/help:",
+             "A run scored as two tools score it (trec_eval, scikit-learn, ranx, RecBole...): which convention "
+             "explains each query's difference."),
 )
 
 
