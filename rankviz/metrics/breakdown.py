@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Breakdown", "ROLES"]
+from rankviz.i18n import _
+
+__all__ = ["Breakdown", "ROLES", "by_role"]
 
 #: What a worked table's column may stand for, and so what a chart, an exercise or a page reads by
 #: role rather than by position or display name (the discount column is named after the discount,
@@ -36,6 +38,17 @@ ROLES = {
     "subtopics": "the subtopics the document at rank i is relevant to",
     "query": "the query (topic) of a per-query value",
     "value": "the per-query value an aggregate combines",
+    "relevant": "whether the document at rank i is relevant (grade >= rel_threshold)",
+    "relevant_so_far": "the number of relevant documents in ranks 1..i",
+    "precision": "P@i, the precision of the top i",
+    "recall": "R@i, the recall of the top i",
+    "f": "F_β@i, the F-measure of the top i",
+    "reciprocal": "1/i, the reciprocal of rank i",
+    "level": "a recall level r",
+    "needed": "the relevant documents a recall level needs",
+    "first_reaching": "the first rank whose recall reaches the level",
+    "best_rank": "the rank whose precision is the interpolated precision",
+    "interpolated": "the interpolated precision at the level",
 }
 
 
@@ -124,3 +137,20 @@ class Breakdown:
         shape = f"{rows} row{'' if rows == 1 else 's'} x {columns} column{'' if columns == 1 else 's'}"
         keys = ", ".join(map(str, self.details)) or "none"
         return f"Breakdown(value={self.value!r}, table={shape}, details: {keys})"
+
+
+def by_role(table, headers: Mapping[str, str]):
+    """``table`` (columns named by role) with the headers a person reads, and its roles.
+
+    ``headers`` maps a role to its header in English (the source, marked for the catalogue by
+    the caller); each column named by a role of ``headers`` is renamed to that header in the
+    language in force (:func:`rankviz.i18n._`), and the returned roles map the role to it, so
+    code reading the table by role never depends on the language. Other columns keep their names.
+
+    >>> import pandas as pd
+    >>> table, roles = by_role(pd.DataFrame({"rank": [1], "precision": [1.0]}), {"rank": "rank", "precision": "P@i"})
+    >>> list(table.columns), roles
+    (['rank', 'P@i'], {'rank': 'rank', 'precision': 'P@i'})
+    """
+    roles = {role: _(headers[role]) for role in table.columns if role in headers}
+    return table.rename(columns=roles), roles
