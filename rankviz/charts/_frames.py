@@ -55,6 +55,23 @@ def columns_by_role(data, columns: dict, *, func: str, required=()) -> dict:
     return out
 
 
+def role_or(data, role: str, given, default):
+    """The column ``given`` names; for :data:`BY_ROLE`, the column the breakdown ``data`` names for
+    ``role``, else ``default`` (the English header of a hand-made table, e.g. ``"P@i"``).
+
+    A breakdown built in Chinese names its P@i column ``P@i`` and its rank column ``位置``: read by
+    role, a builder finds both whatever the language.
+
+    >>> import pandas as pd
+    >>> role_or(pd.DataFrame({"P@i": [1.0]}), "precision", BY_ROLE, "P@i"), role_or(None, "rank", "i", "rank")
+    ('P@i', 'i')
+    """
+    if given is not BY_ROLE:
+        return given
+    roles = getattr(data, "roles", None) or {}
+    return roles.get(role, default)
+
+
 def frame_of(data):
     """The DataFrame a builder draws: ``data`` itself, or the ``table`` of a result that holds one
     (a :class:`~rankviz.metrics.breakdown.Breakdown`, a teaching result such as a position sweep).
