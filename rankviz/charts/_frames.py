@@ -15,6 +15,8 @@ import enum
 import altair as alt
 import pandas as pd
 
+from rankviz.i18n import _
+
 
 class _Column(enum.Enum):
     BY_ROLE = "the breakdown's column of this role"
@@ -69,7 +71,11 @@ def role_or(data, role: str, given, default):
     if given is not BY_ROLE:
         return given
     roles = getattr(data, "roles", None) or {}
-    return roles.get(role, default)
+    if role in roles:
+        return roles[role]
+    # A worked table handed over without its Breakdown: its header in the language in force.
+    columns = getattr(frame_of(data), "columns", ())
+    return default if default in columns or _(default) not in columns else _(default)
 
 
 def frame_of(data):

@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from rankviz.i18n import _
+from rankviz.i18n import DEFAULT_LANGUAGE, N_, _, language
 
-__all__ = ["Breakdown", "ROLES", "by_role"]
+__all__ = ["Breakdown", "ROLES", "TABLE_WORDS", "by_role"]
 
 #: What a worked table's column may stand for, and so what a chart, an exercise or a page reads by
 #: role rather than by position or display name (the discount column is named after the discount,
@@ -50,6 +50,20 @@ ROLES = {
     "best_rank": "the rank whose precision is the interpolated precision",
     "interpolated": "the interpolated precision at the level",
 }
+
+
+#: Headers of the worked tables that name no role other code reads by (C/W/L, the user-oriented
+#: measures, diversity, the per-query aggregates): a :class:`Breakdown` shows them in the language in
+#: force. Headers other packages still read by name (GAUC's ``group``, ``weight``, ``credit``;
+#: Spearman's ``doc``) are not listed: they stay as they are until those readers use roles.
+TABLE_WORDS = (
+    N_("depth"), N_("ideal grade"), N_("overlap"), N_("term"), N_("ideal term"), N_("running value"),
+    N_("level"), N_("examined"), N_("expected non-relevant seen"), N_("non-relevant"),
+    N_("running relevant share"), N_("running non-relevant share"), N_("found"), N_("expected"),
+    N_("counted = min(found, expected)"), N_("subtopic"), N_("ranks"), N_("precisions"),
+    N_("relevant subtopics"), N_("running count"), N_("new subtopics"), N_("query"),
+)
+_SHOWN_IN_ANY_LANGUAGE = frozenset(TABLE_WORDS) | {"rank", "rel", "grade", "gain", "contribution", "P(reach rank)", "relevant"}
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -119,7 +133,15 @@ class Breakdown:
         if missing:
             raise ValueError(f"The 'roles' parameter of Breakdown names columns the table does not have: "
                              f"{', '.join(map(repr, missing))}.")
-        object.__setattr__(self, "roles", MappingProxyType(dict(self.roles)))
+        roles = dict(self.roles)
+        if language() != DEFAULT_LANGUAGE and hasattr(self.table, "rename"):
+            # Headers built in English by a table without its own words: shown in the language in
+            # force, the roles following them (tables built by by_role are already translated).
+            shown = {c: _(c) for c in self.table.columns if c in _SHOWN_IN_ANY_LANGUAGE and _(c) != c}
+            if shown:
+                object.__setattr__(self, "table", self.table.rename(columns=shown))
+                roles = {role: shown.get(column, column) for role, column in roles.items()}
+        object.__setattr__(self, "roles", MappingProxyType(roles))
 
     def __reduce__(self):
         # A mappingproxy cannot be pickled; the constructor makes the plain dicts read-only again.
