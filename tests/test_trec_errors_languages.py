@@ -32,3 +32,14 @@ def test_the_same_errors_stay_english_without_a_language():
         read_qrels("1 0 d1 1\n1 0 d2\n")
     with pytest.raises(TrecFormatError, match=r"expected an integer relevance grade in field 4 \(rel\), got 'x'"):
         read_qrels("1 0 d1 x\n")
+
+
+def test_a_mistyped_measure_is_named_in_chinese_and_in_english_without_a_language():
+    from rankviz.evaluation.measures import parse_measure
+
+    with speaking("zh"), pytest.raises(ValueError, match="^未知指标 'nDGC@10'：没有叫 'nDGC' 的指标。相近的有：nDCG"):
+        parse_measure("nDGC@10")
+    with speaking("zh"), pytest.raises(ValueError, match="^指标 'P@0'：P 的截断必须是 >= 1 的整数；实际为 0。$"):
+        parse_measure("P@0")
+    with pytest.raises(ValueError, match=r"^Unknown measure 'nDGC@10': no measure is called 'nDGC'\. Close matches: nDCG"):
+        parse_measure("nDGC@10")
