@@ -26,6 +26,7 @@ import math
 import numbers
 
 from rankviz.formatting import fraction_columns
+from rankviz.i18n import _
 
 __all__ = ["MISSING", "format_cells", "html_table", "text_table", "latex_is_balanced"]
 
@@ -80,7 +81,7 @@ def format_cells(table, digits: int = 3):
             if _is_missing(value):
                 written.append(MISSING)
             elif isinstance(value, (bool,)) or type(value).__name__ == "bool_":
-                written.append("yes" if value else "no")
+                written.append(_("yes") if value else _("no"))  # the language in force (the CLI's: English)
             elif kind == "f" or (isinstance(value, numbers.Real) and not isinstance(value, numbers.Integral)):
                 number = float(value)
                 if not math.isfinite(number):

@@ -10,8 +10,8 @@ inside functions (a lazy import hides a circle from Python, not from a reader). 
   module) from another module: what two modules share is public, with a docstring. Private
   *modules* (``rankviz._lazy``, ``rankviz.metrics._latex``) are internal to the package,
   not to one module, and may be imported within rankviz;
-* **layers** (:data:`LAYERS`): ``rankviz.registry`` imports nothing of rankviz (it names
-  functions by module path); ``rankviz.metrics`` (kernels included) depends on nothing of
+* **layers** (:data:`LAYERS`): ``rankviz.registry`` imports nothing of rankviz but
+  ``rankviz.i18n`` (it names functions by module path; its words are translated when read); ``rankviz.metrics`` (kernels included) depends on nothing of
   rankviz but itself, the registry and ``rankviz._lazy``; ``rankviz.trec`` on nothing but itself and
   ``rankviz._lazy`` (reading files needs no metrics and no evaluation; evaluation depends on trec, never the reverse);
   ``rankviz.formatting`` (numbers and text written for people) on nothing but itself and ``rankviz._lazy``; only
@@ -60,7 +60,8 @@ KNOWN_VIOLATIONS = frozenset()  # empty: every violation found once has been men
 LAYERS = (
     # The registry is the catalogue every layer reads (the metrics' public names, the kernels' view):
     # it names the functions and kernels by module path and imports no rankviz module itself.
-    ("rankviz.registry", ("rankviz._lazy",), "the registry is data: it names functions by module path"),
+    # Its words are translated when read, so it may import the language in force (a leaf).
+    ("rankviz.registry", ("rankviz._lazy", "rankviz.i18n"), "the registry is data: it names functions by module path"),
     ("rankviz.metrics", ("rankviz._lazy", "rankviz._docstrings", "rankviz.registry", "rankviz.i18n"),
      "per-query metrics and their kernels are the bottom layer"),
     ("rankviz.trec", ("rankviz._lazy", "rankviz.i18n"), "reading qrels and runs needs neither metrics nor evaluation"),
@@ -458,10 +459,11 @@ def _vocabulary():
     words = {}
     for p in params.values():
         for choice in p.choices:
-            words[choice.label] = f"{p.name}={choice.value!r}"
+            # The English source: the code is written in English whatever the language in force.
+            words[choice.source_label] = f"{p.name}={choice.value!r}"
             # A formula's text ("2^g − 1"), not a plain word ("clicks", "g"): other vocabularies may use those.
-            if not choice.text.isalpha() and len(choice.text) >= 3:
-                words[choice.text] = f"{p.name}={choice.value!r}"
+            if not choice.source_text.isalpha() and len(choice.source_text) >= 3:
+                words[choice.source_text] = f"{p.name}={choice.value!r}"
     names = {spec.name for spec in METRICS} | {spec.measure for spec in METRICS if spec.measure}
     return tuple(params.values()), words, frozenset(names)
 

@@ -15,6 +15,8 @@ import enum
 import altair as alt
 import pandas as pd
 
+from rankviz.i18n import _
+
 
 class _Column(enum.Enum):
     BY_ROLE = "the breakdown's column of this role"
@@ -53,6 +55,27 @@ def columns_by_role(data, columns: dict, *, func: str, required=()) -> dict:
             raise ValueError(f"The '{parameter}' parameter of {func} must name a column of the table (a worked table "
                              f"of rankviz.metrics names it by its role, {role!r}). Got none.")
     return out
+
+
+def role_or(data, role: str, given, default):
+    """The column ``given`` names; for :data:`BY_ROLE`, the column the breakdown ``data`` names for
+    ``role``, else ``default`` (the English header of a hand-made table, e.g. ``"P@i"``).
+
+    A breakdown built in Chinese names its P@i column ``P@i`` and its rank column ``位置``: read by
+    role, a builder finds both whatever the language.
+
+    >>> import pandas as pd
+    >>> role_or(pd.DataFrame({"P@i": [1.0]}), "precision", BY_ROLE, "P@i"), role_or(None, "rank", "i", "rank")
+    ('P@i', 'i')
+    """
+    if given is not BY_ROLE:
+        return given
+    roles = getattr(data, "roles", None) or {}
+    if role in roles:
+        return roles[role]
+    # A worked table handed over without its Breakdown: its header in the language in force.
+    columns = getattr(frame_of(data), "columns", ())
+    return default if default in columns or _(default) not in columns else _(default)
 
 
 def frame_of(data):

@@ -22,6 +22,8 @@ import altair as alt
 import numpy as np
 import pyarrow as pa
 
+from rankviz.i18n import language
+
 __all__ = ["ChartParts"]
 
 
@@ -65,9 +67,10 @@ class ChartParts:
         return self.draw(named, self.layout).to_dict(validate=validate)
 
     def template_key(self) -> tuple:
-        """What the template depends on, hashable: the drawing function's name and the layout's repr
-        (plain values, so equal layouts give equal text)."""
-        return (f"{self.draw.__module__}.{self.draw.__qualname__}", repr(self.layout))
+        """What the template depends on, hashable: the drawing function's name, the language in force
+        (titles, axes and legends are drawn in it) and the layout's repr (plain values, so equal
+        layouts give equal text)."""
+        return (f"{self.draw.__module__}.{self.draw.__qualname__}", language(), repr(self.layout))
 
 
 def table(**columns) -> pa.Table:

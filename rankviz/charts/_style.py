@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import altair as alt
 
+from rankviz.i18n import _
+
 from rankviz.metrics.validation import check_positive_number
 
 __all__ = [
@@ -151,7 +153,7 @@ def finish(chart, *, func: str, title, font_size, width, height):
     chart.width = width
     chart.height = height
     if title:
-        chart.title = title
+        chart.title = _(title)  # a builder's default title is marked for the catalogue; a caller's own stays
     chart.config = alt.Config(**chart_config(font_size))
     return chart
 

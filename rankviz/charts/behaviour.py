@@ -10,12 +10,13 @@ from rankviz.charts._frames import check_flag, frame_of, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of
 from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, MARKER_LEGEND, NEUTRAL_GREY, finish,
                                   series_scales)
+from rankviz.i18n import N_, _
 
 __all__ = ["metric_vs_position_chart", "metric_scatter_chart", "metric_vs_position_parts", "metric_scatter_parts"]
 
 
 def metric_vs_position_chart(df, *, position="position", metric="metric", value="value",
-                             title="Every metric as one relevant document moves down the ranking",
+                             title=N_("Every metric as one relevant document moves down the ranking"),
                              font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT):
     r"""Each metric's value against the rank of the one relevant document: how steeply each one punishes a drop.
 
@@ -54,7 +55,7 @@ def metric_vs_position_chart(df, *, position="position", metric="metric", value=
 
 
 def metric_vs_position_parts(df, *, position="position", metric="metric", value="value",
-                             title="Every metric as one relevant document moves down the ranking",
+                             title=N_("Every metric as one relevant document moves down the ranking"),
                              font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`metric_vs_position_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "metric_vs_position_chart"
@@ -75,7 +76,7 @@ def metric_vs_position_parts(df, *, position="position", metric="metric", value=
     high = max(low + 1e-9, float(values.max())) if len(values) else 1.0
     line_gap = font_size * 0.9 * 1.2 / plot_height * (high - low)  # one label's height, in value units
     ends["label_value"] = ends["value"].astype(float)
-    for _, same_end in ends.groupby("position", sort=False):
+    for _position, same_end in ends.groupby("position", sort=False):
         ends.loc[same_end.index, "label_value"] = _spread(same_end["value"].to_numpy(dtype=float), line_gap, low,
                                                           high)
     frames = {"data": table_of(data), "ends": table_of(ends)}
@@ -88,12 +89,12 @@ def _draw_metric_vs_position(data, layout: dict):
     font_size = layout["font_size"]
     scales = series_scales(layout["metrics"])
     colour = alt.Color("metric:N", scale=scales["color"], title=None)
-    tooltip = [alt.Tooltip("metric:N"), alt.Tooltip("position:Q", title=f"{layout['position']} of the relevant document"),
+    tooltip = [alt.Tooltip("metric:N"), alt.Tooltip("position:Q", title=_("{column} of the relevant document").format(column=layout["position"])),
                alt.Tooltip("value:Q", format=".4f")]
     base = alt.Chart(data["data"]).encode(
-        alt.X("position:Q", title="rank of the relevant document", scale=alt.Scale(nice=False),
+        alt.X("position:Q", title=_("rank of the relevant document"), scale=alt.Scale(nice=False),
               axis=alt.Axis(tickMinStep=1)),
-        alt.Y("value:Q", title="metric value"), color=colour, tooltip=tooltip)
+        alt.Y("value:Q", title=_("metric value")), color=colour, tooltip=tooltip)
     layers = [
         base.mark_line(strokeWidth=2.5).encode(strokeDash=alt.StrokeDash("metric:N", scale=scales["strokeDash"],
                                                                           title=None, legend=MARKER_LEGEND)),
@@ -103,8 +104,8 @@ def _draw_metric_vs_position(data, layout: dict):
         # squeezing the plot; the tooltip has the full list.
         alt.Chart(data["ends"]).mark_text(align="left", dx=font_size * 0.5, fontSize=font_size * 0.9,
                                           fontWeight="bold", limit=font_size * 7)
-        .encode(alt.X("position:Q"), alt.Y("label_value:Q", title="metric value"), text=alt.Text("metric:N"),
-                tooltip=[alt.Tooltip("metric:N", title="ends here"), alt.Tooltip("value:Q", format=".4f")]),
+        .encode(alt.X("position:Q"), alt.Y("label_value:Q", title=_("metric value")), text=alt.Text("metric:N"),
+                tooltip=[alt.Tooltip("metric:N", title=_("ends here")), alt.Tooltip("value:Q", format=".4f")]),
     ]
     return finish(alt.layer(*layers), func="metric_vs_position_chart", title=layout["title"], font_size=font_size,
                   width=layout["width"], height=layout["height"])
@@ -245,7 +246,7 @@ def _draw_metric_scatter(data, layout: dict):
     if "diagonal" in data:
         layers.append(alt.Chart(data["diagonal"]).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4],
                                                             strokeWidth=1.5).encode(
-            x_axis, y_axis, tooltip=[alt.Tooltip("line:N", title="diagonal")]))
+            x_axis, y_axis, tooltip=[alt.Tooltip("line:N", title=_("diagonal"))]))
     layers.append(alt.Chart(data["points"]).mark_point(filled=True, size=font_size * 5, opacity=0.75, stroke="black",
                                                        strokeWidth=0.5).encode(x_axis, y_axis, **encoding))
     # The title (it may carry a value in its subtitle) is set by ChartParts.

@@ -9,6 +9,7 @@ from rankviz._docstrings import fill_docstrings
 from rankviz.charts._frames import escape_field, frame_of, require_columns, tooltip_kind
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish
+from rankviz.i18n import N_, _
 
 __all__ = ["rank_scatter_chart", "pair_matrix_chart", "rank_scatter_parts", "pair_matrix_parts"]
 
@@ -29,7 +30,7 @@ def _verdict(a_x, a_y, b_x, b_y) -> str:
 
 
 def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", name_b="R2", highlight_pairs=None,
-                       title="Rank in one ranking against rank in the other", font_size=DEFAULT_FONT_SIZE,
+                       title=N_("Rank in one ranking against rank in the other"), font_size=DEFAULT_FONT_SIZE,
                        width="container", height=DEFAULT_HEIGHT):
     r"""Each document's rank in ranking A against its rank in ranking B, labelled, with the diagonal y = x.
 
@@ -78,7 +79,7 @@ def rank_scatter_chart(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
 
 
 def rank_scatter_parts(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", name_b="R2", highlight_pairs=None,
-                       title="Rank in one ranking against rank in the other", font_size=DEFAULT_FONT_SIZE,
+                       title=N_("Rank in one ranking against rank in the other"), font_size=DEFAULT_FONT_SIZE,
                        width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`rank_scatter_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "rank_scatter_chart"
@@ -121,19 +122,19 @@ def rank_scatter_parts(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
 def _draw_rank_scatter(data, layout: dict):
     low, high, font_size, name_a, name_b = (layout[key] for key in ("low", "high", "font_size", "name_a", "name_b"))
     scale = alt.Scale(domain=[low - 0.5, high + 0.5], nice=False, zero=False)
-    x_a = alt.X("a:Q", scale=scale, title=f"rank in {name_a}", axis=alt.Axis(tickMinStep=1))
-    y_b = alt.Y("b:Q", scale=scale, title=f"rank in {name_b}", axis=alt.Axis(tickMinStep=1))
+    x_a = alt.X("a:Q", scale=scale, title=_("rank in {name}").format(name=name_a), axis=alt.Axis(tickMinStep=1))
+    y_b = alt.Y("b:Q", scale=scale, title=_("rank in {name}").format(name=name_b), axis=alt.Axis(tickMinStep=1))
     layers = [alt.Chart(data["diagonal"]).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
-        x_a, y_b, tooltip=[alt.Tooltip("line:N", title="diagonal")])]
+        x_a, y_b, tooltip=[alt.Tooltip("line:N", title=_("diagonal"))])]
     if "segments" in data:
         layers.append(alt.Chart(data["segments"]).mark_line(strokeWidth=3).encode(
             x_a, y_b, detail=alt.Detail("pair:N"),
-            color=alt.Color("pair is:N", scale=VERDICT_LINES, title="pair is"),
-            strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title="pair is"),
+            color=alt.Color("pair is:N", scale=VERDICT_LINES, title=_("pair is")),
+            strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title=_("pair is")),
             tooltip=[alt.Tooltip("pair:N"), alt.Tooltip("pair is:N")]))
     tooltip = [alt.Tooltip("doc:N", title=layout["doc"]),
-               alt.Tooltip("a:Q", title=f"{layout['rank_a']} (rank in {name_a})"),
-               alt.Tooltip("b:Q", title=f"{layout['rank_b']} (rank in {name_b})"),
+               alt.Tooltip("a:Q", title=_("{column} (rank in {name})").format(column=layout["rank_a"], name=name_a)),
+               alt.Tooltip("b:Q", title=_("{column} (rank in {name})").format(column=layout["rank_b"], name=name_b)),
                alt.Tooltip("d:Q", title="d = s1 - s2")]
     base = alt.Chart(data["points"]).encode(x_a, y_b, tooltip=tooltip)
     layers.append(base.mark_point(filled=True, size=font_size * 8, color=OKABE_ITO["blue"]))
@@ -144,7 +145,7 @@ def _draw_rank_scatter(data, layout: dict):
 
 
 def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=None,
-                      title="Kendall's pairs: concordant (C), discordant (D), tied (T)", font_size=DEFAULT_FONT_SIZE,
+                      title=N_("Kendall's pairs: concordant (C), discordant (D), tied (T)"), font_size=DEFAULT_FONT_SIZE,
                       width="container", height=None):
     r"""The matrix of document pairs, each cell lettered C, D or T (and filled to match).
 
@@ -194,7 +195,7 @@ def pair_matrix_chart(pairs_df, *, first="i", second="j", verdict="pair", order=
 
 
 def pair_matrix_parts(pairs_df, *, first="i", second="j", verdict="pair", order=None,
-                      title="Kendall's pairs: concordant (C), discordant (D), tied (T)", font_size=DEFAULT_FONT_SIZE,
+                      title=N_("Kendall's pairs: concordant (C), discordant (D), tied (T)"), font_size=DEFAULT_FONT_SIZE,
                       width="container", height=None) -> ChartParts:
     """:func:`pair_matrix_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
 
@@ -255,7 +256,7 @@ def _draw_pair_matrix(data, layout: dict):
               axis=alt.Axis(titleAngle=0)),
         tooltip=tooltip)
     cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
-        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title="pair is"))
+        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title=_("pair is")))
     letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(
         text=alt.Text("letter:N"))
     # The title (with the counts in its subtitle) is set by ChartParts: it changes with the data.

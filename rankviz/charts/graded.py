@@ -8,6 +8,7 @@ import numpy as np
 from rankviz._docstrings import fill_docstrings
 from rankviz.charts._frames import BY_ROLE, columns_by_role, frame_of, require_columns
 from rankviz.charts._parts import ChartParts, table
+from rankviz.i18n import N_, _
 from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, MARKER_LEGEND, above_the_plot, finish,
                                   series_scales)
 
@@ -26,7 +27,7 @@ def _grade_label(value) -> str:
 
 def gain_contribution_chart(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_ROLE, ideal_grade=BY_ROLE,
                             ideal_contribution=BY_ROLE, running=None, ideal_running=None,
-                            title="DCG: what each rank contributes", font_size=DEFAULT_FONT_SIZE,
+                            title=N_("DCG: what each rank contributes"), font_size=DEFAULT_FONT_SIZE,
                             width="container", height=DEFAULT_HEIGHT):
     r"""Per-rank DCG contributions as bars, the system's ranking beside the ideal one.
 
@@ -85,7 +86,7 @@ def gain_contribution_chart(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_
 
 def gain_contribution_parts(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_ROLE, ideal_grade=BY_ROLE,
                             ideal_contribution=BY_ROLE, running=None, ideal_running=None,
-                            title="DCG: what each rank contributes", font_size=DEFAULT_FONT_SIZE,
+                            title=N_("DCG: what each rank contributes"), font_size=DEFAULT_FONT_SIZE,
                             width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`gain_contribution_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "gain_contribution_chart"
@@ -137,11 +138,11 @@ def _draw_gain_contribution(data, layout: dict):
     rankings, font_size, rank, contribution = layout["rankings"], layout["font_size"], layout["rank"], \
         layout["contribution"]
     scales = series_scales(rankings)
-    x_rank = alt.X("rank:O", title="rank i", axis=alt.Axis(labelAngle=0))
+    x_rank = alt.X("rank:O", title=_("rank i"), axis=alt.Axis(labelAngle=0))
     offset = alt.XOffset("ranking:N", scale=alt.Scale(domain=rankings))
-    y_contribution = alt.Y("contribution:Q", title=f"{contribution} at rank i")
+    y_contribution = alt.Y("contribution:Q", title=_("{column} at rank i").format(column=contribution))
     tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=rank),
-               alt.Tooltip("grade:N", title=f"{layout['grade']} (grade)"),
+               alt.Tooltip("grade:N", title=_("{column} (grade)").format(column=layout["grade"])),
                alt.Tooltip("contribution:Q", format=".3f", title=contribution)]
     bar_layer = alt.Chart(data["bars"]).mark_bar(stroke="black", strokeWidth=1.5).encode(
         x_rank, y_contribution, xOffset=offset,
@@ -161,10 +162,10 @@ def _draw_gain_contribution(data, layout: dict):
     chart = alt.layer(bar_layer, text_layer)
     if layout["running"]:
         line_tooltip = [alt.Tooltip("ranking:N"), alt.Tooltip("rank:O", title=rank),
-                        alt.Tooltip("sum:N", title="running sum"),
-                        alt.Tooltip("running:Q", format=".3f", title="value")]
+                        alt.Tooltip("sum:N", title=_("running sum")),
+                        alt.Tooltip("running:Q", format=".3f", title=_("value"))]
         line_base = alt.Chart(data["lines"]).encode(
-            x_rank, alt.Y("running:Q", title="running sum (line)", axis=alt.Axis(orient="right")),
+            x_rank, alt.Y("running:Q", title=_("running sum (line)"), axis=alt.Axis(orient="right")),
             color=alt.Color("ranking:N", scale=scales["color"], title=None), tooltip=line_tooltip)
         running_layer = alt.layer(
             line_base.mark_line(strokeWidth=3).encode(strokeDash=alt.StrokeDash("ranking:N", scale=scales["strokeDash"],
@@ -179,7 +180,7 @@ def _draw_gain_contribution(data, layout: dict):
 
 
 def err_chart(df, *, rank=BY_ROLE, grade=BY_ROLE, stop=BY_ROLE, running=BY_ROLE, reach=None,
-              title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
+              title=N_("ERR: where the user stops"), font_size=DEFAULT_FONT_SIZE, width="container",
               height=DEFAULT_HEIGHT):
     r"""The probability that a cascading user stops at each rank (bars) and the running ERR (line).
 
@@ -229,7 +230,7 @@ def err_chart(df, *, rank=BY_ROLE, grade=BY_ROLE, stop=BY_ROLE, running=BY_ROLE,
 
 
 def err_parts(df, *, rank=BY_ROLE, grade=BY_ROLE, stop=BY_ROLE, running=BY_ROLE, reach=None,
-              title="ERR: where the user stops", font_size=DEFAULT_FONT_SIZE, width="container",
+              title=N_("ERR: where the user stops"), font_size=DEFAULT_FONT_SIZE, width="container",
               height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`err_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "err_chart"
@@ -261,11 +262,11 @@ def _draw_err(data, layout: dict):
     font_size, rank = layout["font_size"], layout["rank"]
     scales = series_scales(layout["names"])
     colour = alt.Color("quantity:N", scale=scales["color"], title=None)
-    x_rank = alt.X("rank:O", title="rank r", axis=alt.Axis(labelAngle=0))
-    y_unit = alt.Y("value:Q", scale=alt.Scale(domain=[0, 1]), title="probability / ERR")
+    x_rank = alt.X("rank:O", title=_("rank r"), axis=alt.Axis(labelAngle=0))
+    y_unit = alt.Y("value:Q", scale=alt.Scale(domain=[0, 1]), title=_("probability / ERR"))
     bar_tooltip = [alt.Tooltip("rank:O", title=rank), alt.Tooltip("value:Q", format=".4f", title=layout["stop"])]
     if layout["grade"] is not None:
-        bar_tooltip.insert(1, alt.Tooltip("grade:N", title=f"{layout['grade']} (grade)"))
+        bar_tooltip.insert(1, alt.Tooltip("grade:N", title=_("{column} (grade)").format(column=layout["grade"])))
     layers = [alt.Chart(data["bars"]).mark_bar(stroke="black", strokeWidth=1, opacity=0.85).encode(
         x_rank, y_unit, color=colour, tooltip=bar_tooltip)]
     if layout["grade"] is not None:

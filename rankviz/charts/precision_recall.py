@@ -11,7 +11,8 @@ import pandas as pd
 import pyarrow as pa
 
 from rankviz._docstrings import fill_docstrings
-from rankviz.charts._frames import check_flag, frame_of, require_columns
+from rankviz.charts._frames import BY_ROLE, check_flag, frame_of, require_columns, role_or
+from rankviz.i18n import N_, _
 from rankviz.charts._parts import ChartParts, table
 from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, MARKER_LEGEND, NEUTRAL_GREY, above_the_plot,
                                   finish, haloed_text, series_scales)
@@ -23,7 +24,11 @@ from rankviz.registry import ELEVEN_LEVELS as RECALL_LEVELS
 __all__ = ["precision_recall_chart", "precision_recall_at_rank_chart", "roc_chart",
            "precision_recall_parts", "precision_recall_at_rank_parts", "roc_parts"]
 
-RELEVANCE_SHAPES = alt.Scale(domain=["relevant", "not relevant"], range=["circle", "cross"])
+RELEVANCE_WORDS = (N_("relevant"), N_("not relevant"))  # a legend's values, in the language in force
+
+
+def _relevance_shapes() -> alt.Scale:
+    return alt.Scale(domain=[_(word) for word in RELEVANCE_WORDS], range=["circle", "cross"])
 UNIT = alt.Scale(domain=[0, 1], nice=False)
 TENTHS = alt.Axis(values=list(RECALL_LEVELS), format=".1f")
 ELEVEN_LEVELS = np.array(RECALL_LEVELS)
@@ -71,7 +76,7 @@ def _rows(records: list[dict], columns: list[str]):
 
 def _raw_columns(points: _Points) -> dict:
     return {"system": points.system, "rank": points.rank, "recall": points.recall, "precision": points.precision,
-            "relevance": np.where(points.relevant, "relevant", "not relevant").astype(object)}
+            "relevance": np.where(points.relevant, _(RELEVANCE_WORDS[0]), _(RELEVANCE_WORDS[1])).astype(object)}
 
 
 def _interpolated_steps(points: _Points) -> dict:
@@ -187,9 +192,9 @@ def _threshold_label(value) -> str:
 _LABEL_PLACES = (("left", -0.7), ("right", -0.7), ("left", 1.2), ("right", 1.2))
 
 
-def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", precision="P@i", raw_points=True,
+def precision_recall_chart(points_by_system, *, rank=BY_ROLE, recall=BY_ROLE, precision=BY_ROLE, raw_points=True,
                            interpolated=True, eleven_point=False, ap_area=False, r_precision=None,
-                           f_beta_rank=None, beta=1.0, rounding=None, title="Precision-recall curve",
+                           f_beta_rank=None, beta=1.0, rounding=None, title=N_("Precision-recall curve"),
                            font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT):
     r"""Precision against recall for one or more systems: raw points, interpolated curve, AP as an area.
 
@@ -208,8 +213,10 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
     points_by_system : mapping of str to Breakdown or DataFrame
         System name -> one row per rank in ranked order: a ``precision_recall_points_breakdown``
         (or any table with the columns named below).
-    rank, recall, precision : str
-        Column names of the rank i (None: the row position), R@i and P@i.
+    rank, recall, precision : str, None or BY_ROLE
+        Column names of the rank i (None: the row position), R@i and P@i. By default the
+        columns a breakdown names for the roles ``rank``, ``recall`` and ``precision`` (in any
+        language), else ``"rank"``, ``"R@i"`` and ``"P@i"``.
     raw_points, interpolated, eleven_point, ap_area : bool
         Which layers to draw.
     r_precision : mapping of str to float, optional
@@ -276,9 +283,9 @@ def precision_recall_chart(points_by_system, *, rank="rank", recall="R@i", preci
         height=height).chart()
 
 
-def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", precision="P@i", raw_points=True,
+def precision_recall_parts(points_by_system, *, rank=BY_ROLE, recall=BY_ROLE, precision=BY_ROLE, raw_points=True,
                            interpolated=True, eleven_point=False, ap_area=False, r_precision=None,
-                           f_beta_rank=None, beta=1.0, rounding=None, title="Precision-recall curve",
+                           f_beta_rank=None, beta=1.0, rounding=None, title=N_("Precision-recall curve"),
                            font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`precision_recall_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "precision_recall_chart"
@@ -291,12 +298,14 @@ def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", preci
     beta = check_positive_number(beta, func=func, name="beta")
     if rounding is not None:
         rounding = check_choice(rounding, ROUNDINGS, func=func, name="rounding")
-    raw_by_system, steps, elevens = {}, [], []
+    raw_by_system, steps, elevens, shown = {}, [], [], {}
     for name, data in points_by_system.items():
         df = frame_of(data)
-        require_columns(df, {"rank": rank, "recall": recall, "precision": precision}, func=func,
-                        name=f"points_by_system[{name!r}]")
-        points = _raw_points(str(name), df, rank=rank, recall=recall, precision=precision)
+        columns = {"rank": role_or(data, "rank", rank, "rank"), "recall": role_or(data, "recall", recall, "R@i"),
+                   "precision": role_or(data, "precision", precision, "P@i")}
+        require_columns(df, columns, func=func, name=f"points_by_system[{name!r}]")
+        points = _raw_points(str(name), df, **columns)
+        shown = shown if raw_by_system else columns  # the first system's columns name the tooltips
         raw_by_system[str(name)] = points
         if rounding is None:
             steps.append(_interpolated_steps(points) if interpolated else None)
@@ -325,7 +334,7 @@ def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", preci
         markers += [{"system": str(name), "recall": float(value), "precision": float(value), "value": float(value),
                      "label": f"R-prec = {float(value):.3f}"} for name, value in r_precision.items()]
         frames["diagonal"] = table(recall=[0.0, 1.0], precision=[0.0, 1.0],
-                                   line=["P = R (R-precision lies on it)"] * 2)
+                                   line=[_("P = R (R-precision lies on it)")] * 2)
     if f_beta_rank is not None:
         ranks = f_beta_rank if isinstance(f_beta_rank, Mapping) else dict.fromkeys(raw_by_system, f_beta_rank)
         markers += _f_beta_markers(raw_by_system, {str(s): k for s, k in ranks.items()}, beta, func=func)
@@ -342,8 +351,8 @@ def precision_recall_parts(points_by_system, *, rank="rank", recall="R@i", preci
     if not frames:
         frames["empty"] = pa.table({})
     layout = {"systems": list(raw_by_system), "layers": list(frames), "labels": labels,
-              "rank": None if rank is None else str(rank), "recall": str(recall), "precision": str(precision),
-              "title": title, "font_size": font_size, "width": width, "height": height}
+              "rank": None if shown["rank"] is None else str(shown["rank"]), "recall": str(shown["recall"]),
+              "precision": str(shown["precision"]), "title": title, "font_size": font_size, "width": width, "height": height}
     return ChartParts(_draw_precision_recall, layout, frames)
 
 
@@ -351,22 +360,22 @@ def _draw_precision_recall(data, layout: dict):
     layers_present, font_size = layout["layers"], layout["font_size"]
     scales = series_scales(layout["systems"])
     # A stroke symbol in the legend, so it shows each system's dash as well as its colour.
-    colour = alt.Color("system:N", scale=scales["color"], title="system",
+    colour = alt.Color("system:N", scale=scales["color"], title=_("system"),
                        legend=alt.Legend(symbolType="stroke", symbolOpacity=1, symbolStrokeWidth=3, columns=2))
-    dash = alt.StrokeDash("system:N", scale=scales["strokeDash"], title="system")
-    x_recall = alt.X("recall:Q", scale=UNIT, title="recall", axis=TENTHS)
-    y_precision = alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS)
+    dash = alt.StrokeDash("system:N", scale=scales["strokeDash"], title=_("system"))
+    x_recall = alt.X("recall:Q", scale=UNIT, title=_("recall"), axis=TENTHS)
+    y_precision = alt.Y("precision:Q", scale=UNIT, title=_("precision"), axis=TENTHS)
     layers = []
     if "ap_area" in layers_present:
         layers.append(alt.Chart(data["ap_area"]).mark_area(interpolate="step-before", fillOpacity=0.18).encode(
             # stack=None: each system's area starts at 0, they overlap rather than pile up.
             # No order channel here: on an area mark it sets the stack order, and with it Chromium drew no
             # area at all. Area points are joined in x order, which is the corner order.
-            x_recall, alt.Y("precision:Q", scale=UNIT, title="precision", axis=TENTHS, stack=None), color=colour,
-            tooltip=[alt.Tooltip("system:N"), alt.Tooltip("AP area:Q", format=".3f", title="area = AP")]))
+            x_recall, alt.Y("precision:Q", scale=UNIT, title=_("precision"), axis=TENTHS, stack=None), color=colour,
+            tooltip=[alt.Tooltip("system:N"), alt.Tooltip("AP area:Q", format=".3f", title=_("area = AP"))]))
     if "steps" in layers_present:
         layers.append(alt.Chart(data["steps"]).mark_line(interpolate="step-before", strokeWidth=3).encode(
-            x_recall, alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
+            x_recall, alt.Y("interpolated precision:Q", scale=UNIT, title=_("precision"), axis=TENTHS), color=colour,
             strokeDash=dash, order=alt.Order("corner:Q"),
             tooltip=[alt.Tooltip("system:N"), alt.Tooltip("recall:Q", format=".3f"),
                      alt.Tooltip("interpolated precision:Q", format=".3f")]))
@@ -378,21 +387,21 @@ def _draw_precision_recall(data, layout: dict):
         base = alt.Chart(data["raw"]).encode(x_recall, y_precision, color=colour, tooltip=tooltip)
         layers.append(base.mark_line(strokeWidth=1, opacity=0.5).encode(order=alt.Order("rank:Q")))
         layers.append(base.mark_point(filled=True, size=font_size * 6, opacity=0.9).encode(
-            shape=alt.Shape("relevance:N", scale=RELEVANCE_SHAPES, title="rank is",
+            shape=alt.Shape("relevance:N", scale=_relevance_shapes(), title=_("rank is"),
                             legend=alt.Legend(columns=1, direction="vertical"))))
     if "eleven" in layers_present:
         layers.append(alt.Chart(data["eleven"]).mark_point(shape="square", filled=False, size=font_size * 10,
                                                            strokeWidth=2).encode(
-            alt.X("recall level:Q", scale=UNIT, title="recall", axis=TENTHS),
-            alt.Y("interpolated precision:Q", scale=UNIT, title="precision", axis=TENTHS), color=colour,
+            alt.X("recall level:Q", scale=UNIT, title=_("recall"), axis=TENTHS),
+            alt.Y("interpolated precision:Q", scale=UNIT, title=_("precision"), axis=TENTHS), color=colour,
             tooltip=[alt.Tooltip("system:N"), alt.Tooltip("recall level:Q", format=".1f"),
-                     alt.Tooltip("interpolated precision:Q", format=".3f", title="11-point interpolated precision")]))
+                     alt.Tooltip("interpolated precision:Q", format=".3f", title=_("11-point interpolated precision"))]))
     if "diagonal" in layers_present:
         layers.append(alt.Chart(data["diagonal"]).mark_line(color=NEUTRAL_GREY, strokeDash=[2, 4],
                                                             strokeWidth=1.5).encode(
-            x_recall, y_precision, tooltip=[alt.Tooltip("line:N", title="diagonal")]))
+            x_recall, y_precision, tooltip=[alt.Tooltip("line:N", title=_("diagonal"))]))
     if "markers" in layers_present:
-        marker_tooltip = [alt.Tooltip("system:N"), alt.Tooltip("label:N", title="marker"),
+        marker_tooltip = [alt.Tooltip("system:N"), alt.Tooltip("label:N", title=_("marker")),
                           alt.Tooltip("recall:Q", format=".3f"), alt.Tooltip("precision:Q", format=".3f")]
         layers.append(alt.Chart(data["markers"]).encode(x_recall, y_precision, color=colour, tooltip=marker_tooltip)
                       .mark_point(shape="triangle-up", filled=True, size=font_size * 14, stroke="black",
@@ -408,8 +417,8 @@ def _draw_precision_recall(data, layout: dict):
                   width=layout["width"], height=layout["height"])
 
 
-def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="R@i", grade="rel",
-                                   title="Precision and recall down the ranking", font_size=DEFAULT_FONT_SIZE,
+def precision_recall_at_rank_chart(df, *, rank=BY_ROLE, precision=BY_ROLE, recall=BY_ROLE, grade=BY_ROLE,
+                                   title=N_("Precision and recall down the ranking"), font_size=DEFAULT_FONT_SIZE,
                                    width="container", height=DEFAULT_HEIGHT):
     r"""P@i and R@i at every rank i: precision falls at each miss, recall climbs at each hit.
 
@@ -420,11 +429,13 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
     df : DataFrame or Breakdown
         One row per rank, in ranked order, e.g. ``precision_recall_points_breakdown(rels)`` (or its
         ``table``).
-    rank, precision, recall : str
-        Column names of i, P@i and R@i.
-    grade : str or None, default "rel"
+    rank, precision, recall : str or BY_ROLE
+        Column names of i, P@i and R@i; by default a breakdown's columns of these roles (in
+        any language), else ``"rank"``, ``"P@i"`` and ``"R@i"``.
+    grade : str, None or BY_ROLE
         Column of the relevance grades, written above each rank so relevance is read as a
-        number, not a colour. None leaves the grades out.
+        number, not a colour (by default a breakdown's ``grade`` column, else ``"rel"``). None
+        leaves the grades out.
     {title, font_size, width, height}
 
     {Returns a layered chart}
@@ -451,11 +462,13 @@ def precision_recall_at_rank_chart(df, *, rank="rank", precision="P@i", recall="
                                           font_size=font_size, width=width, height=height).chart()
 
 
-def precision_recall_at_rank_parts(df, *, rank="rank", precision="P@i", recall="R@i", grade="rel",
-                                   title="Precision and recall down the ranking", font_size=DEFAULT_FONT_SIZE,
+def precision_recall_at_rank_parts(df, *, rank=BY_ROLE, precision=BY_ROLE, recall=BY_ROLE, grade=BY_ROLE,
+                                   title=N_("Precision and recall down the ranking"), font_size=DEFAULT_FONT_SIZE,
                                    width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`precision_recall_at_rank_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "precision_recall_at_rank_chart"
+    rank, precision = role_or(df, "rank", rank, "rank"), role_or(df, "precision", precision, "P@i")
+    recall, grade = role_or(df, "recall", recall, "R@i"), role_or(df, "grade", grade, "rel")
     df = frame_of(df)
     require_columns(df, {"rank": rank, "precision": precision, "recall": recall, "grade": grade}, func=func)
     measures = [str(precision), str(recall)]
@@ -477,9 +490,9 @@ def _draw_precision_recall_at_rank(data, layout: dict):
     font_size, rank = layout["font_size"], layout["rank"]
     scales = series_scales(layout["measures"])
     base = alt.Chart(data["long"]).encode(
-        alt.X("rank:Q", title="rank i", scale=alt.Scale(domainMin=1, nice=False), axis=alt.Axis(tickMinStep=1)),
+        alt.X("rank:Q", title=_("rank i"), scale=alt.Scale(domainMin=1, nice=False), axis=alt.Axis(tickMinStep=1)),
         alt.Y("value:Q", scale=alt.Scale(domain=[0, 1.04], nice=False), axis=alt.Axis(values=[0, .2, .4, .6, .8, 1]),
-              title="value"),
+              title=_("value")),
         color=alt.Color("measure:N", scale=scales["color"], title=None),
         tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("measure:N"),
                  alt.Tooltip("value:Q", format=".3f")])
@@ -493,12 +506,12 @@ def _draw_precision_recall_at_rank(data, layout: dict):
         layers.append(alt.Chart(data["grades"]).mark_text(fontSize=font_size, fontWeight="bold",
                                                           baseline="middle").encode(
             alt.X("rank:Q"), y=above_the_plot(font_size), text=alt.Text("label:N"),
-            tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("grade:Q", title=f"{layout['grade']} (grade)")]))
+            tooltip=[alt.Tooltip("rank:Q", title=rank), alt.Tooltip("grade:Q", title=_("{column} (grade)").format(column=layout["grade"]))]))
     return finish(alt.layer(*layers), func="precision_recall_at_rank_chart", title=layout["title"],
                   font_size=font_size, width=layout["width"], height=layout["height"])
 
 
-def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="ROC curve",
+def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title=N_("ROC curve"),
               font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT):
     r"""ROC curves (true positive rate against false positive rate), several on one plot, with the chance diagonal.
 
@@ -540,7 +553,7 @@ def roc_chart(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="
                      width=width, height=height).chart()
 
 
-def roc_parts(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title="ROC curve",
+def roc_parts(curves, *, fpr="FPR", tpr="TPR", threshold=None, auc=None, title=N_("ROC curve"),
               font_size=DEFAULT_FONT_SIZE, width="container", height=DEFAULT_HEIGHT) -> ChartParts:
     """:func:`roc_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`)."""
     func = "roc_chart"
@@ -593,13 +606,13 @@ def _draw_roc(data, layout: dict):
                alt.Tooltip("tpr:Q", format=".3f", title=layout["tpr"])]
     if layout["threshold"] is not None:
         tooltip.append(alt.Tooltip("threshold:N", title=layout["threshold"]))
-    base = alt.Chart(data["curves"]).encode(alt.X("fpr:Q", scale=UNIT, title="false positive rate", axis=TENTHS),
-                                            alt.Y("tpr:Q", scale=UNIT, title="true positive rate", axis=TENTHS),
+    base = alt.Chart(data["curves"]).encode(alt.X("fpr:Q", scale=UNIT, title=_("false positive rate"), axis=TENTHS),
+                                            alt.Y("tpr:Q", scale=UNIT, title=_("true positive rate"), axis=TENTHS),
                                             color=alt.Color("curve:N", scale=scales["color"], title=None),
                                             tooltip=tooltip)
     layers = [
         alt.Chart(data["chance"]).mark_line(color=NEUTRAL_GREY, strokeDash=[6, 4], strokeWidth=1.5).encode(
-            alt.X("fpr:Q", scale=UNIT), alt.Y("tpr:Q", scale=UNIT), tooltip=[alt.Tooltip("line:N", title="diagonal")]),
+            alt.X("fpr:Q", scale=UNIT), alt.Y("tpr:Q", scale=UNIT), tooltip=[alt.Tooltip("line:N", title=_("diagonal"))]),
         base.mark_line(strokeWidth=3).encode(order=alt.Order("step:Q"),
                                              strokeDash=alt.StrokeDash("curve:N", scale=scales["strokeDash"],
                                                                        title=None, legend=MARKER_LEGEND)),

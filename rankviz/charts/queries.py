@@ -11,6 +11,7 @@ from rankviz.charts._frames import check_flag, pick, require_columns
 from rankviz.charts._parts import ChartParts, table, table_of
 from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGHT, NEUTRAL_GREY, OKABE_ITO, finish,
                                    series_scales)
+from rankviz.i18n import N_, _
 from rankviz.metrics.validation import check_choice, check_positive_number
 
 __all__ = ["per_query_chart", "delta_chart", "distribution_chart", "query_selection", "per_query_parts",
@@ -252,7 +253,7 @@ def _draw_delta(data, layout: dict):
     tooltip = [alt.Tooltip("query_id:N", title=layout["query"]),
                alt.Tooltip("delta:Q", format="+.4f", title=f"{measure}: {name_b} - {name_a}"), alt.Tooltip("outcome:N")]
     base = alt.Chart(data["deltas"]).encode(
-        alt.X("query_id:N", sort=_by_order("query order"), title=f"{layout['query']} (sorted by difference)",
+        alt.X("query_id:N", sort=_by_order("query order"), title=_("{column} (sorted by difference)").format(column=layout["query"]),
               axis=alt.Axis(labelAngle=-45, labelOverlap=True)),
         alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip,
         description=alt.Description("summary:N"))
@@ -291,7 +292,7 @@ def _box_statistics(data: pd.DataFrame) -> pd.DataFrame:
 
 
 def distribution_chart(df, *, measure="measure", value="value", system=None, query="query_id", kind="box",
-                       title="Distribution over queries", font_size=DEFAULT_FONT_SIZE, width="container",
+                       title=N_("Distribution over queries"), font_size=DEFAULT_FONT_SIZE, width="container",
                        height=None):
     r"""How each measure is spread over the queries: box plots with every query's dot, or a histogram.
 
@@ -337,7 +338,7 @@ def distribution_chart(df, *, measure="measure", value="value", system=None, que
 
 
 def distribution_parts(df, *, measure="measure", value="value", system=None, query="query_id", kind="box",
-                       title="Distribution over queries", font_size=DEFAULT_FONT_SIZE, width="container",
+                       title=N_("Distribution over queries"), font_size=DEFAULT_FONT_SIZE, width="container",
                        height=None) -> ChartParts:
     """:func:`distribution_chart` as its frames and layout (see :class:`rankviz.charts.ChartParts`).
 
@@ -381,18 +382,18 @@ def _draw_distribution(data, layout: dict):
         measure_name = layout["measure"]
         chart = alt.Chart(data["values"]).mark_bar(stroke="black", strokeWidth=1).encode(
             alt.X("value:Q", bin=alt.Bin(maxbins=20), title=measure_name, axis=alt.Axis(tickCount=10)),
-            alt.Y("count():Q", title="queries"), color=colour,
-            tooltip=[alt.Tooltip("value:Q", bin=True, title=f"{measure_name} bin"), alt.Tooltip("system:N"),
-                     alt.Tooltip("count():Q", title="queries")])
+            alt.Y("count():Q", title=_("queries")), color=colour,
+            tooltip=[alt.Tooltip("value:Q", bin=True, title=_("{measure} bin").format(measure=measure_name)), alt.Tooltip("system:N"),
+                     alt.Tooltip("count():Q", title=_("queries"))])
         return finish(chart, func="distribution_chart", title=layout["title"], font_size=font_size,
                       width=layout["width"], height=layout["height"])
     y_row = alt.Y("row:N", sort=_by_order("row order"), title=None)
-    box_tooltip = [alt.Tooltip("row:N", title="measure"), alt.Tooltip("queries:Q")] + [
+    box_tooltip = [alt.Tooltip("row:N", title=_("measure")), alt.Tooltip("queries:Q")] + [
         alt.Tooltip(f"{name}:Q", format=".4f") for name in ("whisker low", "q1", "median", "mean", "q3",
                                                             "whisker high")]
     box_base = alt.Chart(data["boxes"]).encode(y_row, tooltip=box_tooltip)
     layers = [
-        box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title="value",
+        box_base.mark_rule(strokeWidth=2, color="black").encode(alt.X("whisker low:Q", title=_("value"),
                                                                        axis=alt.Axis(tickCount=10)),
                                                                  x2=alt.X2(field="whisker high")),
         box_base.mark_bar(opacity=0.35, stroke="black", strokeWidth=1.5).encode(alt.X("q1:Q"), x2=alt.X2(field="q3"),

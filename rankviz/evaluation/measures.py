@@ -41,6 +41,7 @@ import math
 import re
 from dataclasses import dataclass, field
 
+from rankviz.i18n import _
 from rankviz.registry import GAIN, METRICS, TREC_PRINT_ORDER, MetricSpec, named_sets
 
 __all__ = [
@@ -249,9 +250,11 @@ def _unknown(text: str, name: str) -> ValueError:
     if not close:
         close = difflib.get_close_matches(name.lower(), [c.lower() for c in candidates], n=5, cutoff=0.6)
         close = [c for c in candidates if c.lower() in close][:5]
-    hint = (f" Close matches: {', '.join(close)}." if close
-            else " `python -m rankviz eval --list-measures` lists every measure.")
-    return ValueError(f"Unknown measure {text!r}: no measure is called {name!r}.{hint}")
+    # In the language in force (the app's); the CLI and Python callers read English.
+    hint = (_(" Close matches: {names}.").format(names=", ".join(close)) if close
+            else _(" `python -m rankviz eval --list-measures` lists every measure."))
+    return ValueError(_("Unknown measure {text}: no measure is called {name}.").format(text=repr(text), name=repr(name))
+                      + hint)
 
 
 def _lookup(name: str, text: str) -> MetricSpec:
@@ -268,9 +271,11 @@ def _parse_number(value: str, text: str, what: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise ValueError(f"Measure {text!r}: {what} must be a number; got {value!r}.") from None
+        raise ValueError(_("Measure {text}: {what} must be a number; got {value}.").format(
+            text=repr(text), what=what, value=repr(value))) from None
     if not math.isfinite(number):
-        raise ValueError(f"Measure {text!r}: {what} must be a finite number; got {value!r}.")
+        raise ValueError(_("Measure {text}: {what} must be a finite number; got {value}.").format(
+            text=repr(text), what=what, value=repr(value)))
     return number
 
 
@@ -279,22 +284,27 @@ def _check_cutoff(fam: MetricSpec, raw, text: str):
         if fam.cutoff in ("int", *_FLOAT_CUTOFFS):
             example = "0.5" if fam.cutoff in _FLOAT_CUTOFFS else "10"
             raise ValueError(
-                f"Measure {text!r}: {fam.measure} needs a cutoff, e.g. {fam.measure}@{example}"
-                + (f" (or the trec_eval family {fam.trec_cut!r} with parse_measures for its defaults)."
-                   if fam.default_cutoffs else ".")
+                _("Measure {text}: {measure} needs a cutoff, e.g. {example}").format(
+                    text=repr(text), measure=fam.measure, example=f"{fam.measure}@{example}")
+                + (_(" (or the trec_eval family {family} with parse_measures for its defaults).").format(
+                    family=repr(fam.trec_cut)) if fam.default_cutoffs else ".")
             )
         return None
     if fam.cutoff == "none":
-        raise ValueError(f"Measure {text!r}: {fam.measure} takes no cutoff; got @{raw}.")
-    number = _parse_number(str(raw), text, "the cutoff")
+        raise ValueError(_("Measure {text}: {measure} takes no cutoff; got {cutoff}.").format(
+            text=repr(text), measure=fam.measure, cutoff=f"@{raw}"))
+    number = _parse_number(str(raw), text, _("the cutoff"))
     if fam.cutoff in _FLOAT_CUTOFFS:
         if number < 0:
-            raise ValueError(f"Measure {text!r}: the cutoff of {fam.measure} must be >= 0; got {raw}.")
+            raise ValueError(_("Measure {text}: the cutoff of {measure} must be >= 0; got {cutoff}.").format(
+                text=repr(text), measure=fam.measure, cutoff=raw))
         if fam.cutoff == "recall" and number > 1:  # Rprec_mult's multiple of R may exceed 1
-            raise ValueError(f"Measure {text!r}: the recall level of {fam.measure} must be in [0, 1]; got {raw}.")
+            raise ValueError(_("Measure {text}: the recall level of {measure} must be in [0, 1]; got {cutoff}.").format(
+                text=repr(text), measure=fam.measure, cutoff=raw))
         return float(number)
     if not number.is_integer() or number < 1:
-        raise ValueError(f"Measure {text!r}: the cutoff of {fam.measure} must be an int >= 1; got {raw}.")
+        raise ValueError(_("Measure {text}: the cutoff of {measure} must be an int >= 1; got {cutoff}.").format(
+            text=repr(text), measure=fam.measure, cutoff=raw))
     return int(number)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["LATEX_TERMS", "number", "fraction", "sum_latex"]
+__all__ = ["LATEX_TERMS", "number", "fraction", "sum_latex", "text"]
 
 #: Beyond this many terms a breakdown's LaTeX sum shows the first and last ones around an
 #: ellipsis: a formula with hundreds of terms teaches nothing and is slow to render.
@@ -39,3 +39,19 @@ def sum_latex(terms: list[str]) -> str:
     if len(terms) > LATEX_TERMS:
         terms = list(terms[: LATEX_TERMS - 2]) + [r"\cdots"] + list(terms[-2:])
     return " + ".join(terms)
+
+
+def text(words: str, **values) -> str:
+    r"""Words inside a formula: ``\text{...}`` of ``words`` (already in the language in force, from
+    :func:`rankviz.i18n._`) with its named placeholders filled; KaTeX's special characters escaped.
+
+    >>> text("first relevant document at rank {rank}", rank=3)
+    '\\text{first relevant document at rank 3}'
+    >>> text("no relevant documents: ") + "R = 0"
+    '\\text{no relevant documents: }R = 0'
+    """
+    filled = words.format(**values) if values else words
+    for special, escaped in (("\\", r"\textbackslash{}"), ("{", r"\{"), ("}", r"\}"), ("_", r"\_"),
+                             ("%", r"\%"), ("&", r"\&"), ("#", r"\#"), ("$", r"\$")):
+        filled = filled.replace(special, escaped)
+    return rf"\text{{{filled}}}"

@@ -30,10 +30,11 @@ import numpy as np
 from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
-from rankviz.metrics._latex import sum_latex
+from rankviz.metrics._latex import sum_latex, text
 from rankviz.metrics.validation import check_k, check_positive_number
-from rankviz.metrics.binary_input import binary_grades, binary_ranking, cutoff_suffix, rank_table
-from rankviz.metrics.breakdown import Breakdown
+from rankviz.i18n import _
+from rankviz.metrics.binary_input import BINARY_HEADERS, binary_grades, binary_ranking, cutoff_suffix, rank_table
+from rankviz.metrics.breakdown import Breakdown, by_role
 from rankviz.metrics.kernels import binary as binary_kernels
 
 __all__ = [
@@ -66,6 +67,17 @@ def _score(kernel, rels, k, rel_threshold, func: str, *, n_relevant=None, judged
 def _check_beta(beta, func: str) -> float:
     # The lecture allows any non-negative beta; beta = 0 reduces F to precision.
     return check_positive_number(beta, func=func, name="beta", allow_zero=True)
+
+
+def _worked(table, value, latex, details=None, **headers) -> Breakdown:
+    """The Breakdown of a table whose columns are named by role: headers in the language in force
+    (:data:`BINARY_HEADERS`, and ``headers`` for a role whose header depends on the call, F_β's)."""
+    shown, roles = by_role(table, {**BINARY_HEADERS, **headers})
+    return Breakdown(shown, value, latex, details or {}, roles)
+
+
+def _no_relevant() -> str:
+    return text(_("no relevant documents:") + " ") + "R = 0"
 
 
 def _depth(n: int, k: int | None, *, pad: bool) -> int:
@@ -154,14 +166,14 @@ def precision_breakdown(rels, k=None, *, rel_threshold=1):
     k = check_k(k, func=func)
     ranking = binary_ranking(grades, threshold, func=func)
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=True))
-    table["P@i"] = table["relevant so far"] / table["rank"]
+    table["precision"] = table["relevant_so_far"] / table["rank"]
     value = ranking.score(binary_kernels.precision, k)
     depth, found = len(table), int(ranking.context.relevant_in_top(threshold, k)[0])
     if depth:
         latex = rf"P{cutoff_suffix(k)} = {_frac(found, depth)} = {value:.3f}"
     else:
-        latex = r"P = 0 \quad (\text{empty ranking})"
-    return Breakdown(table, value, latex)
+        latex = r"P = 0 \quad (" + text(_("empty ranking")) + ")"
+    return _worked(table, value, latex)
 
 
 def recall(rels, k=None, *, n_relevant=None, judged=None, rel_threshold=1) -> float:
@@ -237,14 +249,14 @@ def recall_breakdown(rels, k=None, *, n_relevant=None, judged=None, rel_threshol
     ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
     n_rel = ranking.n_relevant
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
-    table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
+    table["recall"] = table["relevant_so_far"] / n_rel if n_rel else 0.0
     value = ranking.score(binary_kernels.recall, k)
     found = int(ranking.context.relevant_in_top(threshold, k)[0])
     if n_rel:
         latex = rf"R{cutoff_suffix(k)} = {_frac(found, n_rel)} = {value:.3f}"
     else:
-        latex = rf"R{cutoff_suffix(k)} = 0 \quad (\text{{no relevant documents: }} R = 0)"
-    return Breakdown(table, value, latex, {"n_relevant": n_rel})
+        latex = rf"R{cutoff_suffix(k)} = 0 \quad ({_no_relevant()})"
+    return _worked(table, value, latex, {"n_relevant": n_rel})
 
 
 # ------------------------------------------------------------------------ public: Hit@k
@@ -304,7 +316,7 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
     Examples
     --------
     >>> hit_breakdown([0, 0, 1], k=3).latex
-    '\\mathrm{Hit@3} = 1 \\quad (\\text{first relevant document at rank } 3)'
+    '\\mathrm{Hit@3} = 1 \\quad (\\text{first relevant document at rank 3})'
     """
     func = "hit_breakdown"
     grades, threshold = binary_grades(rels, rel_threshold, func=func)
@@ -315,11 +327,12 @@ def hit_breakdown(rels, k=None, *, rel_threshold=1):
     name = rf"\mathrm{{Hit{cutoff_suffix(k)}}}"
     if value:
         first = int(ranking.context.first_relevant_rank(threshold)[0])
-        latex = rf"{name} = 1 \quad (\text{{first relevant document at rank }} {first})"
+        why = text(_("first relevant document at rank {rank}"), rank=first)
+        latex = rf"{name} = 1 \quad ({why})"
     else:
-        where = "in the list" if k is None else f"in the top {k}"
-        latex = rf"{name} = 0 \quad (\text{{no relevant document {where}}})"
-    return Breakdown(table, value, latex)
+        none = _("no relevant document in the list") if k is None else _("no relevant document in the top {k}")
+        latex = rf"{name} = 0 \quad ({text(none, k=k)})"
+    return _worked(table, value, latex)
 
 
 # ------------------------------------------------------------------------ public: F_beta
@@ -405,18 +418,19 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
     ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
     n_rel = ranking.n_relevant
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=True))
-    table["P@i"] = table["relevant so far"] / table["rank"]
-    table["R@i"] = table["relevant so far"] / n_rel if n_rel else 0.0
-    column = f"F{beta:g}@i"
+    table["precision"] = table["relevant_so_far"] / table["rank"]
+    table["recall"] = table["relevant_so_far"] / n_rel if n_rel else 0.0
     # The kernels' one F formula, row by row; the last row is the value.
-    table[column] = binary_kernels.f_measure(table["P@i"].to_numpy(), table["R@i"].to_numpy(), beta * beta)
+    f_header = f"F{beta:g}@i"
+    table["f"] = binary_kernels.f_measure(table["precision"].to_numpy(), table["recall"].to_numpy(), beta * beta)
     value = ranking.score(binary_kernels.f_beta, k, beta=beta)
     details = {"n_relevant": n_rel}
     b = _num(beta)
     name = rf"F_{{{b}}}{cutoff_suffix(k)}"
     if not len(table):
-        return Breakdown(table, value, rf"{name} = 0 \quad (\text{{empty ranking}})", details)
-    depth, found = len(table), int(table["relevant so far"].iloc[-1])
+        empty = text(_("empty ranking"))
+        return _worked(table, value, rf"{name} = 0 \quad ({empty})", details, f=f_header)
+    depth, found = len(table), int(table["relevant_so_far"].iloc[-1])
     p_tex = _frac(found, depth)
     r_tex = _frac(found, n_rel) if n_rel else "0"
     if value == 0:
@@ -424,7 +438,7 @@ def f_beta_breakdown(rels, k=None, *, beta=1.0, n_relevant=None, judged=None, re
     else:
         formula = (rf"P = {p_tex},\ R = {r_tex}: \quad {name} = "
                    rf"\frac{{(1 + {b}^2) \cdot {p_tex} \cdot {r_tex}}}{{{b}^2 \cdot {p_tex} + {r_tex}}} = {value:.3f}")
-    return Breakdown(table, value, formula, details)
+    return _worked(table, value, formula, details, f=f_header)
 
 
 # ---------------------------------------------------------------------- public: R-precision
@@ -494,14 +508,14 @@ def r_precision_breakdown(rels, *, n_relevant=None, judged=None, rel_threshold=1
     ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
     n_rel = ranking.n_relevant
     table = rank_table(ranking, n_rel)
-    table["P@i"] = table["relevant so far"] / table["rank"]
+    table["precision"] = table["relevant_so_far"] / table["rank"]
     value = ranking.score(binary_kernels.r_precision)
     found = int(ranking.context.relevant_in_top(threshold, n_rel)[0])
     if n_rel:
         latex = rf"\mathrm{{R\text{{-}}Prec}} = P@{n_rel} = {_frac(found, n_rel)} = {value:.3f}"
     else:
-        latex = r"\mathrm{R\text{-}Prec} = 0 \quad (\text{no relevant documents: } R = 0)"
-    return Breakdown(table, value, latex, {"n_relevant": n_rel})
+        latex = rf"\mathrm{{R\text{{-}}Prec}} = 0 \quad ({_no_relevant()})"
+    return _worked(table, value, latex, {"n_relevant": n_rel})
 
 
 # ------------------------------------------------------------------- public: AP (trec map)
@@ -598,7 +612,7 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
     ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
     n_rel, ctx = ranking.n_relevant, ranking.context
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
-    table["P@i"] = table["relevant so far"] / table["rank"]
+    table["precision"] = table["relevant_so_far"] / table["rank"]
     # The kernel's terms: the precision at each relevant rank within the top k.
     ranks, found = ctx.relevant_rank(threshold), ctx.relevant_so_far(threshold)
     inside = ranks <= len(table)
@@ -609,10 +623,10 @@ def average_precision_breakdown(rels, k=None, *, n_relevant=None, judged=None, r
     details = {"n_relevant": n_rel}
     name = rf"\mathrm{{AP{cutoff_suffix(k)}}}"
     if n_rel == 0:
-        return Breakdown(table, value, rf"{name} = 0 \quad (\text{{no relevant documents: }} R = 0)", details)
+        return _worked(table, value, rf"{name} = 0 \quad ({_no_relevant()})", details)
     terms = [_frac(count, rank) for count, rank in zip(found[inside], ranks[inside])]
     latex = rf"{name} = \frac{{1}}{{{n_rel}}}\left({sum_latex(terms)}\right) = {value:.3f}"
-    return Breakdown(table, value, latex, details)
+    return _worked(table, value, latex, details)
 
 
 # ------------------------------------------------------------------ public: reciprocal rank
@@ -694,9 +708,9 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
     k = check_k(k, func=func)
     ranking = binary_ranking(grades, threshold, func=func)
     table = rank_table(ranking, _depth(grades.shape[0], k, pad=False))
-    table["1/rank"] = 1.0 / table["rank"]
+    table["reciprocal"] = 1.0 / table["rank"]
     first = int(ranking.context.first_relevant_rank(threshold)[0])  # 0: no relevant document
-    table["contribution"] = table["1/rank"].where(table["rank"] == first, 0.0)
+    table["contribution"] = table["reciprocal"].where(table["rank"] == first, 0.0)
     value = ranking.score(binary_kernels.reciprocal_rank, k)
     if value:
         bound = "" if k is None else rf" \quad (S_{{\mathrm{{correct}}}} = {first} \le S_h = {k})"
@@ -705,9 +719,9 @@ def reciprocal_rank_breakdown(rels, k=None, *, rel_threshold=1):
         if k is not None and first:
             why = rf"S_{{\mathrm{{correct}}}} = {first} > S_h = {k}"
         else:
-            why = r"\text{no relevant document in the list}"
+            why = text(_("no relevant document in the list"))
         latex = rf"\mathrm{{RR}} = 0 \quad ({why})"
-    return Breakdown(table, value, latex)
+    return _worked(table, value, latex)
 
 
 fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

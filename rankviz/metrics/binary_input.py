@@ -22,11 +22,25 @@ from typing import NamedTuple
 
 import numpy as np
 
+from rankviz.i18n import N_
 from rankviz.metrics.validation import as_grades, check_rel_threshold, resolve_n_relevant
 from rankviz.metrics.kernels.context import BatchContext
 from rankviz.metrics.kernels.lists import Cut, RankedLists
 
-__all__ = ["BinaryRanking", "binary_grades", "binary_ranking", "rank_table", "cutoff_suffix"]
+__all__ = ["BinaryRanking", "BINARY_HEADERS", "binary_grades", "binary_ranking", "rank_table", "cutoff_suffix"]
+
+#: role -> the header a person reads in the binary worked tables (English source; the tables are
+#: built in the language in force by :func:`rankviz.metrics.breakdown.by_role`). Symbols stay.
+BINARY_HEADERS = {
+    "rank": N_("rank"),
+    "grade": N_("rel"),
+    "relevant": N_("relevant?"),
+    "relevant_so_far": N_("relevant so far"),
+    "precision": "P@i",
+    "recall": "R@i",
+    "reciprocal": N_("1/rank"),
+    "contribution": N_("contribution"),
+}
 
 
 class BinaryRanking(NamedTuple):
@@ -73,12 +87,14 @@ def binary_ranking(grades: np.ndarray, threshold: float, *, func: str, n_relevan
 def rank_table(ranking: BinaryRanking, depth: int):
     """The first columns of a worked table: one row per rank 1..depth, from the context's arrays.
 
-    Columns ``rank``, ``rel`` (NaN past the end of the list), ``relevant?`` (False past the end:
-    trec_eval counts missing ranks as non-relevant) and ``relevant so far`` (the context's running
-    count of relevant documents, carried past the end).
+    Columns named by their roles (:data:`~rankviz.metrics.breakdown.ROLES`; :data:`BINARY_HEADERS`
+    gives the headers a person reads): ``rank``, ``grade`` (the grade, header ``rel``; NaN past
+    the end of the list), ``relevant`` (``relevant?``; False past the end: trec_eval counts
+    missing ranks as non-relevant) and ``relevant_so_far`` (``relevant so far``: the context's
+    running count of relevant documents, carried past the end).
 
     >>> grades, threshold = binary_grades([1, 0, 1], 1, func="example")
-    >>> rank_table(binary_ranking(grades, threshold, func="example"), 4)["relevant so far"].tolist()
+    >>> rank_table(binary_ranking(grades, threshold, func="example"), 4)["relevant_so_far"].tolist()
     [1, 1, 2, 2]
     """
     import pandas as pd
@@ -95,9 +111,9 @@ def rank_table(ranking: BinaryRanking, depth: int):
         so_far[shown:] = so_far[shown - 1]
     return pd.DataFrame({
         "rank": np.arange(1, depth + 1),
-        "rel": rel,
-        "relevant?": is_relevant,
-        "relevant so far": so_far,
+        "grade": rel,
+        "relevant": is_relevant,
+        "relevant_so_far": so_far,
     })
 
 

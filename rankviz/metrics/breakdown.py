@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["Breakdown", "ROLES"]
+from rankviz.i18n import DEFAULT_LANGUAGE, N_, _, language
+
+__all__ = ["Breakdown", "ROLES", "TABLE_WORDS", "by_role"]
 
 #: What a worked table's column may stand for, and so what a chart, an exercise or a page reads by
 #: role rather than by position or display name (the discount column is named after the discount,
@@ -36,7 +38,32 @@ ROLES = {
     "subtopics": "the subtopics the document at rank i is relevant to",
     "query": "the query (topic) of a per-query value",
     "value": "the per-query value an aggregate combines",
+    "relevant": "whether the document at rank i is relevant (grade >= rel_threshold)",
+    "relevant_so_far": "the number of relevant documents in ranks 1..i",
+    "precision": "P@i, the precision of the top i",
+    "recall": "R@i, the recall of the top i",
+    "f": "F_β@i, the F-measure of the top i",
+    "reciprocal": "1/i, the reciprocal of rank i",
+    "level": "a recall level r",
+    "needed": "the relevant documents a recall level needs",
+    "first_reaching": "the first rank whose recall reaches the level",
+    "best_rank": "the rank whose precision is the interpolated precision",
+    "interpolated": "the interpolated precision at the level",
 }
+
+
+#: Headers of the worked tables that name no role other code reads by (C/W/L, the user-oriented
+#: measures, diversity, the per-query aggregates): a :class:`Breakdown` shows them in the language in
+#: force. Headers other packages still read by name (GAUC's ``group``, ``weight``, ``credit``;
+#: Spearman's ``doc``) are not listed: they stay as they are until those readers use roles.
+TABLE_WORDS = (
+    N_("depth"), N_("ideal grade"), N_("overlap"), N_("term"), N_("ideal term"), N_("running value"),
+    N_("level"), N_("examined"), N_("expected non-relevant seen"), N_("non-relevant"),
+    N_("running relevant share"), N_("running non-relevant share"), N_("found"), N_("expected"),
+    N_("counted = min(found, expected)"), N_("subtopic"), N_("ranks"), N_("precisions"),
+    N_("relevant subtopics"), N_("running count"), N_("new subtopics"), N_("query"),
+)
+_SHOWN_IN_ANY_LANGUAGE = frozenset(TABLE_WORDS) | {"rank", "rel", "grade", "gain", "contribution", "P(reach rank)", "relevant"}
 
 
 @dataclass(frozen=True, eq=False, repr=False)
@@ -106,7 +133,15 @@ class Breakdown:
         if missing:
             raise ValueError(f"The 'roles' parameter of Breakdown names columns the table does not have: "
                              f"{', '.join(map(repr, missing))}.")
-        object.__setattr__(self, "roles", MappingProxyType(dict(self.roles)))
+        roles = dict(self.roles)
+        if language() != DEFAULT_LANGUAGE and hasattr(self.table, "rename"):
+            # Headers built in English by a table without its own words: shown in the language in
+            # force, the roles following them (tables built by by_role are already translated).
+            shown = {c: _(c) for c in self.table.columns if c in _SHOWN_IN_ANY_LANGUAGE and _(c) != c}
+            if shown:
+                object.__setattr__(self, "table", self.table.rename(columns=shown))
+                roles = {role: shown.get(column, column) for role, column in roles.items()}
+        object.__setattr__(self, "roles", MappingProxyType(roles))
 
     def __reduce__(self):
         # A mappingproxy cannot be pickled; the constructor makes the plain dicts read-only again.
@@ -124,3 +159,20 @@ class Breakdown:
         shape = f"{rows} row{'' if rows == 1 else 's'} x {columns} column{'' if columns == 1 else 's'}"
         keys = ", ".join(map(str, self.details)) or "none"
         return f"Breakdown(value={self.value!r}, table={shape}, details: {keys})"
+
+
+def by_role(table, headers: Mapping[str, str]):
+    """``table`` (columns named by role) with the headers a person reads, and its roles.
+
+    ``headers`` maps a role to its header in English (the source, marked for the catalogue by
+    the caller); each column named by a role of ``headers`` is renamed to that header in the
+    language in force (:func:`rankviz.i18n._`), and the returned roles map the role to it, so
+    code reading the table by role never depends on the language. Other columns keep their names.
+
+    >>> import pandas as pd
+    >>> table, roles = by_role(pd.DataFrame({"rank": [1], "precision": [1.0]}), {"rank": "rank", "precision": "P@i"})
+    >>> list(table.columns), roles
+    (['rank', 'P@i'], {'rank': 'rank', 'precision': 'P@i'})
+    """
+    roles = {role: _(headers[role]) for role in table.columns if role in headers}
+    return table.rename(columns=roles), roles

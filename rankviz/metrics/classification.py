@@ -18,6 +18,8 @@ from typing import NamedTuple
 import numpy as np
 
 from rankviz.metrics._docwords import fill_metric_docstrings
+from rankviz.i18n import _
+from rankviz.metrics._latex import text
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
 from rankviz.metrics.validation import as_scores, check_choice, undefined
@@ -218,7 +220,7 @@ def auc_breakdown(labels, scores, *, items=None):
     formula = (r"\mathrm{AUC} = \frac{\#\{s_p > s_n\} + \frac{1}{2}\#\{s_p = s_n\}}{|P|\,|N|}")
     details = {"layout": layout}
     if n_pos == 0 or n_neg == 0:
-        latex = formula + rf" \text{{ is undefined: }} |P| = {n_pos},\ |N| = {n_neg}"
+        latex = formula + " " + text(_(" is undefined: ")) + rf" |P| = {n_pos},\ |N| = {n_neg}"
         return Breakdown(table, undefined(_one_class_message(func, n_pos, n_neg)), latex, details)
     value = float(table["credit"].sum()) / (n_pos * n_neg)
     latex = formula + rf" = \frac{{{higher} + \frac{{1}}{{2}} \times {ties}}}{{{n_pos} \times {n_neg}}} = {value:.3f}"
@@ -340,7 +342,7 @@ def roc_curve_breakdown(labels, scores):
         table["TPR"] = table["TP"] / n_pos if n_pos else np.nan
         table["FPR"] = table["FP"] / n_neg if n_neg else np.nan
         table["area"] = np.nan
-        latex = rf"\mathrm{{AUC}} \text{{ is undefined: }} |P| = {n_pos},\ |N| = {n_neg}"
+        latex = r"\mathrm{AUC} " + text(_(" is undefined: ")) + rf" |P| = {n_pos},\ |N| = {n_neg}"
         return Breakdown(table, undefined(_one_class_message(func, n_pos, n_neg)), latex)
     table["TPR"] = table["TP"] / n_pos
     table["FPR"] = table["FP"] / n_neg
@@ -572,7 +574,7 @@ def gauc_breakdown(labels, scores, groups, weights="size"):
         value = undefined(
             f"{func} is undefined: no group holds both a positive and a negative item with a weight > 0; returning NaN."
         )
-        return Breakdown(table, value, formula + r" \text{ is undefined: no group has both classes}", details)
+        return Breakdown(table, value, formula + " " + text(_(" is undefined: no group has both classes")), details)
     value = weighted_mean(used["auc"], used["weight"])
     products = [rf"{_num(w)} \times {_num(a)}" for w, a in zip(used["weight"], used["auc"])]
     weights_shown = [_num(w) for w in used["weight"]]

@@ -19,6 +19,8 @@ from typing import NamedTuple
 import numpy as np
 
 from rankviz.metrics._docwords import fill_metric_docstrings
+from rankviz.i18n import _
+from rankviz.metrics._latex import text
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics.validation import as_scores, check_choice, check_k, check_positive_number, undefined
 from rankviz.metrics.breakdown import Breakdown
@@ -408,7 +410,8 @@ def spearman_rho_breakdown(a, b, *, items=None):
     has_ties = np.unique(x).shape[0] < n or np.unique(y).shape[0] < n
     if reason:
         value = undefined(reason)
-        latex = rf"\rho \text{{ is undefined here}}\ ({'K < 2' if n < 2 else 'one ranking is all tied'})"
+        why = "K < 2" if n < 2 else text(_("one ranking is all tied"))
+        latex = r"\rho " + text(_(" is undefined here")) + rf"\ ({why})"
     elif not has_ties:
         value = 1.0 - 6.0 * sum_d2 / (n * (n * n - 1))
         latex = (
@@ -543,7 +546,7 @@ def kendall_tau_breakdown(a, b, variant="b", *, items=None):
     details = {"counts": {"concordant": c, "discordant": d, "tied in a": ta, "tied in b": tb, "tied in both": tboth}}
     reason = _undefined_reason(x, y, func)
     if reason:
-        latex = r"\tau \text{ is undefined here (fewer than 2 documents, or one ranking all tied)}"
+        latex = r"\tau " + text(_(" is undefined here (fewer than 2 documents, or one ranking all tied)"))
         return Breakdown(table, undefined(reason), latex, details)
     value = kendall_tau_from_pair_counts((c, d, ta, tb, tboth), variant)
     if variant == "a":
@@ -813,7 +816,7 @@ def kendall_tau_distance_breakdown(ranking_a, ranking_b, k=None, normalized=True
         )
     else:
         value = 0.0
-        latex = rf"K_n{cut} = 0 \text{{ (fewer than 2 items: no pair to disagree on)}}"
+        latex = rf"K_n{cut} = 0 " + text(_(" (fewer than 2 items: no pair to disagree on)"))
     return Breakdown(table, value, latex)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from rankviz.i18n import N_, _
 from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import number as _num
 from rankviz.metrics._latex import sum_latex
@@ -168,16 +169,17 @@ def _padded(values: np.ndarray, n: int, fill: float) -> np.ndarray:
     return out
 
 
-def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, rel_name: str = "rel") -> Breakdown:
+def _dcg_table(grades: np.ndarray, rows, value: float, cut: Cut, name: str, *, rel_name: str = N_("rel")) -> Breakdown:
     """The worked DCG (``name``: "DCG" or "IDCG") of ``grades`` (already cut at k): the kernel's
     per-rank (gain, denominator, contribution) arrays ``rows`` cut at the same k, and the
     kernel's ``value`` with the sum written out."""
     import pandas as pd
 
     gains, denominators, contributions = (truncate(a, cut.cutoff) for a in rows)
-    roles = {"rank": "rank", "grade": rel_name, "gain": "gain",
+    # Headers in the language in force; code reads the table by these roles.
+    roles = {"rank": _("rank"), "grade": _(rel_name), "gain": _("gain"),
              "discount": _discount_label(cut.param("discount"), cut.param("log_base")),
-             "contribution": "contribution", "running": "running DCG"}
+             "contribution": _("contribution"), "running": _("running DCG")}
     table = pd.DataFrame(dict(zip(roles.values(), (np.arange(1, grades.shape[0] + 1), grades, gains, denominators,
                                                    contributions, np.cumsum(contributions)))))
     terms = _dcg_terms_latex(grades, denominators, cut.param("gain"))
@@ -262,14 +264,14 @@ def cumulative_gain_breakdown(rels, k=None):
     shown = truncate(grades, k)
     gains = truncate(kernels.dcg_rows(ctx, variant)[0], k)  # the gains the kernel adds up
     table = pd.DataFrame({
-        "rank": np.arange(1, shown.shape[0] + 1),
-        "rel": shown,
-        "running CG": np.cumsum(gains),
+        _("rank"): np.arange(1, shown.shape[0] + 1),
+        _("rel"): shown,
+        _("running CG"): np.cumsum(gains),
     })
     value = float(kernels.cumulative_gain(ctx, variant)[0])
     cut = "" if k is None else f"@{k}"
     return Breakdown(table, value, rf"\mathrm{{CG{cut}}} = {sum_latex([_num(g) for g in shown])} = {_num(value)}",
-                     roles={"rank": "rank", "grade": "rel", "running": "running CG"})
+                     roles={"rank": _("rank"), "grade": _("rel"), "running": _("running CG")})
 
 
 # -------------------------------------------------------------------- public: DCG
@@ -437,7 +439,7 @@ def ideal_dcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="l
     _, k, ctx, variant = _graded_input(rels, k, judged, gain, discount, log_base, "ideal_dcg_breakdown")
     ideal = truncate(ctx.ranking.judged_grade, k)  # every judged grade, best first
     return _dcg_table(ideal, kernels.ideal_rows(ctx, variant), float(kernels.ideal_dcg(ctx, variant)[0]),
-                      variant, "IDCG", rel_name="ideal rel")
+                      variant, "IDCG", rel_name=N_("ideal rel"))
 
 
 # ------------------------------------------------------------------- public: nDCG
@@ -541,19 +543,19 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
     # The longer side has a denominator for every rank; both sides share the discount.
     denominators = (system if system[0].shape[0] == n else ideal)[2]
     # Pad the shorter side with NaN grades and gains that contribute nothing, so both columns line up.
-    system_rel, system_gain, _, contributions = (_padded(a, n, fill) for a, fill in zip(system, _PADDING))
-    ideal_rel, ideal_gain, _, ideal_contributions = (_padded(a, n, fill) for a, fill in zip(ideal, _PADDING))
+    system_rel, system_gain, _denominators, contributions = (_padded(a, n, fill) for a, fill in zip(system, _PADDING))
+    ideal_rel, ideal_gain, _ideal_denominators, ideal_contributions = (_padded(a, n, fill) for a, fill in zip(ideal, _PADDING))
     columns = {
-        "rank": ("rank", np.arange(1, n + 1)),
+        "rank": (_("rank"), np.arange(1, n + 1)),
         "discount": (_discount_label(discount, variant.param("log_base")), denominators),
-        "grade": ("rel", system_rel),
-        "gain": ("gain", system_gain),
-        "contribution": ("contribution", contributions),
-        "running": ("running DCG", np.cumsum(contributions)),
-        "ideal_grade": ("ideal rel", ideal_rel),
-        "ideal_gain": ("ideal gain", ideal_gain),
-        "ideal_contribution": ("ideal contribution", ideal_contributions),
-        "ideal_running": ("running IDCG", np.cumsum(ideal_contributions)),
+        "grade": (_("rel"), system_rel),
+        "gain": (_("gain"), system_gain),
+        "contribution": (_("contribution"), contributions),
+        "running": (_("running DCG"), np.cumsum(contributions)),
+        "ideal_grade": (_("ideal rel"), ideal_rel),
+        "ideal_gain": (_("ideal gain"), ideal_gain),
+        "ideal_contribution": (_("ideal contribution"), ideal_contributions),
+        "ideal_running": (_("running IDCG"), np.cumsum(ideal_contributions)),
     }
     table = pd.DataFrame(dict(columns.values()))
     dcg_value = float(kernels.dcg(ctx, variant)[0])
@@ -566,7 +568,7 @@ def ndcg_breakdown(rels, k=None, *, judged=None, gain="linear", discount="log2",
     else:
         latex = rf"{name},\ \mathrm{{IDCG{cut}}} = 0 \Rightarrow \mathrm{{nDCG{cut}}} = 0"
     return Breakdown(table, value, latex, {"dcg": dcg_value, "idcg": idcg_value},
-                     roles={role: name for role, (name, _) in columns.items()})
+                     roles={role: header for role, (header, _values) in columns.items()})
 
 
 # -------------------------------------------------------------------- public: ERR
@@ -664,9 +666,9 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
     shown = truncate(grades, k)
     stop, reach, stop_here, term = (truncate(a, k) for a in kernels.err_rows(ctx, variant))
     ranks = np.arange(1, shown.shape[0] + 1)
-    columns = {"rank": ("rank", ranks), "grade": ("grade", shown), "stop": ("R_i", stop),
-               "reach": ("P(reach rank)", reach), "stop_here": ("P(stop here)", stop_here),
-               "contribution": ("P(stop)/r", term), "running": ("running ERR", np.cumsum(term))}
+    columns = {"rank": (_("rank"), ranks), "grade": (_("grade"), shown), "stop": ("R_i", stop),
+               "reach": (_("P(reach rank)"), reach), "stop_here": (_("P(stop here)"), stop_here),
+               "contribution": (_("P(stop)/r"), term), "running": (_("running ERR"), np.cumsum(term))}
     table = pd.DataFrame(dict(columns.values()))
     value = float(kernels.expected_reciprocal_rank(ctx, variant)[0])
     top = kernels.err_max_grade(ctx, variant)
@@ -679,7 +681,7 @@ def err_breakdown(rels, k=None, *, max_grade=None, judged=None):
         rf"\mathrm{{ERR{cut}}} = \sum_r \frac{{1}}{{r}} \prod_{{i<r}}(1 - R_i)\, R_r"
         rf" = {sum_latex(terms)} = {value:.3f},\quad R_i = \frac{{2^{{g_i}} - 1}}{{2^{{{_num(top)}}}}}"
     )
-    return Breakdown(table, value, latex, {"max_grade": top}, roles={role: name for role, (name, _) in columns.items()})
+    return Breakdown(table, value, latex, {"max_grade": top}, roles={role: header for role, (header, _values) in columns.items()})
 
 
 fill_metric_docstrings(globals())  # the {rels} and {Parameters of metric} lines of the docstrings above

@@ -31,10 +31,11 @@ import numpy as np
 from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics._latex import fraction as _frac
 from rankviz.metrics._latex import number as _num
-from rankviz.metrics._latex import sum_latex
+from rankviz.i18n import N_, _
+from rankviz.metrics._latex import sum_latex, text
 from rankviz.metrics.validation import as_scores, check_choice, check_k
-from rankviz.metrics.binary_input import BinaryRanking, binary_grades, binary_ranking, rank_table
-from rankviz.metrics.breakdown import Breakdown
+from rankviz.metrics.binary_input import BINARY_HEADERS, BinaryRanking, binary_grades, binary_ranking, rank_table
+from rankviz.metrics.breakdown import Breakdown, by_role
 from rankviz.metrics.kernels import binary as binary_kernels
 from rankviz.metrics.kernels import interpolated as interpolated_kernels
 
@@ -57,6 +58,22 @@ __all__ = [
 #: trec_eval 9.x (and pytrec_eval, ranx, ir_measures); "lround": c = round-half-up(p R), trec_eval 10.0.
 #: The kernels' own rules (:data:`rankviz.metrics.kernels.interpolated.ROUNDINGS`).
 ROUNDINGS = interpolated_kernels.ROUNDINGS
+#: role -> header of the interpolated tables (one row per recall level), English source.
+LEVEL_HEADERS = {
+    "level": N_("recall level"),
+    "needed": N_("relevant needed"),
+    "first_reaching": N_("first rank reaching it"),
+    "best_rank": N_("best rank"),
+    "interpolated": N_("interpolated P"),
+}
+
+
+def _worked(table, headers, value, latex, details) -> Breakdown:
+    """The Breakdown of a table named by role, its headers in the language in force (:func:`by_role`)."""
+    shown, roles = by_role(table, headers)
+    return Breakdown(shown, value, latex, details, roles)
+
+
 #: The 11 standard recall levels 0.0, 0.1, ..., 1.0.
 ELEVEN_RECALL_LEVELS = interpolated_kernels.STANDARD_RECALL_LEVELS
 
@@ -173,15 +190,15 @@ def precision_recall_points_breakdown(rels, *, n_relevant=None, judged=None, rel
     ranking = binary_ranking(grades, threshold, func=func, n_relevant=n_relevant, judged=judged)
     n_rel = ranking.n_relevant
     table = rank_table(ranking, ranking.grades.shape[0])
-    table["P@i"], table["R@i"] = binary_kernels.precision_recall_at_ranks(ranking.context, ranking.cut())
+    table["precision"], table["recall"] = binary_kernels.precision_recall_at_ranks(ranking.context, ranking.cut())
     value = ranking.score(binary_kernels.recall)  # the final recall: the whole list's
     if not len(table):
-        latex = r"R = 0 \quad (\text{empty ranking})"
+        latex = r"R = 0 \quad (" + text(_("empty ranking")) + ")"
     else:
-        depth, found = len(table), int(table["relevant so far"].iloc[-1])
+        depth, found = len(table), int(table["relevant_so_far"].iloc[-1])
         r_tex = _frac(found, n_rel) if n_rel else r"0 \ (R = 0)"
         latex = rf"P@{depth} = {_frac(found, depth)}, \quad R@{depth} = {r_tex} = {value:.3f}"
-    return Breakdown(table, value, latex, {"n_relevant": n_rel})
+    return _worked(table, BINARY_HEADERS, value, latex, {"n_relevant": n_rel})
 
 
 # ------------------------------------------------------- public: interpolated precision
@@ -282,18 +299,19 @@ def _interpolation_table(func, rels, levels, n_relevant, judged, rel_threshold, 
         is_best = (rows[None, :] >= first[reached, None]) & (precision_at[None, :] == values[reached, None])
         best_rank[reached] = ranks[np.argmax(is_best, axis=1)]
     table = pd.DataFrame({
-        "recall level": np.asarray(levels, dtype=np.float64),
-        "relevant needed": needed,
+        "level": np.asarray(levels, dtype=np.float64),
+        "needed": needed,
         # Levels no rank reaches have no rank to show (pd.NA), not rank 0.
-        "first rank reaching it": pd.arrays.IntegerArray(first_rank, ~reached),
-        "best rank": pd.arrays.IntegerArray(best_rank, ~reached),
-        "interpolated P": values,
+        "first_reaching": pd.arrays.IntegerArray(first_rank, ~reached),
+        "best_rank": pd.arrays.IntegerArray(best_rank, ~reached),
+        "interpolated": values,
     })
     value = _interpolated_mean(ranking, levels, rounding)
     terms = [_num(p) for p in values]
     count = len(table)
     latex = rf"{name} = \frac{{1}}{{{count}}}\left({sum_latex(terms)}\right) = {value:.3f}"
-    return Breakdown(table, value, latex, {"n_relevant": ranking.n_relevant, "rounding": rounding})
+    details = {"n_relevant": ranking.n_relevant, "rounding": rounding}
+    return _worked(table, LEVEL_HEADERS, value, latex, details)
 
 
 def interpolated_precision_breakdown(rels, recall_levels=None, *, n_relevant=None, judged=None, rel_threshold=1,

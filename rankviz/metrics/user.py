@@ -27,6 +27,8 @@ from collections.abc import Hashable, Iterable
 
 import numpy as np
 
+from rankviz.i18n import _
+from rankviz.metrics._latex import text
 from rankviz.metrics._docwords import fill_metric_docstrings
 from rankviz.metrics.validation import as_grades, as_scores, check_k, check_rel_threshold, relevant_mask, truncate
 from rankviz.metrics.binary_input import BinaryRanking, binary_ranking
@@ -59,7 +61,7 @@ def _ratio(numerator: int | float, denominator: int | float) -> float:
 
 def _tex_ratio(numerator, denominator, value: float) -> str:
     if not denominator:
-        return rf"\frac{{{numerator}}}{{{denominator}}} := 0 \text{{ (empty denominator: 0 by convention)}}"
+        return rf"\frac{{{numerator}}}{{{denominator}}} := 0 " + text(_(" (empty denominator: 0 by convention)"))
     return rf"\frac{{{numerator}}}{{{denominator}}} = {value:.3f}"
 
 
@@ -351,7 +353,7 @@ def relative_recall_breakdown(found, expected):
     shown = rf"\frac{{{numerator}}}{{{expected}}}"
     if found > expected:
         shown += rf" = \frac{{{counted}}}{{{expected}}}"
-    return Breakdown(table, value, rf"\text{{relative recall}} = {shown} = {value:.3f}")
+    return Breakdown(table, value, text(_("relative recall")) + rf" = {shown} = {value:.3f}")
 
 
 def recall_effort(expected, examined) -> float:
@@ -428,7 +430,8 @@ def recall_effort_breakdown(expected, examined):
     table = pd.DataFrame({"expected": [expected], "examined": [examined]})
     value = float(table["expected"].iloc[0] / table["examined"].iloc[0])
     table["recall effort"] = value
-    return Breakdown(table, value, rf"\text{{recall effort}} = \frac{{{expected}}}{{{examined}}} = {value:.3f}")
+    name = text(_("recall effort"))
+    return Breakdown(table, value, rf"{name} = \frac{{{expected}}}{{{examined}}} = {value:.3f}")
 
 
 # --------------------------------------------------------------------------- expected search length

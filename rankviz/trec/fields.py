@@ -21,6 +21,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.csv as pa_csv
 
+from rankviz.i18n import _
 from rankviz.trec.formats import format_error
 
 __all__ = ["FieldsFormat", "read_fields", "source_text"]
@@ -156,7 +157,7 @@ def _parse_exact(data: bytes, name: str, spec: FieldsFormat, line_numbers: bool 
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise format_error(name, line, "UTF-8 text", "undecodable bytes (a binary file?)") from None
+        raise format_error(name, line, _("UTF-8 text"), _("undecodable bytes (a binary file?)")) from None
     n_fields = len(spec.fields)
     numbers = {spec.columns.index(c) for c in spec.numbers}
     values: list[list] = [[] for _ in spec.columns]
@@ -168,19 +169,20 @@ def _parse_exact(data: bytes, name: str, spec: FieldsFormat, line_numbers: bool 
         if len(parts) != n_fields:
             shown = line.rstrip("\r")
             shown = shown if len(shown) <= 80 else shown[:77] + "..."
-            raise format_error(name, number, f"{n_fields} fields ({' '.join(spec.fields)})", f"{len(parts)}: {shown!r}")
+            raise format_error(name, number, _("{n} fields ({names})").format(n=n_fields, names=" ".join(spec.fields)),
+                               f"{len(parts)}: {shown!r}")
         for index, token in enumerate(parts):
             if index in numbers:
                 if not _FLOAT_TOKEN.match(token):
-                    raise format_error(name, number, f"a finite number in field {index + 1} ({spec.fields[index]})",
-                                       repr(token))
+                    raise format_error(name, number, _("{kind} in field {number} ({name})").format(
+                        kind=_("a finite number"), number=index + 1, name=spec.fields[index]), repr(token))
                 values[index].append(float(token))
             else:
                 values[index].append(token)
         lines.append(number)
     if not values[0]:
-        raise format_error(name, None, f"{spec.what} lines ({' '.join(spec.fields)})",
-                           f"{spec.empty} (empty, or only blank or comment lines)")
+        raise format_error(name, None, _("{kind} lines ({names})").format(kind=spec.what, names=" ".join(spec.fields)),
+                           _("{nothing} (empty, or only blank or comment lines)").format(nothing=spec.empty))
     columns = {column: pa.array(column_values, pa.float64() if i in numbers else pa.large_string())
                for i, (column, column_values) in enumerate(zip(spec.columns, values))}
     if line_numbers:

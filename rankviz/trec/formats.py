@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pyarrow as pa
 
+from rankviz.i18n import N_, _
+
 __all__ = ["DOC_COLUMN_NAMES", "GROUP_COLUMN_NAMES", "QRELS_FORMAT", "QUERY_COLUMN_NAMES", "RELEVANCE_COLUMN_NAMES",
            "RUN_FORMAT", "RUN_NAME_COLUMN_NAMES", "SCORE_COLUMN_NAMES", "TrecFileFormat", "TrecFormatError",
            "format_error", "source_metadata", "with_source_metadata", "PYTHON_ADVICE"]
@@ -55,7 +57,8 @@ class TrecFormatError(ValueError):
         """
         if self.looks_like is None:
             return self.base_message
-        return f"{self.base_message} (this looks like a {self.looks_like} line: {advice[self.looks_like]})"
+        return _("{message} (this looks like a {kind} line: {advice})").format(
+            message=self.base_message, kind=self.looks_like, advice=advice[self.looks_like])
 
 
 #: What :class:`TrecFormatError` advises a Python caller who gave a run as qrels or qrels as a run.
@@ -110,10 +113,10 @@ class TrecFileFormat:
 
 
 QRELS_FORMAT = TrecFileFormat(what="qrels", fields=("qid", "iter", "docno", "rel"), value="relevance",
-                              value_field="rel", value_kind="an integer relevance grade", empty="no judgments",
+                              value_field="rel", value_kind=N_("an integer relevance grade"), empty=N_("no judgments"),
                               value_column_names=RELEVANCE_COLUMN_NAMES)
 RUN_FORMAT = TrecFileFormat(what="run", fields=("qid", "Q0", "docno", "rank", "score", "tag"), value="score",
-                            value_field="score", value_kind="a numeric score", empty="no run lines",
+                            value_field="score", value_kind=N_("a numeric score"), empty=N_("no run lines"),
                             value_column_names=SCORE_COLUMN_NAMES)
 
 
@@ -137,9 +140,11 @@ def format_error(source: str, line: int | None, expected: str, got: str, *,
     >>> str(format_error("run.txt", 17, "6 fields", "4"))
     'run.txt line 17: expected 6 fields, got 4'
     """
-    where = f"{source} line {line}" if line is not None else source
-    return TrecFormatError(f"{where}: expected {expected}, got {got}", path=source, line=line, expected=expected,
-                           looks_like=looks_like)
+    # In the language in force (the app's; the CLI and Python callers get English). The pieces
+    # ``expected`` and ``got`` come translated from the readers.
+    where = _("{source} line {line}").format(source=source, line=line) if line is not None else source
+    message = _("{where}: expected {expected}, got {got}").format(where=where, expected=expected, got=got)
+    return TrecFormatError(message, path=source, line=line, expected=expected, looks_like=looks_like)
 
 
 def with_source_metadata(table: pa.Table, file_format: TrecFileFormat, source: str, run_name: str | None) -> pa.Table:

@@ -49,6 +49,7 @@ import pyarrow.csv as pa_csv
 if TYPE_CHECKING:  # pandas is imported where a frame is made: the eval command's path never needs it
     import pandas as pd
 
+from rankviz.i18n import _
 from rankviz.trec.duplicates import RowKeys, arrow_of, first_duplicate, has_duplicate_pairs, numpy_of, row_keys
 from rankviz.trec.formats import (
     DOC_COLUMN_NAMES,
@@ -138,7 +139,7 @@ def read_qrels(source, *, format: str = "auto", judgment_groups: bool = False) -
     >>> read_qrels({"001": {"d7": 1}}).query_id.tolist()   # ids stay strings
     ['001']
     """
-    table, _ = _read(source, QRELS_FORMAT, format=format, judgment_groups=judgment_groups)
+    table, _source = _read(source, QRELS_FORMAT, format=format, judgment_groups=judgment_groups)
     return _to_pandas(table)
 
 
@@ -194,7 +195,7 @@ def read_run(source, *, format: str = "auto") -> pd.DataFrame:
     >>> run.attrs["run_name"]
     'bm25'
     """
-    table, _ = _read(source, RUN_FORMAT, format=format, judgment_groups=False)
+    table, _source = _read(source, RUN_FORMAT, format=format, judgment_groups=False)
     return _to_pandas(table)
 
 
@@ -1100,7 +1101,7 @@ def _parse_exact(data: bytes, spec: TrecFileFormat, name: str, judgment_groups: 
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = _line_of_byte(data, exc.start)
-        raise format_error(name, line, "UTF-8 text", "undecodable bytes (a binary file?)") from None
+        raise format_error(name, line, _("UTF-8 text"), _("undecodable bytes (a binary file?)")) from None
     fields = spec.fields
     n_fields = len(fields)
     is_run = spec is RUN_FORMAT
@@ -1113,24 +1114,24 @@ def _parse_exact(data: bytes, spec: TrecFileFormat, name: str, judgment_groups: 
             continue
         if len(parts) != n_fields and not (is_run and len(parts) > n_fields):
             raise format_error(
-                name, number, f"{n_fields} fields ({' '.join(fields)})",
+                name, number, _("{n} fields ({names})").format(n=n_fields, names=" ".join(fields)),
                 f"{len(parts)}: {_shorten(line)!r}", looks_like=_looks_swapped(parts, is_run),
             )
         token = parts[4] if is_run else parts[3]
         if is_run:
             if not _FLOAT_TOKEN.match(token):
-                raise format_error(name, number, f"{spec.value_kind} in field 5 ({spec.value_field})", repr(token))
+                raise format_error(name, number, _in_field(spec, 5), repr(token))
             value = float(token)
             if not math.isfinite(value):
-                raise format_error(name, number, f"{spec.value_kind} in field 5 ({spec.value_field}) that is finite",
-                             repr(token))
+                raise format_error(name, number, _("{what} that is finite").format(what=_in_field(spec, 5)),
+                                   repr(token))
         else:
             if not _INT_TOKEN.match(token):
-                raise format_error(name, number, f"{spec.value_kind} in field 4 ({spec.value_field})", repr(token))
+                raise format_error(name, number, _in_field(spec, 4), repr(token))
             value = int(token)
             if not -(2**63) <= value < 2**63:
-                raise format_error(name, number, f"{spec.value_kind} in field 4 ({spec.value_field}) "
-                             f"between -2^63 and 2^63 - 1", repr(token))
+                raise format_error(name, number, _("{what} between -2^63 and 2^63 - 1").format(
+                    what=_in_field(spec, 4)), repr(token))
         key = (parts[0], parts[1], parts[2]) if judgment_groups else (parts[0], parts[2])
         previous = seen.setdefault(key, number)
         if previous != number:
@@ -1140,7 +1141,8 @@ def _parse_exact(data: bytes, spec: TrecFileFormat, name: str, judgment_groups: 
         doc_ids.append(parts[2])
         values.append(value)
     if not query_ids:
-        raise format_error(name, None, f"{spec.what} lines ({' '.join(fields)})", f"{spec.empty} (only blank or comment lines)")
+        raise format_error(name, None, _("{kind} lines ({names})").format(kind=spec.what, names=" ".join(fields)),
+                           _("{nothing} (only blank or comment lines)").format(nothing=_(spec.empty)))
     columns = {"query_id": pa.array(query_ids, _ID)}
     if judgment_groups:
         columns["group"] = pa.array(groups, _ID)
@@ -1155,9 +1157,17 @@ def _parse_exact(data: bytes, spec: TrecFileFormat, name: str, judgment_groups: 
 def _duplicate_error(name: str, line: int, first_line: int, query_id: str, doc_id: str,
                      group: str | None = None) -> TrecFormatError:
     """The error of a docno listed twice for a query (line ``line`` repeats line ``first_line``)."""
-    in_group = f" in judgment group {group!r}" if group is not None else ""
-    return format_error(name, line, f"each docno at most once per query{in_group}",
-                        f"doc {doc_id!r} of query {query_id!r} again (first on line {first_line})")
+    if group is None:
+        expected = _("each docno at most once per query")
+    else:
+        expected = _("each docno at most once per query in judgment group {group}").format(group=repr(group))
+    return format_error(name, line, expected, _("doc {doc} of query {query} again (first on line {first})").format(
+        doc=repr(doc_id), query=repr(query_id), first=first_line))
+
+
+def _in_field(spec: TrecFileFormat, field: int) -> str:
+    """``"an integer relevance grade in field 4 (rel)"`` in the language in force."""
+    return _("{kind} in field {number} ({name})").format(kind=_(spec.value_kind), number=field, name=spec.value_field)
 
 
 def _looks_swapped(parts: list[str], is_run: bool) -> str | None:
