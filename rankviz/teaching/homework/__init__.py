@@ -42,6 +42,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from rankviz.i18n import DEFAULT_LANGUAGE
+from rankviz.i18n import language as language_in_force
 from rankviz.registry import get_spec
 from rankviz.teaching.homework.core import (
     KIND_SPECS,
@@ -57,6 +59,7 @@ from rankviz.teaching.homework.core import (
     check_answers,
     check_seed,
     first_wrong,
+    in_language,
     parse_answer,
     seeded_random,
     summary,
@@ -67,6 +70,7 @@ from rankviz.teaching.homework.hints import RUNG_NAMES, hint_summary, hints
 from rankviz.teaching.homework.mistakes import MISTAKES, Mistake, mistake_catalogue
 from rankviz.teaching.homework.own import input_text, read_input
 from rankviz.teaching.homework.printed import printed_values
+from rankviz.teaching.homework.words import translated
 
 __all__ = [
     "KINDS",
@@ -142,12 +146,11 @@ def _attach_alternatives(exercise: Exercise, steps: list[Step]) -> list[Step]:
             if i is None or not math.isfinite(wrong_step.expected):
                 continue
             if not math.isclose(wrong_step.expected, steps[i].expected, rel_tol=1e-12, abs_tol=1e-12):
-                found[i].append(Alternative(mistake.key, wrong_step, aligned, mistake.sentence_for(exercise),
-                                                mistake.units))
+                found[i].append(Alternative(mistake.key, wrong_step, aligned, exercise, mistake.units))
     return [replace(step, alternatives=tuple(alternatives)) for step, alternatives in zip(steps, found)]
 
 
-def steps_for(exercise: Exercise, *, mistakes: bool = True) -> list[Step]:
+def steps_for(exercise: Exercise, *, mistakes: bool = True, language: str | None = None) -> list[Step]:
     """The steps of ``exercise`` in the order a student works them out, each with its expected value.
 
     ndcg: CG, one DCG term per rank, DCG, one IDCG term per rank of the ideal ranking holding
@@ -160,10 +163,22 @@ def steps_for(exercise: Exercise, *, mistakes: bool = True) -> list[Step]:
     >>> steps = steps_for(exercise_from_preset("ndcg_exercise"))
     >>> {s.label: round(s.expected, 3) for s in steps if s.label in ("DCG", "IDCG", "NDCG")}
     {'DCG': 13.848, 'IDCG': 14.595, 'NDCG': 0.949}
+
+    Labels, stages, hints and the mistaken workings' words are in ``language`` (None: the
+    language in force, :func:`rankviz.i18n.use`); a cache of steps must key on it.
+
+    >>> [step.stage for step in steps_for(exercise_from_preset("ndcg_exercise"), language="zh")][-1]
+    '第 4 步：NDCG'
     """
-    steps = _spec(exercise.kind).steps(exercise)
-    steps = _attach_printed(exercise, steps)
-    return _attach_alternatives(exercise, steps) if mistakes else steps
+    with in_language(language):
+        steps = _spec(exercise.kind).steps(exercise)
+        steps = _attach_printed(exercise, steps)
+        if mistakes:
+            steps = _attach_alternatives(exercise, steps)
+        # Labels and stages are keys (English) while the steps are built; the student reads them translated.
+        if language_in_force() != DEFAULT_LANGUAGE:
+            steps = [replace(step, label=translated(step.label), stage=translated(step.stage)) for step in steps]
+        return steps
 
 
 def _attach_printed(exercise: Exercise, steps: list[Step]) -> list[Step]:

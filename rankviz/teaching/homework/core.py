@@ -14,9 +14,11 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 
+from rankviz.i18n import N_, _, ngettext, speaking
 from rankviz.registry import get_spec
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
@@ -44,6 +46,9 @@ __all__ = [
     "summary",
     "tex_number",
     "binary_ranking_words",
+    "in_language",
+    "TranslatedWords",
+    "TranslatedTuple",
 ]
 
 # Beyond this a homework table stops being something one types in by hand (a sheet's 24-rank list, a
@@ -51,14 +56,64 @@ __all__ = [
 MAX_EXERCISE_LENGTH = 100
 MAX_SEED = 10**9
 
-STATUS_WORDS = {
-    "right": "right",
-    "carried": "follows from your earlier answers",
-    "wrong": "wrong",
-    "blank": "not answered",
-    "unreadable": "cannot read it",
-    "printed": "as the course notes print it",
-}
+
+
+def in_language(language: str | None):
+    """The block speaks ``language`` (``"en"``, ``"zh"``); None: the language already in force
+    (:func:`rankviz.i18n.use`). What the public checking functions' ``language=`` argument does."""
+    return nullcontext() if language is None else speaking(language)
+
+
+class TranslatedWords(Mapping):
+    """A module-level table of English source words (marked with ``N_``), read in the language in
+    force: ``STATUS_WORDS["wrong"]`` is "wrong" in English and 错误 in Chinese, looked up when read."""
+
+    def __init__(self, source: Mapping[str, str]):
+        self.source = dict(source)
+
+    def __getitem__(self, key):
+        return _(self.source[key])
+
+    def __iter__(self):
+        return iter(self.source)
+
+    def __len__(self):
+        return len(self.source)
+
+    def __repr__(self):
+        return f"TranslatedWords({dict(self)!r})"
+
+
+class TranslatedTuple(Sequence):
+    """A tuple of English source words (marked with ``N_``), each read in the language in force."""
+
+    def __init__(self, source):
+        self.source = tuple(source)
+
+    def __getitem__(self, index):
+        found = self.source[index]
+        return tuple(_(word) for word in found) if isinstance(index, slice) else _(found)
+
+    def __len__(self):
+        return len(self.source)
+
+    def __repr__(self):
+        return repr(tuple(self))
+
+    def __eq__(self, other):
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, Sequence)) else NotImplemented
+
+    __hash__ = None
+
+
+STATUS_WORDS = TranslatedWords({
+    "right": N_("right"),
+    "carried": N_("follows from your earlier answers"),
+    "wrong": N_("wrong"),
+    "blank": N_("not answered"),
+    "unreadable": N_("cannot read it"),
+    "printed": N_("as the course notes print it"),
+})
 
 
 def tex_number(x, digits: int = 3) -> str:
@@ -78,7 +133,8 @@ def binary_ranking_words(rels, n_relevant) -> str:
     """
     r = n_relevant if n_relevant is not None else count_relevant(rels)
     grades = ", ".join(format_number(g) for g in rels)
-    return f"Relevance in ranked order (1 = relevant): {grades}; R = {r} relevant documents in the collection."
+    return _("Relevance in ranked order (1 = relevant): {grades}; R = {r} relevant documents in the "
+             "collection.").format(grades=grades, r=r)
 
 
 @dataclass(frozen=True)
@@ -299,8 +355,15 @@ class Alternative:
     mistake: str
     step: Step
     aligned: bool
-    sentence: str = ""
+    exercise: object = field(default=None, compare=False, repr=False)
     units: float = 1.0
+
+    @property
+    def sentence(self) -> str:
+        """The mistake's sentence for this exercise, in the language in force (made when read)."""
+        from rankviz.teaching.homework.mistakes import MISTAKES
+
+        return MISTAKES[self.mistake].sentence_for(self.exercise)
 
 
 @dataclass(frozen=True)
@@ -519,12 +582,13 @@ def parse_answer(text) -> float | None:
         cleaned = cleaned.replace(",", ".")  # a decimal comma, as many students write it
     match = _FRACTION.match(cleaned)
     if not match:
-        raise ValueError(f"Cannot read {raw.strip()!r} as a number: write e.g. 1.892, 3/1.585, 2/3, 1,892 or 26.84%.")
+        raise ValueError(_("Cannot read {answer} as a number: write e.g. 1.892, 3/1.585, 2/3, 1,892 or "
+                           "26.84%.").format(answer=repr(raw.strip())))
     numerator, denominator, percent = match.groups()
     value = float(numerator)
     if denominator is not None:
         if float(denominator) == 0:
-            raise ValueError(f"{raw.strip()!r} divides by zero.")
+            raise ValueError(_("{answer} divides by zero.").format(answer=repr(raw.strip())))
         value /= float(denominator)
     if percent:
         # 26.84% is 0.2684 exactly as printed (26.84 / 100 in floats is 0.26839999999999997).
@@ -551,24 +615,25 @@ def _matching_mistakes(step: Step, value: float, given, slack: float) -> list[Al
 
 def _mistake_message(matches: list[Alternative], value: float, step: Step) -> str:
     sentences = [m.sentence for m in matches]
-    exact = f"the exact value is {tex_number(step.expected)}"
+    numbers = {"value": tex_number(value), "exact": tex_number(step.expected)}
     if len(sentences) == 1:
-        return f"{sentences[0]} That gives {tex_number(value)}; {exact}."
-    listed = " Or: ".join(sentences)
-    return (f"{tex_number(value)} is what {len(sentences)} different mistakes give, so the checker cannot tell "
-            f"which you made: {listed} Either way, {exact}.")
+        return _("{sentence} That gives {value}; the exact value is {exact}.").format(sentence=sentences[0], **numbers)
+    listed = _(" Or: ").join(sentences)
+    return _("{value} is what {n} different mistakes give, so the checker cannot tell which you made: {listed} "
+             "Either way, the exact value is {exact}.").format(n=len(sentences), listed=listed, **numbers)
 
 
 def _carried_message(step: Step, own: float, verdicts) -> str:
     """Why a step that is not right still follows from the student's earlier answers: one of them is
     off, or each is right within the tolerance and their rounding added up (13.846 for 13.848)."""
     if all(verdicts[i].status in ("right", "printed") for i in step.uses):
-        return (f"Follows from your earlier answers ({tex_number(own)}), each right within the tolerance: their "
-                f"rounding adds up. Keep more decimals until the last step (exact {tex_number(step.expected)}).")
-    return f"Follows from your earlier answers ({tex_number(own)}); an earlier step is off."
+        return _("Follows from your earlier answers ({own}), each right within the tolerance: their rounding adds "
+                 "up. Keep more decimals until the last step (exact {exact}).").format(
+            own=tex_number(own), exact=tex_number(step.expected))
+    return _("Follows from your earlier answers ({own}); an earlier step is off.").format(own=tex_number(own))
 
 
-def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
+def check_answers(steps, answers, tolerance: float = 0.001, *, language: str | None = None) -> list[Verdict]:
     """Mark each answer against its step, naming the catalogued mistake a wrong one matches.
 
     ``answers[i]`` is the text typed for ``steps[i]`` (missing or blank: not answered).
@@ -585,13 +650,25 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
     >>> steps = steps_for(exercise_from_preset("srcc_exercise"))
     >>> [v.status for v in check_answers(steps, [""] * 10 + ["24", "0.854"], tolerance=0.001)][-2:]
     ['right', 'right']
+
+    ``language`` (``"en"``, ``"zh"``) gives the messages in that language; None: the language in
+    force (:func:`rankviz.i18n.use`). Numbers and formulas stay as they are:
+
+    >>> check_answers(steps, [""] * 11 + ["0.9"], language="zh")[-1].message
+    '与精确值相差 0.046（容差 ±0.001）。'
     """
+    with in_language(language):
+        return _check_answers(steps, answers, tolerance)
+
+
+def _check_answers(steps, answers, tolerance) -> list[Verdict]:
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not (
             math.isfinite(tolerance) and tolerance > 0):
-        raise ValueError(f"The tolerance must be a positive number such as 0.001; got {tolerance!r}.")
+        raise ValueError(_("The tolerance must be a positive number such as 0.001; got {tolerance}.").format(
+            tolerance=repr(tolerance)))
     answers = list(answers or ())
     if len(answers) > len(steps):
-        raise ValueError(f"Got {len(answers)} answers for {len(steps)} steps.")
+        raise ValueError(_("Got {answers} answers for {steps} steps.").format(answers=len(answers), steps=len(steps)))
     answers += [""] * (len(steps) - len(answers))
     slack = tolerance * (1 + 1e-9)  # so 0.001 away from the exact value still passes with tolerance 0.001
     given: list[float | None] = []
@@ -606,11 +683,12 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
             continue
         if value is None:
             given.append(None)
-            verdicts.append(Verdict(step, text, None, "blank", "Not answered yet."))
+            verdicts.append(Verdict(step, text, None, "blank", _("Not answered yet.")))
             continue
         if abs(value - step.expected) <= slack:
             given.append(value)
-            verdicts.append(Verdict(step, text, value, "right", f"Right (within ±{format_number(tolerance, 6)})."))
+            verdicts.append(Verdict(step, text, value, "right",
+                                    _("Right (within ±{tolerance}).").format(tolerance=format_number(tolerance, 6))))
             continue
         own = step.from_values(given)
         given.append(value)
@@ -631,8 +709,9 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
                                     mistaken_formula=matches[0].step.formula))
         else:
             verdicts.append(Verdict(step, text, value, "wrong",
-                                    f"That is {tex_number(abs(value - step.expected))} away from the exact value "
-                                    f"(tolerance ±{format_number(tolerance, 6)})."))
+                                    _("That is {distance} away from the exact value (tolerance ±{tolerance}).").format(
+                                        distance=tex_number(abs(value - step.expected)),
+                                        tolerance=format_number(tolerance, 6))))
     return verdicts
 
 
@@ -656,7 +735,7 @@ def first_wrong(verdicts) -> int | None:
     return None
 
 
-def summary(verdicts) -> str:
+def summary(verdicts, *, language: str | None = None) -> str:
     """One sentence: how many steps are right, wrong, unread and unanswered.
 
     Examples
@@ -669,17 +748,21 @@ def summary(verdicts) -> str:
     >>> summary(check_answers(steps, ["1", "0.5", "0.6", "", "0.533"]))
     '3 of 5 steps right, 1 of them following from your earlier answers, 1 wrong, 1 not answered.'
     """
-    counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
-    parts = [f"{counts['right'] + counts['carried'] + counts['printed']} of {len(verdicts)} steps right"]
-    if counts["carried"]:
-        parts.append(f"{counts['carried']} of them following from your earlier answers")
-    if counts["printed"]:
-        parts.append(f"{counts['printed']} of them as the course notes print them")
-    named = sum(v.mistake is not None for v in verdicts)
-    if counts["wrong"]:
-        parts.append(f"{counts['wrong']} wrong" + (f" ({named} with the mistake named)" if named else ""))
-    if counts["unreadable"]:
-        parts.append(f"{counts['unreadable']} unreadable")
-    if counts["blank"]:
-        parts.append(f"{counts['blank']} not answered")
-    return ", ".join(parts) + "."
+    with in_language(language):
+        counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
+        right = counts["right"] + counts["carried"] + counts["printed"]
+        parts = [ngettext("{right} of {total} step right", "{right} of {total} steps right", len(verdicts)).format(
+            right=right, total=len(verdicts))]
+        if counts["carried"]:
+            parts.append(_("{n} of them following from your earlier answers").format(n=counts["carried"]))
+        if counts["printed"]:
+            parts.append(_("{n} of them as the course notes print them").format(n=counts["printed"]))
+        named = sum(v.mistake is not None for v in verdicts)
+        if counts["wrong"]:
+            parts.append(_("{n} wrong ({named} with the mistake named)").format(n=counts["wrong"], named=named)
+                         if named else _("{n} wrong").format(n=counts["wrong"]))
+        if counts["unreadable"]:
+            parts.append(_("{n} unreadable").format(n=counts["unreadable"]))
+        if counts["blank"]:
+            parts.append(_("{n} not answered").format(n=counts["blank"]))
+        return _(", ").join(parts) + _(".")

@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from rankviz.metrics import count_relevant
 from rankviz.registry import AP_DENOMINATOR
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
+from rankviz.i18n import N_
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
                                            check_length, ranking_preset, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 
@@ -24,23 +25,23 @@ __all__ = ["ap_steps", "ap_denominator", "check_cutoff", "EVERY_RANK_UP_TO"]
 EVERY_RANK_UP_TO = 20
 
 # What a student reads: the step hints and the inputs, in IIR's and trec_eval's words.
-TEXTS = {
-    "precision_hint": "P@{rank} is the fraction of the top {rank} documents that are relevant: "
-                      "$P@i = \\frac{{\\text{{relevant in the top }} i}}{{i}}$.",
-    "ap_hint": "AP is the mean of P@i over the relevant ranks, divided by R (relevant documents never retrieved "
-               "add 0): $\\mathrm{{AP}} = \\frac{{1}}{{R}} \\sum_{{i \\text{{ relevant}}}} P@i$.",
-    "ap_k_hint": "AP@{k} adds P@i at the relevant ranks i ≤ {k}, then divides ({divisor_words}): "
-                 "$\\mathrm{{AP@{k}}} = {fraction} \\sum_{{i \\le {k} \\text{{ relevant}}}} P@i$.",
-    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0 or grades "
-            "3,2,3,0 (grade ≥ 1 is relevant), or a column pasted from the sheet.",
-    "n_relevant": "R: the relevant documents of the query in the whole collection, retrieved or not (IIR: "
-                  "'the set of relevant documents'). Blank: the relevant documents of the list.",
-    "k": "Cut-off k for AP@k: only the top k ranks count (trec_eval's map_cut_k). Blank: the whole list.",
-    "denominator": "What the sum of P@i is divided by. IIR (§8.4) and trec_eval divide by R, so a relevant document "
+TEXTS = TranslatedWords({
+    "precision_hint": N_("P@{rank} is the fraction of the top {rank} documents that are relevant: "
+                      "$P@i = \\frac{{\\text{{relevant in the top }} i}}{{i}}$."),
+    "ap_hint": N_("AP is the mean of P@i over the relevant ranks, divided by R (relevant documents never retrieved "
+               "add 0): $\\mathrm{{AP}} = \\frac{{1}}{{R}} \\sum_{{i \\text{{ relevant}}}} P@i$."),
+    "ap_k_hint": N_("AP@{k} adds P@i at the relevant ranks i ≤ {k}, then divides ({divisor_words}): "
+                 "$\\mathrm{{AP@{k}}} = {fraction} \\sum_{{i \\le {k} \\text{{ relevant}}}} P@i$."),
+    "rels": N_("Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0 or grades "
+            "3,2,3,0 (grade ≥ 1 is relevant), or a column pasted from the sheet."),
+    "n_relevant": N_("R: the relevant documents of the query in the whole collection, retrieved or not (IIR: "
+                  "'the set of relevant documents'). Blank: the relevant documents of the list."),
+    "k": N_("Cut-off k for AP@k: only the top k ranks count (trec_eval's map_cut_k). Blank: the whole list."),
+    "denominator": N_("What the sum of P@i is divided by. IIR (§8.4) and trec_eval divide by R, so a relevant document "
                    "never retrieved counts as precision 0; some sheets divide by the relevant documents retrieved, "
-                   "Kaggle's MAP@k by min(R, k).",
-    "own_title": "Your ranking {ranking}: {title}",
-}
+                   "Kaggle's MAP@k by min(R, k)."),
+    "own_title": N_("Your ranking {ranking}: {title}"),
+})
 
 
 def ap_denominator(rels, k, n_relevant, denominator: str) -> int:
@@ -275,13 +276,13 @@ register_convention("ap_divided_by_retrieved_relevant", AP_DENOMINATOR, "retriev
 register_convention("ap_divided_by_r", AP_DENOMINATOR, "R", "ap", _with_params(denominator="R"), asked_of=_asked)
 register_convention("ap_divided_by_min_r_k", AP_DENOMINATOR, "min_r_k", "ap", _with_params(denominator="min_r_k"),
                     asked_of=_asked)
-register_mistake("ap_divided_by_k", "You divided by the length of the ranking; AP divides the sum of P@i at the "
-                                    "relevant ranks by R, the number of relevant documents.",
+register_mistake("ap_divided_by_k", N_("You divided by the length of the ranking; AP divides the sum of P@i at the "
+                                    "relevant ranks by R, the number of relevant documents."),
                  "ap", _divided_by(_list_length))
-register_mistake("ap_every_rank", "You averaged P@i over every rank; AP adds P@i only at the ranks of relevant "
-                                  "documents, then divides by R.", "ap", _averaged_every_rank)
-register_mistake("ap_recall_for_precision", "You divided the relevant documents so far by R (that is recall at i); "
-                                            "P@i divides them by i, the number of documents seen.",
+register_mistake("ap_every_rank", N_("You averaged P@i over every rank; AP adds P@i only at the ranks of relevant "
+                                  "documents, then divides by R."), "ap", _averaged_every_rank)
+register_mistake("ap_recall_for_precision", N_("You divided the relevant documents so far by R (that is recall at i); "
+                                            "P@i divides them by i, the number of documents seen."),
                  "ap", _recall_for_precision)
-register_mistake("ap_at_k_whole_list", "You worked the whole list; AP@k stops at rank k: only the relevant documents "
-                                       "in the top k add their P@i.", "ap", _whole_list)
+register_mistake("ap_at_k_whole_list", N_("You worked the whole list; AP@k stops at rank k: only the relevant documents "
+                                       "in the top k add their P@i."), "ap", _whole_list)

@@ -11,51 +11,52 @@ import math
 from dataclasses import replace
 
 from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+from rankviz.i18n import N_
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
-TEXTS = {
-    "d2_hint": "d is the difference of {doc}'s two ranks (tied documents share their average rank); square it: "
-               "$d^2 = (s_1 - s_2)^2$.",
-    "sum_hint": "Add up the squared differences of every document: $\\sum d^2$.",
-    "rho_hint": "Spearman's ρ without ties: $\\rho = 1 - \\frac{{6 \\sum d^2}}{{K(K^2 - 1)}}$, K the number of "
-                "documents.",
-    "t_hint": "For each group of t documents tied in {ranking}, add (t³ − t)/12: $T = \\sum \\frac{{t^3 - t}}{{12}}$ "
-              "(0 without ties).",
-    "s_hint": "S{index} is the spread of ranking {index}'s average ranks: $S = \\frac{{K^3 - K}}{{12}} - T$.",
-    "rho_ties_hint": "With ties ρ is Pearson's r of the average ranks: $\\rho = \\frac{{S_1 + S_2 - \\sum d^2}}"
-                     "{{2\\sqrt{{S_1 S_2}}}}$.",
-    "ranks_a": "The rank of each document in R1 (1 = first), or the raw values of the first variable: tied values "
-               "share their average rank (two at ranks 2 and 3 both get 2.5).",
-    "ranks_b": "The rank of the same documents in R2, in the same order, or the raw values of the second variable.",
-    "items": "The documents' names, in the same order (blank: d1, d2, ...).",
-    "ties": "With ties: Spearman's ρ as the Pearson correlation of the average ranks (the definition; scipy, R), or "
-            "the shortcut 1 − 6Σd²/(n(n² − 1)) on them, as some sheets do.",
-    "variant": "Which Kendall's tau: tau-b corrects for ties (Kendall 1945, scipy's default), tau-a divides by all "
-               "n(n − 1)/2 pairs.",
-    "kendall_k": "K for the normalized Kendall tau distance between the two top-K lists (rankings without ties). "
-                 "Blank: tau only.",
-    "penalty": "p, the penalty of a pair of documents both missing from one top-K list (Fagin et al.'s K^(p); 0.5 "
-               "unless the sheet says).",
-    "kendall_n0_hint": "Every pair of the n documents once: $n_0 = \\frac{{n(n - 1)}}{{2}}$.",
-    "kendall_D_hint": "A pair is discordant when R1 and R2 put its two documents in opposite orders; count them.",
-    "kendall_n1_hint": "Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 pairs.",
-    "kendall_n2_hint": "Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 pairs.",
-    "kendall_C_hint": "A pair is concordant when both rankings order it the same way: what is neither discordant nor "
-                      "tied, $C = n_0 - D - \\text{{tied pairs}}$.",
-    "kendall_tau_hint": "{variant_label}: ${formula}$.",
-    "kendall_union_hint": "Put the two top-{k} lists together: n counts each document in either list once.",
-    "kendall_union_pairs_hint": "The pairs of the n documents of the union: $\\frac{{n(n - 1)}}{{2}}$.",
-    "kendall_penalties_hint": "Go through every pair of the union: penalty 1 when the two top-{k} lists order it "
+TEXTS = TranslatedWords({
+    "d2_hint": N_("d is the difference of {doc}'s two ranks (tied documents share their average rank); square it: "
+               "$d^2 = (s_1 - s_2)^2$."),
+    "sum_hint": N_("Add up the squared differences of every document: $\\sum d^2$."),
+    "rho_hint": N_("Spearman's ρ without ties: $\\rho = 1 - \\frac{{6 \\sum d^2}}{{K(K^2 - 1)}}$, K the number of "
+                "documents."),
+    "t_hint": N_("For each group of t documents tied in {ranking}, add (t³ − t)/12: $T = \\sum \\frac{{t^3 - t}}{{12}}$ "
+              "(0 without ties)."),
+    "s_hint": N_("S{index} is the spread of ranking {index}'s average ranks: $S = \\frac{{K^3 - K}}{{12}} - T$."),
+    "rho_ties_hint": N_("With ties ρ is Pearson's r of the average ranks: $\\rho = \\frac{{S_1 + S_2 - \\sum d^2}}"
+                     "{{2\\sqrt{{S_1 S_2}}}}$."),
+    "ranks_a": N_("The rank of each document in R1 (1 = first), or the raw values of the first variable: tied values "
+               "share their average rank (two at ranks 2 and 3 both get 2.5)."),
+    "ranks_b": N_("The rank of the same documents in R2, in the same order, or the raw values of the second variable."),
+    "items": N_("The documents' names, in the same order (blank: d1, d2, ...)."),
+    "ties": N_("With ties: Spearman's ρ as the Pearson correlation of the average ranks (the definition; scipy, R), or "
+            "the shortcut 1 − 6Σd²/(n(n² − 1)) on them, as some sheets do."),
+    "variant": N_("Which Kendall's tau: tau-b corrects for ties (Kendall 1945, scipy's default), tau-a divides by all "
+               "n(n − 1)/2 pairs."),
+    "kendall_k": N_("K for the normalized Kendall tau distance between the two top-K lists (rankings without ties). "
+                 "Blank: tau only."),
+    "penalty": N_("p, the penalty of a pair of documents both missing from one top-K list (Fagin et al.'s K^(p); 0.5 "
+               "unless the sheet says)."),
+    "kendall_n0_hint": N_("Every pair of the n documents once: $n_0 = \\frac{{n(n - 1)}}{{2}}$."),
+    "kendall_D_hint": N_("A pair is discordant when R1 and R2 put its two documents in opposite orders; count them."),
+    "kendall_n1_hint": N_("Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 pairs."),
+    "kendall_n2_hint": N_("Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 pairs."),
+    "kendall_C_hint": N_("A pair is concordant when both rankings order it the same way: what is neither discordant nor "
+                      "tied, $C = n_0 - D - \\text{{tied pairs}}$."),
+    "kendall_tau_hint": N_("{variant_label}: ${formula}$."),
+    "kendall_union_hint": N_("Put the two top-{k} lists together: n counts each document in either list once."),
+    "kendall_union_pairs_hint": N_("The pairs of the n documents of the union: $\\frac{{n(n - 1)}}{{2}}$."),
+    "kendall_penalties_hint": N_("Go through every pair of the union: penalty 1 when the two top-{k} lists order it "
                               "differently (a list missing one of the two ranks the one it holds higher), p for two "
-                              "documents both missing from the same list, 0 otherwise; add them up.",
-    "kendall_distance_hint": "The normalized distance divides the penalties by the pairs of the union: "
-                             "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$.",
-    "spearman_title": "Your two rankings of {count} documents: Spearman's rank correlation (rho)",
-    "kendall_title": "Your two rankings of {count} documents: {title}",
-}
+                              "documents both missing from the same list, 0 otherwise; add them up."),
+    "kendall_distance_hint": N_("The normalized distance divides the penalties by the pairs of the union: "
+                             "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$."),
+    "spearman_title": N_("Your two rankings of {count} documents: Spearman's rank correlation (rho)"),
+    "kendall_title": N_("Your two rankings of {count} documents: {title}"),
+})
 
 __all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
 
@@ -314,14 +315,14 @@ register_convention("spearman_formula_on_ties", SPEARMAN_TIES, "formula", "spear
                     asked_of=lambda exercise: exercise.param("ties", "pearson"))
 register_convention("spearman_pearson_on_ties", SPEARMAN_TIES, "pearson", "spearman", _spearman_other("pearson"),
                     asked_of=lambda exercise: exercise.param("ties", "pearson"))
-register_mistake("spearman_d_not_squared", "You added the differences d = s1 − s2 without squaring them; they "
-                                           "always add up to 0. Square each one: d².",
+register_mistake("spearman_d_not_squared", N_("You added the differences d = s1 − s2 without squaring them; they "
+                                           "always add up to 0. Square each one: d²."),
                  "spearman", _with_differences("signed"))
-register_mistake("spearman_absolute_d", "You added |d| instead of d²: square each difference, so a document two "
-                                        "ranks away counts 4, not 2.", "spearman", _with_differences("absolute"))
-register_mistake("spearman_denominator_k2_minus_1", "You divided by K² − 1; the denominator is K (K² − 1).",
+register_mistake("spearman_absolute_d", N_("You added |d| instead of d²: square each difference, so a document two "
+                                        "ranks away counts 4, not 2."), "spearman", _with_differences("absolute"))
+register_mistake("spearman_denominator_k2_minus_1", N_("You divided by K² − 1; the denominator is K (K² − 1)."),
                  "spearman", _denominator(lambda n: n * n - 1, lambda n: f"{n}^2 - 1"))
-register_mistake("spearman_without_one_minus", "You stopped at 6 Σd² / (K (K² − 1)); ρ is 1 minus that.",
+register_mistake("spearman_without_one_minus", N_("You stopped at 6 Σd² / (K (K² − 1)); ρ is 1 minus that."),
                  "spearman", _without_one_minus)
 
 
@@ -852,44 +853,44 @@ def _not_normalized(exercise, steps):
     return wrong
 
 
-register_mistake("kendall_tau_a_for_tau_b", "You divided by all n0 pairs (tau-a); tau-b was asked: divide by "
-                                            "√((n0 − n1)(n0 − n2)), which leaves out the tied pairs.",
+register_mistake("kendall_tau_a_for_tau_b", N_("You divided by all n0 pairs (tau-a); tau-b was asked: divide by "
+                                            "√((n0 − n1)(n0 − n2)), which leaves out the tied pairs."),
                  "kendall", _only_variant("b", _other_tau))
-register_mistake("kendall_tau_b_for_tau_a", "You corrected for ties (tau-b); tau-a was asked: divide C − D by all "
-                                            "n0 = n(n − 1)/2 pairs.", "kendall", _only_variant("a", _other_tau))
-register_mistake("kendall_ties_as_concordant", "You counted tied pairs as concordant; a pair tied in either ranking "
-                                               "is neither concordant nor discordant.",
+register_mistake("kendall_tau_b_for_tau_a", N_("You corrected for ties (tau-b); tau-a was asked: divide C − D by all "
+                                            "n0 = n(n − 1)/2 pairs."), "kendall", _only_variant("a", _other_tau))
+register_mistake("kendall_ties_as_concordant", N_("You counted tied pairs as concordant; a pair tied in either ranking "
+                                               "is neither concordant nor discordant."),
                  "kendall", _ties_counted_as("concordant"))
-register_mistake("kendall_ties_as_discordant", "You counted tied pairs as discordant; a pair tied in either ranking "
-                                               "is neither concordant nor discordant.",
+register_mistake("kendall_ties_as_discordant", N_("You counted tied pairs as discordant; a pair tied in either ranking "
+                                               "is neither concordant nor discordant."),
                  "kendall", _ties_counted_as("discordant"))
-register_mistake("kendall_gamma", "You divided by C + D (that is Goodman and Kruskal's gamma); Kendall's tau "
-                                  "divides by the pairs, n0 for tau-a or √((n0 − n1)(n0 − n2)) for tau-b.",
+register_mistake("kendall_gamma", N_("You divided by C + D (that is Goodman and Kruskal's gamma); Kendall's tau "
+                                  "divides by the pairs, n0 for tau-a or √((n0 − n1)(n0 − n2)) for tau-b."),
                  "kendall", _gamma)
-register_mistake("kendall_concordant_discordant_swapped", "You swapped concordant and discordant: a pair is "
-                                                          "concordant when both rankings put the same one first.",
+register_mistake("kendall_concordant_discordant_swapped", N_("You swapped concordant and discordant: a pair is "
+                                                          "concordant when both rankings put the same one first."),
                  "kendall", _swapped_counts)
-register_mistake("kendall_pairs_not_halved", "You counted n(n − 1) pairs; each unordered pair counts once, so there "
-                                             "are n(n − 1)/2.", "kendall", _pairs_not_halved)
-register_mistake("kendall_distance_not_normalized", "You stopped at the sum of the penalties; the normalized "
-                                                    "distance divides it by the n(n − 1)/2 pairs of the union.",
+register_mistake("kendall_pairs_not_halved", N_("You counted n(n − 1) pairs; each unordered pair counts once, so there "
+                                             "are n(n − 1)/2."), "kendall", _pairs_not_halved)
+register_mistake("kendall_distance_not_normalized", N_("You stopped at the sum of the penalties; the normalized "
+                                                    "distance divides it by the n(n − 1)/2 pairs of the union."),
                  "kendall", _not_normalized)
-register_mistake("kendall_distance_k_pairs", "You divided by K(K − 1)/2; the distance at K divides by the pairs of "
-                                             "all n documents in either top-K list, n(n − 1)/2.",
+register_mistake("kendall_distance_k_pairs", N_("You divided by K(K − 1)/2; the distance at K divides by the pairs of "
+                                             "all n documents in either top-K list, n(n − 1)/2."),
                  "kendall", _distance_working(_k_pairs))
-register_mistake("kendall_distance_missing_penalty_one", "You charged 1 for a pair both missing from the other list; "
-                                                         "that list says nothing about their order, so it costs p.",
+register_mistake("kendall_distance_missing_penalty_one", N_("You charged 1 for a pair both missing from the other list; "
+                                                         "that list says nothing about their order, so it costs p."),
                  "kendall", _distance_working(_missing_pair_penalty(1.0)))
-register_mistake("kendall_distance_missing_penalty_zero", "You charged nothing for a pair both missing from the "
-                                                          "other list; it costs p, the penalty the exercise gives.",
+register_mistake("kendall_distance_missing_penalty_zero", N_("You charged nothing for a pair both missing from the "
+                                                          "other list; it costs p, the penalty the exercise gives."),
                  "kendall", _distance_working(_missing_pair_penalty(0.0)))
-register_mistake("kendall_distance_common_documents_only", "You kept only the documents in both top-K lists; the "
-                                                           "distance at K takes every document in either list.",
+register_mistake("kendall_distance_common_documents_only", N_("You kept only the documents in both top-K lists; the "
+                                                           "distance at K takes every document in either list."),
                  "kendall", _distance_working(_only_pairs_in_both(normalize_by_common=True)))
-register_mistake("kendall_distance_missing_pairs_free", "You charged nothing for pairs with a document missing from "
+register_mistake("kendall_distance_missing_pairs_free", N_("You charged nothing for pairs with a document missing from "
                                                         "a list; a list holding only one of the two ranks it higher, "
-                                                        "so such a pair costs 1 when the other list disagrees.",
+                                                        "so such a pair costs 1 when the other list disagrees."),
                  "kendall", _distance_working(_only_pairs_in_both(normalize_by_common=False)))
-register_mistake("kendall_distance_whole_rankings", "You compared the whole rankings; the distance at K compares "
-                                                    "only the top K of each.",
+register_mistake("kendall_distance_whole_rankings", N_("You compared the whole rankings; the distance at K compares "
+                                                    "only the top K of each."),
                  "kendall", _distance_working(_whole_rankings))

@@ -15,7 +15,9 @@ import numpy as np
 
 from rankviz.registry import DISCOUNT, GAIN
 from rankviz.formatting import format_number
+from rankviz.i18n import N_
 from rankviz.teaching.homework.core import (
+    TranslatedWords,
     Exercise,
     InputError,
     KindSpec,
@@ -36,42 +38,42 @@ DISCOUNTS = DISCOUNT.values
 _SWITCHES = {"gain": GAIN, "discount": DISCOUNT}
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
-TEXTS = {
-    "cg_hint": "CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i g_i$.",
-    "term_hint": "The {what} term at rank {rank} is the gain of grade {grade} divided by the discount at rank {rank}: "
-                 "${gain_formula} \\times {discount_formula}$ with g = {grade}, i = {rank}.",
-    "dcg_hint": "DCG{at} adds up the discounted gains of the top {n} ranks: $\\mathrm{{DCG}} = \\sum_i "
-                "\\frac{{\\text{{gain}}(g_i)}}{{\\text{{discount}}(i)}}$.",
-    "idcg_hint": "IDCG{at} is the DCG of the ideal ranking: every judged grade sorted from highest to lowest, "
-                 "{cut}.",
-    "idcg_cut": "cut at rank {k} like the DCG",
-    "idcg_whole": "as long as the ranking",
-    "ndcg_hint": "NDCG{at} divides DCG by IDCG, so a perfect ranking scores 1: $\\mathrm{{NDCG}} = "
-                 "\\frac{{\\mathrm{{DCG}}}}{{\\mathrm{{IDCG}}}}$.",
-    "err_r_hint": "R_{rank} is the chance the user is satisfied by the document at rank {rank}: "
-                  "$R_i = \\frac{{2^{{g_i}} - 1}}{{2^{{g_{{max}}}}}}$ with g_max = {top}, the top of the scale.",
-    "err_reach_hint": "The chance of reaching rank {rank}: the user was satisfied by none of the ranks above: "
-                      "$\\prod_{{j < i}} (1 - R_j)$.",
-    "err_term_hint": "The term at rank {rank}: the chance of stopping there, over the rank: "
-                     "$\\frac{{R_i \\cdot P(\\text{{reach }} i)}}{{i}}$.",
-    "err_hint": "ERR adds up the terms of every rank (Chapelle et al. 2009): $\\mathrm{{ERR}} = \\sum_i "
-                "\\frac{{1}}{{i}} R_i \\prod_{{j<i}} (1 - R_j)$.",
-    "rels": "Grade of each retrieved document in ranked order, rank 1 first (e.g. 3,2,3,0,1,2 on a 0-3 scale), or "
-            "a column pasted from the sheet.",
-    "k": "Cut-off k for NDCG@k: DCG looks at the top k ranks and the ideal ranking is cut at k too. Blank: the "
-         "whole list.",
-    "unretrieved": "Grades of the judged relevant documents the ranking did not retrieve (or ranked below k), e.g. "
-                   "3 2: they join the ideal ranking. Blank: none.",
-    "gain": "The gain of a grade g: IIR (§8.4) and the lecture use 2^g − 1, trec_eval and Croft et al. the grade "
-            "itself.",
-    "discount": "The discount at rank i: log2(i + 1) (IIR, trec_eval), or Järvelin and Kekäläinen's original "
-                "max(1, log2 i), which Croft et al. write DCG = rel_1 + Σ_{i≥2} rel_i / log2 i.",
-    "err_rels": "Grade of each document in ranked order, rank 1 first (e.g. 2 0 1 on a 0-4 scale).",
-    "max_grade": "g_max, the top of the sheet's grading scale (4 for grades 0-4), whatever grades this list holds.",
-    "err_k": "Cut-off k for ERR@k: only the top k ranks count. Blank: the whole list.",
-    "ndcg_title": "Your ranking {ranking}: {title} ({variant})",
-    "err_title": "Your ranking {ranking}: ERR{at} on a 0–{top} scale",
-}
+TEXTS = TranslatedWords({
+    "cg_hint": N_("CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i g_i$."),
+    "term_hint": N_("The {what} term at rank {rank} is the gain of grade {grade} divided by the discount at rank {rank}: "
+                 "${gain_formula} \\times {discount_formula}$ with g = {grade}, i = {rank}."),
+    "dcg_hint": N_("DCG{at} adds up the discounted gains of the top {n} ranks: $\\mathrm{{DCG}} = \\sum_i "
+                "\\frac{{\\text{{gain}}(g_i)}}{{\\text{{discount}}(i)}}$."),
+    "idcg_hint": N_("IDCG{at} is the DCG of the ideal ranking: every judged grade sorted from highest to lowest, "
+                 "{cut}."),
+    "idcg_cut": N_("cut at rank {k} like the DCG"),
+    "idcg_whole": N_("as long as the ranking"),
+    "ndcg_hint": N_("NDCG{at} divides DCG by IDCG, so a perfect ranking scores 1: $\\mathrm{{NDCG}} = "
+                 "\\frac{{\\mathrm{{DCG}}}}{{\\mathrm{{IDCG}}}}$."),
+    "err_r_hint": N_("R_{rank} is the chance the user is satisfied by the document at rank {rank}: "
+                  "$R_i = \\frac{{2^{{g_i}} - 1}}{{2^{{g_{{max}}}}}}$ with g_max = {top}, the top of the scale."),
+    "err_reach_hint": N_("The chance of reaching rank {rank}: the user was satisfied by none of the ranks above: "
+                      "$\\prod_{{j < i}} (1 - R_j)$."),
+    "err_term_hint": N_("The term at rank {rank}: the chance of stopping there, over the rank: "
+                     "$\\frac{{R_i \\cdot P(\\text{{reach }} i)}}{{i}}$."),
+    "err_hint": N_("ERR adds up the terms of every rank (Chapelle et al. 2009): $\\mathrm{{ERR}} = \\sum_i "
+                "\\frac{{1}}{{i}} R_i \\prod_{{j<i}} (1 - R_j)$."),
+    "rels": N_("Grade of each retrieved document in ranked order, rank 1 first (e.g. 3,2,3,0,1,2 on a 0-3 scale), or "
+            "a column pasted from the sheet."),
+    "k": N_("Cut-off k for NDCG@k: DCG looks at the top k ranks and the ideal ranking is cut at k too. Blank: the "
+         "whole list."),
+    "unretrieved": N_("Grades of the judged relevant documents the ranking did not retrieve (or ranked below k), e.g. "
+                   "3 2: they join the ideal ranking. Blank: none."),
+    "gain": N_("The gain of a grade g: IIR (§8.4) and the lecture use 2^g − 1, trec_eval and Croft et al. the grade "
+            "itself."),
+    "discount": N_("The discount at rank i: log2(i + 1) (IIR, trec_eval), or Järvelin and Kekäläinen's original "
+                "max(1, log2 i), which Croft et al. write DCG = rel_1 + Σ_{i≥2} rel_i / log2 i."),
+    "err_rels": N_("Grade of each document in ranked order, rank 1 first (e.g. 2 0 1 on a 0-4 scale)."),
+    "max_grade": N_("g_max, the top of the sheet's grading scale (4 for grades 0-4), whatever grades this list holds."),
+    "err_k": N_("Cut-off k for ERR@k: only the top k ranks count. Blank: the whole list."),
+    "ndcg_title": N_("Your ranking {ranking}: {title} ({variant})"),
+    "err_title": N_("Your ranking {ranking}: ERR{at} on a 0–{top} scale"),
+})
 
 
 def variant_words(gain: str, discount: str) -> str:
@@ -315,27 +317,28 @@ def _ndcg_inverted(exercise, steps):
                                          rf"{{{tex_number(dcg)}}} = {tex_number(idcg / dcg)}")]
 
 
-register_mistake("ln_discount", "You used the natural logarithm ln in the discount; the formula takes log2.",
+register_mistake("ln_discount", N_("You used the natural logarithm ln in the discount; the formula takes log2."),
                  "ndcg", same_working_with(ndcg_steps, log_base=math.e))
-register_mistake("log10_discount", "You used log10 in the discount; the formula takes log2.",
+register_mistake("log10_discount", N_("You used log10 in the discount; the formula takes log2."),
                  "ndcg", same_working_with(ndcg_steps, log_base=10))
-register_mistake("log2_i_discount", "You divided by log2(i) (leaving rank 1 undiscounted); this discount is "
-                                    "log2(i + 1), so rank 1 divides by log2(2) = 1 and rank 2 by log2(3).",
+register_mistake("log2_i_discount", N_("You divided by log2(i) (leaving rank 1 undiscounted); this discount is "
+                                    "log2(i + 1), so rank 1 divides by log2(2) = 1 and rank 2 by log2(3)."),
                  "ndcg", _only_when(lambda e: e.discount == "log2", _swapped("discount")))
-register_mistake("log2_i_plus_1_discount", f"You divided by log2(i + 1); this exercise uses the "
-                                           f"{DISCOUNT.label('jarvelin')}.",
-                 "ndcg", _only_when(lambda e: e.discount == "jarvelin", _swapped("discount")))
-register_mistake("linear_for_exponential_gain", f"You used the grade itself as the gain; this exercise uses the "
-                                                f"{GAIN.label('exponential')}.",
-                 "ndcg", _only_when(lambda e: e.gain == "exponential", _swapped("gain")))
-register_mistake("exponential_for_linear_gain", f"You used the {GAIN.label('exponential')}; this exercise uses the "
-                                                f"grade itself ({GAIN.label('linear')}).",
-                 "ndcg", _only_when(lambda e: e.gain == "linear", _swapped("gain")))
-register_mistake("idcg_from_retrieved", "You built the ideal ranking from the retrieved documents only; IDCG "
-                                        "sorts every judged document of the query, retrieved or not.",
+register_mistake("log2_i_plus_1_discount", N_("You divided by log2(i + 1); this exercise uses the {discount}."),
+                 "ndcg", _only_when(lambda e: e.discount == "jarvelin", _swapped("discount")),
+                 words={"discount": lambda: DISCOUNT.label("jarvelin")})
+register_mistake("linear_for_exponential_gain", N_("You used the grade itself as the gain; this exercise uses the "
+                                                   "{gain}."),
+                 "ndcg", _only_when(lambda e: e.gain == "exponential", _swapped("gain")),
+                 words={"gain": lambda: GAIN.label("exponential")})
+register_mistake("exponential_for_linear_gain", N_("You used the {used}; this exercise uses the grade itself ({gain})."),
+                 "ndcg", _only_when(lambda e: e.gain == "linear", _swapped("gain")),
+                 words={"used": lambda: GAIN.label("exponential"), "gain": lambda: GAIN.label("linear")})
+register_mistake("idcg_from_retrieved", N_("You built the ideal ranking from the retrieved documents only; IDCG "
+                                        "sorts every judged document of the query, retrieved or not."),
                  "ndcg", _only_when(lambda e: e.judged is not None, same_working_with(ndcg_steps, idcg="retrieved")))
-register_mistake("idcg_unsorted", "You computed IDCG on the ranking as given; the ideal ranking sorts the grades "
-                                  "from highest to lowest first.", "ndcg", same_working_with(ndcg_steps, idcg="unsorted"))
+register_mistake("idcg_unsorted", N_("You computed IDCG on the ranking as given; the ideal ranking sorts the grades "
+                                  "from highest to lowest first."), "ndcg", same_working_with(ndcg_steps, idcg="unsorted"))
 def _cut_and_longer(exercise) -> bool:
     """A cut-off that leaves part of the ranking (or of the judged grades) out: only then can it be forgotten."""
     k = exercise.param("k")
@@ -343,17 +346,17 @@ def _cut_and_longer(exercise) -> bool:
     return k is not None and (k < len(exercise.rels) or k < sum(1 for g in grades if g > 0))
 
 
-register_mistake("idcg_not_cut_at_k", "You took IDCG over the whole ideal ranking; NDCG@k cuts the ideal ranking at "
-                                      "k too (IDCG@k), like DCG@k, so a perfect top k scores 1.",
+register_mistake("idcg_not_cut_at_k", N_("You took IDCG over the whole ideal ranking; NDCG@k cuts the ideal ranking at "
+                                      "k too (IDCG@k), like DCG@k, so a perfect top k scores 1."),
                  "ndcg", _only_when(_cut_and_longer, same_working_with(ndcg_steps, idcg="uncut")))
-register_mistake("dcg_not_cut_at_k", "You added the DCG terms of every rank; DCG@k stops at rank k.",
+register_mistake("dcg_not_cut_at_k", N_("You added the DCG terms of every rank; DCG@k stops at rank k."),
                  "ndcg", _only_when(lambda e: e.param("k") is not None and e.param("k") < len(e.rels),
                                     same_working_with(ndcg_steps, dcg="uncut")))
-register_mistake("idcg_from_top_k", "You sorted only the top k retrieved documents into the ideal ranking; it sorts "
-                                    "every judged document of the query, those ranked below k or never retrieved too.",
+register_mistake("idcg_from_top_k", N_("You sorted only the top k retrieved documents into the ideal ranking; it sorts "
+                                    "every judged document of the query, those ranked below k or never retrieved too."),
                  "ndcg", _only_when(lambda e: e.param("k") is not None and e.param("k") < len(e.rels),
                                     same_working_with(ndcg_steps, idcg="top_k")))
-register_mistake("ndcg_inverted", "You divided IDCG by DCG; NDCG is DCG / IDCG, never above 1.", "ndcg", _ndcg_inverted)
+register_mistake("ndcg_inverted", N_("You divided IDCG by DCG; NDCG is DCG / IDCG, never above 1."), "ndcg", _ndcg_inverted)
 
 
 # ============================================================================ ERR
@@ -611,21 +614,21 @@ def _err_mistake(how: str = "right", *, top_from_list=False, **cascade):
     return working
 
 
-register_mistake("err_gmax_from_list", "You took g_max as the largest grade in this list; g_max is the top of the "
-                                       "grading scale, whatever grades this list happens to hold.",
+register_mistake("err_gmax_from_list", N_("You took g_max as the largest grade in this list; g_max is the top of the "
+                                       "grading scale, whatever grades this list happens to hold."),
                  "err", _err_mistake(top_from_list=True))
-register_mistake("err_reach_forgotten", "You left out the chance of reaching rank i, Π_(j<i) (1 − R_j): a user "
-                                        "who was satisfied higher up never gets this far.",
+register_mistake("err_reach_forgotten", N_("You left out the chance of reaching rank i, Π_(j<i) (1 − R_j): a user "
+                                        "who was satisfied higher up never gets this far."),
                  "err", _err_mistake(forget_reach=True))
-register_mistake("err_reach_includes_own_rank", "You multiplied (1 − R_i) of rank i itself into its reach; reaching "
-                                                "rank i takes only the ranks above it, j < i.",
+register_mistake("err_reach_includes_own_rank", N_("You multiplied (1 − R_i) of rank i itself into its reach; reaching "
+                                                "rank i takes only the ranks above it, j < i."),
                  "err", _err_mistake(reach_includes_own=True))
-register_mistake("err_linear_stop_probability", "You took R_i = g / g_max; the notes' R_i is (2^g − 1) / 2^g_max, "
-                                                "exponential in the grade.", "err", _err_mistake("linear"))
-register_mistake("err_divided_by_2_gmax_minus_1", "You divided by 2^g_max − 1; R_i = (2^g − 1) / 2^g_max, so even a "
-                                                  "top-grade document satisfies with probability below 1.",
+register_mistake("err_linear_stop_probability", N_("You took R_i = g / g_max; the notes' R_i is (2^g − 1) / 2^g_max, "
+                                                "exponential in the grade."), "err", _err_mistake("linear"))
+register_mistake("err_divided_by_2_gmax_minus_1", N_("You divided by 2^g_max − 1; R_i = (2^g − 1) / 2^g_max, so even a "
+                                                  "top-grade document satisfies with probability below 1."),
                  "err", _err_mistake("minus_one_below"))
-register_mistake("err_without_minus_one", "You took 2^g / 2^g_max; R_i = (2^g − 1) / 2^g_max, so a grade-0 "
-                                          "document never satisfies.", "err", _err_mistake("no_minus_one"))
-register_mistake("err_without_reciprocal_rank", "You left out the 1/i: each rank's term is R_i · P(reach rank i) "
-                                                "divided by the rank i.", "err", _err_mistake(divide_by_rank=False))
+register_mistake("err_without_minus_one", N_("You took 2^g / 2^g_max; R_i = (2^g − 1) / 2^g_max, so a grade-0 "
+                                          "document never satisfies."), "err", _err_mistake("no_minus_one"))
+register_mistake("err_without_reciprocal_rank", N_("You left out the 1/i: each rank's term is R_i · P(reach rank i) "
+                                                "divided by the rank i."), "err", _err_mistake(divide_by_rank=False))

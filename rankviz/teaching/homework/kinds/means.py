@@ -21,7 +21,9 @@ from dataclasses import replace
 from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
+from rankviz.i18n import N_
 from rankviz.teaching.homework.core import (
+    TranslatedWords,
     Exercise,
     InputError,
     KindSpec,
@@ -44,48 +46,48 @@ INTERPOLATED_MAP_LABEL = "interpolated MAP (mean of the 10 levels)"
 ELEVEN_POINT_LABEL = "11-point average"
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
-TEXTS = {
-    "map_precision_hint": "P@{rank} of {name}: the relevant documents in its top {rank}, divided by {rank}.",
-    "map_ap_hint": "AP of {name} adds P@i at its relevant ranks and divides by {divisor_words} (IIR §8.4: a relevant "
+TEXTS = TranslatedWords({
+    "map_precision_hint": N_("P@{rank} of {name}: the relevant documents in its top {rank}, divided by {rank}."),
+    "map_ap_hint": N_("AP of {name} adds P@i at its relevant ranks and divides by {divisor_words} (IIR §8.4: a relevant "
                    "document never retrieved adds 0; a query with no relevant document has AP 0): "
-                   "$\\mathrm{{AP}} = {fraction} \\sum_{{i \\text{{ relevant}}}} P@i$.",
-    "map_hint": "MAP is the mean of the {count} queries' AP, every query counted, an AP of 0 too: "
-                "$\\mathrm{{MAP}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{AP}}(q)$.",
-    "gmap_map_hint": "MAP of {name} is the arithmetic mean of its APs.",
-    "gmap_logs_hint": "Add up the natural logarithms of {name}'s APs: $\\sum \\ln \\mathrm{{AP}}$.",
-    "gmap_hint": "GMAP of {name} is the geometric mean of its APs: $\\mathrm{{GMAP}} = \\exp\\left(\\frac{{1}}{{n}} "
-                 "\\sum \\ln \\mathrm{{AP}}\\right) = \\sqrt[n]{{\\prod \\mathrm{{AP}}}}$.",
-    "gmap_reciprocals_hint": "Add up 1/AP over {name}'s topics: $\\sum 1/\\mathrm{{AP}}$.",
-    "hmap_hint": "HMAP of {name} is the harmonic mean of its APs: $\\mathrm{{HMAP}} = \\frac{{n}}{{\\sum "
-                 "1/\\mathrm{{AP}}}}$.",
-    "level_hint": "P_interp({level}) is the largest precision at any rank whose recall is at least {level} (IIR "
+                   "$\\mathrm{{AP}} = {fraction} \\sum_{{i \\text{{ relevant}}}} P@i$."),
+    "map_hint": N_("MAP is the mean of the {count} queries' AP, every query counted, an AP of 0 too: "
+                "$\\mathrm{{MAP}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{AP}}(q)$."),
+    "gmap_map_hint": N_("MAP of {name} is the arithmetic mean of its APs."),
+    "gmap_logs_hint": N_("Add up the natural logarithms of {name}'s APs: $\\sum \\ln \\mathrm{{AP}}$."),
+    "gmap_hint": N_("GMAP of {name} is the geometric mean of its APs: $\\mathrm{{GMAP}} = \\exp\\left(\\frac{{1}}{{n}} "
+                 "\\sum \\ln \\mathrm{{AP}}\\right) = \\sqrt[n]{{\\prod \\mathrm{{AP}}}}$."),
+    "gmap_reciprocals_hint": N_("Add up 1/AP over {name}'s topics: $\\sum 1/\\mathrm{{AP}}$."),
+    "hmap_hint": N_("HMAP of {name} is the harmonic mean of its APs: $\\mathrm{{HMAP}} = \\frac{{n}}{{\\sum "
+                 "1/\\mathrm{{AP}}}}$."),
+    "level_hint": N_("P_interp({level}) is the largest precision at any rank whose recall is at least {level} (IIR "
                   "§8.4: $p_{{interp}}(r) = \\max_{{r' \\ge r}} p(r')$); recall {level} needs {rule} relevant "
-                  "documents.",
-    "mean_hint": "The mean of the interpolated precisions at the {count} recall levels.",
-    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a column "
-            "pasted from the sheet (grade ≥ 1 is relevant).",
-    "n_relevant": "R: the relevant documents of the query in the whole collection, retrieved or not; recall is "
-                  "measured against it. Blank: the relevant documents of the list.",
-    "rankings": "One query per line, its relevance in ranked order (R N R or 1 0 1). A line of only N is a query "
-                "that retrieved no relevant document.",
-    "names": "The queries' names, in the order of the lines (blank: q1, q2, ...).",
-    "n_relevant_each": "R of each query, in the order of the lines: its relevant documents in the whole collection "
-                       "(0 for a query with none: its AP is 0). Blank: the relevant documents of each line.",
-    "k": "Cut-off k for MAP@k: each query's AP looks at its top k only. Blank: the whole lists.",
-    "denominator": "What each query's sum of P@i is divided by: R (IIR, trec_eval), the relevant documents retrieved, "
-                   "or min(R, k) (Kaggle's MAP@k).",
-    "runs": "One run per line: the AP of each topic, in the same topic order for every run.",
-    "run_names": "The runs' names, in the order of the lines (blank: Run 1, Run 2, ...).",
-    "levels": "The recall levels the sheet asks about, e.g. 0.33, 25% or 0.1 0.2 0.3 (blank: the 10 levels 0.1 to "
-              "1.0).",
-    "rounding": "How a recall level r becomes a number of relevant documents: the textbook's 'recall at least r' "
-                "(IIR), or trec_eval's rounding.",
-    "map_title": "Your {count} queries: AP of each and {mean}",
-    "gmap_title": "Your {count} runs over {topics} topics: MAP, GMAP and HMAP",
-    "interpolated_title": "Your ranking {ranking}: interpolated precision at recall {levels}",
-    "eleven_title": "Your ranking {ranking}: 11-point interpolated average precision",
-    "mean_label": "mean of the {count} levels",
-}
+                  "documents."),
+    "mean_hint": N_("The mean of the interpolated precisions at the {count} recall levels."),
+    "rels": N_("Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a column "
+            "pasted from the sheet (grade ≥ 1 is relevant)."),
+    "n_relevant": N_("R: the relevant documents of the query in the whole collection, retrieved or not; recall is "
+                  "measured against it. Blank: the relevant documents of the list."),
+    "rankings": N_("One query per line, its relevance in ranked order (R N R or 1 0 1). A line of only N is a query "
+                "that retrieved no relevant document."),
+    "names": N_("The queries' names, in the order of the lines (blank: q1, q2, ...)."),
+    "n_relevant_each": N_("R of each query, in the order of the lines: its relevant documents in the whole collection "
+                       "(0 for a query with none: its AP is 0). Blank: the relevant documents of each line."),
+    "k": N_("Cut-off k for MAP@k: each query's AP looks at its top k only. Blank: the whole lists."),
+    "denominator": N_("What each query's sum of P@i is divided by: R (IIR, trec_eval), the relevant documents retrieved, "
+                   "or min(R, k) (Kaggle's MAP@k)."),
+    "runs": N_("One run per line: the AP of each topic, in the same topic order for every run."),
+    "run_names": N_("The runs' names, in the order of the lines (blank: Run 1, Run 2, ...)."),
+    "levels": N_("The recall levels the sheet asks about, e.g. 0.33, 25% or 0.1 0.2 0.3 (blank: the 10 levels 0.1 to "
+              "1.0)."),
+    "rounding": N_("How a recall level r becomes a number of relevant documents: the textbook's 'recall at least r' "
+                "(IIR), or trec_eval's rounding."),
+    "map_title": N_("Your {count} queries: AP of each and {mean}"),
+    "gmap_title": N_("Your {count} runs over {topics} topics: MAP, GMAP and HMAP"),
+    "interpolated_title": N_("Your ranking {ranking}: interpolated precision at recall {levels}"),
+    "eleven_title": N_("Your ranking {ranking}: 11-point interpolated average precision"),
+    "mean_label": N_("mean of the {count} levels"),
+})
 
 
 def _grades_text(rels) -> str:
@@ -577,7 +579,7 @@ def interpolated_map_steps(exercise: Exercise) -> list[Step]:
     def at_levels(rels, **keywords):
         return interpolated_precision_breakdown(rels, list(levels), **keywords)
 
-    mean_label = TEXTS["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
+    mean_label = TEXTS.source["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
     return _interpolated_working(exercise, at_levels, mean_label)
 
 
@@ -650,7 +652,7 @@ def _interpolated_map_reference(exercise: Exercise) -> dict:
 
     levels = _custom_levels(exercise)
     if levels is not None:
-        mean_label = TEXTS["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
+        mean_label = TEXTS.source["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
         return _interpolated_reference(levels, None, mean_label)(exercise)
     return _interpolated_reference(_TEN_LEVELS, interpolated_average_precision, INTERPOLATED_MAP_LABEL)(exercise)
 
@@ -836,21 +838,21 @@ register_convention("map_ap_divided_by_r", AP_DENOMINATOR, "R", "map", _map_with
 register_convention("map_ap_divided_by_min_r_k", AP_DENOMINATOR, "min_r_k", "map", _map_with_denominator("min_r_k"),
                     asked_of=_map_asked)
 register_mistake("map_over_queries_with_relevant",
-                 "That is right under another convention, MAP over the queries that have relevant documents only; "
+                 N_("That is right under another convention, MAP over the queries that have relevant documents only; "
                  "this exercise counts every query of the sheet, a query without relevant documents with AP 0 (as "
-                 "trec_eval counts a query of the qrels that has none).", "map", _queries_where(_has_relevant))
+                 "trec_eval counts a query of the qrels that has none)."), "map", _queries_where(_has_relevant))
 register_mistake("map_ap_divided_by_k",
-                 "You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
-                 "relevant documents of the query.", "map", _map_with_r(lambda rels, r: len(rels)))
-register_mistake("map_ap_every_rank", "You averaged P@i over every rank of a query's ranking; AP adds P@i only at the "
-                                      "ranks of relevant documents, then divides by R.", "map", _map_ap_every_rank)
+                 N_("You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
+                 "relevant documents of the query."), "map", _map_with_r(lambda rels, r: len(rels)))
+register_mistake("map_ap_every_rank", N_("You averaged P@i over every rank of a query's ranking; AP adds P@i only at the "
+                                      "ranks of relevant documents, then divides by R."), "map", _map_ap_every_rank)
 register_mistake("map_divided_by_queries_with_relevant_retrieved",
-                 "You averaged over the queries that retrieved a relevant document only; MAP divides by every query, "
-                 "a query with AP 0 included.", "map", _queries_with_hits)
-register_mistake("map_not_divided", "You added the APs without dividing; MAP is their mean, the sum divided by the "
-                                    "number of queries.", "map", _map_not_divided)
-register_mistake("map_pooled", "You pooled the P@i of every query and divided by the total R; MAP is the mean of "
-                               "each query's own AP, so every query weighs the same.", "map", _map_pooled)
+                 N_("You averaged over the queries that retrieved a relevant document only; MAP divides by every query, "
+                 "a query with AP 0 included."), "map", _queries_with_hits)
+register_mistake("map_not_divided", N_("You added the APs without dividing; MAP is their mean, the sum divided by the "
+                                    "number of queries."), "map", _map_not_divided)
+register_mistake("map_pooled", N_("You pooled the P@i of every query and divided by the total R; MAP is the mean of "
+                               "each query's own AP, so every query weighs the same."), "map", _map_pooled)
 
 
 # ---------------------------------------------------------------------------- mistakes: GMAP and HMAP
@@ -919,24 +921,24 @@ def _hmap_n_forgotten(aps, run):
                             formula=rf"\frac{{1}}{{{tex_number(total)}}} = {tex_number(1 / total)}")}
 
 
-register_mistake("gmap_arithmetic_mean", "You took the arithmetic mean (that is MAP); GMAP is the geometric mean, "
-                                         "the n-th root of the product of the APs.",
+register_mistake("gmap_arithmetic_mean", N_("You took the arithmetic mean (that is MAP); GMAP is the geometric mean, "
+                                         "the n-th root of the product of the APs."),
                  "gmap", _per_run(_mean_as("MAP", "GMAP")))
-register_mistake("gmap_root_forgotten", "You stopped at the product of the APs (exp of Σ ln AP); GMAP takes its n-th "
-                                        "root, exp(Σ ln AP / n).", "gmap", _per_run(_gmap_root_forgotten))
-register_mistake("gmap_exp_forgotten", "You stopped at the mean of the logs, Σ ln AP / n; GMAP is exp of it, a number "
-                                       "between the smallest and the largest AP.", "gmap", _per_run(_gmap_exp_forgotten))
-register_mistake("gmap_product_divided_by_n", "You divided the product of the APs by n; GMAP takes the n-th root of "
-                                              "the product.", "gmap", _per_run(_gmap_product_over_n))
-register_mistake("gmap_log10_with_exp", "You took log10 of the APs, then exp; GMAP = exp(Σ ln AP / n) with the natural "
-                                        "log (with log10, undo it with 10 to the power instead).",
+register_mistake("gmap_root_forgotten", N_("You stopped at the product of the APs (exp of Σ ln AP); GMAP takes its n-th "
+                                        "root, exp(Σ ln AP / n)."), "gmap", _per_run(_gmap_root_forgotten))
+register_mistake("gmap_exp_forgotten", N_("You stopped at the mean of the logs, Σ ln AP / n; GMAP is exp of it, a number "
+                                       "between the smallest and the largest AP."), "gmap", _per_run(_gmap_exp_forgotten))
+register_mistake("gmap_product_divided_by_n", N_("You divided the product of the APs by n; GMAP takes the n-th root of "
+                                              "the product."), "gmap", _per_run(_gmap_product_over_n))
+register_mistake("gmap_log10_with_exp", N_("You took log10 of the APs, then exp; GMAP = exp(Σ ln AP / n) with the natural "
+                                        "log (with log10, undo it with 10 to the power instead)."),
                  "gmap", _per_run(_gmap_log10))
-register_mistake("hmap_arithmetic_mean", "You took the arithmetic mean (that is MAP); HMAP is the harmonic mean, "
-                                         "n divided by the sum of 1/AP.", "gmap", _per_run(_mean_as("MAP", "HMAP")))
-register_mistake("hmap_not_inverted", "You stopped at the mean of 1/AP; HMAP is its reciprocal, n / Σ 1/AP.",
+register_mistake("hmap_arithmetic_mean", N_("You took the arithmetic mean (that is MAP); HMAP is the harmonic mean, "
+                                         "n divided by the sum of 1/AP."), "gmap", _per_run(_mean_as("MAP", "HMAP")))
+register_mistake("hmap_not_inverted", N_("You stopped at the mean of 1/AP; HMAP is its reciprocal, n / Σ 1/AP."),
                  "gmap", _per_run(_hmap_not_inverted))
-register_mistake("hmap_n_forgotten", "You divided 1 by the sum of 1/AP; HMAP divides n, the number of topics, by "
-                                     "it.", "gmap", _per_run(_hmap_n_forgotten))
+register_mistake("hmap_n_forgotten", N_("You divided 1 by the sum of 1/AP; HMAP divides n, the number of topics, by "
+                                     "it."), "gmap", _per_run(_hmap_n_forgotten))
 
 
 # ---------------------------------------------------------------------------- mistakes: interpolated precision
@@ -1054,8 +1056,8 @@ def _zero_level_as_one(exercise, steps):
 
 
 register_mistake("interpolated_at_first_rank",
-                 "You took the precision at the first rank reaching each recall level; interpolated precision is the "
-                 "largest precision at any rank whose recall is at least the level, further down included.",
+                 N_("You took the precision at the first rank reaching each recall level; interpolated precision is the "
+                 "largest precision at any rank whose recall is at least the level, further down included."),
                  _INTERPOLATED, _at_first_rank)
 def _rounding_of(exercise) -> str:
     return exercise.param("rounding", "ceil")
@@ -1074,20 +1076,20 @@ register_convention("interpolated_trec_eval_9_rounding", ROUNDING, "floor_plus_0
 register_convention("interpolated_textbook_rounding", ROUNDING, "ceil", _INTERPOLATED, _with_rounding("ceil"),
                     asked_of=_rounding_of)
 register_mistake("interpolated_unreached_left_out",
-                 "You averaged over the recall levels the ranking reaches only; a level no rank reaches has "
-                 "interpolated precision 0 and still counts in the mean.", _INTERPOLATED, _unreached_left_out)
+                 N_("You averaged over the recall levels the ranking reaches only; a level no rank reaches has "
+                 "interpolated precision 0 and still counts in the mean."), _INTERPOLATED, _unreached_left_out)
 register_mistake("interpolated_noninterpolated_ap",
-                 "You computed non-interpolated AP (Σ P@i at the relevant ranks / R); this asks for the mean of "
-                 "interpolated precision at the fixed recall levels.", _INTERPOLATED, _noninterpolated_ap)
+                 N_("You computed non-interpolated AP (Σ P@i at the relevant ranks / R); this asks for the mean of "
+                 "interpolated precision at the fixed recall levels."), _INTERPOLATED, _noninterpolated_ap)
 register_mistake("interpolated_map_zero_level_added",
-                 "You also averaged in recall level 0.0 (11 levels); the lecture's per-query MAP takes the 10 levels "
-                 "0.1 to 1.0.", "interpolated_map", _other_levels(eleven_point_steps, INTERPOLATED_MAP_LABEL))
+                 N_("You also averaged in recall level 0.0 (11 levels); the lecture's per-query MAP takes the 10 levels "
+                 "0.1 to 1.0."), "interpolated_map", _other_levels(eleven_point_steps, INTERPOLATED_MAP_LABEL))
 register_mistake("eleven_point_zero_level_left_out",
-                 "You left out recall level 0.0; the 11-point average takes the 11 levels 0.0, 0.1, ..., 1.0.",
+                 N_("You left out recall level 0.0; the 11-point average takes the 11 levels 0.0, 0.1, ..., 1.0."),
                  "eleven_point", _other_levels(interpolated_map_steps, ELEVEN_POINT_LABEL))
 register_mistake("eleven_point_divided_by_10",
-                 "You divided the sum of the 11 levels by 10; there are 11 levels, 0.0 to 1.0.",
+                 N_("You divided the sum of the 11 levels by 10; there are 11 levels, 0.0 to 1.0."),
                  "eleven_point", _eleven_divided_by_10)
 register_mistake("eleven_point_zero_level_as_one",
-                 "You took interpolated precision at recall 0.0 as 1; it is the largest precision at any rank, 1 only "
-                 "when some rank has precision 1.", "eleven_point", _zero_level_as_one)
+                 N_("You took interpolated precision at recall 0.0 as 1; it is the largest precision at any rank, 1 only "
+                 "when some rank has precision 1."), "eleven_point", _zero_level_as_one)

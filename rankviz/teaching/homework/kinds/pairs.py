@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+from rankviz.i18n import N_
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 
@@ -28,37 +29,37 @@ _WEIGHT_WORDS = {"impressions": "impressions (items shown)", "clicks": "clicks (
 _LETTERS = "abcdefghijkl"
 
 # What a student reads: the step hints and the inputs of their own exercise, in the course notes' words.
-TEXTS = {
-    "positives_hint": "Count the positives (label 1: clicked, relevant).",
-    "negatives_hint": "Count the negatives (label 0).",
-    "pairs_hint": "AUC compares every positive with every negative: $|P| \\times |N|$ pairs.",
-    "below_hint": "Count the negatives scored below {name}'s {score}: each such pair is won.",
-    "tied_hint": "Count the negatives scored exactly {score}, like {name}: each such pair is a tie.",
-    "won_hint": "Add up the pairs won over the positives.",
-    "ties_hint": "Add up the tied pairs over the positives.",
-    "half_hint": "A tie counts half a pair won: $\\frac{{1}}{{2}} \\times \\text{{tied pairs}}$.",
-    "credit_hint": "The credit is the pairs won plus half the tied pairs.",
-    "auc_hint": "AUC is the chance a positive is scored above a negative: $\\mathrm{{AUC}} = \\frac{{\\text{{won}} + "
-                "\\frac{{1}}{{2}} \\text{{tied}}}}{{|P| \\times |N|}}$.",
-    "group_pairs_hint": "{group}'s positive-negative pairs: its positives times its negatives (0: {group} has one "
-                        "class only and is left out).",
-    "group_auc_hint": "AUC within {group} only: its pairs won plus half its tied pairs, over its pairs.",
-    "weight_hint": "{group}'s weight: {weight_words}.",
-    "weighted_hint": "{group}'s weight times its AUC.",
-    "sum_weighted_hint": "Add up weight × AUC over the users kept.",
-    "sum_weights_hint": "Add up the weights of the users kept.",
-    "gauc_hint": "GAUC is the weighted mean of the users' AUC: $\\mathrm{{GAUC}} = \\frac{{\\sum w \\cdot "
-                 "\\mathrm{{AUC}}}}{{\\sum w}}$.",
-    "labels": "The label of each item: 1 (positive: clicked, relevant) or 0; also + and −, or a column.",
-    "scores": "The model's score of each item, in the same order (decimal commas welcome: 0,9 0,6).",
-    "items": "The items' names, in the same order (blank: a, b, c, ... or i1, i2, ...).",
-    "groups": "The user (or session, or query) each item was shown to, in the same order: AUC is computed within "
-              "each user.",
-    "weights": "How each user's AUC is weighted: by impressions (the items it was shown, Zhou et al.'s GAUC), by its "
-               "clicks, or 1 per user.",
-    "auc_title": "Your {count} scored items: AUC by counting positive-negative pairs",
-    "gauc_title": "Your {count} items shown to {users} users: GAUC (weights: {weights})",
-}
+TEXTS = TranslatedWords({
+    "positives_hint": N_("Count the positives (label 1: clicked, relevant)."),
+    "negatives_hint": N_("Count the negatives (label 0)."),
+    "pairs_hint": N_("AUC compares every positive with every negative: $|P| \\times |N|$ pairs."),
+    "below_hint": N_("Count the negatives scored below {name}'s {score}: each such pair is won."),
+    "tied_hint": N_("Count the negatives scored exactly {score}, like {name}: each such pair is a tie."),
+    "won_hint": N_("Add up the pairs won over the positives."),
+    "ties_hint": N_("Add up the tied pairs over the positives."),
+    "half_hint": N_("A tie counts half a pair won: $\\frac{{1}}{{2}} \\times \\text{{tied pairs}}$."),
+    "credit_hint": N_("The credit is the pairs won plus half the tied pairs."),
+    "auc_hint": N_("AUC is the chance a positive is scored above a negative: $\\mathrm{{AUC}} = \\frac{{\\text{{won}} + "
+                "\\frac{{1}}{{2}} \\text{{tied}}}}{{|P| \\times |N|}}$."),
+    "group_pairs_hint": N_("{group}'s positive-negative pairs: its positives times its negatives (0: {group} has one "
+                        "class only and is left out)."),
+    "group_auc_hint": N_("AUC within {group} only: its pairs won plus half its tied pairs, over its pairs."),
+    "weight_hint": N_("{group}'s weight: {weight_words}."),
+    "weighted_hint": N_("{group}'s weight times its AUC."),
+    "sum_weighted_hint": N_("Add up weight × AUC over the users kept."),
+    "sum_weights_hint": N_("Add up the weights of the users kept."),
+    "gauc_hint": N_("GAUC is the weighted mean of the users' AUC: $\\mathrm{{GAUC}} = \\frac{{\\sum w \\cdot "
+                 "\\mathrm{{AUC}}}}{{\\sum w}}$."),
+    "labels": N_("The label of each item: 1 (positive: clicked, relevant) or 0; also + and −, or a column."),
+    "scores": N_("The model's score of each item, in the same order (decimal commas welcome: 0,9 0,6)."),
+    "items": N_("The items' names, in the same order (blank: a, b, c, ... or i1, i2, ...)."),
+    "groups": N_("The user (or session, or query) each item was shown to, in the same order: AUC is computed within "
+              "each user."),
+    "weights": N_("How each user's AUC is weighted: by impressions (the items it was shown, Zhou et al.'s GAUC), by its "
+               "clicks, or 1 per user."),
+    "auc_title": N_("Your {count} scored items: AUC by counting positive-negative pairs"),
+    "gauc_title": N_("Your {count} items shown to {users} users: GAUC (weights: {weights})"),
+})
 
 
 def _given(exercise: Exercise, *names: str) -> tuple:
@@ -499,16 +500,16 @@ def _auc_ties_dropped(exercise, steps):
                                          rf"{tex_number(value)}")]
 
 
-register_mistake("auc_ties_as_zero", "You gave tied pairs no credit; a tie (s_p = s_n) counts ½, halfway between a "
-                                     "pair won and a pair lost.", "auc", _auc_ties_counted(0.0))
-register_mistake("auc_ties_as_one", "You counted tied pairs as won; a tie (s_p = s_n) counts only ½.",
+register_mistake("auc_ties_as_zero", N_("You gave tied pairs no credit; a tie (s_p = s_n) counts ½, halfway between a "
+                                     "pair won and a pair lost."), "auc", _auc_ties_counted(0.0))
+register_mistake("auc_ties_as_one", N_("You counted tied pairs as won; a tie (s_p = s_n) counts only ½."),
                  "auc", _auc_ties_counted(1.0))
-register_mistake("auc_all_pairs", "You divided by every pair of items, n(n − 1)/2; AUC compares only positives "
-                                  "with negatives, so it divides by |P| × |N|.", "auc", _auc_all_pairs)
-register_mistake("auc_negative_higher", "You counted the pairs where the negative scores higher (that gives 1 − AUC); "
-                                        "count the negatives scored below each positive.", "auc", _auc_negative_higher)
-register_mistake("auc_ties_dropped", "You left the tied pairs out of the count; they stay in |P| × |N| and each "
-                                     "counts ½.", "auc", _auc_ties_dropped)
+register_mistake("auc_all_pairs", N_("You divided by every pair of items, n(n − 1)/2; AUC compares only positives "
+                                  "with negatives, so it divides by |P| × |N|."), "auc", _auc_all_pairs)
+register_mistake("auc_negative_higher", N_("You counted the pairs where the negative scores higher (that gives 1 − AUC); "
+                                        "count the negatives scored below each positive."), "auc", _auc_negative_higher)
+register_mistake("auc_ties_dropped", N_("You left the tied pairs out of the count; they stay in |P| × |N| and each "
+                                     "counts ½."), "auc", _auc_ties_dropped)
 
 
 # ---------------------------------------------------------------------------- GAUC mistakes
@@ -582,25 +583,25 @@ def _divided_by_users(exercise, steps):
                                  formula=rf"\frac{{{tex_number(weighted.expected)}}}{{{users}}} = {tex_number(value)}")]
 
 
-register_mistake("gauc_unweighted", "You took the plain mean of the users' AUCs; this GAUC weights each user's AUC "
-                                    "(by impressions or clicks, as asked) and divides by Σ w.",
+register_mistake("gauc_unweighted", N_("You took the plain mean of the users' AUCs; this GAUC weights each user's AUC "
+                                    "(by impressions or clicks, as asked) and divides by Σ w."),
                  "gauc", _weighted_as(("impressions", "clicks"), "uniform"))
-register_mistake("gauc_clicks_for_impressions", "You weighted each user by its clicks; this GAUC weights a user by its "
-                                                "impressions, the items it was shown.",
+register_mistake("gauc_clicks_for_impressions", N_("You weighted each user by its clicks; this GAUC weights a user by its "
+                                                "impressions, the items it was shown."),
                  "gauc", _weighted_as(("impressions",), "clicks"))
-register_mistake("gauc_impressions_for_clicks", "You weighted each user by its impressions; this GAUC weights a user "
-                                                "by its clicks (positives).",
+register_mistake("gauc_impressions_for_clicks", N_("You weighted each user by its impressions; this GAUC weights a user "
+                                                "by its clicks (positives)."),
                  "gauc", _weighted_as(("clicks",), "impressions"))
-register_mistake("gauc_weighted_for_plain_mean", "You weighted the users by impressions; this GAUC gives every user "
-                                                 "the weight 1 (the plain mean of their AUCs).",
+register_mistake("gauc_weighted_for_plain_mean", N_("You weighted the users by impressions; this GAUC gives every user "
+                                                 "the weight 1 (the plain mean of their AUCs)."),
                  "gauc", _weighted_as(("uniform",), "impressions"))
-register_mistake("gauc_one_class_kept", "You kept a user shown one class only (as AUC 0); it has no "
-                                        "positive-negative pair, so it is left out of GAUC and of Σ w.",
+register_mistake("gauc_one_class_kept", N_("You kept a user shown one class only (as AUC 0); it has no "
+                                        "positive-negative pair, so it is left out of GAUC and of Σ w."),
                  "gauc", _one_class_kept(0.0))
-register_mistake("gauc_one_class_as_half", "You gave a user shown one class only an AUC of 0.5; it has no "
-                                           "positive-negative pair, so it is left out of GAUC and of Σ w.",
+register_mistake("gauc_one_class_as_half", N_("You gave a user shown one class only an AUC of 0.5; it has no "
+                                           "positive-negative pair, so it is left out of GAUC and of Σ w."),
                  "gauc", _one_class_kept(0.5))
-register_mistake("gauc_pooled_auc", "You computed one AUC over every item with the users mixed; GAUC compares items "
-                                    "only within each user, then averages the users' AUCs.", "gauc", _pooled)
-register_mistake("gauc_divided_by_users", "You divided Σ w × AUC by the number of users; divide it by Σ w, the sum "
-                                          "of the weights.", "gauc", _divided_by_users)
+register_mistake("gauc_pooled_auc", N_("You computed one AUC over every item with the users mixed; GAUC compares items "
+                                    "only within each user, then averages the users' AUCs."), "gauc", _pooled)
+register_mistake("gauc_divided_by_users", N_("You divided Σ w × AUC by the number of users; divide it by Σ w, the sum "
+                                          "of the weights."), "gauc", _divided_by_users)

@@ -18,7 +18,8 @@ from dataclasses import replace
 
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
+from rankviz.i18n import N_
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
                                            check_length, ranking_preset, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 
@@ -29,42 +30,42 @@ _MAX_STEPS = 60  # a sheet's several cut-offs and betas: Q1's homework is 5 cut-
 _MAX_CUTOFF = 1000
 
 # What a student reads: the step hints and the inputs of their own exercise, in IIR's and trec_eval's words.
-TEXTS = {
-    "p_hint": "P@{k} is the fraction of the top {k} ranks holding a relevant document, k in the denominator even "
-              "when fewer than k were retrieved: $P@k = \\frac{{\\text{{relevant in the top }} k}}{{k}}$.",
-    "r_hint": "R@{k} is the fraction of all R relevant documents found in the top {k}: "
-              "$R@k = \\frac{{\\text{{relevant in the top }} k}}{{R}}$.",
-    "f_hint": "F{beta} at {k} combines P@{k} and R@{k} (β = {beta}; β > 1 weighs recall more): "
-              "$F_\\beta = \\frac{{(1 + \\beta^2) P R}}{{\\beta^2 P + R}}$.",
-    "rr_hint": "RR of {name} is 1 over the rank of its first relevant document{threshold_words}; 0 when there is "
-               "none: $\\mathrm{{RR}} = \\frac{{1}}{{\\text{{rank of the first relevant}}}}$.",
-    "rr_threshold_words": " when that rank is at most S_h = {threshold}",
-    "mrr_hint": "MRR is the mean of the queries' RR, every query counted (an RR of 0 too): "
-                "$\\mathrm{{MRR}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{RR}}(q)$.",
-    "rprec_count_hint": "Count the relevant documents among the top R = {r} ranks (a rank past the end of the list "
-                        "counts as not relevant).",
-    "rprec_hint": "R-precision is precision at rank R, the query's number of relevant documents: "
-                  "$\\text{{R-precision}} = \\frac{{\\text{{relevant in the top }} R}}{{R}}$.",
-    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a "
-            "column pasted from the sheet (grade ≥ 1 is relevant).",
-    "n_relevant_recall": "R: the relevant documents of the query in the whole collection (recall's denominator). "
-                         "Blank: the relevant documents of the list.",
-    "cutoffs": "The cut-offs k where P@k, R@k and F are asked, e.g. 5 10 20 (a k past the end of the list counts "
-               "the missing ranks as not relevant). Blank: the whole list.",
-    "k": "One cut-off k (instead of several cut-offs).",
-    "betas": "The β of each F-measure asked: 1 for F1 (van Rijsbergen's harmonic mean of P and R), 2 for F2, "
-             "0.5 for F0.5. Blank: F1 only.",
-    "rankings": "One query per line, its relevance in ranked order (R N R or 1 0 1). Each line is a query.",
-    "names": "The queries' names, in the order of the lines (blank: q1, q2, ...).",
-    "threshold": "S_h, the rank threshold: a first relevant document ranked below S_h gives RR = 0 (blank: no "
-                 "threshold, RR = 1/rank wherever it is).",
-    "n_relevant_rprec": "R: the number of relevant documents of the query in the whole collection; R-precision "
-                        "looks at the top R ranks. Blank: the relevant documents of the list.",
-    "pr_title": "Your ranking {ranking}: P@k, R@k and F at k = {cutoffs}",
-    "rr_title": "Your {count} queries: RR per query and MRR{threshold_words}",
-    "rr_title_threshold": " with S_h = {threshold}",
-    "rprec_title": "Your ranking {ranking}: R-precision with R = {r}",
-}
+TEXTS = TranslatedWords({
+    "p_hint": N_("P@{k} is the fraction of the top {k} ranks holding a relevant document, k in the denominator even "
+              "when fewer than k were retrieved: $P@k = \\frac{{\\text{{relevant in the top }} k}}{{k}}$."),
+    "r_hint": N_("R@{k} is the fraction of all R relevant documents found in the top {k}: "
+              "$R@k = \\frac{{\\text{{relevant in the top }} k}}{{R}}$."),
+    "f_hint": N_("F{beta} at {k} combines P@{k} and R@{k} (β = {beta}; β > 1 weighs recall more): "
+              "$F_\\beta = \\frac{{(1 + \\beta^2) P R}}{{\\beta^2 P + R}}$."),
+    "rr_hint": N_("RR of {name} is 1 over the rank of its first relevant document{threshold_words}; 0 when there is "
+               "none: $\\mathrm{{RR}} = \\frac{{1}}{{\\text{{rank of the first relevant}}}}$."),
+    "rr_threshold_words": N_(" when that rank is at most S_h = {threshold}"),
+    "mrr_hint": N_("MRR is the mean of the queries' RR, every query counted (an RR of 0 too): "
+                "$\\mathrm{{MRR}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{RR}}(q)$."),
+    "rprec_count_hint": N_("Count the relevant documents among the top R = {r} ranks (a rank past the end of the list "
+                        "counts as not relevant)."),
+    "rprec_hint": N_("R-precision is precision at rank R, the query's number of relevant documents: "
+                  "$\\text{{R-precision}} = \\frac{{\\text{{relevant in the top }} R}}{{R}}$."),
+    "rels": N_("Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a "
+            "column pasted from the sheet (grade ≥ 1 is relevant)."),
+    "n_relevant_recall": N_("R: the relevant documents of the query in the whole collection (recall's denominator). "
+                         "Blank: the relevant documents of the list."),
+    "cutoffs": N_("The cut-offs k where P@k, R@k and F are asked, e.g. 5 10 20 (a k past the end of the list counts "
+               "the missing ranks as not relevant). Blank: the whole list."),
+    "k": N_("One cut-off k (instead of several cut-offs)."),
+    "betas": N_("The β of each F-measure asked: 1 for F1 (van Rijsbergen's harmonic mean of P and R), 2 for F2, "
+             "0.5 for F0.5. Blank: F1 only."),
+    "rankings": N_("One query per line, its relevance in ranked order (R N R or 1 0 1). Each line is a query."),
+    "names": N_("The queries' names, in the order of the lines (blank: q1, q2, ...)."),
+    "threshold": N_("S_h, the rank threshold: a first relevant document ranked below S_h gives RR = 0 (blank: no "
+                 "threshold, RR = 1/rank wherever it is)."),
+    "n_relevant_rprec": N_("R: the number of relevant documents of the query in the whole collection; R-precision "
+                        "looks at the top R ranks. Blank: the relevant documents of the list."),
+    "pr_title": N_("Your ranking {ranking}: P@k, R@k and F at k = {cutoffs}"),
+    "rr_title": N_("Your {count} queries: RR per query and MRR{threshold_words}"),
+    "rr_title_threshold": N_(" with S_h = {threshold}"),
+    "rprec_title": N_("Your ranking {ranking}: R-precision with R = {r}"),
+})
 
 
 def _marks(rels) -> str:
@@ -520,33 +521,33 @@ def _f_weights_swapped(beta, p, r):
                    rf"{{{tex_number(b2)} \times {tex_number(r)} + {tex_number(p)}}} = {tex_number(value)}")
 
 
-register_mistake("precision_over_list_length", "You divided the relevant documents in the top k by the length of "
-                                               "the whole list; P@k divides them by k.",
+register_mistake("precision_over_list_length", N_("You divided the relevant documents in the top k by the length of "
+                                               "the whole list; P@k divides them by k."),
                  "precision_recall", _pr_with(precision_of=_precision_over_length))
 register_mistake("precision_over_retrieved_when_short",
-                 "That is right under another convention, the precision of the retrieved set (relevant retrieved / "
+                 N_("That is right under another convention, the precision of the retrieved set (relevant retrieved / "
                  "retrieved, IIR §8.3's unranked precision); P@k divides by k even when fewer than k documents were "
-                 "retrieved (trec_eval): the missing ranks count as not relevant.",
+                 "retrieved (trec_eval): the missing ranks count as not relevant."),
                  "precision_recall", _pr_with(precision_of=_precision_over_retrieved))
-register_mistake("precision_over_r", "You divided the relevant documents in the top k by R (that is recall); P@k "
-                                     "divides them by k.", "precision_recall", _pr_with(precision_of=_precision_over_r))
-register_mistake("recall_over_retrieved", "You divided the relevant documents in the top k by k, the documents "
+register_mistake("precision_over_r", N_("You divided the relevant documents in the top k by R (that is recall); P@k "
+                                     "divides them by k."), "precision_recall", _pr_with(precision_of=_precision_over_r))
+register_mistake("recall_over_retrieved", N_("You divided the relevant documents in the top k by k, the documents "
                                           "retrieved (that is precision); R@k divides them by R, all relevant "
-                                          "documents.", "precision_recall", _pr_with(recall_of=_recall_over_k))
-register_mistake("f_beta_not_squared", "You used β where the formula takes β², above and below (the trap of "
+                                          "documents."), "precision_recall", _pr_with(recall_of=_recall_over_k))
+register_mistake("f_beta_not_squared", N_("You used β where the formula takes β², above and below (the trap of "
                                        "trec_eval's set_F, whose parameter is β² itself): "
-                                       "F_β = (1 + β²) P R / (β² P + R).",
+                                       "F_β = (1 + β²) P R / (β² P + R)."),
                  "precision_recall", _pr_with(f_of=_f_beta_not_squared))
-register_mistake("f_beta_not_squared_below", "You multiplied P by β in the denominator, as the lecture's F0.5 slide "
-                                             "does ((0.5)P + R); the formula takes β² there too: β² P + R.",
+register_mistake("f_beta_not_squared_below", N_("You multiplied P by β in the denominator, as the lecture's F0.5 slide "
+                                             "does ((0.5)P + R); the formula takes β² there too: β² P + R."),
                  "precision_recall", _pr_with(f_of=_f_beta_not_squared_below))
-register_mistake("f_without_factor", "You left out the factor (1 + β²) above the line: F_β = (1 + β²) P R / "
-                                     "(β² P + R), so F1 = 2 P R / (P + R).",
+register_mistake("f_without_factor", N_("You left out the factor (1 + β²) above the line: F_β = (1 + β²) P R / "
+                                     "(β² P + R), so F1 = 2 P R / (P + R)."),
                  "precision_recall", _pr_with(f_of=_f_without_factor))
-register_mistake("f1_arithmetic_mean", "You took the arithmetic mean (P + R) / 2; F1 is their harmonic mean "
-                                       "2 P R / (P + R).", "precision_recall", _pr_with(f_of=_f_arithmetic))
-register_mistake("f_beta_weights_swapped", "You put β² on R instead of on P: F_β = (1 + β²) P R / (β² P + R), so "
-                                           "F2 leans towards recall and F0.5 towards precision.",
+register_mistake("f1_arithmetic_mean", N_("You took the arithmetic mean (P + R) / 2; F1 is their harmonic mean "
+                                       "2 P R / (P + R)."), "precision_recall", _pr_with(f_of=_f_arithmetic))
+register_mistake("f_beta_weights_swapped", N_("You put β² on R instead of on P: F_β = (1 + β²) P R / (β² P + R), so "
+                                           "F2 leans towards recall and F0.5 towards precision."),
                  "precision_recall", _pr_with(f_of=_f_weights_swapped))
 
 
@@ -597,15 +598,15 @@ def _threshold_exclusive(first, threshold):
     return 0.0, rf"{first} \geq S_h = {threshold} \Rightarrow 0"
 
 
-register_mistake("rr_threshold_ignored", "You took 1 / rank past the threshold; with S_h, a first relevant document "
-                                         "ranked below S_h gives RR = 0.", "rr", _rr_with(rr_of=_rr_ignoring_threshold))
-register_mistake("rr_rank_not_inverted", "You wrote the rank of the first relevant document; RR is its reciprocal, "
-                                         "1 / rank.", "rr", _rr_with(rr_of=_rank_not_inverted))
-register_mistake("rr_threshold_exclusive", "You dropped a first relevant document ranked exactly at S_h; the "
+register_mistake("rr_threshold_ignored", N_("You took 1 / rank past the threshold; with S_h, a first relevant document "
+                                         "ranked below S_h gives RR = 0."), "rr", _rr_with(rr_of=_rr_ignoring_threshold))
+register_mistake("rr_rank_not_inverted", N_("You wrote the rank of the first relevant document; RR is its reciprocal, "
+                                         "1 / rank."), "rr", _rr_with(rr_of=_rank_not_inverted))
+register_mistake("rr_threshold_exclusive", N_("You dropped a first relevant document ranked exactly at S_h; the "
                                            "threshold includes it: RR = 1 / rank when rank ≤ S_h (the lecture's q2, "
-                                           "at rank 3 = S_h, counts 1/3).", "rr", _rr_with(rr_of=_threshold_exclusive))
-register_mistake("mrr_over_found", "You divided by the queries that found a relevant document within S_h; MRR "
-                                   "divides by every query (a query with RR = 0 counts).",
+                                           "at rank 3 = S_h, counts 1/3)."), "rr", _rr_with(rr_of=_threshold_exclusive))
+register_mistake("mrr_over_found", N_("You divided by the queries that found a relevant document within S_h; MRR "
+                                   "divides by every query (a query with RR = 0 counts)."),
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: sum(
                      1 for _, rels in queries if _first_relevant(rels) is not None
                      and (threshold is None or _first_relevant(rels) <= threshold))))
@@ -623,10 +624,10 @@ def _rr_of_last(first, threshold, rels):
                    if value else rf"{last} > S_h = {threshold} \Rightarrow 0\ \text{{(last relevant)}}")
 
 
-register_mistake("rr_last_relevant", "You took the rank of the last relevant document; RR takes the first one, where "
+register_mistake("rr_last_relevant", N_("You took the rank of the last relevant document; RR takes the first one, where "
                                      "the user first finds what they need: RR = 1 / rank of the first relevant "
-                                     "document.", "rr", _rr_with(rr_of=_rr_of_last, with_rels=True))
-register_mistake("mrr_not_divided", "You added the RRs up; MRR is their mean: divide by the number of queries.",
+                                     "document."), "rr", _rr_with(rr_of=_rr_of_last, with_rels=True))
+register_mistake("mrr_not_divided", N_("You added the RRs up; MRR is their mean: divide by the number of queries."),
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: 1))
 
 
@@ -646,8 +647,8 @@ def _rprec_at(cutoff_of, divide_by_cutoff=True):
     return working
 
 
-register_mistake("rprec_at_list_length", "You counted the relevant documents in the whole list; R-precision looks "
-                                         "at the top R only (P@R).",
+register_mistake("rprec_at_list_length", N_("You counted the relevant documents in the whole list; R-precision looks "
+                                         "at the top R only (P@R)."),
                  "r_precision", _rprec_at(lambda exercise: len(exercise.rels)))
 def _rank_of_rth_relevant(exercise):
     ranks = [rank for rank, grade in enumerate(exercise.rels, 1) if grade >= 1]
@@ -656,9 +657,9 @@ def _rank_of_rth_relevant(exercise):
 
 
 register_mistake("rprec_at_rth_relevant",
-                 "That is right under another reading, the precision at the rank of the R-th relevant document; "
+                 N_("That is right under another reading, the precision at the rank of the R-th relevant document; "
                  "R-precision (IIR §8.4, trec_eval's Rprec) is the precision at rank R: the relevant documents "
-                 "among the top R ranks, divided by R.", "r_precision", _rprec_at(_rank_of_rth_relevant))
-register_mistake("rprec_at_retrieved_relevant", "You cut at the number of relevant documents retrieved; R-precision "
-                                                "cuts at R, all relevant documents of the query.",
+                 "among the top R ranks, divided by R."), "r_precision", _rprec_at(_rank_of_rth_relevant))
+register_mistake("rprec_at_retrieved_relevant", N_("You cut at the number of relevant documents retrieved; R-precision "
+                                                "cuts at R, all relevant documents of the query."),
                  "r_precision", _rprec_at(lambda exercise: count_relevant(exercise.rels)))

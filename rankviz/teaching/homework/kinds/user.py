@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+from rankviz.i18n import N_
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 
@@ -30,33 +31,33 @@ ESL = "expected search length"
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words
 # (Baeza-Yates & Ribeiro-Neto's coverage and novelty ratios, Korfhage's relative recall and recall effort,
 # Cooper's expected search length).
-TEXTS = {
-    "known_relevant_hint": "Count the relevant documents the user already knew: |K ∩ R|.",
-    "known_retrieved_hint": "Of those, count the ones the system retrieved: |K ∩ R ∩ A|.",
-    "coverage_hint": "Coverage is the share of the relevant documents the user knew that were retrieved: "
-                     "$\\frac{{|K \\cap R \\cap A|}}{{|K \\cap R|}}$.",
-    "found_hint": "Count the relevant documents retrieved: |R ∩ A|.",
-    "new_hint": "Of those, count the ones the user did not know: |(R ∩ A) − K|.",
-    "novelty_hint": "Novelty is the share of the relevant documents retrieved that were new to the user: "
-                    "$\\frac{{|(R \\cap A) - K|}}{{|R \\cap A|}}$.",
-    "relative_hint": "Relative recall is the relevant documents found over those the user expected to find, at most 1: "
-                     "$\\min\\left(1, \\frac{{\\#\\text{{found}}}}{{\\#\\text{{expected}}}}\\right)$.",
-    "examined_hint": "Read the answer in the order shown and count the documents until the {wanted}-th relevant one.",
-    "effort_hint": "Recall effort is the relevant documents wanted over the documents examined to find them: "
-                   "$\\frac{{\\#\\text{{wanted}}}}{{\\#\\text{{examined}}}}$.",
-    "esl_part_hint": "Within the levels (documents of one level tie and come in random order): {what}.",
-    "esl_hint": "Cooper's expected search length, the non-relevant documents expected before the wanted relevant "
-                "ones: $j + \\frac{{i \\cdot s}}{{r + 1}}$.",
-    "answer": "A: the documents the system shows, in the order shown (e.g. d5 d3 d21 d36).",
-    "tie_levels": "The tie level of each document of A, in the same order: documents of one level share a score and "
-                  "come in random order (blank: each document its own level).",
-    "relevant": "R: every relevant document of the query, retrieved or not.",
-    "known": "K: the relevant documents the user already knew before the search.",
-    "expected": "How many relevant documents the user expected to find (relative recall's denominator).",
-    "wanted": "How many relevant documents the user wants (recall effort and expected search length).",
-    "title": "Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
-             "search length",
-}
+TEXTS = TranslatedWords({
+    "known_relevant_hint": N_("Count the relevant documents the user already knew: |K ∩ R|."),
+    "known_retrieved_hint": N_("Of those, count the ones the system retrieved: |K ∩ R ∩ A|."),
+    "coverage_hint": N_("Coverage is the share of the relevant documents the user knew that were retrieved: "
+                     "$\\frac{{|K \\cap R \\cap A|}}{{|K \\cap R|}}$."),
+    "found_hint": N_("Count the relevant documents retrieved: |R ∩ A|."),
+    "new_hint": N_("Of those, count the ones the user did not know: |(R ∩ A) − K|."),
+    "novelty_hint": N_("Novelty is the share of the relevant documents retrieved that were new to the user: "
+                    "$\\frac{{|(R \\cap A) - K|}}{{|R \\cap A|}}$."),
+    "relative_hint": N_("Relative recall is the relevant documents found over those the user expected to find, at most 1: "
+                     "$\\min\\left(1, \\frac{{\\#\\text{{found}}}}{{\\#\\text{{expected}}}}\\right)$."),
+    "examined_hint": N_("Read the answer in the order shown and count the documents until the {wanted}-th relevant one."),
+    "effort_hint": N_("Recall effort is the relevant documents wanted over the documents examined to find them: "
+                   "$\\frac{{\\#\\text{{wanted}}}}{{\\#\\text{{examined}}}}$."),
+    "esl_part_hint": N_("Within the levels (documents of one level tie and come in random order): {what}."),
+    "esl_hint": N_("Cooper's expected search length, the non-relevant documents expected before the wanted relevant "
+                "ones: $j + \\frac{{i \\cdot s}}{{r + 1}}$."),
+    "answer": N_("A: the documents the system shows, in the order shown (e.g. d5 d3 d21 d36)."),
+    "tie_levels": N_("The tie level of each document of A, in the same order: documents of one level share a score and "
+                  "come in random order (blank: each document its own level)."),
+    "relevant": N_("R: every relevant document of the query, retrieved or not."),
+    "known": N_("K: the relevant documents the user already knew before the search."),
+    "expected": N_("How many relevant documents the user expected to find (relative recall's denominator)."),
+    "wanted": N_("How many relevant documents the user wants (recall effort and expected search length)."),
+    "title": N_("Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
+             "search length"),
+})
 _ESL_WHAT = ("j, the non-relevant documents in the levels read in full", "r, the relevant documents in the last "
              "level read", "i, the non-relevant documents in the last level read", "s, the relevant documents still "
              "wanted from the last level")
@@ -451,60 +452,60 @@ def _esl_in_order_shown(exercise, steps):
                                                    rf"{tex_number(examined - wanted)}\ \ \text{{(order shown)}}")
 
 
-register_mistake("user_coverage_novelty_swapped", "You swapped coverage and novelty: coverage is the share of the "
+register_mistake("user_coverage_novelty_swapped", N_("You swapped coverage and novelty: coverage is the share of the "
                                                   "relevant documents the user knew that were retrieved, novelty the "
-                                                  "share of the relevant retrieved ones the user did not know.",
+                                                  "share of the relevant retrieved ones the user did not know."),
                  "user", _swapped)
-register_mistake("coverage_divided_by_answer", "You divided coverage by the documents retrieved |A|; coverage divides "
-                                               "by |K ∩ R|, the relevant documents the user knew.",
+register_mistake("coverage_divided_by_answer", N_("You divided coverage by the documents retrieved |A|; coverage divides "
+                                               "by |K ∩ R|, the relevant documents the user knew."),
                  "user", _ratio_over(COVERAGE[2], COVERAGE[1], _answer_size))
-register_mistake("coverage_divided_by_relevant", "You divided coverage by every relevant document |R|; coverage "
-                                                 "divides by |K ∩ R|, only the relevant documents the user knew.",
+register_mistake("coverage_divided_by_relevant", N_("You divided coverage by every relevant document |R|; coverage "
+                                                 "divides by |K ∩ R|, only the relevant documents the user knew."),
                  "user", _ratio_over(COVERAGE[2], COVERAGE[1], _relevant_size))
-register_mistake("coverage_all_known", "You counted documents the user knew that are not relevant; coverage counts "
-                                       "only the known documents that are relevant, K ∩ R.",
+register_mistake("coverage_all_known", N_("You counted documents the user knew that are not relevant; coverage counts "
+                                       "only the known documents that are relevant, K ∩ R."),
                  "user", _coverage_all_known)
-register_mistake("novelty_divided_by_answer", "You divided novelty by the documents retrieved |A|; novelty divides "
-                                              "by |R ∩ A|, the relevant documents retrieved.",
+register_mistake("novelty_divided_by_answer", N_("You divided novelty by the documents retrieved |A|; novelty divides "
+                                              "by |R ∩ A|, the relevant documents retrieved."),
                  "user", _ratio_over(NOVELTY[2], NOVELTY[1], _answer_size))
-register_mistake("novelty_divided_by_relevant", "You divided novelty by every relevant document |R|; novelty divides "
-                                                "by |R ∩ A|, the relevant documents retrieved.",
+register_mistake("novelty_divided_by_relevant", N_("You divided novelty by every relevant document |R|; novelty divides "
+                                                "by |R ∩ A|, the relevant documents retrieved."),
                  "user", _ratio_over(NOVELTY[2], NOVELTY[1], _relevant_size))
-register_mistake("novelty_counted_known", "You counted the relevant retrieved documents the user already knew; "
-                                          "novelty counts those the user did not know, (R ∩ A) − K.",
+register_mistake("novelty_counted_known", N_("You counted the relevant retrieved documents the user already knew; "
+                                          "novelty counts those the user did not know, (R ∩ A) − K."),
                  "user", _novelty_counted_known)
-register_mistake("relative_recall_inverted", "You divided the number expected by the number found; relative recall "
-                                             "is # found / # expected.", "user", _relative_recall("inverted"))
-register_mistake("relative_recall_over_all_relevant", "You divided by every relevant document (that is recall); "
+register_mistake("relative_recall_inverted", N_("You divided the number expected by the number found; relative recall "
+                                             "is # found / # expected."), "user", _relative_recall("inverted"))
+register_mistake("relative_recall_over_all_relevant", N_("You divided by every relevant document (that is recall); "
                                                       "relative recall divides by the number the user expected to "
-                                                      "find.", "user", _relative_recall("all relevant"))
-register_mistake("relative_recall_not_capped", "You let relative recall go above 1; once the user found as many as "
-                                               "expected the expectation is met and relative recall is 1.",
+                                                      "find."), "user", _relative_recall("all relevant"))
+register_mistake("relative_recall_not_capped", N_("You let relative recall go above 1; once the user found as many as "
+                                               "expected the expectation is met and relative recall is 1."),
                  "user", _relative_recall("not capped"))
-register_mistake("recall_effort_inverted", "You divided the documents examined by the number wanted; recall effort "
-                                           "is # wanted / # examined, at most 1.", "user", _effort_inverted)
-register_mistake("recall_effort_whole_list", "You divided by every document of the answer; recall effort divides by "
-                                             "the documents examined until the wanted relevant ones are found.",
+register_mistake("recall_effort_inverted", N_("You divided the documents examined by the number wanted; recall effort "
+                                           "is # wanted / # examined, at most 1."), "user", _effort_inverted)
+register_mistake("recall_effort_whole_list", N_("You divided by every document of the answer; recall effort divides by "
+                                             "the documents examined until the wanted relevant ones are found."),
                  "user", _effort_whole_list)
-register_mistake("esl_counting_relevant", "You counted the relevant documents seen too; expected search length "
-                                          "counts only the non-relevant documents the user goes through.",
+register_mistake("esl_counting_relevant", N_("You counted the relevant documents seen too; expected search length "
+                                          "counts only the non-relevant documents the user goes through."),
                  "user", _esl_with(lambda j, r, i, s, w: j + s + i * s / (r + 1),
                                    lambda j, r, i, s, w: (rf"{tex_number(j)} + {tex_number(s)} + "
                                                           rf"\frac{{{tex_number(i)} \cdot {tex_number(s)}}}"
                                                           rf"{{{tex_number(r)} + 1}}"),
                                    j_change=_j_with_relevant))
-register_mistake("esl_whole_last_level", "You counted every non-relevant document of the last level; in random order "
-                                         "only i·s/(r + 1) of them are expected before the s-th relevant one.",
+register_mistake("esl_whole_last_level", N_("You counted every non-relevant document of the last level; in random order "
+                                         "only i·s/(r + 1) of them are expected before the s-th relevant one."),
                  "user", _esl_with(lambda j, r, i, s, w: j + i, lambda j, r, i, s, w: rf"{tex_number(j)} + "
                                                                                       rf"{tex_number(i)}"))
-register_mistake("esl_s_over_r", "You divided by r; the r relevant documents cut the level into r + 1 gaps, so "
-                                 "the last level adds i·s/(r + 1).",
+register_mistake("esl_s_over_r", N_("You divided by r; the r relevant documents cut the level into r + 1 gaps, so "
+                                 "the last level adds i·s/(r + 1)."),
                  "user", _esl_with(lambda j, r, i, s, w: j + i * s / r,
                                    lambda j, r, i, s, w: rf"{tex_number(j)} + \frac{{{tex_number(i)} \cdot "
                                                          rf"{tex_number(s)}}}{{{tex_number(r)}}}"))
-register_mistake("esl_all_wanted_from_last_level", "You took s as every relevant document wanted; s counts only "
-                                                   "those still wanted from the last level, after the earlier levels.",
+register_mistake("esl_all_wanted_from_last_level", N_("You took s as every relevant document wanted; s counts only "
+                                                   "those still wanted from the last level, after the earlier levels."),
                  "user", _esl_all_wanted)
-register_mistake("esl_in_order_shown", "You counted the non-relevant documents in the order shown; within a level "
-                                       "the order is random, so ESL takes the expected number, j + i·s/(r + 1).",
+register_mistake("esl_in_order_shown", N_("You counted the non-relevant documents in the order shown; within a level "
+                                       "the order is random, so ESL takes the expected number, j + i·s/(r + 1)."),
                  "user", _esl_in_order_shown)
