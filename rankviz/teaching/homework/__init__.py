@@ -28,6 +28,19 @@ mistakes) and :mod:`~rankviz.teaching.homework.worksheets` (printable sheets and
 >>> first_wrong(verdicts), verdicts[2].status, verdicts[6].status
 (2, 'wrong', 'carried')
 
+Language: verdict messages, mistake sentences, summaries, hints, step labels and stages come in
+the session's language, English or Simplified Chinese: set it with ``rankviz.i18n.use("zh")``
+(or for a block, ``with rankviz.i18n.speaking("zh"): ...``), or pass ``language="zh"`` to
+:func:`steps_for`, :func:`check_answers`, :func:`summary`, :func:`hints` or :func:`hint_summary`
+(``language=None``, the default, keeps the language in force). Text is translated when a message is
+made, not at import, from ``rankviz/locale/zh/LC_MESSAGES/teaching.po``; numbers and formulas stay
+as they are. Steps built in one language may be checked in another: a verdict names its mistake in
+the language of the check (labels and stages keep the language the steps were built in, so a
+cache of steps must key on the language).
+
+>>> check_answers(steps, ["1", "0.5", "0.6"], tolerance=0.001, language="zh")[2].message
+'与精确值相差 0.067（容差 ±0.001）。'
+
 A student who divides q1's P@1 + P@3 + P@6 + P@10 + P@15 = 2.9 by the relevant documents they
 retrieved (5) instead of R = 10 (0.58 for 0.29) is told that this is another convention's answer:
 
@@ -455,7 +468,19 @@ def catalogue_markdown() -> str:
                 description = field.description
             lines.append(f"| `{field.name}` | {description.replace('|', chr(92) + '|')} | {blank} |")
         lines.append("")
-    lines += ["## Mistakes the checker names", "",
+    lines += ["## Language", "",
+              "Verdict messages, mistake sentences, summaries, hints, step labels and stages come in the session's",
+              "language, English (`en`) or Simplified Chinese (`zh`): `rankviz.i18n.use(\"zh\")` (or",
+              "`with rankviz.i18n.speaking(\"zh\"): ...`) sets it, or pass `language=\"zh\"` to `steps_for`,",
+              "`check_answers`, `summary`, `hints` and `hint_summary` (`None`, the default: the language in force).",
+              "Messages are translated when they are made, from `rankviz/locale/zh/LC_MESSAGES/teaching.po`, with the",
+              "course notes' terms (准确率 precision, 召回率 recall, ...); numbers and formulas stay as they are.", "",
+              "```python",
+              "from rankviz.teaching.homework import check_answers, exercise_from_preset, steps_for",
+              "steps = steps_for(exercise_from_preset(\"ndcg_exercise\"), language=\"zh\")",
+              "check_answers(steps, [\"11\"], language=\"zh\")[0].message   # '正确（在 ±0.001 以内）。'",
+              "```", "",
+              "## Mistakes the checker names", "",
               "A wrong answer within the tolerance of what one of these gives is named in its verdict; when",
               "two give the same number, both are named and the checker says it cannot tell which.", "",
               mistake_catalogue(), ""]

@@ -655,7 +655,7 @@ def check_answers(steps, answers, tolerance: float = 0.001, *, language: str | N
     force (:func:`rankviz.i18n.use`). Numbers and formulas stay as they are:
 
     >>> check_answers(steps, [""] * 11 + ["0.9"], language="zh")[-1].message
-    '与精确值相差 0.046（容差 ±0.001）。'
+    '与精确值相差 0.045（容差 ±0.001）。'
     """
     with in_language(language):
         return _check_answers(steps, answers, tolerance)

@@ -65,7 +65,7 @@ class Mistake:
         >>> from rankviz.i18n import speaking
         >>> with speaking("zh"):
         ...     MISTAKES["ln_discount"].sentence_for(Exercise("ndcg", "x", rels=(1, 0)))
-        '你在折损里用了自然对数 ln，而不是 log2：折损是 log2(i + 1)，例如 log2(3) = 1.585，而 ln 3 = 1.099。'
+        '你在折损里用了自然对数 ln，而不是 log2：公式要求用 log2。'
         """
         if self.convention is not None:
             param, used = self.convention
