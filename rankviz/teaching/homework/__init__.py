@@ -55,7 +55,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.i18n import DEFAULT_LANGUAGE
+from rankviz.i18n import DEFAULT_LANGUAGE, _
 from rankviz.i18n import language as language_in_force
 from rankviz.registry import get_spec
 from rankviz.teaching.homework.core import (
@@ -354,8 +354,8 @@ def _read(kind: str, field: OwnInput, value):
     if field.kind in ("choice", "option"):
         allowed = own_choices(kind, field.name)
         if value not in allowed:
-            raise InputError(field.name, f"{field.label} must be one of {', '.join(map(str, allowed))}; "
-                                         f"got {value!r}.")
+            raise InputError(field.name, _("{label} must be one of {allowed}; got {value}.").format(
+                label=field.label, allowed=", ".join(map(str, allowed)), value=repr(value)))
         return value
     if isinstance(value, str):
         return read_input(field.kind, value, field.label, name=field.name)
@@ -399,13 +399,14 @@ def own_exercise(kind: str, **inputs) -> Exercise:
              and not (isinstance(value, str) and not value.strip())}
     unknown = [name for name in given if name not in fields]
     if unknown:
-        raise InputError(unknown[0], f"Exercises of kind {kind!r} take no input {', '.join(unknown)}; they take "
-                                     f"{', '.join(fields)}.")
+        raise InputError(unknown[0], _("Exercises of kind {kind} take no input {unknown}; they take {known}.").format(
+            kind=repr(kind), unknown=", ".join(unknown), known=", ".join(fields)))
     values = {name: _read(kind, fields[name], value) for name, value in given.items()}
     values = {name: value for name, value in values.items() if value is not None}
     for field in spec.inputs:
         if field.required and field.name not in values:
-            raise InputError(field.name, f"Give {field.label}: {field.description}")
+            raise InputError(field.name, _("Give {label}: {description}").format(label=field.label,
+                                                                                 description=field.description))
     exercise = spec.own(**values)
     try:
         steps_for(exercise, mistakes=False)  # validates everything through the metric functions

@@ -471,6 +471,17 @@ class OwnInput:
     whose choices a ``"choice"`` input offers (its words and its default come from there);
     ``required``: the exercise cannot be built without it (else blank means ``blank``, in words);
     ``example`` a text the field shows before anything is typed.
+
+    ``label``, ``description`` and ``blank`` are written in English (marked with ``N_``) and read
+    in the language in force: the kinds' tables are built at import, the words when a page asks.
+
+    >>> from rankviz.i18n import speaking
+    >>> field = OwnInput("k", "Cut-off k", "Blank: the whole list.", "int", blank="the whole list")
+    >>> with speaking("zh"):
+    ...     field.blank
+    '整个列表'
+    >>> field.blank
+    'the whole list'
     """
 
     name: str
@@ -481,6 +492,13 @@ class OwnInput:
     required: bool = False
     blank: str = ""
     example: str = ""
+
+    def __getattribute__(self, name):
+        value = object.__getattribute__(self, name)
+        return _(value) if name in _OWN_INPUT_WORDS and value else value
+
+
+_OWN_INPUT_WORDS = frozenset({"label", "description", "blank"})
 
 
 KIND_SPECS: dict[str, KindSpec] = {}

@@ -183,11 +183,11 @@ def _own(*, rels, n_relevant=None, k=None, denominator="R") -> Exercise:
 
 
 INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True, example="R N R N N R"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant"], "int",
-             blank="the relevant documents of the list"),
-    OwnInput("k", "Cut-off k (AP@k)", TEXTS["k"], "int", blank="the whole list"),
-    OwnInput("denominator", "Divide the sum by", TEXTS["denominator"], "choice", param=AP_DENOMINATOR),
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True, example="R N R N N R"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant"], "int",
+             blank=N_("the relevant documents of the list")),
+    OwnInput("k", N_("Cut-off k (AP@k)"), TEXTS.source["k"], "int", blank=N_("the whole list")),
+    OwnInput("denominator", N_("Divide the sum by"), TEXTS.source["denominator"], "choice", param=AP_DENOMINATOR),
 )
 
 KIND = register_kind(KindSpec(

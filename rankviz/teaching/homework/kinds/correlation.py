@@ -219,15 +219,15 @@ def _own_spearman(*, ranks_a, ranks_b, items=None, ties="pearson") -> Exercise:
 
 
 _RANKS_INPUTS = (
-    OwnInput("ranks_a", "Ranks in R1 (or values)", TEXTS["ranks_a"], "ranks", required=True, example="1 2 3 4 5"),
-    OwnInput("ranks_b", "Ranks in R2 (or values)", TEXTS["ranks_b"], "ranks", required=True, example="2 1 4 3 5"),
-    OwnInput("items", "Document names", TEXTS["items"], "names", blank="d1, d2, ..."),
+    OwnInput("ranks_a", N_("Ranks in R1 (or values)"), TEXTS.source["ranks_a"], "ranks", required=True, example="1 2 3 4 5"),
+    OwnInput("ranks_b", N_("Ranks in R2 (or values)"), TEXTS.source["ranks_b"], "ranks", required=True, example="2 1 4 3 5"),
+    OwnInput("items", N_("Document names"), TEXTS.source["items"], "names", blank="d1, d2, ..."),
 )
 
 KIND = register_kind(KindSpec("spearman", "Spearman's rank correlation (rho)", _generate, spearman_steps, _describe,
                               presets={"srcc_exercise": _from_preset}, reference=_reference,
                               metrics=("spearman_rho",),
-                              inputs=(*_RANKS_INPUTS, OwnInput("ties", "With tied ranks", TEXTS["ties"], "choice",
+                              inputs=(*_RANKS_INPUTS, OwnInput("ties", N_("With tied ranks"), TEXTS.source["ties"], "choice",
                                                                param=SPEARMAN_TIES)),
                               own=_own_spearman))
 
@@ -638,10 +638,10 @@ KENDALL_KIND = register_kind(KindSpec(
     kendall_steps, _kendall_describe, options={"variant": KENDALL_VARIANTS},
     presets={"kendall_srcc_exercise": _kendall_from_srcc}, reference=_kendall_reference,
     metrics=("kendall_tau", "kendall_tau_distance"),
-    inputs=(*_RANKS_INPUTS, OwnInput("variant", "Kendall's tau", TEXTS["variant"], "choice", param=KENDALL_VARIANT,
+    inputs=(*_RANKS_INPUTS, OwnInput("variant", N_("Kendall's tau"), TEXTS.source["variant"], "choice", param=KENDALL_VARIANT,
                                      blank=KENDALL_VARIANT.choice(KENDALL_VARIANT.default).text),
-            OwnInput("k", "K (distance at K)", TEXTS["kendall_k"], "int", blank="no distance"),
-            OwnInput("penalty", "p (distance at K)", TEXTS["penalty"], "numbers", blank="0.5")),
+            OwnInput("k", N_("K (distance at K)"), TEXTS.source["kendall_k"], "int", blank=N_("no distance")),
+            OwnInput("penalty", N_("p (distance at K)"), TEXTS.source["penalty"], "numbers", blank="0.5")),
     own=_own_kendall))
 
 

@@ -278,11 +278,11 @@ def _own(*, rels, k=None, unretrieved=None, gain="exponential", discount="log2")
 
 
 INPUTS = (
-    OwnInput("rels", "Grades in ranked order", TEXTS["rels"], "relevance", required=True, example="3,2,3,0,1,2"),
-    OwnInput("k", "Cut-off k (NDCG@k)", TEXTS["k"], "int", blank="the whole list"),
-    OwnInput("unretrieved", "Judged, not retrieved", TEXTS["unretrieved"], "relevance", blank="none"),
-    OwnInput("gain", "Gain", TEXTS["gain"], "choice", param=GAIN, blank="exponential"),
-    OwnInput("discount", "Discount", TEXTS["discount"], "choice", param=DISCOUNT),
+    OwnInput("rels", N_("Grades in ranked order"), TEXTS.source["rels"], "relevance", required=True, example="3,2,3,0,1,2"),
+    OwnInput("k", N_("Cut-off k (NDCG@k)"), TEXTS.source["k"], "int", blank=N_("the whole list")),
+    OwnInput("unretrieved", N_("Judged, not retrieved"), TEXTS.source["unretrieved"], "relevance", blank=N_("none")),
+    OwnInput("gain", N_("Gain"), TEXTS.source["gain"], "choice", param=GAIN, blank="exponential"),
+    OwnInput("discount", N_("Discount"), TEXTS.source["discount"], "choice", param=DISCOUNT),
 )
 
 KIND = register_kind(KindSpec(
@@ -567,9 +567,9 @@ def _err_own(*, rels, max_grade, k=None) -> Exercise:
 
 
 ERR_INPUTS = (
-    OwnInput("rels", "Grades in ranked order", TEXTS["err_rels"], "relevance", required=True, example="2 0 1"),
-    OwnInput("max_grade", "g_max (top of the grading scale)", TEXTS["max_grade"], "int", required=True, example="3"),
-    OwnInput("k", "Cut-off k (ERR@k)", TEXTS["err_k"], "int", blank="the whole list"),
+    OwnInput("rels", N_("Grades in ranked order"), TEXTS.source["err_rels"], "relevance", required=True, example="2 0 1"),
+    OwnInput("max_grade", N_("g_max (top of the grading scale)"), TEXTS.source["max_grade"], "int", required=True, example="3"),
+    OwnInput("k", N_("Cut-off k (ERR@k)"), TEXTS.source["err_k"], "int", blank=N_("the whole list")),
 )
 
 ERR_KIND = register_kind(KindSpec(

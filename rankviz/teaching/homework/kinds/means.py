@@ -281,13 +281,13 @@ def _own_map(*, rankings, names=None, n_relevant=None, k=None, denominator="R") 
 
 
 MAP_INPUTS = (
-    OwnInput("rankings", "Rankings, one query per line", TEXTS["rankings"], "rankings", required=True,
+    OwnInput("rankings", N_("Rankings, one query per line"), TEXTS.source["rankings"], "rankings", required=True,
              example="R N R N N N N N R R\nN R N N R R R N N N"),
-    OwnInput("names", "Query names", TEXTS["names"], "names", blank="q1, q2, ..."),
-    OwnInput("n_relevant", "R of each query", TEXTS["n_relevant_each"], "ints",
-             blank="the relevant documents of each line", example="4 4"),
-    OwnInput("k", "Cut-off k (MAP@k)", TEXTS["k"], "int", blank="the whole lists"),
-    OwnInput("denominator", "Divide each AP's sum by", TEXTS["denominator"], "choice", param=AP_DENOMINATOR),
+    OwnInput("names", N_("Query names"), TEXTS.source["names"], "names", blank="q1, q2, ..."),
+    OwnInput("n_relevant", N_("R of each query"), TEXTS.source["n_relevant_each"], "ints",
+             blank=N_("the relevant documents of each line"), example="4 4"),
+    OwnInput("k", N_("Cut-off k (MAP@k)"), TEXTS.source["k"], "int", blank=N_("the whole lists")),
+    OwnInput("denominator", N_("Divide each AP's sum by"), TEXTS.source["denominator"], "choice", param=AP_DENOMINATOR),
 )
 
 MAP_KIND = register_kind(KindSpec(
@@ -462,9 +462,9 @@ def _own_gmap(*, runs, names=None) -> Exercise:
 
 
 GMAP_INPUTS = (
-    OwnInput("runs", "AP of each topic, one run per line", TEXTS["runs"], "rows", required=True,
+    OwnInput("runs", N_("AP of each topic, one run per line"), TEXTS.source["runs"], "rows", required=True,
              example="0.05 0.1 0.5 0.5 0.75\n0.3 0.3 0.3 0.4 0.6"),
-    OwnInput("names", "Run names", TEXTS["run_names"], "names", blank="Run 1, Run 2, ..."),
+    OwnInput("names", N_("Run names"), TEXTS.source["run_names"], "names", blank="Run 1, Run 2, ..."),
 )
 
 GMAP_KIND = register_kind(KindSpec(
@@ -678,12 +678,12 @@ def _own_interpolated(kind: str):
 
 
 _RANKING_INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True,
              example="R R N N N N N N R N R N N N R N N N N R"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant"], "int",
-             blank="the relevant documents of the list", example="8"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant"], "int",
+             blank=N_("the relevant documents of the list"), example="8"),
 )
-_ROUNDING_INPUT = OwnInput("rounding", "Recall level r needs", TEXTS["rounding"], "choice", param=ROUNDING)
+_ROUNDING_INPUT = OwnInput("rounding", N_("Recall level r needs"), TEXTS.source["rounding"], "choice", param=ROUNDING)
 
 _INTERPOLATED_MAP_TITLE = "Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)"
 _ELEVEN_POINT_TITLE = "11-point interpolated average precision (recall 0.0 to 1.0)"
@@ -698,8 +698,8 @@ INTERPOLATED_MAP_KIND = register_kind(KindSpec(
              "interpolated_map_q2": _ranking_preset("interpolated_map", "q2_binary", "q2",
                                                     "interpolated precision at 10 recall levels (slide: 0.254)")},
     metrics=("interpolated_average_precision",),
-    inputs=(*_RANKING_INPUTS, OwnInput("levels", "Recall levels", TEXTS["levels"], "levels",
-                                       blank="the 10 levels 0.1 to 1.0", example="0.33"), _ROUNDING_INPUT),
+    inputs=(*_RANKING_INPUTS, OwnInput("levels", N_("Recall levels"), TEXTS.source["levels"], "levels",
+                                       blank=N_("the 10 levels 0.1 to 1.0"), example="0.33"), _ROUNDING_INPUT),
     own=_own_interpolated("interpolated_map")))
 
 ELEVEN_POINT_KIND = register_kind(KindSpec(

@@ -243,10 +243,10 @@ def _own_auc(*, labels, scores, items=None) -> Exercise:
 
 
 _SCORED = (
-    OwnInput("labels", "Labels (1 positive, 0 negative)", TEXTS["labels"], "labels", required=True, example="1 0 1 0"),
-    OwnInput("scores", "Scores", TEXTS["scores"], "numbers", required=True, example="0.9 0.6 0.6 0.2"),
+    OwnInput("labels", N_("Labels (1 positive, 0 negative)"), TEXTS.source["labels"], "labels", required=True, example="1 0 1 0"),
+    OwnInput("scores", N_("Scores"), TEXTS.source["scores"], "numbers", required=True, example="0.9 0.6 0.6 0.2"),
 )
-_ITEMS = OwnInput("items", "Item names", TEXTS["items"], "names", blank="a, b, c, ...")
+_ITEMS = OwnInput("items", N_("Item names"), TEXTS.source["items"], "names", blank="a, b, c, ...")
 
 AUC_KIND = register_kind(KindSpec(
     "auc", "AUC by counting positive-negative pairs", _generate_auc, auc_steps, _describe_auc,
@@ -427,9 +427,9 @@ GAUC_KIND = register_kind(KindSpec(
     "gauc", "GAUC: AUC per user, weighted", _generate_gauc, gauc_steps, _describe_gauc,
     options={"weights": GAUC_WEIGHTS}, reference=_reference_gauc,
     metrics=("gauc",),
-    inputs=(*_SCORED, OwnInput("groups", "User of each item", TEXTS["groups"], "names", required=True,
+    inputs=(*_SCORED, OwnInput("groups", N_("User of each item"), TEXTS.source["groups"], "names", required=True,
                                example="u1 u1 u2 u2"),
-            _ITEMS, OwnInput("weights", "Weight of each user", TEXTS["weights"], "option", blank="impressions")),
+            _ITEMS, OwnInput("weights", N_("Weight of each user"), TEXTS.source["weights"], "option", blank="impressions")),
     own=_own_gauc))
 
 

@@ -196,13 +196,13 @@ def _check_r(rels, n_relevant, name: str = "n_relevant") -> None:
 
 
 PR_INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True,
              example="R R N N N N N N R N"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant_recall"], "int",
-             blank="the relevant documents of the list"),
-    OwnInput("cutoffs", "Cut-offs k", TEXTS["cutoffs"], "ints", blank="the whole list", example="5 10"),
-    OwnInput("k", "Cut-off k", TEXTS["k"], "int", blank="the cut-offs above"),
-    OwnInput("betas", "β of each F-measure", TEXTS["betas"], "numbers", blank="F1 only", example="1 2 0.5"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant_recall"], "int",
+             blank=N_("the relevant documents of the list")),
+    OwnInput("cutoffs", N_("Cut-offs k"), TEXTS.source["cutoffs"], "ints", blank=N_("the whole list"), example="5 10"),
+    OwnInput("k", N_("Cut-off k"), TEXTS.source["k"], "int", blank=N_("the cut-offs above")),
+    OwnInput("betas", N_("β of each F-measure"), TEXTS.source["betas"], "numbers", blank=N_("F1 only"), example="1 2 0.5"),
 )
 
 PR_KIND = register_kind(KindSpec(
@@ -335,10 +335,10 @@ def _own_rr(*, rankings, names=None, threshold=None) -> Exercise:
 
 
 RR_INPUTS = (
-    OwnInput("rankings", "Rankings, one query per line", TEXTS["rankings"], "rankings", required=True,
+    OwnInput("rankings", N_("Rankings, one query per line"), TEXTS.source["rankings"], "rankings", required=True,
              example="N N R\nN R\nR"),
-    OwnInput("names", "Query names", TEXTS["names"], "names", blank="q1, q2, ..."),
-    OwnInput("threshold", "S_h (rank threshold)", TEXTS["threshold"], "int", blank="no threshold"),
+    OwnInput("names", N_("Query names"), TEXTS.source["names"], "names", blank="q1, q2, ..."),
+    OwnInput("threshold", N_("S_h (rank threshold)"), TEXTS.source["threshold"], "int", blank=N_("no threshold")),
 )
 
 RR_KIND = register_kind(KindSpec(
@@ -414,10 +414,10 @@ def _own_rprec(*, rels, n_relevant=None) -> Exercise:
 
 
 RPREC_INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True,
              example="R N R N N N N N R R"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant_rprec"], "int",
-             blank="the relevant documents of the list", example="4"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant_rprec"], "int",
+             blank=N_("the relevant documents of the list"), example="4"),
 )
 
 RPREC_KIND = register_kind(KindSpec(

@@ -284,15 +284,15 @@ def _own(*, answer, relevant, expected=None, wanted=None, known=None, tie_levels
 
 
 INPUTS = (
-    OwnInput("answer", "A (the answer, in the order shown)", TEXTS["answer"], "names", required=True,
+    OwnInput("answer", N_("A (the answer, in the order shown)"), TEXTS.source["answer"], "names", required=True,
              example="d5 d3 d21 d36 d30"),
-    OwnInput("tie_levels", "Tie level of each document", TEXTS["tie_levels"], "ints", blank="no ties"),
-    OwnInput("relevant", "R (relevant documents)", TEXTS["relevant"], "names", required=True, example="d3 d12 d21"),
-    OwnInput("known", "K (known to the user)", TEXTS["known"], "names", blank="none"),
-    OwnInput("expected", "Relevant documents expected", TEXTS["expected"], "int", blank="no relative recall",
+    OwnInput("tie_levels", N_("Tie level of each document"), TEXTS.source["tie_levels"], "ints", blank=N_("no ties")),
+    OwnInput("relevant", N_("R (relevant documents)"), TEXTS.source["relevant"], "names", required=True, example="d3 d12 d21"),
+    OwnInput("known", N_("K (known to the user)"), TEXTS.source["known"], "names", blank=N_("none")),
+    OwnInput("expected", N_("Relevant documents expected"), TEXTS.source["expected"], "int", blank=N_("no relative recall"),
              example="3"),
-    OwnInput("wanted", "Relevant documents wanted", TEXTS["wanted"], "int",
-             blank="no recall effort nor expected search length", example="2"),
+    OwnInput("wanted", N_("Relevant documents wanted"), TEXTS.source["wanted"], "int",
+             blank=N_("no recall effort nor expected search length"), example="2"),
 )
 
 KIND = register_kind(KindSpec(
