@@ -68,6 +68,7 @@ from rankviz.teaching.homework.core import (
     KindSpec,
     OwnInput,
     Step,
+    TranslatedWords,
     Verdict,
     check_answers,
     check_seed,
@@ -125,8 +126,9 @@ __all__ = [
 ]
 
 # What the checker can walk through, in the course's order, and how each is named to a student.
-KINDS = {key: KIND_SPECS[key].title for key in (*COURSE_ORDER, *sorted(set(KIND_SPECS) - set(COURSE_ORDER)))
-         if key in KIND_SPECS}
+# (English source, read in the language in force.)
+KINDS = TranslatedWords({key: object.__getattribute__(KIND_SPECS[key], "title")
+                         for key in (*COURSE_ORDER, *sorted(set(KIND_SPECS) - set(COURSE_ORDER))) if key in KIND_SPECS})
 # Course exercises the checker walks through, and the kind of each.
 HOMEWORK_PRESETS = {preset: spec.key for spec in (KIND_SPECS[k] for k in KINDS) for preset in spec.presets}
 # Kinds a student can also work on their own input (the page's "your own exercise"): every kind.

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 
@@ -64,7 +64,7 @@ def in_language(language: str | None):
     return nullcontext() if language is None else speaking(language)
 
 
-class TranslatedWords(Mapping):
+class TranslatedWords(MutableMapping):
     """A module-level table of English source words (marked with ``N_``), read in the language in
     force: ``STATUS_WORDS["wrong"]`` is "wrong" in English and 错误 in Chinese, looked up when read."""
 
@@ -73,6 +73,12 @@ class TranslatedWords(Mapping):
 
     def __getitem__(self, key):
         return _(self.source[key])
+
+    def __setitem__(self, key, value):  # a kind registered later (a test's, a plug-in's)
+        self.source[key] = value
+
+    def __delitem__(self, key):
+        del self.source[key]
 
     def __iter__(self):
         return iter(self.source)
@@ -443,6 +449,10 @@ class KindSpec:
     metrics: tuple[str, ...] = ()
     inputs: tuple = ()
     own: Callable | None = None
+
+    def __getattribute__(self, name):
+        value = object.__getattribute__(self, name)
+        return _(value) if name == "title" else value  # English source (N_), read in the language in force
 
 
 class InputError(ValueError):

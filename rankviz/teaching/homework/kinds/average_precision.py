@@ -15,6 +15,7 @@ from dataclasses import replace
 from rankviz.metrics import count_relevant
 from rankviz.registry import AP_DENOMINATOR
 from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
                                            check_length, ranking_preset, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
@@ -41,6 +42,9 @@ TEXTS = TranslatedWords({
                    "never retrieved counts as precision 0; some sheets divide by the relevant documents retrieved, "
                    "Kaggle's MAP@k by min(R, k)."),
     "own_title": N_("Your ranking {ranking}: {title}"),
+    "describe": N_('{given} Compute P@i at every rank i, then AP = (1/R) Σ P@i over the relevant ranks.'),
+    "describe_cut": N_(' at the ranks up to k = {k}'),
+    "describe_options": N_('{given} Compute P@i{cut}, then {label}: Σ P@i over the relevant ranks{cut}, divided as {divided}.'),
 })
 
 
@@ -152,12 +156,10 @@ def _describe(exercise: Exercise) -> str:
     k = exercise.param("k")
     denominator = exercise.param("denominator", "R")
     if k is None and denominator == "R":
-        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Compute P@i at every rank i, then "
-                f"AP = (1/R) Σ P@i over the relevant ranks.")
-    cut = f" at the ranks up to k = {k}" if k is not None else ""
-    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Compute P@i{cut}, then "
-            f"{_ap_label(exercise)}: Σ P@i over the relevant ranks{cut}, divided as "
-            f"{AP_DENOMINATOR.label(denominator)}.")
+        return TEXTS["describe"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant))
+    cut = TEXTS["describe_cut"].format(k=k) if k is not None else ""
+    return TEXTS["describe_options"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant), cut=cut,
+                                            label=_ap_label(exercise), divided=translate(AP_DENOMINATOR.label(denominator)))
 
 
 def _reference(exercise: Exercise) -> dict:
@@ -191,7 +193,7 @@ INPUTS = (
 )
 
 KIND = register_kind(KindSpec(
-    "ap", "P@i down the ranking and average precision (AP)", _generate, ap_steps, _describe, reference=_reference,
+    "ap", N_("P@i down the ranking and average precision (AP)"), _generate, ap_steps, _describe, reference=_reference,
     presets={key: ranking_preset("ap", key) for key in ("ap_positions_1_3_6", "q1_binary", "q2_binary")},
     metrics=("precision", "average_precision"), inputs=INPUTS, own=_own))
 

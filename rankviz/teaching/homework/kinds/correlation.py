@@ -56,6 +56,10 @@ TEXTS = TranslatedWords({
                              "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$."),
     "spearman_title": N_("Your two rankings of {count} documents: Spearman's rank correlation (rho)"),
     "kendall_title": N_("Your two rankings of {count} documents: {title}"),
+    "describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, then Σd² and ρ = 1 − 6 Σd² / (K (K² − 1)).'),
+    "kendall_describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered differently by R1 and R2) and the concordant pairs C; then {tau}.'),
+    "kendall_describe_ties": N_('Documents with (rank in R1, rank in R2): {pairs} (tied documents share their average rank). Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered differently by R1 and R2), the pairs tied in R1 (n1) and in R2 (n2) (a tie is neither concordant nor discordant) and the concordant pairs C; then {tau}.'),
+    "kendall_describe_distance": N_(' Then compare the top-{k} lists (R1: {first}; R2: {second}) with the normalized Kendall tau distance at K = {k}: over every pair of the n documents in either list, penalty 1 when the two lists order the pair differently (a list missing one of the two ranks the one it holds higher; two documents each in a different list only: 1), p = {p} for two documents both missing from the same list, 0 otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).'),
 })
 
 __all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
@@ -177,8 +181,7 @@ def _generate(rng, seed: int) -> Exercise:
 
 def _describe(exercise: Exercise) -> str:
     pairs = ", ".join(f"{d} ({a}, {b})" for d, a, b in zip(exercise.items, exercise.ranks_a, exercise.ranks_b))
-    return (f"Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, "
-            f"then Σd² and ρ = 1 − 6 Σd² / (K (K² − 1)).")
+    return TEXTS["describe"].format(pairs=pairs)
 
 
 def _from_preset() -> Exercise:
@@ -224,7 +227,7 @@ _RANKS_INPUTS = (
     OwnInput("items", N_("Document names"), TEXTS.source["items"], "names", blank="d1, d2, ..."),
 )
 
-KIND = register_kind(KindSpec("spearman", "Spearman's rank correlation (rho)", _generate, spearman_steps, _describe,
+KIND = register_kind(KindSpec("spearman", N_("Spearman's rank correlation (rho)"), _generate, spearman_steps, _describe,
                               presets={"srcc_exercise": _from_preset}, reference=_reference,
                               metrics=("spearman_rho",),
                               inputs=(*_RANKS_INPUTS, OwnInput("ties", N_("With tied ranks"), TEXTS.source["ties"], "choice",
@@ -568,21 +571,13 @@ def _kendall_describe(exercise: Exercise) -> str:
     variant = exercise.param("variant", "b")
     tau = ("τ_a = (C − D) / n0" if variant == "a" else "τ_b = (C − D) / √((n0 − n1)(n0 − n2))")
     ties = len(set(exercise.ranks_a)) < len(exercise.ranks_a) or len(set(exercise.ranks_b)) < len(exercise.ranks_b)
-    text = (f"Documents with (rank in R1, rank in R2): {pairs}"
-            + (" (tied documents share their average rank)" if ties else "")
-            + ". Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered "
-            + "differently by R1 and R2)"
-            + (", the pairs tied in R1 (n1) and in R2 (n2) (a tie is neither concordant nor discordant)" if ties else "")
-            + f" and the concordant pairs C; then {tau}.")
+    text = TEXTS["kendall_describe_ties" if ties else "kendall_describe"].format(pairs=pairs, tau=tau)
     k = exercise.param("k")
     if k is not None:
         order_a, order_b = _ranked_lists(exercise)
         p = tex_number(exercise.param("penalty", 0.5))
-        text += (f" Then compare the top-{k} lists (R1: {', '.join(order_a[:k])}; R2: {', '.join(order_b[:k])}) with "
-                 f"the normalized Kendall tau distance at K = {k}: over every pair of the n documents in either list, "
-                 f"penalty 1 when the two lists order the pair differently (a list missing one of the two ranks the "
-                 f"one it holds higher; two documents each in a different list only: 1), p = {p} for two documents "
-                 f"both missing from the same list, 0 otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).")
+        text += TEXTS["kendall_describe_distance"].format(k=k, first=", ".join(order_a[:k]),
+                                                          second=", ".join(order_b[:k]), p=p)
     return text
 
 
@@ -634,7 +629,7 @@ def _own_kendall(*, ranks_a, ranks_b, items=None, variant="b", k=None, penalty=N
 
 
 KENDALL_KIND = register_kind(KindSpec(
-    "kendall", "Kendall's tau (tau-a, tau-b) and the normalized Kendall tau distance at K", _kendall_generate,
+    "kendall", N_("Kendall's tau (tau-a, tau-b) and the normalized Kendall tau distance at K"), _kendall_generate,
     kendall_steps, _kendall_describe, options={"variant": KENDALL_VARIANTS},
     presets={"kendall_srcc_exercise": _kendall_from_srcc}, reference=_kendall_reference,
     metrics=("kendall_tau", "kendall_tau_distance"),

@@ -73,6 +73,11 @@ TEXTS = TranslatedWords({
     "err_k": N_("Cut-off k for ERR@k: only the top k ranks count. Blank: the whole list."),
     "ndcg_title": N_("Your ranking {ranking}: {title} ({variant})"),
     "err_title": N_("Your ranking {ranking}: ERR{at} on a 0–{top} scale"),
+    "describe_judged": N_(' The ideal ranking uses every judged grade of the query: {grades}.'),
+    "describe": N_('Grades in ranked order: {grades}; {variant}.{judged} Compute CG, the DCG term at each rank, DCG, the IDCG terms of the ideal ranking, IDCG and NDCG.'),
+    "describe_cut": N_('Grades in ranked order: {grades}; {variant}.{judged} Cut-off k = {k}: compute CG@{k}, the DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of the ideal ranking cut at {k}, IDCG@{k} and NDCG@{k}.'),
+    "err_describe_cut": N_(' ERR@{k} looks at the top {k} ranks only.'),
+    "err_describe": N_("Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down the ranking and stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term R_i · P(reach rank i) / i, and ERR, the sum of the terms."),
 })
 
 
@@ -226,15 +231,13 @@ def _describe(exercise: Exercise) -> str:
     grades = ", ".join(format_number(g) for g in exercise.rels)
     judged = ""
     if exercise.judged is not None:
-        judged = (f" The ideal ranking uses every judged grade of the query: "
-                  f"{', '.join(format_number(g) for g in sorted(exercise.judged, reverse=True) if g > 0)}.")
+        judged = TEXTS["describe_judged"].format(
+            grades=", ".join(format_number(g) for g in sorted(exercise.judged, reverse=True) if g > 0))
     k = exercise.param("k")
+    variant = variant_words(exercise.gain, exercise.discount)
     if k is None:
-        return (f"Grades in ranked order: {grades}; {variant_words(exercise.gain, exercise.discount)}.{judged} "
-                f"Compute CG, the DCG term at each rank, DCG, the IDCG terms of the ideal ranking, IDCG and NDCG.")
-    return (f"Grades in ranked order: {grades}; {variant_words(exercise.gain, exercise.discount)}.{judged} "
-            f"Cut-off k = {k}: compute CG@{k}, the DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of "
-            f"the ideal ranking cut at {k}, IDCG@{k} and NDCG@{k}.")
+        return TEXTS["describe"].format(grades=grades, variant=variant, judged=judged)
+    return TEXTS["describe_cut"].format(grades=grades, variant=variant, judged=judged, k=k)
 
 
 def _from_preset(key: str):
@@ -286,7 +289,7 @@ INPUTS = (
 )
 
 KIND = register_kind(KindSpec(
-    "ndcg", "CG, DCG, IDCG and NDCG", _generate, ndcg_steps, _describe, reference=_reference,
+    "ndcg", N_("CG, DCG, IDCG and NDCG"), _generate, ndcg_steps, _describe, reference=_reference,
     options={"gain": GAINS, "discount": DISCOUNTS},
     presets={"ndcg_exercise": _from_preset("ndcg_exercise"), "q1_graded": _from_preset("q1_graded")},
     metrics=("cumulative_gain", "dcg", "ideal_dcg", "ndcg"), inputs=INPUTS, own=_own))
@@ -523,11 +526,8 @@ def _err_describe(exercise: Exercise) -> str:
     grades = ", ".join(format_number(g) for g in exercise.rels)
     top = exercise.param("max_grade")
     k = exercise.param("k")
-    cut = "" if k is None else f" ERR@{k} looks at the top {k} ranks only."
-    return (f"Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down the ranking and "
-            f"stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, "
-            f"the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term "
-            f"R_i · P(reach rank i) / i, and ERR, the sum of the terms.")
+    cut = "" if k is None else TEXTS["err_describe_cut"].format(k=k)
+    return TEXTS["err_describe"].format(grades=grades, top=top, cut=cut)
 
 
 def _err_from_ndcg_exercise() -> Exercise:
@@ -573,7 +573,7 @@ ERR_INPUTS = (
 )
 
 ERR_KIND = register_kind(KindSpec(
-    "err", "Expected reciprocal rank (ERR)", _err_generate, err_steps, _err_describe,
+    "err", N_("Expected reciprocal rank (ERR)"), _err_generate, err_steps, _err_describe,
     reference=_err_reference, options={"max_grade": ERR_SCALES},
     presets={"err_ndcg_exercise": _err_from_ndcg_exercise},
     metrics=("err",), inputs=ERR_INPUTS, own=_err_own))

@@ -22,6 +22,7 @@ from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
 from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.teaching.homework.core import (
     TranslatedWords,
     Exercise,
@@ -87,6 +88,19 @@ TEXTS = TranslatedWords({
     "interpolated_title": N_("Your ranking {ranking}: interpolated precision at recall {levels}"),
     "eleven_title": N_("Your ranking {ranking}: 11-point interpolated average precision"),
     "mean_label": N_("mean of the {count} levels"),
+    "map_given": N_('Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the collection:\n\n| {query} | {ranking} | R |\n|---|---|---|\n{rows}\n\n'),
+    "query": N_('query'),
+    "ranking": N_('ranking'),
+    "topic": N_('topic'),
+    "topic_number": N_('Topic {t}'),
+    "map_describe": N_('For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document never retrieved adds 0); then MAP, the mean of the {n} APs.'),
+    "map_describe_cut": N_(' in its top k = {k}'),
+    "map_describe_options": N_('For each query compute P@i at each relevant rank{cut} and {ap}, their sum divided as {divided}; then the mean of the {n} values.'),
+    "gmap_describe": N_('The average precision of each run on each of {n} topics:\n\n{table}\n\nFor each run compute MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) (the n-th root of the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.'),
+    "then": N_('then {what}'),
+    "joiner": N_('; '),
+    "level_rule": N_(' A level r needs {rule} relevant documents.'),
+    "interpolated_describe": N_('{given} At each recall level r = {levels}, compute the interpolated precision P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when no rank reaches r){mean}.{rule}'),
 })
 
 
@@ -225,14 +239,12 @@ def _describe_map(exercise: Exercise) -> str:
     rows = "\n".join(f"| {name} | {_grades_text(rels)} | {r if r is not None else count_relevant(rels)} |"
                      for name, rels, r in zip(names, rankings, n_relevants))
     k, denominator = exercise.param("k"), exercise.param("denominator", "R")
-    given = (f"Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the "
-             f"collection:\n\n| query | ranking | R |\n|---|---|---|\n{rows}\n\n")
+    given = TEXTS["map_given"].format(query=TEXTS["query"], ranking=TEXTS["ranking"], rows=rows)
     if k is None and denominator == "R":
-        return given + (f"For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document "
-                        f"never retrieved adds 0); then MAP, the mean of the {len(names)} APs.")
-    cut = f" in its top k = {k}" if k is not None else ""
-    return given + (f"For each query compute P@i at each relevant rank{cut} and {_ap_word(exercise)}, their sum "
-                    f"divided as {AP_DENOMINATOR.label(denominator)}; then the mean of the {len(names)} values.")
+        return given + TEXTS["map_describe"].format(n=len(names))
+    cut = TEXTS["map_describe_cut"].format(k=k) if k is not None else ""
+    return given + TEXTS["map_describe_options"].format(cut=cut, ap=_ap_word(exercise), n=len(names),
+                                                        divided=translate(AP_DENOMINATOR.label(denominator)))
 
 
 def _map_from_preset() -> Exercise:
@@ -291,7 +303,7 @@ MAP_INPUTS = (
 )
 
 MAP_KIND = register_kind(KindSpec(
-    "map", "AP of each query and mean average precision (MAP)", _generate_map, map_steps, _describe_map,
+    "map", N_("AP of each query and mean average precision (MAP)"), _generate_map, map_steps, _describe_map,
     reference=_map_reference, presets={"map_q1_q2": _map_from_preset},
     metrics=("average_precision", "mean_average_precision"), inputs=MAP_INPUTS, own=_own_map))
 
@@ -417,13 +429,11 @@ def _describe_gmap(exercise: Exercise) -> str:
     runs = _runs(exercise)
     n = len(runs[0][1])
     # One row per topic, a column per run: a phone shows every column however many topics there are.
-    header = "| topic | " + " | ".join(f"{name} AP" for name, _ in runs) + " |"
+    header = f"| {TEXTS['topic']} | " + " | ".join(f"{name} AP" for name, _ in runs) + " |"
     rule = "|---" * (len(runs) + 1) + "|"
-    rows = "\n".join(f"| Topic {t} | " + " | ".join(format_number(aps[t - 1], 4) for _, aps in runs) + " |"
-                     for t in range(1, n + 1))
-    return (f"The average precision of each run on each of {n} topics:\n\n{header}\n{rule}\n{rows}\n\n"
-            f"For each run compute MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) "
-            f"(the n-th root of the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.")
+    rows = "\n".join(f"| {TEXTS['topic_number'].format(t=t)} | "
+                     + " | ".join(format_number(aps[t - 1], 4) for _, aps in runs) + " |" for t in range(1, n + 1))
+    return TEXTS["gmap_describe"].format(n=n, table=f"{header}\n{rule}\n{rows}")
 
 
 def _gmap_from_preset() -> Exercise:
@@ -468,7 +478,7 @@ GMAP_INPUTS = (
 )
 
 GMAP_KIND = register_kind(KindSpec(
-    "gmap", "MAP, GMAP and HMAP of runs over the same topics", _generate_gmap, gmap_steps, _describe_gmap,
+    "gmap", N_("MAP, GMAP and HMAP of runs over the same topics"), _generate_gmap, gmap_steps, _describe_gmap,
     reference=_gmap_reference, presets={"gmap_runs": _gmap_from_preset},
     metrics=("mean_average_precision", "geometric_mean_average_precision",
              "harmonic_mean_average_precision"), inputs=GMAP_INPUTS, own=_own_gmap))
@@ -618,13 +628,13 @@ def _describe_interpolated(levels_text: str, mean_text: str):
     def describe(exercise: Exercise) -> str:
         rounding = exercise.param("rounding", "ceil")
         levels = _custom_levels(exercise) if exercise.kind == "interpolated_map" else None
-        shown_levels = ", ".join(map(_level_text, levels)) if levels is not None else levels_text
-        mean = ((f"then {TEXTS['mean_label'].format(count=len(levels))}" if len(levels) > 1 else "")
-                if levels is not None else f"then {mean_text}")
-        rule = "" if rounding == "ceil" else f" A level r needs {ROUNDING.choice(rounding).text} relevant documents."
-        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each recall level r = {shown_levels}, "
-                f"compute the interpolated precision P_interp(r) = the largest P@i over the ranks i with recall "
-                f"R@i ≥ r (0 when no rank reaches r){'; ' + mean if mean else ''}.{rule}")
+        shown_levels = ", ".join(map(_level_text, levels)) if levels is not None else translate(levels_text)
+        mean = ((TEXTS["then"].format(what=TEXTS["mean_label"].format(count=len(levels))) if len(levels) > 1 else "")
+                if levels is not None else TEXTS["then"].format(what=translate(mean_text)))
+        rule = "" if rounding == "ceil" else TEXTS["level_rule"].format(rule=ROUNDING.choice(rounding).text)
+        return TEXTS["interpolated_describe"].format(
+            given=binary_ranking_words(exercise.rels, exercise.n_relevant), levels=shown_levels,
+            mean=TEXTS["joiner"] + mean if mean else "", rule=rule)
     return describe
 
 
@@ -685,13 +695,13 @@ _RANKING_INPUTS = (
 )
 _ROUNDING_INPUT = OwnInput("rounding", N_("Recall level r needs"), TEXTS.source["rounding"], "choice", param=ROUNDING)
 
-_INTERPOLATED_MAP_TITLE = "Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)"
-_ELEVEN_POINT_TITLE = "11-point interpolated average precision (recall 0.0 to 1.0)"
+_INTERPOLATED_MAP_TITLE = N_("Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)")
+_ELEVEN_POINT_TITLE = N_("11-point interpolated average precision (recall 0.0 to 1.0)")
 
 INTERPOLATED_MAP_KIND = register_kind(KindSpec(
     "interpolated_map", _INTERPOLATED_MAP_TITLE, _generate_ranking("interpolated_map", _INTERPOLATED_MAP_TITLE),
     interpolated_map_steps,
-    _describe_interpolated("0.1, 0.2, ..., 1.0", "the mean of the 10 values (the lecture calls it the query's MAP)"),
+    _describe_interpolated("0.1, 0.2, ..., 1.0", N_("the mean of the 10 values (the lecture calls it the query's MAP)")),
     reference=_interpolated_map_reference,
     presets={"interpolated_map_q1": _ranking_preset("interpolated_map", "q1_binary", "q1",
                                                     "interpolated precision at 10 recall levels (slide: 0.28)"),
@@ -704,7 +714,7 @@ INTERPOLATED_MAP_KIND = register_kind(KindSpec(
 
 ELEVEN_POINT_KIND = register_kind(KindSpec(
     "eleven_point", _ELEVEN_POINT_TITLE, _generate_ranking("eleven_point", _ELEVEN_POINT_TITLE), eleven_point_steps,
-    _describe_interpolated("0.0, 0.1, ..., 1.0", "their mean, the 11-point average"),
+    _describe_interpolated("0.0, 0.1, ..., 1.0", N_("their mean, the 11-point average")),
     reference=_eleven_point_reference,
     presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, "11-point interpolated precision",
                                   note=("The lecture's q1/q2 ranking; the lecture itself averages 10 levels "

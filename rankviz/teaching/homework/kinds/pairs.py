@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
@@ -25,7 +26,8 @@ __all__ = ["GAUC_WEIGHTS", "auc_steps", "gauc_steps"]
 GAUC_WEIGHTS = ("impressions", "clicks", "uniform")
 # The exercise's weight names as rankviz.metrics.gauc spells them.
 _METRIC_WEIGHTS = {"impressions": "impressions", "clicks": "positives", "uniform": "uniform"}
-_WEIGHT_WORDS = {"impressions": "impressions (items shown)", "clicks": "clicks (positives)", "uniform": "1 per user"}
+_WEIGHT_WORDS = {"impressions": N_("impressions (items shown)"), "clicks": N_("clicks (positives)"),
+                 "uniform": N_("1 per user")}
 _LETTERS = "abcdefghijkl"
 
 # What a student reads: the step hints and the inputs of their own exercise, in the course notes' words.
@@ -59,6 +61,13 @@ TEXTS = TranslatedWords({
                "clicks, or 1 per user."),
     "auc_title": N_("Your {count} scored items: AUC by counting positive-negative pairs"),
     "gauc_title": N_("Your {count} items shown to {users} users: GAUC (weights: {weights})"),
+    "auc_describe": N_('A model scores {n} items; + marks a positive (clicked, relevant), − a negative.\n\n{table}\n\nCount |P|, |N| and the |P| × |N| positive-negative pairs; for each positive, the negatives scored below it and tied with it; then the pairs won, the tied pairs (each counts ½) and AUC = (won + ½ tied) / (|P| |N|).'),
+    "left_out": N_(' {group} {what}: with one class only it has no positive-negative pair, no AUC, and is left out of GAUC.'),
+    "gauc_describe": N_("Items shown to {n} users; + marks a click, − an item shown but not clicked.\n\n{table}\n\nCompute AUC within each user (pairs of that user's items only), weight each user by {weights}, then GAUC = Σ w × AUC / Σ w.{left_out}"),
+    "item": N_('item'),
+    "user": N_('user'),
+    "label": N_('label'),
+    "score": N_('score'),
 })
 
 
@@ -188,7 +197,7 @@ def _generate_auc(rng, seed: int) -> Exercise:
 def _items_table(items, labels, scores, group_row=None) -> str:
     """One row per item (a phone shows every column of a long list: no row runs off the screen)."""
     users = group_row is not None
-    header = "| item |" + (" user |" if users else "") + " label | score |"
+    header = f"| {TEXTS['item']} |" + (f" {TEXTS['user']} |" if users else "") + f" {TEXTS['label']} | {TEXTS['score']} |"
     rule = "|---|" + ("---|" if users else "") + "---|---|"
     rows = [f"| {item} |" + (f" {group_row[i]} |" if users else "") + f" {_sign(label)} | {tex_number(score)} |"
             for i, (item, label, score) in enumerate(zip(items, labels, scores))]
@@ -197,11 +206,7 @@ def _items_table(items, labels, scores, group_row=None) -> str:
 
 def _describe_auc(exercise: Exercise) -> str:
     items, labels, scores = _given(exercise, "items", "labels", "scores")
-    return (f"A model scores {len(items)} items; + marks a positive (clicked, relevant), − a negative.\n\n"
-            f"{_items_table(items, labels, scores)}\n\n"
-            "Count |P|, |N| and the |P| × |N| positive-negative pairs; for each positive, the negatives scored "
-            "below it and tied with it; then the pairs won, the tied pairs (each counts ½) and "
-            "AUC = (won + ½ tied) / (|P| |N|).")
+    return TEXTS["auc_describe"].format(n=len(items), table=_items_table(items, labels, scores))
 
 
 def _reference_auc(exercise: Exercise) -> dict:
@@ -249,7 +254,7 @@ _SCORED = (
 _ITEMS = OwnInput("items", N_("Item names"), TEXTS.source["items"], "names", blank="a, b, c, ...")
 
 AUC_KIND = register_kind(KindSpec(
-    "auc", "AUC by counting positive-negative pairs", _generate_auc, auc_steps, _describe_auc,
+    "auc", N_("AUC by counting positive-negative pairs"), _generate_auc, auc_steps, _describe_auc,
     reference=_reference_auc,
     metrics=("auc",), inputs=(*_SCORED, _ITEMS), own=_own_auc))
 
@@ -315,7 +320,7 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
         weight_steps.append(len(steps))
         steps.append(Step(f"weight of {group}", float(weight), rf"{tex_number(weight)}\ \ \text{{({why[weights]})}}",
                           stage=second, hint=TEXTS["weight_hint"].format(group=group,
-                                                                         weight_words=_WEIGHT_WORDS[weights])))
+                                                                         weight_words=translate(_WEIGHT_WORDS[weights]))))
         group_auc = steps[auc_step[group]].expected
         product_steps.append(len(steps))
         steps.append(Step(f"weight × AUC of {group}", float(weight) * group_auc,
@@ -382,19 +387,16 @@ def _one_class_users(exercise: Exercise) -> list[tuple[str, str]]:
     for group in _group_order(groups):
         classes = {labels[i] for i, g in enumerate(groups) if g == group}
         if len(classes) == 1:
-            found.append((group, "clicked every item" if classes == {1} else "clicked nothing"))
+            found.append((group, N_("clicked every item") if classes == {1} else N_("clicked nothing")))
     return found
 
 
 def _describe_gauc(exercise: Exercise) -> str:
     items, labels, scores, groups = _given(exercise, "items", "labels", "scores", "groups")
     weights = exercise.param("weights", "impressions")
-    left_out = "".join(f" {group} {what}: with one class only it has no positive-negative pair, no AUC, and is "
-                       f"left out of GAUC." for group, what in _one_class_users(exercise))
-    return (f"Items shown to {len(_group_order(groups))} users; + marks a click, − an item shown but not "
-            f"clicked.\n\n{_items_table(items, labels, scores, group_row=groups)}\n\n"
-            f"Compute AUC within each user (pairs of that user's items only), weight each user by "
-            f"{_WEIGHT_WORDS[weights]}, then GAUC = Σ w × AUC / Σ w.{left_out}")
+    left_out = "".join(TEXTS["left_out"].format(group=group, what=translate(what)) for group, what in _one_class_users(exercise))
+    return TEXTS["gauc_describe"].format(n=len(_group_order(groups)), weights=translate(_WEIGHT_WORDS[weights]),
+                                         table=_items_table(items, labels, scores, group_row=groups), left_out=left_out)
 
 
 def _reference_gauc(exercise: Exercise) -> dict:
@@ -424,7 +426,7 @@ def _own_gauc(*, labels, scores, groups, items=None, weights="impressions") -> E
 
 
 GAUC_KIND = register_kind(KindSpec(
-    "gauc", "GAUC: AUC per user, weighted", _generate_gauc, gauc_steps, _describe_gauc,
+    "gauc", N_("GAUC: AUC per user, weighted"), _generate_gauc, gauc_steps, _describe_gauc,
     options={"weights": GAUC_WEIGHTS}, reference=_reference_gauc,
     metrics=("gauc",),
     inputs=(*_SCORED, OwnInput("groups", N_("User of each item"), TEXTS.source["groups"], "names", required=True,

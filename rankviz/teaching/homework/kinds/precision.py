@@ -65,6 +65,10 @@ TEXTS = TranslatedWords({
     "rr_title": N_("Your {count} queries: RR per query and MRR{threshold_words}"),
     "rr_title_threshold": N_(" with S_h = {threshold}"),
     "rprec_title": N_("Your ranking {ranking}: R-precision with R = {r}"),
+    "pr_describe": N_('{given} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).'),
+    "rr_describe": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / the rank of its first relevant document, 0 when it has none), then MRR, their mean.'),
+    "rr_describe_threshold": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = {threshold}. Compute RR of each query (1 / the rank of its first relevant document if that rank is at most S_h, else 0), then MRR, their mean.'),
+    "rprec_describe": N_('{given} Count the relevant documents in the top R, then R-precision = that count / R.'),
 })
 
 
@@ -150,8 +154,8 @@ def _generate_pr(rng, seed: int) -> Exercise:
 def _describe_pr(exercise: Exercise) -> str:
     cutoffs = ", ".join(str(k) for k in exercise.param("cutoffs", ()))
     betas = ", ".join(_beta_name(b) for b in exercise.param("betas", BETAS))
-    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in "
-            f"the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).")
+    return TEXTS["pr_describe"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant),
+                                       cutoffs=cutoffs, betas=betas)
 
 
 def _fmeasure_preset(query: str):
@@ -206,7 +210,7 @@ PR_INPUTS = (
 )
 
 PR_KIND = register_kind(KindSpec(
-    "precision_recall", "P@k, R@k and F-beta (F1, F2, F0.5) at cut-offs", _generate_pr, precision_recall_steps,
+    "precision_recall", N_("P@k, R@k and F-beta (F1, F2, F0.5) at cut-offs"), _generate_pr, precision_recall_steps,
     _describe_pr, presets={"fmeasure_q1": _fmeasure_preset("q1"), "fmeasure_q2": _fmeasure_preset("q2")},
     reference=_pr_reference,
     metrics=("precision", "recall", "f_beta"), inputs=PR_INPUTS, own=_own_pr))
@@ -290,11 +294,8 @@ def _describe_rr(exercise: Exercise) -> str:
                       for name, rels in exercise.param("queries", ()))
     threshold = exercise.param("threshold")
     if threshold is None:
-        return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / the "
-                f"rank of its first relevant document, 0 when it has none), then MRR, their mean.")
-    return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = "
-            f"{threshold}. Compute RR of each query (1 / the rank of its first relevant document "
-            f"if that rank is at most S_h, else 0), then MRR, their mean.")
+        return TEXTS["rr_describe"].format(lines=lines)
+    return TEXTS["rr_describe_threshold"].format(lines=lines, threshold=threshold)
 
 
 def _mrr_preset() -> Exercise:
@@ -342,7 +343,7 @@ RR_INPUTS = (
 )
 
 RR_KIND = register_kind(KindSpec(
-    "rr", "RR per query and MRR with a rank threshold S_h", _generate_rr, rr_steps, _describe_rr,
+    "rr", N_("RR per query and MRR with a rank threshold S_h"), _generate_rr, rr_steps, _describe_rr,
     presets={"mrr_threshold": _mrr_preset}, reference=_rr_reference,
     metrics=("reciprocal_rank", "mean_reciprocal_rank"), inputs=RR_INPUTS, own=_own_rr))
 
@@ -385,8 +386,7 @@ def _generate_rprec(rng, seed: int) -> Exercise:
 
 
 def _describe_rprec(exercise: Exercise) -> str:
-    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Count the relevant documents in the top "
-            f"R, then R-precision = that count / R.")
+    return TEXTS["rprec_describe"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant))
 
 
 def _rprec_preset(key: str):
@@ -421,7 +421,7 @@ RPREC_INPUTS = (
 )
 
 RPREC_KIND = register_kind(KindSpec(
-    "r_precision", "R-precision (precision at R)", _generate_rprec, r_precision_steps, _describe_rprec,
+    "r_precision", N_("R-precision (precision at R)"), _generate_rprec, r_precision_steps, _describe_rprec,
     presets={"rprec_q1": _rprec_preset("q1_binary"), "rprec_q2": _rprec_preset("q2_binary")},
     reference=_rprec_reference,
     metrics=("r_precision",), inputs=RPREC_INPUTS, own=_own_rprec))

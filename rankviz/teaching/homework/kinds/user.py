@@ -57,6 +57,8 @@ TEXTS = TranslatedWords({
     "wanted": N_("How many relevant documents the user wants (recall effort and expected search length)."),
     "title": N_("Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
              "search length"),
+    "answer_header": N_('| rank | doc | level |'),
+    "describe": N_('The system answers with A, {n} documents in the order shown; documents of one level tie (same score), so the system returns them in random order.\n\n{table}\n\nR (relevant) = {relevant}; K (known to the user) = {known}.\n\nCompute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ A) − K| / |R ∩ A|; relative recall = # found / # expected when the user, reading all of A, expected to find {expected} relevant documents; recall effort = # wanted / # examined for a user who wants {wanted} relevant documents and reads A in the order shown; and the expected search length (non-relevant documents seen before {wanted} relevant ones when each level comes in random order): j + i s / (r + 1).'),
 })
 _ESL_WHAT = ("j, the non-relevant documents in the levels read in full", "r, the relevant documents in the last "
              "level read", "i, the non-relevant documents in the last level read", "s, the relevant documents still "
@@ -209,16 +211,10 @@ def _describe(exercise: Exercise) -> str:
     if expected is None or wanted is None:
         return _describe_sets(docs, relevant, known, expected, wanted)
     # One row per rank: a phone shows every column however long the answer.
-    table = "\n".join(["| rank | doc | level |", "|---|---|---|",
+    table = "\n".join([TEXTS["answer_header"], "|---|---|---|",
                        *(f"| {rank} | {doc} | {level} |" for rank, (doc, level) in enumerate(zip(docs, levels), 1))])
-    return (f"The system answers with A, {len(docs)} documents in the order shown; documents of one level tie "
-            f"(same score), so the system returns them in random order.\n\n{table}\n\n"
-            f"R (relevant) = {{{', '.join(relevant)}}}; K (known to the user) = {{{', '.join(known)}}}.\n\n"
-            f"Compute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ A) − K| / |R ∩ A|; relative recall "
-            f"= # found / # expected when the user, reading all of A, expected to find {expected} relevant "
-            f"documents; recall effort = # wanted / # examined for a user who wants {wanted} relevant documents "
-            f"and reads A in the order shown; and the expected search length (non-relevant documents seen "
-            f"before {wanted} relevant ones when each level comes in random order): j + i s / (r + 1).")
+    return TEXTS["describe"].format(n=len(docs), table=table, relevant="{" + ", ".join(relevant) + "}",
+                                    known="{" + ", ".join(known) + "}", expected=expected, wanted=wanted)
 
 
 def _describe_sets(docs, relevant, known, expected, wanted) -> str:
@@ -296,7 +292,7 @@ INPUTS = (
 )
 
 KIND = register_kind(KindSpec(
-    "user", "User-oriented measures: coverage, novelty, relative recall, recall effort, expected search length",
+    "user", N_("User-oriented measures: coverage, novelty, relative recall, recall effort, expected search length"),
     _generate, user_steps, _describe, reference=_reference,
     metrics=("coverage", "novelty", "relative_recall", "recall_effort",
              "expected_search_length"), inputs=INPUTS, own=_own))
