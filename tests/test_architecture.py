@@ -201,7 +201,8 @@ class Package:
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    # ``_`` is gettext's public name (rankviz.i18n.__all__), the way every marked string is written.
+    return name.startswith("_") and name != "_" and not (name.startswith("__") and name.endswith("__"))
 
 
 @cache

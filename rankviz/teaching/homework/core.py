@@ -363,13 +363,13 @@ class Alternative:
     aligned: bool
     exercise: object = field(default=None, compare=False, repr=False)
     units: float = 1.0
+    catalogued: object = field(default=None, compare=False, repr=False)
 
     @property
     def sentence(self) -> str:
-        """The mistake's sentence for this exercise, in the language in force (made when read)."""
-        from rankviz.teaching.homework.mistakes import MISTAKES
-
-        return MISTAKES[self.mistake].sentence_for(self.exercise)
+        """The mistake's sentence for this exercise, in the language in force (made when read from
+        ``catalogued``, the :class:`~rankviz.teaching.homework.mistakes.Mistake` itself)."""
+        return self.catalogued.sentence_for(self.exercise) if self.catalogued is not None else ""
 
 
 @dataclass(frozen=True)
