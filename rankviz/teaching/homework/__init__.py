@@ -161,7 +161,7 @@ def _attach_alternatives(exercise: Exercise, steps: list[Step]) -> list[Step]:
             if i is None or not math.isfinite(wrong_step.expected):
                 continue
             if not math.isclose(wrong_step.expected, steps[i].expected, rel_tol=1e-12, abs_tol=1e-12):
-                found[i].append(Alternative(mistake.key, wrong_step, aligned, exercise, mistake.units, mistake))
+                found[i].append(Alternative(mistake.key, wrong_step, aligned, exercise, mistake.units))
     return [replace(step, alternatives=tuple(alternatives)) for step, alternatives in zip(steps, found)]
 
 

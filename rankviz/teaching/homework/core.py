@@ -363,13 +363,11 @@ class Alternative:
     aligned: bool
     exercise: object = field(default=None, compare=False, repr=False)
     units: float = 1.0
-    catalogued: object = field(default=None, compare=False, repr=False)
 
     @property
     def sentence(self) -> str:
-        """The mistake's sentence for this exercise, in the language in force (made when read from
-        ``catalogued``, the :class:`~rankviz.teaching.homework.mistakes.Mistake` itself)."""
-        return self.catalogued.sentence_for(self.exercise) if self.catalogued is not None else ""
+        """The mistake's sentence for this exercise, in the language in force (made when read)."""
+        return MISTAKES[self.mistake].sentence_for(self.exercise)
 
 
 @dataclass(frozen=True)
@@ -512,6 +510,9 @@ _OWN_INPUT_WORDS = frozenset({"label", "description", "blank"})
 
 
 KIND_SPECS: dict[str, KindSpec] = {}
+# The catalogue of mistakes, key -> Mistake (filled by rankviz.teaching.homework.mistakes.register_mistake;
+# here so that a step's alternatives name their mistake by key and stay picklable for a page's cache).
+MISTAKES: dict = {}
 
 
 def register_kind(spec: KindSpec) -> KindSpec:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from rankviz.i18n import N_, _
+from rankviz.teaching.homework.core import MISTAKES as _CATALOGUE
 from rankviz.teaching.homework.core import tex_number
 
 __all__ = ["ALL_KINDS", "CONVENTION", "MISTAKES", "Mistake", "register_mistake", "register_convention",
@@ -85,7 +86,7 @@ class Mistake:
         return ALL_KINDS in self.kinds or kind in self.kinds
 
 
-MISTAKES: dict[str, Mistake] = {}
+MISTAKES: dict[str, Mistake] = _CATALOGUE  # one dict, kept in core (a verdict reads a sentence by key)
 
 
 def register_mistake(key: str, sentence: str, kinds, working: Callable, units: float = 1.0, *,
