@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from rankviz.i18n import N_, _
+
 __all__ = ["Preset", "PRESETS", "get_preset", "ranking_presets"]
 
 LECTURE = "002_0700abc891719c11.txt (IR evaluation lecture)"
@@ -64,6 +66,11 @@ class Preset:
     printed: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
     note: str = ""
 
+    def __getattribute__(self, name):
+        # The title is written in English (N_) and read in the language in force (a picker's label).
+        value = object.__getattribute__(self, name)
+        return _(value) if name == "title" else value
+
 
 def _frozen(mapping: dict) -> MappingProxyType:
     return MappingProxyType(dict(mapping))
@@ -90,7 +97,7 @@ _SRCC_R2 = (2, 3, 1, 5, 4, 7, 8, 10, 6, 9)
 _PRESET_LIST = [
     Preset(
         key="ndcg_exercise",
-        title="CG, DCG and NDCG class exercise: grades 3, 2, 3, 0, 1, 2",
+        title=N_("CG, DCG and NDCG class exercise: grades 3, 2, 3, 0, 1, 2"),
         source=f"{LECTURE}, slides 'Class Exercise - Compute DCG / IDCG / NDCG'",
         kind="ranking",
         description="An algorithm ranks d1..d6; an expert grades them 3, 2, 3, 0, 1, 2 on a 0-3 scale.",
@@ -111,7 +118,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="q1_binary",
-        title="Query q1: 15 ranked documents, 10 relevant in the collection",
+        title=N_("Query q1: 15 ranked documents, 10 relevant in the collection"),
         source=f"{LECTURE}, slides 'MAP - An example', 'MRR - An example', 'F-Measure - Homework Exercise'",
         kind="ranking",
         description="Relevant documents (the slide's bullets) at ranks 1, 3, 6, 10 and 15; R = 10.",
@@ -131,7 +138,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="q2_binary",
-        title="Query q2: 15 ranked documents, 3 relevant in the collection",
+        title=N_("Query q2: 15 ranked documents, 3 relevant in the collection"),
         source=f"{LECTURE}, slides 'MAP - An example', 'MRR - An example', 'F-Measure - Homework Exercise'",
         kind="ranking",
         description="Relevant documents at ranks 3, 8 and 15; R = 3.",
@@ -149,7 +156,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="q1_graded",
-        title="Query q1 with graded judgments (0-3)",
+        title=N_("Query q1 with graded judgments (0-3)"),
         source=f"{LECTURE}, slide 'Revised Reference Collections'",
         kind="ranking",
         description=(
@@ -169,7 +176,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="ap_positions_1_3_6",
-        title="AP with relevant documents at positions 1, 3 and 6",
+        title=N_("AP with relevant documents at positions 1, 3 and 6"),
         source=f"{CHINESE_NOTES}, section 'MAP (Mean Average Precision)'",
         kind="ranking",
         description="Three relevant documents, at ranks 1, 3 and 6: AP = (1/1 + 2/3 + 3/6) / 3.",
@@ -180,7 +187,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="srcc_exercise",
-        title="Spearman rank correlation class exercise (R1 ideal, R2 new ranking function)",
+        title=N_("Spearman rank correlation class exercise (R1 ideal, R2 new ranking function)"),
         source=f"{LECTURE}, slides 'SRCC - class exercise'",
         kind="two_rankings",
         description="Ten documents ranked by the ideal ranking R1 and by a new ranking function R2.",
@@ -192,7 +199,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="gmap_runs",
-        title="GMAP vs MAP: Run 1 and Run 2 over five topics",
+        title=N_("GMAP vs MAP: Run 1 and Run 2 over five topics"),
         source=f"{LECTURE}, slide 'GMAP - example'",
         kind="per_query_values",
         description="Per-topic AP of two runs with the same MAP but different GMAP.",
@@ -205,7 +212,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="mrr_threshold",
-        title="MRR with rank threshold S_h = 3 over q1 and q2",
+        title=N_("MRR with rank threshold S_h = 3 over q1 and q2"),
         source=f"{LECTURE}, slides 'Mean Reciprocal Rank (MRR) - An example'",
         kind="queries",
         description="First relevant document at rank 1 (q1) and rank 3 (q2); both within S_h = 3.",
@@ -216,7 +223,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="fmeasure_q1",
-        title="F-measure homework, Q1: P, R, F1, F2 and F0.5 at each relevant document",
+        title=N_("F-measure homework, Q1: P, R, F1, F2 and F0.5 at each relevant document"),
         source=f"{LECTURE}, slide 'F-Measure - Homework Exercise' (P and R as on 'MAP - An example')",
         kind="queries",
         description=("Q1 as the lecture ranks it (relevant at ranks 1, 3, 6, 10 and 15; R = 10): the P and R "
@@ -234,7 +241,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="fmeasure_q2",
-        title="F-measure homework, Q2: P, R, F1, F2 and F0.5 at each relevant document",
+        title=N_("F-measure homework, Q2: P, R, F1, F2 and F0.5 at each relevant document"),
         source=f"{LECTURE}, slide 'F-Measure - Homework Exercise' (P and R as on 'MAP - An example')",
         kind="queries",
         description=("Q2 as the lecture ranks it (relevant at ranks 3, 8 and 15; R = 3): the P and R 'computed "
@@ -250,7 +257,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="map_q1_q2",
-        title="MAP over q1 and q2 (the lecture's interpolated variant)",
+        title=N_("MAP over q1 and q2 (the lecture's interpolated variant)"),
         source=f"{LECTURE}, slide 'MAP - An example' (MAP for Q = {{q1, q2}})",
         kind="queries",
         description="The lecture averages its per-query values 0.28 and 0.254 into MAP 0.267.",
@@ -263,7 +270,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="rr_same_first_relevant",
-        title="MRR only sees the first relevant document",
+        title=N_("MRR only sees the first relevant document"),
         source=f"{NDCG_NOTE}, 'Some additional nuances'",
         kind="queries",
         description="N, N, R, R, R and N, N, R, N, N both have reciprocal rank 1/3.",
@@ -272,7 +279,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="rr_nuance_a",
-        title="Not relevant, not relevant, relevant, relevant, relevant",
+        title=N_("Not relevant, not relevant, relevant, relevant, relevant"),
         source=f"{NDCG_NOTE}, 'Some additional nuances' (Ranking 1)",
         kind="ranking",
         description="Reciprocal rank 1/3.",
@@ -282,7 +289,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="rr_nuance_b",
-        title="Not relevant, not relevant, relevant, not relevant, not relevant",
+        title=N_("Not relevant, not relevant, relevant, not relevant, not relevant"),
         source=f"{NDCG_NOTE}, 'Some additional nuances' (Ranking 2)",
         kind="ranking",
         description="Reciprocal rank 1/3, the same as ranking 1.",
@@ -292,7 +299,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="ndcg_limit_bad_document",
-        title="NDCG does not penalize a bad document: {1,1,1} vs {1,1,1,0}",
+        title=N_("NDCG does not penalize a bad document: {1,1,1} vs {1,1,1,0}"),
         source=f"{LECTURE}, slide 'DCG and NDCG - Limitations' (first)",
         kind="ranking",
         description="Both {1,1,1} and {1,1,1,0} score NDCG 1 when the ideal comes from the list itself.",
@@ -302,7 +309,7 @@ _PRESET_LIST = [
     ),
     Preset(
         key="ndcg_limit_missing_documents",
-        title="NDCG does not penalize missing documents: {1,1,1} vs {1,1,1,1,1}",
+        title=N_("NDCG does not penalize missing documents: {1,1,1} vs {1,1,1,1,1}"),
         source=f"{LECTURE}, slide 'DCG and NDCG - Limitations' (second)",
         kind="ranking",
         description="{1,1,1} scores NDCG 1 like {1,1,1,1,1} unless the judged grades of the query are given.",

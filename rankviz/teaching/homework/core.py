@@ -22,6 +22,7 @@ from rankviz.i18n import N_, _, ngettext, speaking
 from rankviz.registry import get_spec
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
+from rankviz.teaching.homework.words import translated
 
 __all__ = [
     "KIND_SPECS",
@@ -46,6 +47,7 @@ __all__ = [
     "summary",
     "tex_number",
     "binary_ranking_words",
+    "english_title",
     "in_language",
     "TranslatedWords",
     "TranslatedTuple",
@@ -122,6 +124,17 @@ STATUS_WORDS = TranslatedWords({
 })
 
 
+def english_title(thing) -> str:
+    """The English title of a kind, exercise or preset, as written (their ``title`` reads translated).
+
+    >>> from rankviz.i18n import speaking
+    >>> with speaking("zh"):
+    ...     english_title(Exercise("ap", "AP with relevant documents at positions 1, 3 and 6"))
+    'AP with relevant documents at positions 1, 3 and 6'
+    """
+    return object.__getattribute__(thing, "title")
+
+
 def tex_number(x, digits: int = 3) -> str:
     """A number as the worked formulas print it: ``digits`` decimals, trailing zeros dropped.
 
@@ -186,6 +199,12 @@ class Exercise:
     params: Mapping = field(default_factory=dict, hash=False)
     printed: Mapping = field(default_factory=dict, hash=False, repr=False)
 
+    def __getattribute__(self, name):
+        # The title is kept in English (an exercise is a cache key and compares equal in any language)
+        # and read in the language in force.
+        value = object.__getattribute__(self, name)
+        return translated(value) if name == "title" else value
+
     def param(self, name: str, default=None):
         """The given value ``name`` of ``params`` (``default`` when absent).
 
@@ -217,7 +236,7 @@ def ranking_preset(kind: str, key: str, *, title=None, note: str | None = None):
         from rankviz.teaching.presets import get_preset
 
         preset = get_preset(key)
-        return Exercise(kind, preset.title if title is None else title(preset), rels=tuple(preset.rels),
+        return Exercise(kind, english_title(preset) if title is None else title(preset), rels=tuple(preset.rels),
                         n_relevant=preset.n_relevant, source=preset.source,
                         note=preset.note if note is None else note)
     return build

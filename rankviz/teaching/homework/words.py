@@ -1,4 +1,4 @@
-"""Step labels and stages in the student's language.
+"""Step labels, stages and exercise titles in the student's language.
 
 A kind's step builder writes its labels and stages in English ("DCG term at rank 2 (grade 2)",
 "Step 2: DCG"): inside the checker they are keys (the course notes' printed values, a mistake's
@@ -24,7 +24,7 @@ import string
 
 from rankviz.i18n import DEFAULT_LANGUAGE, N_, _, language
 
-__all__ = ["LABEL_TEMPLATES", "translated"]
+__all__ = ["LABEL_TEMPLATES", "register_title_templates", "translated"]
 
 # English step labels and stages with named placeholders; most specific first.
 LABEL_TEMPLATES = (
@@ -57,8 +57,31 @@ LABEL_TEMPLATES = (
     N_("{n}-point average"),
     N_("Run {run}: {what}"),
     N_("the top-{k} lists"),
+    # exercise titles
+    N_("Practice exercise {seed}: {title}"),
+    N_("Query {query}: {title}"),
+    N_("R-precision of the lecture's {query} (R = {r})"),
+    N_("interpolated precision at 10 recall levels (slide: {value})"),
+    N_("{title} (weights: {weights})"),
+    N_("{title} ({variant})"),
     N_("{name}: {what}"),
 )
+# Title templates of the kinds' own exercises ("Your ranking {ranking}: {title}"), added as they register.
+_TITLE_TEMPLATES: list[str] = []
+
+
+def register_title_templates(*templates: str) -> None:
+    """Read exercise titles made with ``templates`` (English, marked with ``N_`` where written) translated."""
+    for template in templates:
+        if template not in _TITLE_TEMPLATES:
+            _TITLE_TEMPLATES.append(template)
+    _templates.cache_clear()
+
+
+@functools.lru_cache(maxsize=None)
+def _templates() -> tuple:
+    # The kinds' titles first: "Your ranking {ranking}: {title}" before the catch-all "{name}: {what}".
+    return (*_TITLE_TEMPLATES, *LABEL_TEMPLATES)
 
 # Labels and stage names without placeholders (read with _()).
 LABEL_WORDS = (
@@ -93,7 +116,7 @@ def _translate(text: str, depth: int) -> str:
     found = _(text)
     if found != text or depth > 3:
         return found
-    for template in LABEL_TEMPLATES:
+    for template in _templates():
         match = _pattern(template).match(text)
         if match:
             target = _(template)

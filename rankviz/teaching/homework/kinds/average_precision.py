@@ -16,8 +16,9 @@ from rankviz.metrics import count_relevant
 from rankviz.registry import AP_DENOMINATOR
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
                                            check_length, ranking_preset, register_kind, tex_number)
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 
 __all__ = ["ap_steps", "ap_denominator", "check_cutoff", "EVERY_RANK_UP_TO"]
@@ -148,7 +149,7 @@ def _generate(rng, seed: int) -> Exercise:
     grades = [int(rng.random() < 0.4) for _ in range(n)]
     if not any(grades):
         grades[rng.randrange(n)] = 1
-    return Exercise("ap", f"Practice exercise {seed}: {KIND.title}", rels=tuple(grades),
+    return Exercise("ap", f"Practice exercise {seed}: {english_title(KIND)}", rels=tuple(grades),
                     n_relevant=sum(grades) + rng.randint(0, 2))
 
 
@@ -176,7 +177,7 @@ def _reference(exercise: Exercise) -> dict:
 
 def _own(*, rels, n_relevant=None, k=None, denominator="R") -> Exercise:
     shown = " ".join("R" if grade >= 1 else "N" for grade in rels)
-    exercise = Exercise("ap", TEXTS["own_title"].format(ranking=shown, title=KIND.title), rels=tuple(rels),
+    exercise = Exercise("ap", TEXTS.source["own_title"].format(ranking=shown, title=english_title(KIND)), rels=tuple(rels),
                         n_relevant=n_relevant, params={"k": k, "denominator": denominator})
     if n_relevant is not None and n_relevant < count_relevant(rels):
         raise InputError("n_relevant", f"R = {n_relevant} is below the {count_relevant(rels)} relevant documents of "
@@ -288,3 +289,5 @@ register_mistake("ap_recall_for_precision", N_("You divided the relevant documen
                  "ap", _recall_for_precision)
 register_mistake("ap_at_k_whole_list", N_("You worked the whole list; AP@k stops at rank k: only the relevant documents "
                                        "in the top k add their P@i."), "ap", _whole_list)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

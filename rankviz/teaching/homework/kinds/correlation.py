@@ -12,8 +12,9 @@ from dataclasses import replace
 
 from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
 from rankviz.i18n import N_
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
@@ -175,7 +176,7 @@ def _generate(rng, seed: int) -> Exercise:
     order = list(range(1, n + 1))
     while order == sorted(order):
         rng.shuffle(order)
-    return Exercise("spearman", f"Practice exercise {seed}: {KIND.title}", items=tuple(f"d{i}" for i in range(1, n + 1)),
+    return Exercise("spearman", f"Practice exercise {seed}: {english_title(KIND)}", items=tuple(f"d{i}" for i in range(1, n + 1)),
                     ranks_a=tuple(range(1, n + 1)), ranks_b=tuple(order))
 
 
@@ -188,7 +189,7 @@ def _from_preset() -> Exercise:
     from rankviz.teaching.presets import get_preset
 
     preset = get_preset("srcc_exercise")
-    return Exercise("spearman", preset.title, items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a),
+    return Exercise("spearman", english_title(preset), items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a),
                     ranks_b=tuple(preset.ranks_b), source=preset.source, note=preset.note)
 
 
@@ -217,7 +218,7 @@ def _reference(exercise: Exercise) -> dict:
 
 
 def _own_spearman(*, ranks_a, ranks_b, items=None, ties="pearson") -> Exercise:
-    return Exercise("spearman", TEXTS["spearman_title"].format(count=len(ranks_a)), items=tuple(items or ()),
+    return Exercise("spearman", TEXTS.source["spearman_title"].format(count=len(ranks_a)), items=tuple(items or ()),
                     ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params={"ties": ties})
 
 
@@ -548,7 +549,7 @@ def _kendall_generate(rng, seed: int, *, variant: str = "b") -> Exercise:
             _tie(rng, ranks_a, list(range(n)), 2)
     else:
         params["k"] = rng.randint(3, n - 2)
-    return Exercise("kendall", f"Practice exercise {seed}: {KENDALL_KIND.title}", items=items,
+    return Exercise("kendall", f"Practice exercise {seed}: {english_title(KENDALL_KIND)}", items=items,
                     ranks_a=tuple(_whole(r) for r in ranks_a), ranks_b=tuple(_whole(r) for r in ranks_b),
                     params=params)
 
@@ -585,7 +586,7 @@ def _kendall_from_srcc() -> Exercise:
     from rankviz.teaching.presets import get_preset
 
     preset = get_preset("srcc_exercise")
-    return Exercise("kendall", "Kendall's tau of the SRCC class exercise (R1 ideal, R2 new ranking function)",
+    return Exercise("kendall", N_("Kendall's tau of the SRCC class exercise (R1 ideal, R2 new ranking function)"),
                     items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a), ranks_b=tuple(preset.ranks_b),
                     params={"variant": "b", "k": 5}, source=preset.source,
                     note="The lecture computes Spearman's rho (0.854) for these rankings, not Kendall's tau: "
@@ -624,7 +625,7 @@ def _own_kendall(*, ranks_a, ranks_b, items=None, variant="b", k=None, penalty=N
         if len(penalty) != 1:
             raise InputError("penalty", f"p is one number from 0 to 1; got {len(penalty)} numbers.")
         params["penalty"] = float(penalty[0])
-    return Exercise("kendall", TEXTS["kendall_title"].format(count=len(ranks_a), title=KENDALL_KIND.title),
+    return Exercise("kendall", TEXTS.source["kendall_title"].format(count=len(ranks_a), title=english_title(KENDALL_KIND)),
                     items=items, ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params=params)
 
 
@@ -889,3 +890,5 @@ register_mistake("kendall_distance_missing_pairs_free", N_("You charged nothing 
 register_mistake("kendall_distance_whole_rankings", N_("You compared the whole rankings; the distance at K compares "
                                                     "only the top K of each."),
                  "kendall", _distance_working(_whole_rankings))
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

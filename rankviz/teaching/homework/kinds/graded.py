@@ -15,8 +15,9 @@ import numpy as np
 
 from rankviz.registry import DISCOUNT, GAIN
 from rankviz.formatting import format_number
-from rankviz.i18n import N_
+from rankviz.i18n import DEFAULT_LANGUAGE, N_, speaking
 from rankviz.teaching.homework.core import (
+    english_title,
     TranslatedWords,
     Exercise,
     InputError,
@@ -27,6 +28,7 @@ from rankviz.teaching.homework.core import (
     register_kind,
     tex_number,
 )
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
 from rankviz.teaching.labels import variant_text
 
@@ -88,6 +90,12 @@ def variant_words(gain: str, discount: str) -> str:
     'linear gain g, log2(i + 1) discount'
     """
     return variant_text({"gain": gain, "discount": discount})
+
+
+def _english_variant(gain: str, discount: str) -> str:
+    """The variant words as an exercise's title keeps them (English; the title is read translated)."""
+    with speaking(DEFAULT_LANGUAGE):
+        return variant_words(gain, discount)
 
 
 def _gain_tex(grade: float, gain: str) -> str:
@@ -223,7 +231,7 @@ def _generate(rng, seed: int, *, gain: str = "exponential", discount: str = "log
     while max(grades) == 0 or grades == sorted(grades, reverse=True):
         rng.shuffle(grades)
         grades[rng.randrange(n)] = rng.randint(1, 3)
-    title = f"Practice exercise {seed}: {KIND.title} ({variant_words(gain, discount)})"
+    title = f"Practice exercise {seed}: {english_title(KIND)} ({_english_variant(gain, discount)})"
     return Exercise("ndcg", title, rels=tuple(grades), gain=gain, discount=discount)
 
 
@@ -245,7 +253,7 @@ def _from_preset(key: str):
         from rankviz.teaching.presets import get_preset
 
         preset = get_preset(key)
-        return Exercise("ndcg", preset.title, rels=tuple(preset.rels), gain=preset.settings.get("gain", "linear"),
+        return Exercise("ndcg", english_title(preset), rels=tuple(preset.rels), gain=preset.settings.get("gain", "linear"),
                         discount=preset.settings.get("discount", "log2"), judged=preset.judged,
                         source=preset.source, note=preset.note)
     return build
@@ -273,8 +281,8 @@ def _reference(exercise: Exercise) -> dict:
 def _own(*, rels, k=None, unretrieved=None, gain="exponential", discount="log2") -> Exercise:
     shown = ", ".join(format_number(g) for g in rels)
     judged = tuple(rels) + tuple(unretrieved) if unretrieved else None
-    variant = variant_words(gain, discount)
-    title = TEXTS["ndcg_title"].format(ranking=shown, title=KIND.title if k is None else
+    variant = _english_variant(gain, discount)
+    title = TEXTS.source["ndcg_title"].format(ranking=shown, title=english_title(KIND) if k is None else
                                        f"CG@{k}, DCG@{k}, IDCG@{k} and NDCG@{k}", variant=variant)
     return Exercise("ndcg", title, rels=tuple(rels), gain=gain, discount=discount, judged=judged,
                     params={} if k is None else {"k": k})
@@ -518,7 +526,7 @@ def _err_generate(rng, seed: int, *, max_grade: int = 3) -> Exercise:
         grades[rng.randrange(n)] = rng.randint(1, max_grade)
     if rng.random() < 0.4:  # sometimes the scale's top grade appears, so g_max is in the list
         grades[rng.randrange(1, n)] = max_grade
-    return Exercise("err", f"Practice exercise {seed}: {ERR_KIND.title}", rels=tuple(grades),
+    return Exercise("err", f"Practice exercise {seed}: {english_title(ERR_KIND)}", rels=tuple(grades),
                     params={"max_grade": max_grade})
 
 
@@ -534,7 +542,7 @@ def _err_from_ndcg_exercise() -> Exercise:
     from rankviz.teaching.presets import get_preset
 
     preset = get_preset("ndcg_exercise")
-    return Exercise("err", "ERR of the NDCG class exercise: grades 3, 2, 3, 0, 1, 2 on the 0-3 scale",
+    return Exercise("err", N_("ERR of the NDCG class exercise: grades 3, 2, 3, 0, 1, 2 on the 0-3 scale"),
                     rels=tuple(preset.rels), params={"max_grade": 3},
                     source=f"{preset.source}; ERR as in 001_7d3de9483860babd.txt (notes in Chinese), section 'ERR'",
                     note="The notes print no ERR for this ranking: the lecture's graded NDCG exercise, worked with the "
@@ -562,7 +570,7 @@ def _err_reference(exercise: Exercise) -> dict:
 
 def _err_own(*, rels, max_grade, k=None) -> Exercise:
     shown = ", ".join(format_number(g) for g in rels)
-    title = TEXTS["err_title"].format(ranking=shown, at=_at(k), top=max_grade)
+    title = TEXTS.source["err_title"].format(ranking=shown, at=_at(k), top=max_grade)
     return Exercise("err", title, rels=tuple(rels), params={"max_grade": max_grade, "k": k})
 
 
@@ -632,3 +640,5 @@ register_mistake("err_without_minus_one", N_("You took 2^g / 2^g_max; R_i = (2^g
                                           "document never satisfies."), "err", _err_mistake("no_minus_one"))
 register_mistake("err_without_reciprocal_rank", N_("You left out the 1/i: each rank's term is R_i · P(reach rank i) "
                                                 "divided by the rank i."), "err", _err_mistake(divide_by_rank=False))
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

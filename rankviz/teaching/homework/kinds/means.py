@@ -24,6 +24,7 @@ from rankviz.metrics import count_relevant
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
 from rankviz.teaching.homework.core import (
+    english_title,
     TranslatedWords,
     Exercise,
     InputError,
@@ -37,6 +38,7 @@ from rankviz.teaching.homework.core import (
     tex_number,
 )
 from rankviz.teaching.homework.kinds.average_precision import ap_denominator, check_cutoff
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 
 __all__ = ["eleven_point_steps", "gmap_steps", "interpolated_map_steps", "map_steps"]
@@ -230,7 +232,7 @@ def _generate_map(rng, seed: int) -> Exercise:
             missed = rng.randint(0, 2)
         rankings.append(tuple(grades))
         n_relevant.append(sum(grades) + missed)
-    return Exercise("map", f"Practice exercise {seed}: {MAP_KIND.title}",
+    return Exercise("map", f"Practice exercise {seed}: {english_title(MAP_KIND)}",
                     params={"rankings": tuple(rankings), "n_relevant": tuple(n_relevant)})
 
 
@@ -250,7 +252,7 @@ def _describe_map(exercise: Exercise) -> str:
 def _map_from_preset() -> Exercise:
     preset = _preset("map_q1_q2")
     queries = [_preset(key) for key in preset.queries]
-    return Exercise("map", "MAP over q1 and q2 with (non-interpolated) AP", source=preset.source,
+    return Exercise("map", N_("MAP over q1 and q2 with (non-interpolated) AP"), source=preset.source,
                     note=("This working averages each query's non-interpolated AP: (0.290 + 0.261) / 2 = 0.276. "
                           "The slide's 0.28 and 0.254 are the interpolated per-query values (the "
                           "interpolated_map_q1 and interpolated_map_q2 exercises); its MAP (0.28 + 0.254) / 2 = "
@@ -287,7 +289,7 @@ def _own_map(*, rankings, names=None, n_relevant=None, k=None, denominator="R") 
         raise InputError("names", f"Give each of the {len(rankings)} queries its own name (or none: q1, q2, ...); got "
                                   f"{', '.join(map(str, names))}.")
     mean = "MAP" if k is None else f"MAP@{k}"
-    return Exercise("map", TEXTS["map_title"].format(count=len(rankings), mean=mean),
+    return Exercise("map", TEXTS.source["map_title"].format(count=len(rankings), mean=mean),
                     params={"rankings": tuple(tuple(r) for r in rankings), "n_relevant": tuple(n_relevant),
                             "queries": tuple(names or ()), "k": k, "denominator": denominator})
 
@@ -422,7 +424,7 @@ def _generate_gmap(rng, seed: int) -> Exercise:
         moves -= 1
     rng.shuffle(second)
     runs = (("Run 1", tuple(map(_five_percent, first))), ("Run 2", tuple(map(_five_percent, second))))
-    return Exercise("gmap", f"Practice exercise {seed}: {GMAP_KIND.title}", params={"runs": runs})
+    return Exercise("gmap", f"Practice exercise {seed}: {english_title(GMAP_KIND)}", params={"runs": runs})
 
 
 def _describe_gmap(exercise: Exercise) -> str:
@@ -438,7 +440,7 @@ def _describe_gmap(exercise: Exercise) -> str:
 
 def _gmap_from_preset() -> Exercise:
     preset = _preset("gmap_runs")
-    return Exercise("gmap", preset.title, source=preset.source, note=preset.note,
+    return Exercise("gmap", english_title(preset), source=preset.source, note=preset.note,
                     params={"runs": tuple((name, tuple(aps)) for name, aps in preset.runs.items())})
 
 
@@ -467,7 +469,7 @@ def _own_gmap(*, runs, names=None) -> Exercise:
         raise InputError("names", f"Give each of the {len(runs)} runs its own name (or none: Run 1, Run 2, ...); got "
                                   f"{', '.join(map(str, names))}.")
     topics = len(runs[0]) if runs else 0
-    return Exercise("gmap", TEXTS["gmap_title"].format(count=len(runs), topics=topics),
+    return Exercise("gmap", TEXTS.source["gmap_title"].format(count=len(runs), topics=topics),
                     params={"runs": tuple((str(name), tuple(aps)) for name, aps in zip(names, runs))})
 
 
@@ -677,11 +679,11 @@ def _own_interpolated(kind: str):
     def build(*, rels, n_relevant=None, levels=None, rounding="ceil") -> Exercise:
         ranking = " ".join("R" if grade >= 1 else "N" for grade in rels)
         if levels is not None:
-            title = TEXTS["interpolated_title"].format(ranking=ranking, levels=", ".join(map(_level_text, levels)))
+            title = TEXTS.source["interpolated_title"].format(ranking=ranking, levels=", ".join(map(_level_text, levels)))
         elif kind == "interpolated_map":
-            title = TEXTS["interpolated_title"].format(ranking=ranking, levels="0.1, ..., 1.0")
+            title = TEXTS.source["interpolated_title"].format(ranking=ranking, levels="0.1, ..., 1.0")
         else:
-            title = TEXTS["eleven_title"].format(ranking=ranking)
+            title = TEXTS.source["eleven_title"].format(ranking=ranking)
         params = {"rounding": rounding} if levels is None else {"rounding": rounding, "levels": tuple(levels)}
         return Exercise(kind, title, rels=tuple(rels), n_relevant=n_relevant, params=params)
     return build
@@ -716,7 +718,7 @@ ELEVEN_POINT_KIND = register_kind(KindSpec(
     "eleven_point", _ELEVEN_POINT_TITLE, _generate_ranking("eleven_point", _ELEVEN_POINT_TITLE), eleven_point_steps,
     _describe_interpolated("0.0, 0.1, ..., 1.0", N_("their mean, the 11-point average")),
     reference=_eleven_point_reference,
-    presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, "11-point interpolated precision",
+    presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, N_("11-point interpolated precision"),
                                   note=("The lecture's q1/q2 ranking; the lecture itself averages 10 levels "
                                         "(0.1 to 1.0), not these 11."))
              for key, query in (("eleven_point_q1", "q1"), ("eleven_point_q2", "q2"))},
@@ -1103,3 +1105,5 @@ register_mistake("eleven_point_divided_by_10",
 register_mistake("eleven_point_zero_level_as_one",
                  N_("You took interpolated precision at recall 0.0 as 1; it is the largest precision at any rank, 1 only "
                  "when some rank has precision 1."), "eleven_point", _zero_level_as_one)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

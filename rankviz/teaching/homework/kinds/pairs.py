@@ -17,8 +17,9 @@ from dataclasses import replace
 
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["GAUC_WEIGHTS", "auc_steps", "gauc_steps"]
@@ -190,7 +191,7 @@ def _generate_auc(rng, seed: int) -> Exercise:
     labels = [1] * n_pos + [0] * (n - n_pos)
     rng.shuffle(labels)
     scores = _scores_with_ties(rng, labels)
-    return Exercise("auc", f"Practice exercise {seed}: {AUC_KIND.title}",
+    return Exercise("auc", f"Practice exercise {seed}: {english_title(AUC_KIND)}",
                     params={"items": tuple(_LETTERS[:n]), "labels": tuple(labels), "scores": tuple(scores)})
 
 
@@ -243,7 +244,7 @@ def _check_lengths(labels, scores, groups=None) -> None:
 
 def _own_auc(*, labels, scores, items=None) -> Exercise:
     _check_lengths(labels, scores)
-    return Exercise("auc", TEXTS["auc_title"].format(count=len(labels)),
+    return Exercise("auc", TEXTS.source["auc_title"].format(count=len(labels)),
                     params={"items": _item_names(items, len(labels)), "labels": tuple(labels), "scores": tuple(scores)})
 
 
@@ -376,7 +377,7 @@ def _generate_gauc(rng, seed: int, *, weights: str = "impressions") -> Exercise:
         # Users that differ in AUC, size and clicks, so the weights matter whichever is asked.
         if len(aucs) > 1 and len(sizes) > 1 and len(clicks) > 1:
             break
-    title = f"Practice exercise {seed}: {GAUC_KIND.title} (weights: {weights})"
+    title = f"Practice exercise {seed}: {english_title(GAUC_KIND)} (weights: {weights})"
     return Exercise("gauc", title, params={"items": tuple(_LETTERS[:len(labels)]), "labels": tuple(labels),
                                            "scores": tuple(scores), "groups": tuple(groups), "weights": weights})
 
@@ -420,7 +421,7 @@ def _reference_gauc(exercise: Exercise) -> dict:
 def _own_gauc(*, labels, scores, groups, items=None, weights="impressions") -> Exercise:
     _check_lengths(labels, scores, groups)
     users = len(_group_order(groups))
-    return Exercise("gauc", TEXTS["gauc_title"].format(count=len(labels), users=users, weights=weights),
+    return Exercise("gauc", TEXTS.source["gauc_title"].format(count=len(labels), users=users, weights=weights),
                     params={"items": _item_names(items, len(labels)), "labels": tuple(labels),
                             "scores": tuple(scores), "groups": tuple(str(g) for g in groups), "weights": weights})
 
@@ -607,3 +608,5 @@ register_mistake("gauc_pooled_auc", N_("You computed one AUC over every item wit
                                     "only within each user, then averages the users' AUCs."), "gauc", _pooled)
 register_mistake("gauc_divided_by_users", N_("You divided Σ w × AUC by the number of users; divide it by Σ w, the sum "
                                           "of the weights."), "gauc", _divided_by_users)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

@@ -19,8 +19,9 @@ from dataclasses import replace
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
 from rankviz.i18n import N_
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
                                            check_length, ranking_preset, register_kind, tex_number)
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["precision_recall_steps", "rr_steps", "r_precision_steps", "BETAS"]
@@ -147,7 +148,7 @@ def _generate_pr(rng, seed: int) -> Exercise:
         grades[rng.randrange(n // 2)] = 1
     n_relevant = sum(grades) + rng.randint(0, 2)
     cutoffs = tuple(sorted(rng.sample(range(2, n + 1), rng.randint(2, 3))))
-    return Exercise("precision_recall", f"Practice exercise {seed}: {PR_KIND.title}", rels=tuple(grades),
+    return Exercise("precision_recall", f"Practice exercise {seed}: {english_title(PR_KIND)}", rels=tuple(grades),
                     n_relevant=n_relevant, params={"cutoffs": cutoffs, "betas": BETAS})
 
 
@@ -164,7 +165,7 @@ def _fmeasure_preset(query: str):
 
         preset = get_preset(f"fmeasure_{query}")
         ranking = get_preset(preset.queries[0])
-        return Exercise("precision_recall", preset.title, rels=tuple(ranking.rels), n_relevant=ranking.n_relevant,
+        return Exercise("precision_recall", english_title(preset), rels=tuple(ranking.rels), n_relevant=ranking.n_relevant,
                         params={"cutoffs": tuple(preset.settings["cutoffs"]), "betas": BETAS},
                         source=preset.source, note=preset.note)
     return build
@@ -188,7 +189,7 @@ def _own_pr(*, rels, n_relevant=None, cutoffs=None, k=None, betas=(1.0,)) -> Exe
     cutoffs = tuple(cutoffs) if cutoffs is not None else (k,) if k is not None else (len(rels),)
     betas = tuple(float(b) if isinstance(b, (int, float)) and not isinstance(b, bool) else b for b in betas)
     _check_r(rels, n_relevant)
-    title = TEXTS["pr_title"].format(ranking=_marks(rels), cutoffs=", ".join(map(str, cutoffs)))
+    title = TEXTS.source["pr_title"].format(ranking=_marks(rels), cutoffs=", ".join(map(str, cutoffs)))
     return Exercise("precision_recall", title, rels=tuple(rels), n_relevant=n_relevant,
                     params={"cutoffs": cutoffs, "betas": betas})
 
@@ -285,7 +286,7 @@ def _generate_rr(rng, seed: int) -> Exercise:
         late = [0] * len(rels)
         late[-1] = 1
         queries[-1] = (name, tuple(late))
-    return Exercise("rr", f"Practice exercise {seed}: {RR_KIND.title}",
+    return Exercise("rr", f"Practice exercise {seed}: {english_title(RR_KIND)}",
                     params={"queries": tuple(queries), "threshold": threshold})
 
 
@@ -303,7 +304,7 @@ def _mrr_preset() -> Exercise:
 
     preset = get_preset("mrr_threshold")
     queries = tuple((key.split("_")[0], tuple(get_preset(key).rels)) for key in preset.queries)
-    return Exercise("rr", preset.title, params={"queries": queries, "threshold": int(preset.settings["rr_threshold"])},
+    return Exercise("rr", english_title(preset), params={"queries": queries, "threshold": int(preset.settings["rr_threshold"])},
                     source=preset.source, note=preset.note)
 
 
@@ -330,8 +331,8 @@ def _query_names(names, count: int, name: str = "names") -> tuple:
 def _own_rr(*, rankings, names=None, threshold=None) -> Exercise:
     names = _query_names(names, len(rankings))
     queries = tuple((name, tuple(rels)) for name, rels in zip(names, rankings))
-    words = TEXTS["rr_title_threshold"].format(threshold=threshold) if threshold is not None else ""
-    return Exercise("rr", TEXTS["rr_title"].format(count=len(queries), threshold_words=words),
+    words = TEXTS.source["rr_title_threshold"].format(threshold=threshold) if threshold is not None else ""
+    return Exercise("rr", TEXTS.source["rr_title"].format(count=len(queries), threshold_words=words),
                     params={"queries": queries, "threshold": threshold})
 
 
@@ -381,7 +382,7 @@ def _generate_rprec(rng, seed: int) -> Exercise:
     if sum(grades) < 2:
         for i in rng.sample(range(n), 2):
             grades[i] = 1
-    return Exercise("r_precision", f"Practice exercise {seed}: {RPREC_KIND.title}", rels=tuple(grades),
+    return Exercise("r_precision", f"Practice exercise {seed}: {english_title(RPREC_KIND)}", rels=tuple(grades),
                     n_relevant=sum(grades) + rng.randint(0, 2))
 
 
@@ -409,7 +410,7 @@ def _own_rprec(*, rels, n_relevant=None) -> Exercise:
     _check_r(rels, n_relevant)
     if n_relevant is None:
         n_relevant = count_relevant(rels)
-    return Exercise("r_precision", TEXTS["rprec_title"].format(ranking=_marks(rels), r=n_relevant), rels=tuple(rels),
+    return Exercise("r_precision", TEXTS.source["rprec_title"].format(ranking=_marks(rels), r=n_relevant), rels=tuple(rels),
                     n_relevant=n_relevant)
 
 
@@ -663,3 +664,5 @@ register_mistake("rprec_at_rth_relevant",
 register_mistake("rprec_at_retrieved_relevant", N_("You cut at the number of relevant documents retrieved; R-precision "
                                                 "cuts at R, all relevant documents of the query."),
                  "r_precision", _rprec_at(lambda exercise: count_relevant(exercise.rels)))
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

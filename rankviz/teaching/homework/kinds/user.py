@@ -14,8 +14,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rankviz.i18n import N_
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
+from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_mistake
 
 __all__ = ["user_steps"]
@@ -200,7 +201,7 @@ def _generate(rng, seed: int) -> Exercise:
         known.append(rng.choice([doc for doc, rel in zip(docs, rels) if not rel]))  # known, but not relevant
     relevant = sorted(found + missed, key=lambda d: int(d[1:]))
     known = sorted(known, key=lambda d: int(d[1:]))
-    return Exercise("user", f"Practice exercise {seed}: {KIND.title}",
+    return Exercise("user", f"Practice exercise {seed}: {english_title(KIND)}",
                     params={"docs": tuple(docs), "levels": tuple(levels), "relevant": tuple(relevant),
                             "known": tuple(known), "expected": n_found + rng.choice((-1, 1, 1, 2, 2, 3)),
                             "wanted": wanted})
@@ -274,7 +275,7 @@ def _own(*, answer, relevant, expected=None, wanted=None, known=None, tie_levels
     if tie_levels is not None and list(tie_levels) != sorted(tie_levels):
         raise InputError("tie_levels", "The levels go down the answer in order (1 1 2 2 3): a level is a run of tied "
                                        "documents.")
-    return Exercise("user", TEXTS["title"].format(count=len(answer)),
+    return Exercise("user", TEXTS.source["title"].format(count=len(answer)),
                     params={"docs": tuple(answer), "levels": tuple(tie_levels or ()), "relevant": tuple(relevant),
                             "known": tuple(known or ()), "expected": expected, "wanted": wanted})
 
@@ -505,3 +506,5 @@ register_mistake("esl_all_wanted_from_last_level", N_("You took s as every relev
 register_mistake("esl_in_order_shown", N_("You counted the non-relevant documents in the order shown; within a level "
                                        "the order is random, so ESL takes the expected number, j + i·s/(r + 1)."),
                  "user", _esl_in_order_shown)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))
