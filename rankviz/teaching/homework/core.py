@@ -549,14 +549,15 @@ def register_kind(spec: KindSpec) -> KindSpec:
 def check_length(n: int, what: str) -> None:
     """Refuse an exercise too long to work by hand (more than :data:`MAX_EXERCISE_LENGTH`)."""
     if n > MAX_EXERCISE_LENGTH:
-        raise ValueError(f"A homework exercise has at most {MAX_EXERCISE_LENGTH} {what}; got {n}. "
-                         f"Use the other pages for longer rankings.")
+        raise ValueError(_("A homework exercise has at most {most} {what}; got {n}. Use the other pages for longer "
+                           "rankings.").format(most=MAX_EXERCISE_LENGTH, what=_(what), n=n))
 
 
 def check_seed(seed) -> int:
     """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`; ValueError otherwise."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}.")
+        raise ValueError(_("The seed must be a whole number from 0 to {most}; got {seed}.").format(most=MAX_SEED,
+                                                                                            seed=repr(seed)))
     return seed
 
 

@@ -75,8 +75,7 @@ def check_cutoff(k, n: int, name: str = "k"):
     if k is None:
         return None
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InputError(name, f"The cut-off {name} must be a whole number of at least 1 (or blank: the whole "
-                               f"list); got {k!r}.")
+        raise InputError(name, translate(N_('The cut-off {name} must be a whole number of at least 1 (or blank: the whole list); got {k}.')).format(name=name, k=repr(k)))
     return k
 
 
@@ -110,7 +109,7 @@ def ap_steps(exercise: Exercise) -> list[Step]:
 
     k = check_cutoff(exercise.param("k"), len(exercise.rels))
     rels = tuple(exercise.rels)
-    check_length(min(len(rels), k or len(rels)), "ranks")
+    check_length(min(len(rels), k or len(rels)), N_("ranks"))
     denominator = exercise.param("denominator", "R")
     divisor = exercise.param("divisor")  # a mistake's working: another number to divide by
     n_rel = divisor if divisor is not None else ap_denominator(rels, k, exercise.n_relevant, denominator)
@@ -180,8 +179,7 @@ def _own(*, rels, n_relevant=None, k=None, denominator="R") -> Exercise:
     exercise = Exercise("ap", TEXTS.source["own_title"].format(ranking=shown, title=english_title(KIND)), rels=tuple(rels),
                         n_relevant=n_relevant, params={"k": k, "denominator": denominator})
     if n_relevant is not None and n_relevant < count_relevant(rels):
-        raise InputError("n_relevant", f"R = {n_relevant} is below the {count_relevant(rels)} relevant documents of "
-                                       f"the list: R counts every relevant document of the query.")
+        raise InputError("n_relevant", translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant documents of the list: R counts every relevant document of the query.')).format(n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
     return exercise
 
 

@@ -11,6 +11,7 @@ import math
 from dataclasses import replace
 
 from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
+from rankviz.i18n import _ as translate
 from rankviz.i18n import N_
 from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
@@ -83,9 +84,9 @@ def _rank_columns(table):
 def _items(exercise: Exercise, n: int) -> tuple:
     items = tuple(exercise.items) or tuple(f"d{i}" for i in range(1, n + 1))
     if len(items) != n:
-        raise InputError("items", f"Give one name per document: {n} documents, {len(items)} names.")
+        raise InputError("items", translate(N_('Give one name per document: {n} documents, {len_items} names.')).format(n=n, len_items=len(items)))
     if len(set(items)) != len(items):
-        raise InputError("items", f"Each document must be named once; got {', '.join(map(str, items))}.")
+        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(join_map_str_items=', '.join(map(str, items))))
     return items
 
 
@@ -115,16 +116,14 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
 
     a, b = tuple(exercise.ranks_a), tuple(exercise.ranks_b)
     if len(a) != len(b):
-        raise InputError("ranks_b", f"Give one rank in R1 and one in R2 per document: {len(a)} ranks in R1 and "
-                                    f"{len(b)} in R2.")
+        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_a} ranks in R1 and {len_b} in R2.')).format(len_a=len(a), len_b=len(b)))
     if len(a) < 2:
-        raise InputError("ranks_a", f"Spearman's ρ compares at least 2 documents; this exercise has {len(a)}.")
-    check_length(len(a), "documents")
+        raise InputError("ranks_a", translate(N_("Spearman's ρ compares at least 2 documents; this exercise has {len_a}.")).format(len_a=len(a)))
+    check_length(len(a), N_("documents"))
     items = _items(exercise, len(a))
     for name, ranks in (("ranks_a", a), ("ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise InputError(name, f"{'R1' if name == 'ranks_a' else 'R2'} ties every document: there is no order "
-                                   f"to correlate, so ρ is undefined.")
+            raise InputError(name, translate(N_('{R1_if_name_ranks_a_else} ties every document: there is no order to correlate, so ρ is undefined.')).format(R1_if_name_ranks_a_else='R1' if name == 'ranks_a' else 'R2'))
     ties = exercise.param("ties", "pearson")
     SPEARMAN_TIES.choice(ties)
     k = len(a)
@@ -383,16 +382,15 @@ def _ranked_lists(exercise: Exercise) -> tuple[list, list]:
 def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     items, a, b = exercise.items, exercise.ranks_a, exercise.ranks_b
     if len(a) != len(b) or len(a) != len(items):
-        raise InputError("ranks_b", f"Give one rank in R1 and one in R2 per document: {len(items)} documents, "
-                                    f"{len(a)} ranks in R1 and {len(b)} in R2.")
+        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_items} documents, {len_a} ranks in R1 and {len_b} in R2.')).format(len_items=len(items), len_a=len(a), len_b=len(b)))
     if len(set(items)) != len(items):
-        raise InputError("items", f"Each document must be named once; got {', '.join(map(str, items))}.")
-    check_length(len(items), "documents")
+        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(join_map_str_items=', '.join(map(str, items))))
+    check_length(len(items), N_("documents"))
     if len(items) < 3:
-        raise InputError("ranks_a", f"A Kendall exercise needs at least 3 documents (3 pairs); got {len(items)}.")
+        raise InputError("ranks_a", translate(N_('A Kendall exercise needs at least 3 documents (3 pairs); got {len_items}.')).format(len_items=len(items)))
     for name, field, ranks in (("R1", "ranks_a", a), ("R2", "ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise InputError(field, f"{name} ties every document: there is no order to compare, so tau is undefined.")
+            raise InputError(field, translate(N_('{name} ties every document: there is no order to compare, so tau is undefined.')).format(name=name))
     variant = exercise.param("variant", "b")
     if variant not in KENDALL_VARIANTS:
         raise ValueError(f"The Kendall variant must be 'b' (tau-b) or 'a' (tau-a); got {variant!r}.")
@@ -400,15 +398,12 @@ def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     k = exercise.param("k")
     if k is not None:
         if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= len(items):
-            raise InputError("k", f"K of the distance at K must be a whole number from 2 to {len(items)} (the "
-                                  f"documents); got {k!r}.")
+            raise InputError("k", translate(N_('K of the distance at K must be a whole number from 2 to {len_items} (the documents); got {k}.')).format(len_items=len(items), k=repr(k)))
         if ties:
-            raise InputError("k", "The distance at K compares two top-K lists: give rankings without ties (every "
-                                  "document at its own rank), or no K.")
+            raise InputError("k", translate(N_('The distance at K compares two top-K lists: give rankings without ties (every document at its own rank), or no K.')))
     penalty = exercise.param("penalty", 0.5)
     if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0 <= penalty <= 1:
-        raise InputError("penalty", f"The penalty p for a pair missing from the other top-K list must be a number "
-                                    f"from 0 to 1; got {penalty!r}.")
+        raise InputError("penalty", translate(N_('The penalty p for a pair missing from the other top-K list must be a number from 0 to 1; got {penalty}.')).format(penalty=repr(penalty)))
     return variant, k, float(penalty), ties
 
 
@@ -623,7 +618,7 @@ def _own_kendall(*, ranks_a, ranks_b, items=None, variant="b", k=None, penalty=N
     params = {"variant": variant, "k": k}
     if penalty is not None:
         if len(penalty) != 1:
-            raise InputError("penalty", f"p is one number from 0 to 1; got {len(penalty)} numbers.")
+            raise InputError("penalty", translate(N_('p is one number from 0 to 1; got {len_penalty} numbers.')).format(len_penalty=len(penalty)))
         params["penalty"] = float(penalty[0])
     return Exercise("kendall", TEXTS.source["kendall_title"].format(count=len(ranks_a), title=english_title(KENDALL_KIND)),
                     items=items, ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params=params)

@@ -15,6 +15,7 @@ import numpy as np
 
 from rankviz.registry import DISCOUNT, GAIN
 from rankviz.formatting import format_number
+from rankviz.i18n import _ as translate
 from rankviz.i18n import DEFAULT_LANGUAGE, N_, speaking
 from rankviz.teaching.homework.core import (
     english_title,
@@ -146,8 +147,7 @@ def _rebased(worked, base: float):
 def _cutoff(exercise: Exercise):
     k = exercise.param("k")
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
-        raise InputError("k", f"The cut-off k must be a whole number of at least 1 (or blank: the whole list); got "
-                              f"{k!r}.")
+        raise InputError("k", translate(N_('The cut-off k must be a whole number of at least 1 (or blank: the whole list); got {k}.')).format(k=repr(k)))
     return k
 
 
@@ -173,7 +173,7 @@ def ndcg_steps(exercise: Exercise) -> list[Step]:
     from rankviz.metrics import cumulative_gain_breakdown, dcg_breakdown, ideal_dcg_breakdown
 
     k = _cutoff(exercise)
-    check_length(len(exercise.rels) if k is None else min(k, len(exercise.rels)), "ranks")
+    check_length(len(exercise.rels) if k is None else min(k, len(exercise.rels)), N_("ranks"))
     at = _at(k)
     base = exercise.param("log_base", 2)
     # The metrics take a log base for the Järvelin discount only; log2(i + 1) in another base is a mistake's working.
@@ -481,10 +481,9 @@ def err_steps(exercise: Exercise) -> list[Step]:
 
     top = _err_max_grade(exercise)
     exercise = _err_cut(exercise)
-    check_length(len(exercise.rels), "ranks")
+    check_length(len(exercise.rels), N_("ranks"))
     if max(exercise.rels, default=0) > top:
-        raise InputError("max_grade", f"g_max = {top} is below the grade {format_number(max(exercise.rels))} of the "
-                                      f"list: g_max is the top of the grading scale.")
+        raise InputError("max_grade", translate(N_('g_max = {top} is below the grade {format_number_max_exerci} of the list: g_max is the top of the grading scale.')).format(top=top, format_number_max_exerci=format_number(max(exercise.rels))))
     worked = err_breakdown(exercise.rels, max_grade=top)
     table = worked.table
     r_labels, reach_labels, term_labels = _err_labels(exercise)

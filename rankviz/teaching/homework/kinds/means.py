@@ -125,18 +125,16 @@ def _map_queries(exercise: Exercise) -> tuple[tuple, tuple, tuple]:
     rankings = tuple(tuple(ranking) for ranking in exercise.param("rankings", ()))
     n_relevant = tuple(exercise.param("n_relevant", ()))
     if not rankings:
-        raise InputError("rankings", "A MAP exercise needs at least one query; got no rankings.")
+        raise InputError("rankings", translate(N_('A MAP exercise needs at least one query; got no rankings.')))
     if len(n_relevant) != len(rankings):
-        raise InputError("n_relevant", f"Give R (the relevant documents of the collection) for each query: "
-                                       f"{len(rankings)} rankings but {len(n_relevant)} values of R.")
+        raise InputError("n_relevant", translate(N_('Give R (the relevant documents of the collection) for each query: {len_rankings} rankings but {len_n_relevant} values of R.')).format(len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
     names = tuple(exercise.param("queries", ())) or tuple(f"q{i}" for i in range(1, len(rankings) + 1))
     if len(names) != len(rankings) or len(set(names)) != len(names):
-        raise InputError("names", f"Give each of the {len(rankings)} queries its own name; got {names!r}.")
+        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name; got {names}.')).format(len_rankings=len(rankings), names=repr(names)))
     for name, ranking, r in zip(names, rankings, n_relevant):
         check_length(len(ranking), f"ranks per query ({name} has {len(ranking)})")
         if r is not None and r < count_relevant(ranking):
-            raise InputError("n_relevant", f"R = {r} of {name} is below the {count_relevant(ranking)} relevant "
-                                           f"documents of its ranking: R counts every relevant document of the query.")
+            raise InputError("n_relevant", translate(N_('R = {r} of {name} is below the {count_relevant_ranking} relevant documents of its ranking: R counts every relevant document of the query.')).format(r=r, name=name, count_relevant_ranking=count_relevant(ranking)))
     return names, rankings, n_relevant
 
 
@@ -283,11 +281,9 @@ def _own_map(*, rankings, names=None, n_relevant=None, k=None, denominator="R") 
     if n_relevant is None:
         n_relevant = (None,) * len(rankings)
     elif len(n_relevant) != len(rankings):
-        raise InputError("n_relevant", f"Give R for each of the {len(rankings)} queries (one per line of the "
-                                       f"rankings); got {len(n_relevant)}.")
+        raise InputError("n_relevant", translate(N_('Give R for each of the {len_rankings} queries (one per line of the rankings); got {len_n_relevant}.')).format(len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
     if names is not None and (len(names) != len(rankings) or len(set(names)) != len(names)):
-        raise InputError("names", f"Give each of the {len(rankings)} queries its own name (or none: q1, q2, ...); got "
-                                  f"{', '.join(map(str, names))}.")
+        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name (or none: q1, q2, ...); got {join_map_str_names}.')).format(len_rankings=len(rankings), join_map_str_names=', '.join(map(str, names))))
     mean = "MAP" if k is None else f"MAP@{k}"
     return Exercise("map", TEXTS.source["map_title"].format(count=len(rankings), mean=mean),
                     params={"rankings": tuple(tuple(r) for r in rankings), "n_relevant": tuple(n_relevant),
@@ -317,22 +313,18 @@ def _runs(exercise: Exercise) -> tuple[tuple[str, tuple[float, ...]], ...]:
     """The (run name, APs) pairs of a ``gmap`` exercise, checked."""
     runs = tuple((str(name), tuple(float(ap) for ap in aps)) for name, aps in exercise.param("runs", ()))
     if not runs:
-        raise InputError("runs", "A GMAP exercise needs at least one run; got none.")
+        raise InputError("runs", translate(N_('A GMAP exercise needs at least one run; got none.')))
     if len({name for name, _ in runs}) != len(runs):
-        raise InputError("names", "Give each run its own name; a name is given twice.")
+        raise InputError("names", translate(N_('Give each run its own name; a name is given twice.')))
     counts = {len(aps) for _, aps in runs}
     if len(counts) != 1 or 0 in counts:
-        raise InputError("runs", f"Give every run one AP per topic, over the same topics; got "
-                         f"{', '.join(f'{len(aps)} for {name}' for name, aps in runs)}.")
-    check_length(len(runs[0][1]), "topics")
+        raise InputError("runs", translate(N_('Give every run one AP per topic, over the same topics; got {join_f_len_aps_for_name}.')).format(join_f_len_aps_for_name=', '.join((f'{len(aps)} for {name}' for name, aps in runs))))
+    check_length(len(runs[0][1]), N_("topics"))
     check_length(5 * len(runs), "steps (5 per run)")
     for name, aps in runs:
         for topic, ap in enumerate(aps, 1):
             if not (math.isfinite(ap) and 0 < ap <= 1):
-                raise InputError("runs", f"Every AP of a GMAP exercise must be above 0 and at most 1; got {ap:g} for "
-                                         f"topic "
-                                 f"{topic} of {name}. (An AP of 0 counts as trec_eval's floor 1e-5, whose log "
-                                 f"and reciprocal would swamp the others.)")
+                raise InputError("runs", translate(N_("Every AP of a GMAP exercise must be above 0 and at most 1; got {ap} for topic {topic} of {name}. (An AP of 0 counts as trec_eval's floor 1e-5, whose log and reciprocal would swamp the others.)")).format(ap=format(ap, 'g'), topic=topic, name=name))
     return runs
 
 
@@ -466,8 +458,7 @@ def _own_gmap(*, runs, names=None) -> Exercise:
     if names is None:
         names = tuple(f"Run {i}" for i in range(1, len(runs) + 1))
     if len(names) != len(runs) or len(set(names)) != len(names):
-        raise InputError("names", f"Give each of the {len(runs)} runs its own name (or none: Run 1, Run 2, ...); got "
-                                  f"{', '.join(map(str, names))}.")
+        raise InputError("names", translate(N_('Give each of the {len_runs} runs its own name (or none: Run 1, Run 2, ...); got {join_map_str_names}.')).format(len_runs=len(runs), join_map_str_names=', '.join(map(str, names))))
     topics = len(runs[0]) if runs else 0
     return Exercise("gmap", TEXTS.source["gmap_title"].format(count=len(runs), topics=topics),
                     params={"runs": tuple((str(name), tuple(aps)) for name, aps in zip(names, runs))})
@@ -505,8 +496,8 @@ def _custom_levels(exercise: Exercise) -> tuple | None:
         return None
     levels = tuple(float(level) for level in levels)
     if not levels or any(not 0 <= level <= 1 for level in levels) or len(set(levels)) != len(levels):
-        raise InputError("levels", f"The recall levels must be different numbers from 0 to 1; got {levels!r}.")
-    check_length(len(levels), "recall levels")
+        raise InputError("levels", translate(N_('The recall levels must be different numbers from 0 to 1; got {levels}.')).format(levels=repr(levels)))
+    check_length(len(levels), N_("recall levels"))
     return levels
 
 
@@ -517,12 +508,11 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None)
 
     from rankviz.metrics import precision_recall_points
 
-    check_length(len(exercise.rels), "ranks")
+    check_length(len(exercise.rels), N_("ranks"))
     rounding = exercise.param("rounding", "ceil")
     ROUNDING.choice(rounding)
     if exercise.n_relevant is not None and exercise.n_relevant < count_relevant(exercise.rels):
-        raise InputError("n_relevant", f"R = {exercise.n_relevant} is below the {count_relevant(exercise.rels)} "
-                                       f"relevant documents of the list: R counts every relevant document of the query.")
+        raise InputError("n_relevant", translate(N_('R = {exercise_n_relevant} is below the {count_relevant_exercise} relevant documents of the list: R counts every relevant document of the query.')).format(exercise_n_relevant=exercise.n_relevant, count_relevant_exercise=count_relevant(exercise.rels)))
     worked = breakdown(exercise.rels, n_relevant=exercise.n_relevant, rounding=rounding)
     points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
     relevant_ranks = [rank for rank, grade in zip(points.rank, exercise.rels) if grade >= 1]

@@ -76,8 +76,7 @@ def _given(exercise: Exercise, *names: str) -> tuple:
     values = tuple(tuple(exercise.param(name, ())) for name in names)
     lengths = {len(value) for value in values}
     if len(lengths) != 1:
-        raise ValueError(f"Give one value per item for each of {', '.join(names)}; got "
-                         f"{', '.join(f'{len(v)} {n}' for n, v in zip(names, values))}.")
+        raise ValueError(translate(N_('Give one value per item for each of {join_names}; got {join_f_len_v_n_for_n_v_i}.')).format(join_names=', '.join(names), join_f_len_v_n_for_n_v_i=', '.join((f'{len(v)} {n}' for n, v in zip(names, values)))))
     return values
 
 
@@ -114,13 +113,12 @@ def auc_steps(exercise: Exercise) -> list[Step]:
 
     items, labels, scores = _given(exercise, "items", "labels", "scores")
     if len(set(items)) != len(items):
-        raise ValueError("Every item needs its own name; a name is given twice.")
+        raise ValueError(translate(N_('Every item needs its own name; a name is given twice.')))
     n_pos = int(sum(1 for label in labels if label == 1))
     n_neg = int(sum(1 for label in labels if label == 0))
     if n_pos + n_neg == len(labels) and (not n_pos or not n_neg):
-        raise ValueError(f"AUC needs at least one positive and one negative item; got {n_pos} positive and "
-                         f"{n_neg} negative.")
-    check_length(len(labels), "items")
+        raise ValueError(translate(N_('AUC needs at least one positive and one negative item; got {n_pos} positive and {n_neg} negative.')).format(n_pos=n_pos, n_neg=n_neg))
+    check_length(len(labels), N_("items"))
     worked = auc_breakdown(labels, scores, items=list(items))
     table = worked.table
     count = "Step 1: count the pairs"
@@ -231,15 +229,15 @@ def _item_names(items, count: int) -> tuple:
     if items is None:
         return tuple(_LETTERS[:count]) if count <= len(_LETTERS) else tuple(f"i{i}" for i in range(1, count + 1))
     if len(items) != count:
-        raise InputError("items", f"Give one name per item: {count} labels, {len(items)} names.")
+        raise InputError("items", translate(N_('Give one name per item: {count} labels, {len_items} names.')).format(count=count, len_items=len(items)))
     return tuple(str(item) for item in items)
 
 
 def _check_lengths(labels, scores, groups=None) -> None:
     if len(scores) != len(labels):
-        raise InputError("scores", f"Give one score per item: {len(labels)} labels, {len(scores)} scores.")
+        raise InputError("scores", translate(N_('Give one score per item: {len_labels} labels, {len_scores} scores.')).format(len_labels=len(labels), len_scores=len(scores)))
     if groups is not None and len(groups) != len(labels):
-        raise InputError("groups", f"Give the user of each item: {len(labels)} labels, {len(groups)} users.")
+        raise InputError("groups", translate(N_('Give the user of each item: {len_labels} labels, {len_groups} users.')).format(len_labels=len(labels), len_groups=len(groups)))
 
 
 def _own_auc(*, labels, scores, items=None) -> Exercise:
@@ -285,10 +283,10 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
     items, labels, scores, groups = _given(exercise, "items", "labels", "scores", "groups")
     weights = exercise.param("weights", "impressions")
     if weights not in GAUC_WEIGHTS:
-        raise ValueError(f"The GAUC weights must be one of {', '.join(GAUC_WEIGHTS)}; got {weights!r}.")
-    check_length(len(labels), "items")
+        raise ValueError(translate(N_('The GAUC weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
+    check_length(len(labels), N_("items"))
     if not any({labels[i] for i, g in enumerate(groups) if g == group} == {0, 1} for group in set(groups)):
-        raise ValueError("GAUC needs at least one user shown both a positive and a negative item.")
+        raise ValueError(translate(N_('GAUC needs at least one user shown both a positive and a negative item.')))
     worked = gauc_breakdown(labels, scores, groups, weights=_METRIC_WEIGHTS[weights])
     table = worked.table
     first = "Step 1: AUC of each user"
@@ -346,7 +344,7 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
 
 def _generate_gauc(rng, seed: int, *, weights: str = "impressions") -> Exercise:
     if weights not in GAUC_WEIGHTS:
-        raise ValueError(f"weights must be one of {', '.join(GAUC_WEIGHTS)}; got {weights!r}.")
+        raise ValueError(translate(N_('weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
     n_groups = rng.choice((2, 3, 3))
     one_class = rng.randrange(n_groups) if n_groups == 3 and rng.random() < 0.5 else None
     while True:

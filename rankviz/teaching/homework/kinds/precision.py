@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
+from rankviz.i18n import _ as translate
 from rankviz.i18n import N_
 from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
                                            check_length, ranking_preset, register_kind, tex_number)
@@ -93,10 +94,9 @@ def _f_formula(beta: float, precision: float, recall: float, value: float, *, ab
 def _check_cutoffs(exercise: Exercise) -> tuple[int, ...]:
     cutoffs = tuple(exercise.param("cutoffs", ()))
     if not cutoffs or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= _MAX_CUTOFF for k in cutoffs):
-        raise InputError("cutoffs", f"The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past the end of the "
-                                    f"list the missing ranks count as not relevant); got {cutoffs!r}.")
+        raise InputError("cutoffs", translate(N_('The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past the end of the list the missing ranks count as not relevant); got {cutoffs}.')).format(_MAX_CUTOFF=_MAX_CUTOFF, cutoffs=repr(cutoffs)))
     if len(set(cutoffs)) != len(cutoffs):
-        raise InputError("cutoffs", f"Each cut-off once, please; got {cutoffs!r}.")
+        raise InputError("cutoffs", translate(N_('Each cut-off once, please; got {cutoffs}.')).format(cutoffs=repr(cutoffs)))
     return cutoffs
 
 
@@ -116,11 +116,10 @@ def precision_recall_steps(exercise: Exercise) -> list[Step]:
     cutoffs = _check_cutoffs(exercise)
     betas = tuple(exercise.param("betas", BETAS))
     if not betas or any(isinstance(b, bool) or not isinstance(b, (int, float)) or not b > 0 for b in betas):
-        raise InputError("betas", f"Each β must be a number above 0 (1 for F1); got {betas!r}. With decimal commas, "
-                                  f"separate the values by spaces or semicolons: 0,5; 2.")
-    check_length(len(exercise.rels), "ranks")
+        raise InputError("betas", translate(N_('Each β must be a number above 0 (1 for F1); got {betas}. With decimal commas, separate the values by spaces or semicolons: 0,5; 2.')).format(betas=repr(betas)))
+    check_length(len(exercise.rels), N_("ranks"))
     if len(cutoffs) * (2 + len(betas)) > _MAX_STEPS:
-        raise InputError("cutoffs", f"At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.")
+        raise InputError("cutoffs", translate(N_('At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.')).format(_MAX_STEPS=_MAX_STEPS))
     n_rel = exercise.n_relevant if exercise.n_relevant is not None else count_relevant(exercise.rels)
     steps: list[Step] = []
     for k in cutoffs:
@@ -185,7 +184,7 @@ def _pr_reference(exercise: Exercise) -> dict:
 
 def _own_pr(*, rels, n_relevant=None, cutoffs=None, k=None, betas=(1.0,)) -> Exercise:
     if cutoffs is not None and k is not None:
-        raise InputError("k", "Give either one cut-off k or several cut-offs, not both.")
+        raise InputError("k", translate(N_('Give either one cut-off k or several cut-offs, not both.')))
     cutoffs = tuple(cutoffs) if cutoffs is not None else (k,) if k is not None else (len(rels),)
     betas = tuple(float(b) if isinstance(b, (int, float)) and not isinstance(b, bool) else b for b in betas)
     _check_r(rels, n_relevant)
@@ -196,8 +195,7 @@ def _own_pr(*, rels, n_relevant=None, cutoffs=None, k=None, betas=(1.0,)) -> Exe
 
 def _check_r(rels, n_relevant, name: str = "n_relevant") -> None:
     if n_relevant is not None and n_relevant < count_relevant(rels):
-        raise InputError(name, f"R = {n_relevant} is below the {count_relevant(rels)} relevant documents of the list: "
-                               f"R counts every relevant document of the query.")
+        raise InputError(name, translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant documents of the list: R counts every relevant document of the query.')).format(n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
 
 
 PR_INPUTS = (
@@ -247,11 +245,10 @@ def rr_steps(exercise: Exercise) -> list[Step]:
     queries = tuple(exercise.param("queries", ()))
     threshold = exercise.param("threshold")
     if not queries:
-        raise InputError("rankings", "Give at least one query's ranking.")
+        raise InputError("rankings", translate(N_("Give at least one query's ranking.")))
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1):
-        raise InputError("threshold", f"The rank threshold S_h must be a whole number of at least 1 (or none); got "
-                                      f"{threshold!r}.")
-    check_length(len(queries), "queries")
+        raise InputError("threshold", translate(N_('The rank threshold S_h must be a whole number of at least 1 (or none); got {threshold}.')).format(threshold=repr(threshold)))
+    check_length(len(queries), N_("queries"))
     steps = []
     threshold_words = TEXTS["rr_threshold_words"].format(threshold=threshold) if threshold is not None else ""
     for name, rels in queries:
@@ -323,8 +320,7 @@ def _query_names(names, count: int, name: str = "names") -> tuple:
         return tuple(f"q{i}" for i in range(1, count + 1))
     names = tuple(str(n) for n in names)
     if len(names) != count or len(set(names)) != len(names):
-        raise InputError(name, f"Give each of the {count} queries its own name (or none: q1, q2, ...); got "
-                               f"{', '.join(names)}.")
+        raise InputError(name, translate(N_('Give each of the {count} queries its own name (or none: q1, q2, ...); got {join_names}.')).format(count=count, join_names=', '.join(names)))
     return names
 
 
@@ -363,9 +359,8 @@ def r_precision_steps(exercise: Exercise) -> list[Step]:
 
     n_rel = exercise.n_relevant
     if isinstance(n_rel, bool) or not isinstance(n_rel, int) or n_rel < 1:
-        raise InputError("n_relevant", f"R-precision needs R, the number of relevant documents, at least 1; got "
-                                       f"{n_rel!r}.")
-    check_length(len(exercise.rels), "ranks")
+        raise InputError("n_relevant", translate(N_('R-precision needs R, the number of relevant documents, at least 1; got {n_rel}.')).format(n_rel=repr(n_rel)))
+    check_length(len(exercise.rels), N_("ranks"))
     hits = count_relevant(exercise.rels[:n_rel])
     value = float(r_precision(exercise.rels, n_relevant=n_rel))
     shown = min(n_rel, len(exercise.rels))

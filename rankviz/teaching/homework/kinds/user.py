@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rankviz.i18n import _ as translate
 from rankviz.i18n import N_
 from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
                                            tex_number)
@@ -83,14 +84,13 @@ def _ordinal(n: int) -> str:
 def _given(exercise: Exercise):
     for name in ("docs", "relevant", "known", "levels"):
         if isinstance(exercise.param(name, ()), (str, bytes)):  # bad input is a ValueError, as in rankviz.metrics
-            raise ValueError(f"{name!r} must be a list of document ids (or levels), such as ('d1', 'd3'), "  # noqa: TRY004
-                             f"not the string {exercise.param(name)!r}.")
+            raise ValueError(translate(N_("{name} must be a list of document ids (or levels), such as ('d1', 'd3'), not the string {exercise_param_name}.")).format(name=repr(name), exercise_param_name=repr(exercise.param(name))))
     docs = tuple(exercise.param("docs", ()))
     levels = tuple(exercise.param("levels", ())) or tuple(range(1, len(docs) + 1))
     relevant, known = tuple(exercise.param("relevant", ())), tuple(exercise.param("known", ()))
     expected, wanted = exercise.param("expected"), exercise.param("wanted")
     if len(set(docs)) != len(docs):
-        raise InputError("answer", "The answer list names a document twice; each document is shown once.")
+        raise InputError("answer", translate(N_('The answer list names a document twice; each document is shown once.')))
     # A sheet asking only coverage and novelty gives neither: relative recall, recall effort and ESL are then left out.
     return docs, levels, relevant, known, expected, wanted
 
@@ -124,7 +124,7 @@ def user_steps(exercise: Exercise) -> list[Step]:
     )
 
     docs, levels, relevant, known, expected, wanted = _given(exercise)
-    check_length(len(docs), "documents")
+    check_length(len(docs), N_("documents"))
     covered = coverage_breakdown(relevant, docs, known)
     known_relevant, known_retrieved = int(covered.table["K ∩ R"].sum()), int(covered.table["K ∩ R ∩ A"].sum())
     stage = "Step 1: coverage"
@@ -146,8 +146,7 @@ def user_steps(exercise: Exercise) -> list[Step]:
         return _with_hints(steps, wanted)
     rels = [int(doc in set(relevant)) for doc in docs]
     if sum(rels) < wanted:
-        raise InputError("wanted", f"The user wants {wanted} relevant documents but the answer holds {sum(rels)}; "
-                                   f"recall effort needs them all found.")
+        raise InputError("wanted", translate(N_('The user wants {wanted} relevant documents but the answer holds {sum_rels}; recall effort needs them all found.')).format(wanted=wanted, sum_rels=sum(rels)))
     examined = next(rank for rank in range(1, len(rels) + 1) if sum(rels[:rank]) == wanted)
     effort = recall_effort_breakdown(wanted, examined)
     stage = "Step 4: recall effort"
@@ -157,7 +156,7 @@ def user_steps(exercise: Exercise) -> list[Step]:
                    scale=float(wanted), stage=stage)]
     search = expected_search_length_breakdown(rels, wanted=wanted, levels=list(levels))
     if search.details["exhausted"]:
-        raise ValueError("Expected search length needs the wanted relevant documents in the list.")
+        raise ValueError(translate(N_('Expected search length needs the wanted relevant documents in the list.')))
     stage = "Step 5: expected search length"
     for label, key in zip(ESL_PARTS, ("j", "r", "i", "s")):
         value = search.details[key]
@@ -270,11 +269,9 @@ def _reference(exercise: Exercise) -> dict:
 
 def _own(*, answer, relevant, expected=None, wanted=None, known=None, tie_levels=None) -> Exercise:
     if tie_levels is not None and len(tie_levels) != len(answer):
-        raise InputError("tie_levels", f"Give the level of each document of A: {len(answer)} documents, "
-                                       f"{len(tie_levels)} levels.")
+        raise InputError("tie_levels", translate(N_('Give the level of each document of A: {len_answer} documents, {len_tie_levels} levels.')).format(len_answer=len(answer), len_tie_levels=len(tie_levels)))
     if tie_levels is not None and list(tie_levels) != sorted(tie_levels):
-        raise InputError("tie_levels", "The levels go down the answer in order (1 1 2 2 3): a level is a run of tied "
-                                       "documents.")
+        raise InputError("tie_levels", translate(N_('The levels go down the answer in order (1 1 2 2 3): a level is a run of tied documents.')))
     return Exercise("user", TEXTS.source["title"].format(count=len(answer)),
                     params={"docs": tuple(answer), "levels": tuple(tie_levels or ()), "relevant": tuple(relevant),
                             "known": tuple(known or ()), "expected": expected, "wanted": wanted})
@@ -306,7 +303,7 @@ def _at(steps, label: str) -> int:
     """The index of the step ``label``; ValueError when this working has none (a sheet without that measure)."""
     found = next((i for i, step in enumerate(steps) if step.label == label), None)
     if found is None:
-        raise ValueError(f"No step {label!r} in this working.")
+        raise ValueError(translate(N_('No step {label} in this working.')).format(label=repr(label)))
     return found
 
 
