@@ -124,15 +124,16 @@ STATUS_WORDS = TranslatedWords({
 })
 
 
-def english_title(thing) -> str:
-    """The English title of a kind, exercise or preset, as written (their ``title`` reads translated).
+def english_title(thing, name: str = "title") -> str:
+    """The English title (or ``name``: a preset's ``note``) of a kind, exercise or preset, as written
+    (read as an attribute, it comes translated).
 
     >>> from rankviz.i18n import speaking
     >>> with speaking("zh"):
     ...     english_title(Exercise("ap", "AP with relevant documents at positions 1, 3 and 6"))
     'AP with relevant documents at positions 1, 3 and 6'
     """
-    return object.__getattribute__(thing, "title")
+    return object.__getattribute__(thing, name)
 
 
 def tex_number(x, digits: int = 3) -> str:
@@ -203,7 +204,9 @@ class Exercise:
         # The title is kept in English (an exercise is a cache key and compares equal in any language)
         # and read in the language in force.
         value = object.__getattribute__(self, name)
-        return translated(value) if name == "title" else value
+        if name == "title":
+            return translated(value)
+        return _(value) if name == "note" and value else value
 
     def param(self, name: str, default=None):
         """The given value ``name`` of ``params`` (``default`` when absent).
@@ -238,7 +241,7 @@ def ranking_preset(kind: str, key: str, *, title=None, note: str | None = None):
         preset = get_preset(key)
         return Exercise(kind, english_title(preset) if title is None else title(preset), rels=tuple(preset.rels),
                         n_relevant=preset.n_relevant, source=preset.source,
-                        note=preset.note if note is None else note)
+                        note=english_title(preset, "note") if note is None else note)
     return build
 
 

@@ -43,7 +43,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from rankviz.formatting import formula_text, latex_escape, latex_math, latex_text, markdown_html
+from rankviz.formatting import latex_escape, latex_math, latex_text, markdown_html
+# The function, not the submodule of the same name (which shadows the lazy name once it is imported).
+from rankviz.formatting.formula_text import formula_text
 from rankviz.i18n import DEFAULT_LANGUAGE, N_, _, language, ngettext
 from rankviz.teaching.homework import KINDS, describe, generate_exercise, stages, steps_for
 from rankviz.teaching.homework.core import KIND_SPECS, Exercise, check_seed, in_language, tex_number

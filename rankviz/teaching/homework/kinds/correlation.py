@@ -189,7 +189,7 @@ def _from_preset() -> Exercise:
 
     preset = get_preset("srcc_exercise")
     return Exercise("spearman", english_title(preset), items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a),
-                    ranks_b=tuple(preset.ranks_b), source=preset.source, note=preset.note)
+                    ranks_b=tuple(preset.ranks_b), source=preset.source, note=english_title(preset, "note"))
 
 
 def _reference(exercise: Exercise) -> dict:

@@ -255,7 +255,7 @@ def _from_preset(key: str):
         preset = get_preset(key)
         return Exercise("ndcg", english_title(preset), rels=tuple(preset.rels), gain=preset.settings.get("gain", "linear"),
                         discount=preset.settings.get("discount", "log2"), judged=preset.judged,
-                        source=preset.source, note=preset.note)
+                        source=preset.source, note=english_title(preset, "note"))
     return build
 
 

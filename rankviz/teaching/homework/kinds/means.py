@@ -254,7 +254,7 @@ def _map_from_preset() -> Exercise:
                     note=("This working averages each query's non-interpolated AP: (0.290 + 0.261) / 2 = 0.276. "
                           "The slide's 0.28 and 0.254 are the interpolated per-query values (the "
                           "interpolated_map_q1 and interpolated_map_q2 exercises); its MAP (0.28 + 0.254) / 2 = "
-                          "0.267 is this MAP step applied to those. " + preset.note),
+                          "0.267 is this MAP step applied to those. " + english_title(preset, "note")),
                     params={"rankings": tuple(tuple(q.rels) for q in queries),
                             "n_relevant": tuple(q.n_relevant for q in queries), "queries": ("q1", "q2")})
 
@@ -432,7 +432,7 @@ def _describe_gmap(exercise: Exercise) -> str:
 
 def _gmap_from_preset() -> Exercise:
     preset = _preset("gmap_runs")
-    return Exercise("gmap", english_title(preset), source=preset.source, note=preset.note,
+    return Exercise("gmap", english_title(preset), source=preset.source, note=english_title(preset, "note"),
                     params={"runs": tuple((name, tuple(aps)) for name, aps in preset.runs.items())})
 
 

@@ -166,7 +166,7 @@ def _fmeasure_preset(query: str):
         ranking = get_preset(preset.queries[0])
         return Exercise("precision_recall", english_title(preset), rels=tuple(ranking.rels), n_relevant=ranking.n_relevant,
                         params={"cutoffs": tuple(preset.settings["cutoffs"]), "betas": BETAS},
-                        source=preset.source, note=preset.note)
+                        source=preset.source, note=english_title(preset, "note"))
     return build
 
 
@@ -302,7 +302,7 @@ def _mrr_preset() -> Exercise:
     preset = get_preset("mrr_threshold")
     queries = tuple((key.split("_")[0], tuple(get_preset(key).rels)) for key in preset.queries)
     return Exercise("rr", english_title(preset), params={"queries": queries, "threshold": int(preset.settings["rr_threshold"])},
-                    source=preset.source, note=preset.note)
+                    source=preset.source, note=english_title(preset, "note"))
 
 
 def _rr_reference(exercise: Exercise) -> dict:
