@@ -151,7 +151,9 @@ def parse_query_rows(rows) -> tuple[QueryRanking, ...]:
         query_id = f"q{number}" if _blank(query) else str(query).strip()
         where = translate(N_("Row {number} ({query_id})")).format(number=number, query_id=query_id)
         if query_id in seen:
-            raise ValueError(translate(N_('{where}: query id {query_id} is already used by row {seen_query_id}; give each query its own id.')).format(where=where, query_id=repr(query_id), seen_query_id=seen[query_id]))
+            raise ValueError(translate(N_('{where}: query id {query_id} is already used by row {seen_query_id}; give '
+                                          'each query its own id.')).format(
+                where=where, query_id=repr(query_id), seen_query_id=seen[query_id]))
         seen[query_id] = number
         try:
             if _blank(grades):
@@ -165,12 +167,18 @@ def parse_query_rows(rows) -> tuple[QueryRanking, ...]:
             raise ValueError(translate(N_('{where}: {error}')).format(where=where, error=error)) from None
         ranked_relevant = count_relevant(rels)
         if n_relevant is not None and n_relevant < ranked_relevant:
-            raise ValueError(translate(N_('{where}: R = {n_relevant} is smaller than the {ranked_relevant} relevant documents already in its ranking; R counts every relevant document of the query.')).format(where=where, n_relevant=n_relevant, ranked_relevant=ranked_relevant))
+            raise ValueError(translate(N_('{where}: R = {n_relevant} is smaller than the {ranked_relevant} relevant '
+                                          'documents already in its ranking; R counts every relevant document of the '
+                                          'query.')).format(
+                where=where, n_relevant=n_relevant, ranked_relevant=ranked_relevant))
         parsed.append(QueryRanking(query_id, rels, n_relevant))
     if not parsed:
-        raise ValueError(translate(N_('The table holds no query; add a row with a query id and its grades, e.g. q1 | 1,0,1,0.')))
+        raise ValueError(translate(N_('The table holds no query; add a row with a query id and its grades, e.g. q1 | '
+                                      '1,0,1,0.')))
     if len(parsed) > MAX_QUERIES:
-        raise ValueError(translate(N_('{len_parsed} queries is more than this page shows ({MAX_QUERIES}); evaluate larger sets as run files.')).format(len_parsed=len(parsed), MAX_QUERIES=MAX_QUERIES))
+        raise ValueError(translate(N_('{len_parsed} queries is more than this page shows ({MAX_QUERIES}); evaluate '
+                                      'larger sets as run files.')).format(
+            len_parsed=len(parsed), MAX_QUERIES=MAX_QUERIES))
     return tuple(parsed)
 
 
@@ -228,7 +236,8 @@ def parse_query_link(text: str) -> tuple[QueryRanking, ...]:
         query_id, equals, rest = part.partition("=")
         grades, _, r_text = rest.partition("/")
         if not equals or not query_id.strip() or not grades.strip():
-            raise ValueError(translate(N_('Query {number} of the link ({part}) is not of the form id=grades or id=grades/R, e.g. q1=1,0,1/3.')).format(number=number, part=repr(part)))
+            raise ValueError(translate(N_('Query {number} of the link ({part}) is not of the form id=grades or '
+                                          'id=grades/R, e.g. q1=1,0,1/3.')).format(number=number, part=repr(part)))
         rows.append({"query": query_id.strip(), "grades": grades, "R": r_text})
     return parse_query_rows(rows)
 
@@ -395,7 +404,8 @@ def parse_run_values(rows, runs=None) -> dict:
             continue
         query_id = f"q{number}" if _blank(row.get("query")) else str(row["query"]).strip()
         if query_id in queries:
-            raise ValueError(translate(N_('Row {number}: query id {query_id} is used twice; give each query its own id.')).format(number=number, query_id=repr(query_id)))
+            raise ValueError(translate(N_('Row {number}: query id {query_id} is used twice; give each query its own '
+                                          'id.')).format(number=number, query_id=repr(query_id)))
         queries.append(query_id)
         for run in runs:
             cell = row.get(run)
@@ -404,7 +414,9 @@ def parse_run_values(rows, runs=None) -> dict:
             except (TypeError, ValueError):
                 value = math.nan
             if not (0 <= value <= 1):  # also catches NaN and a blank cell
-                raise ValueError(translate(N_('Row {number} ({query_id}), {run}: AP must be a number from 0 to 1; got {cell}.')).format(number=number, query_id=query_id, run=run, cell=repr(cell)))
+                raise ValueError(translate(N_('Row {number} ({query_id}), {run}: AP must be a number from 0 to 1; '
+                                              'got {cell}.')).format(
+                    number=number, query_id=query_id, run=run, cell=repr(cell)))
             columns[run].append(value)
     if not queries:
         raise ValueError(translate(N_('The table holds no query; add a row with a query id and one AP value per run.')))
@@ -449,7 +461,8 @@ def preset_query_rows(preset_key: str):
 
     preset = get_preset(preset_key)
     if preset.kind != "queries":
-        raise ValueError(translate(N_('Preset {preset_key} holds {preset_kind}, not several queries.')).format(preset_key=repr(preset_key), preset_kind=preset.kind))
+        raise ValueError(translate(N_('Preset {preset_key} holds {preset_kind}, not several queries.')).format(
+            preset_key=repr(preset_key), preset_kind=preset.kind))
     queries = []
     for key in preset.queries:
         ranking = get_preset(key)
@@ -470,7 +483,9 @@ def preset_run_values(preset_key: str):
 
     preset = get_preset(preset_key)
     if preset.kind != "per_query_values":
-        raise ValueError(translate(N_('Preset {preset_key} holds {preset_kind}, not per-query values of runs.')).format(preset_key=repr(preset_key), preset_kind=preset.kind))
+        raise ValueError(translate(N_('Preset {preset_key} holds {preset_kind}, not per-query values of runs.')).format(
+            
+            preset_key=repr(preset_key), preset_kind=preset.kind))
     n = max(len(values) for values in preset.runs.values())
     table = pd.DataFrame({"query": [f"Topic #{i}" for i in range(1, n + 1)]})
     for run, values in preset.runs.items():

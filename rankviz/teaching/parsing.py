@@ -64,7 +64,8 @@ def check_grade(value, rank: int, *, position: str = "rank"):
     allowed = translate(N_("grades must be numbers from 0 to {most}")).format(most=MAX_GRADE)
     position = translate(_POSITION_WORDS.get(position, position))
     if value is None:
-        raise ValueError(translate(N_('Grade at {position} {rank} is missing: {allowed}.')).format(position=position, rank=rank, allowed=allowed))
+        raise ValueError(translate(N_('Grade at {position} {rank} is missing: {allowed}.')).format(
+            position=position, rank=rank, allowed=allowed))
     if isinstance(value, bool):
         value = int(value)
     try:
@@ -72,12 +73,15 @@ def check_grade(value, rank: int, *, position: str = "rank"):
             raise ValueError(value)
         number = float(value)
     except (TypeError, ValueError):
-        raise ValueError(translate(N_('Grade at {position} {rank} is {value}: {allowed}.')).format(position=position, rank=rank, value=repr(value), allowed=allowed)) from None
+        raise ValueError(translate(N_('Grade at {position} {rank} is {value}: {allowed}.')).format(
+            position=position, rank=rank, value=repr(value), allowed=allowed)) from None
     shown = value if isinstance(value, str) else f"{number:g}"
     if math.isnan(number):
-        raise ValueError(translate(N_('Grade at {position} {rank} is missing (NaN): {allowed}.')).format(position=position, rank=rank, allowed=allowed))
+        raise ValueError(translate(N_('Grade at {position} {rank} is missing (NaN): {allowed}.')).format(
+            position=position, rank=rank, allowed=allowed))
     if not math.isfinite(number) or number < 0 or number > MAX_GRADE:
-        raise ValueError(translate(N_('Grade at {position} {rank} is {shown}: {allowed}.')).format(position=position, rank=rank, shown=shown, allowed=allowed))
+        raise ValueError(translate(N_('Grade at {position} {rank} is {shown}: {allowed}.')).format(
+            position=position, rank=rank, shown=shown, allowed=allowed))
     return int(number) if number.is_integer() else number
 
 
@@ -94,7 +98,9 @@ def parse_grades(text: str, *, position: str = "rank") -> tuple:
     if not items:
         raise ValueError(translate(N_('The ranking is empty: type at least one grade, e.g. 3,2,3,0,1,2.')))
     if len(items) > MAX_RANKING_LENGTH:
-        raise ValueError(translate(N_('The ranking has {len_items} grades; at most {MAX_RANKING_LENGTH} are allowed.')).format(len_items=len(items), MAX_RANKING_LENGTH=MAX_RANKING_LENGTH))
+        raise ValueError(translate(N_('The ranking has {len_items} grades; at most {MAX_RANKING_LENGTH} are allowed.')).format(
+            
+            len_items=len(items), MAX_RANKING_LENGTH=MAX_RANKING_LENGTH))
     return tuple(check_grade(item, rank, position=position) for rank, item in enumerate(items, start=1))
 
 
@@ -114,7 +120,9 @@ def _check_unique(doc_ids) -> None:
     for rank, doc_id in enumerate(doc_ids, start=1):
         if doc_id in seen:
             raise ValueError(
-                translate(N_('Document id {doc_id} appears twice, at ranks {seen_doc_id} and {rank}: each document can be ranked only once.')).format(doc_id=repr(doc_id), seen_doc_id=seen[doc_id], rank=rank)
+                translate(N_('Document id {doc_id} appears twice, at ranks {seen_doc_id} and {rank}: each document '
+                             'can be ranked only once.')).format(
+                    doc_id=repr(doc_id), seen_doc_id=seen[doc_id], rank=rank)
             )
         seen[doc_id] = rank
 
@@ -178,11 +186,15 @@ def check_ranking(doc_ids, grades) -> tuple[tuple[str, ...], tuple]:
     """
     doc_ids, grades = list(doc_ids), list(grades)
     if len(doc_ids) != len(grades):
-        raise ValueError(translate(N_('Give one document id per grade: {len_grades} grades but {len_doc_ids} ids.')).format(len_grades=len(grades), len_doc_ids=len(doc_ids)))
+        raise ValueError(translate(N_('Give one document id per grade: {len_grades} grades but {len_doc_ids} ids.')).format(
+            
+            len_grades=len(grades), len_doc_ids=len(doc_ids)))
     if not grades:
         raise ValueError(translate(N_('The ranking is empty: add at least one document.')))
     if len(grades) > MAX_RANKING_LENGTH:
-        raise ValueError(translate(N_('The ranking has {len_grades} documents; at most {MAX_RANKING_LENGTH} are allowed.')).format(len_grades=len(grades), MAX_RANKING_LENGTH=MAX_RANKING_LENGTH))
+        raise ValueError(translate(N_('The ranking has {len_grades} documents; at most {MAX_RANKING_LENGTH} are '
+                                      'allowed.')).format(
+            len_grades=len(grades), MAX_RANKING_LENGTH=MAX_RANKING_LENGTH))
     cleaned_ids = [("" if d is None or (isinstance(d, float) and math.isnan(d)) else str(d).strip())
                    for d in doc_ids]
     blanks = [i for i, d in enumerate(cleaned_ids) if not d]

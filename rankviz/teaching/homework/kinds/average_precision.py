@@ -12,14 +12,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.metrics import count_relevant
-from rankviz.registry import AP_DENOMINATOR
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
-                                           check_length, ranking_preset, register_kind, tex_number)
-from rankviz.teaching.homework.words import register_title_templates
+from rankviz.metrics import count_relevant
+from rankviz.registry import AP_DENOMINATOR
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    binary_ranking_words,
+    check_length,
+    english_title,
+    ranking_preset,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["ap_steps", "ap_denominator", "check_cutoff", "EVERY_RANK_UP_TO"]
 
@@ -45,7 +57,8 @@ TEXTS = TranslatedWords({
     "own_title": N_("Your ranking {ranking}: {title}"),
     "describe": N_('{given} Compute P@i at every rank i, then AP = (1/R) Σ P@i over the relevant ranks.'),
     "describe_cut": N_(' at the ranks up to k = {k}'),
-    "describe_options": N_('{given} Compute P@i{cut}, then {label}: Σ P@i over the relevant ranks{cut}, divided as {divided}.'),
+    "describe_options": N_('{given} Compute P@i{cut}, then {label}: Σ P@i over the relevant ranks{cut}, divided as '
+                           '{divided}.'),
 })
 
 
@@ -75,7 +88,8 @@ def check_cutoff(k, n: int, name: str = "k"):
     if k is None:
         return None
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InputError(name, translate(N_('The cut-off {name} must be a whole number of at least 1 (or blank: the whole list); got {k}.')).format(name=name, k=repr(k)))
+        raise InputError(name, translate(N_('The cut-off {name} must be a whole number of at least 1 (or blank: the '
+                                            'whole list); got {k}.')).format(name=name, k=repr(k)))
     return k
 
 
@@ -179,7 +193,10 @@ def _own(*, rels, n_relevant=None, k=None, denominator="R") -> Exercise:
     exercise = Exercise("ap", TEXTS.source["own_title"].format(ranking=shown, title=english_title(KIND)), rels=tuple(rels),
                         n_relevant=n_relevant, params={"k": k, "denominator": denominator})
     if n_relevant is not None and n_relevant < count_relevant(rels):
-        raise InputError("n_relevant", translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant documents of the list: R counts every relevant document of the query.')).format(n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
+        raise InputError("n_relevant", translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant '
+                                                    'documents of the list: R counts every relevant document of the '
+                                                    'query.')).format(
+            n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
     return exercise
 
 

@@ -10,13 +10,23 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
-from rankviz.i18n import _ as translate
 from rankviz.i18n import N_
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
-                                           tex_number)
-from rankviz.teaching.homework.words import register_title_templates
+from rankviz.i18n import _ as translate
+from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    check_length,
+    english_title,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
 TEXTS = TranslatedWords({
@@ -44,8 +54,10 @@ TEXTS = TranslatedWords({
                "unless the sheet says)."),
     "kendall_n0_hint": N_("Every pair of the n documents once: $n_0 = \\frac{{n(n - 1)}}{{2}}$."),
     "kendall_D_hint": N_("A pair is discordant when R1 and R2 put its two documents in opposite orders; count them."),
-    "kendall_n1_hint": N_("Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 pairs."),
-    "kendall_n2_hint": N_("Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 pairs."),
+    "kendall_n1_hint": N_("Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 "
+                          "pairs."),
+    "kendall_n2_hint": N_("Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 "
+                          "pairs."),
     "kendall_C_hint": N_("A pair is concordant when both rankings order it the same way: what is neither discordant nor "
                       "tied, $C = n_0 - D - \\text{{tied pairs}}$."),
     "kendall_tau_hint": N_("{variant_label}: ${formula}$."),
@@ -58,10 +70,22 @@ TEXTS = TranslatedWords({
                              "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$."),
     "spearman_title": N_("Your two rankings of {count} documents: Spearman's rank correlation (rho)"),
     "kendall_title": N_("Your two rankings of {count} documents: {title}"),
-    "describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, then Σd² and ρ = 1 − 6 Σd² / (K (K² − 1)).'),
-    "kendall_describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered differently by R1 and R2) and the concordant pairs C; then {tau}.'),
-    "kendall_describe_ties": N_('Documents with (rank in R1, rank in R2): {pairs} (tied documents share their average rank). Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered differently by R1 and R2), the pairs tied in R1 (n1) and in R2 (n2) (a tie is neither concordant nor discordant) and the concordant pairs C; then {tau}.'),
-    "kendall_describe_distance": N_(' Then compare the top-{k} lists (R1: {first}; R2: {second}) with the normalized Kendall tau distance at K = {k}: over every pair of the n documents in either list, penalty 1 when the two lists order the pair differently (a list missing one of the two ranks the one it holds higher; two documents each in a different list only: 1), p = {p} for two documents both missing from the same list, 0 otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).'),
+    "describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, '
+                   'then Σd² and ρ = 1 − 6 Σd² / (K (K² − 1)).'),
+    "kendall_describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Go through every pair of documents: '
+                           'count n0 = n(n − 1)/2, the discordant pairs D (ordered differently by R1 and R2) and the '
+                           'concordant pairs C; then {tau}.'),
+    "kendall_describe_ties": N_('Documents with (rank in R1, rank in R2): {pairs} (tied documents share their '
+                                'average rank). Go through every pair of documents: count n0 = n(n − 1)/2, the '
+                                'discordant pairs D (ordered differently by R1 and R2), the pairs tied in R1 (n1) '
+                                'and in R2 (n2) (a tie is neither concordant nor discordant) and the concordant '
+                                'pairs C; then {tau}.'),
+    "kendall_describe_distance": N_(' Then compare the top-{k} lists (R1: {first}; R2: {second}) with the normalized '
+                                    'Kendall tau distance at K = {k}: over every pair of the n documents in either '
+                                    'list, penalty 1 when the two lists order the pair differently (a list missing '
+                                    'one of the two ranks the one it holds higher; two documents each in a different '
+                                    'list only: 1), p = {p} for two documents both missing from the same list, 0 '
+                                    'otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).'),
 })
 
 __all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
@@ -84,9 +108,12 @@ def _rank_columns(table):
 def _items(exercise: Exercise, n: int) -> tuple:
     items = tuple(exercise.items) or tuple(f"d{i}" for i in range(1, n + 1))
     if len(items) != n:
-        raise InputError("items", translate(N_('Give one name per document: {n} documents, {len_items} names.')).format(n=n, len_items=len(items)))
+        raise InputError("items", translate(N_('Give one name per document: {n} documents, {len_items} names.')).format(
+            
+            n=n, len_items=len(items)))
     if len(set(items)) != len(items):
-        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(join_map_str_items=', '.join(map(str, items))))
+        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(
+            join_map_str_items=', '.join(map(str, items))))
     return items
 
 
@@ -116,14 +143,18 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
 
     a, b = tuple(exercise.ranks_a), tuple(exercise.ranks_b)
     if len(a) != len(b):
-        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_a} ranks in R1 and {len_b} in R2.')).format(len_a=len(a), len_b=len(b)))
+        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_a} ranks in '
+                                                 'R1 and {len_b} in R2.')).format(len_a=len(a), len_b=len(b)))
     if len(a) < 2:
-        raise InputError("ranks_a", translate(N_("Spearman's ρ compares at least 2 documents; this exercise has {len_a}.")).format(len_a=len(a)))
+        raise InputError("ranks_a", translate(N_("Spearman's ρ compares at least 2 documents; this exercise has "
+                                                 "{len_a}.")).format(len_a=len(a)))
     check_length(len(a), N_("documents"))
     items = _items(exercise, len(a))
     for name, ranks in (("ranks_a", a), ("ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise InputError(name, translate(N_('{R1_if_name_ranks_a_else} ties every document: there is no order to correlate, so ρ is undefined.')).format(R1_if_name_ranks_a_else='R1' if name == 'ranks_a' else 'R2'))
+            raise InputError(name, translate(N_('{R1_if_name_ranks_a_else} ties every document: there is no order to '
+                                                'correlate, so ρ is undefined.')).format(
+                R1_if_name_ranks_a_else='R1' if name == 'ranks_a' else 'R2'))
     ties = exercise.param("ties", "pearson")
     SPEARMAN_TIES.choice(ties)
     k = len(a)
@@ -382,15 +413,20 @@ def _ranked_lists(exercise: Exercise) -> tuple[list, list]:
 def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     items, a, b = exercise.items, exercise.ranks_a, exercise.ranks_b
     if len(a) != len(b) or len(a) != len(items):
-        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_items} documents, {len_a} ranks in R1 and {len_b} in R2.')).format(len_items=len(items), len_a=len(a), len_b=len(b)))
+        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_items} '
+                                                 'documents, {len_a} ranks in R1 and {len_b} in R2.')).format(
+            len_items=len(items), len_a=len(a), len_b=len(b)))
     if len(set(items)) != len(items):
-        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(join_map_str_items=', '.join(map(str, items))))
+        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(
+            join_map_str_items=', '.join(map(str, items))))
     check_length(len(items), N_("documents"))
     if len(items) < 3:
-        raise InputError("ranks_a", translate(N_('A Kendall exercise needs at least 3 documents (3 pairs); got {len_items}.')).format(len_items=len(items)))
+        raise InputError("ranks_a", translate(N_('A Kendall exercise needs at least 3 documents (3 pairs); got '
+                                                 '{len_items}.')).format(len_items=len(items)))
     for name, field, ranks in (("R1", "ranks_a", a), ("R2", "ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise InputError(field, translate(N_('{name} ties every document: there is no order to compare, so tau is undefined.')).format(name=name))
+            raise InputError(field, translate(N_('{name} ties every document: there is no order to compare, so tau '
+                                                 'is undefined.')).format(name=name))
     variant = exercise.param("variant", "b")
     if variant not in KENDALL_VARIANTS:
         raise ValueError(f"The Kendall variant must be 'b' (tau-b) or 'a' (tau-a); got {variant!r}.")
@@ -398,12 +434,16 @@ def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     k = exercise.param("k")
     if k is not None:
         if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= len(items):
-            raise InputError("k", translate(N_('K of the distance at K must be a whole number from 2 to {len_items} (the documents); got {k}.')).format(len_items=len(items), k=repr(k)))
+            raise InputError("k", translate(N_('K of the distance at K must be a whole number from 2 to {len_items} '
+                                               '(the documents); got {k}.')).format(len_items=len(items), k=repr(k)))
         if ties:
-            raise InputError("k", translate(N_('The distance at K compares two top-K lists: give rankings without ties (every document at its own rank), or no K.')))
+            raise InputError("k", translate(N_('The distance at K compares two top-K lists: give rankings without '
+                                               'ties (every document at its own rank), or no K.')))
     penalty = exercise.param("penalty", 0.5)
     if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0 <= penalty <= 1:
-        raise InputError("penalty", translate(N_('The penalty p for a pair missing from the other top-K list must be a number from 0 to 1; got {penalty}.')).format(penalty=repr(penalty)))
+        raise InputError("penalty", translate(N_('The penalty p for a pair missing from the other top-K list must be '
+                                                 'a number from 0 to 1; got {penalty}.')).format(
+            penalty=repr(penalty)))
     return variant, k, float(penalty), ties
 
 
@@ -618,7 +658,9 @@ def _own_kendall(*, ranks_a, ranks_b, items=None, variant="b", k=None, penalty=N
     params = {"variant": variant, "k": k}
     if penalty is not None:
         if len(penalty) != 1:
-            raise InputError("penalty", translate(N_('p is one number from 0 to 1; got {len_penalty} numbers.')).format(len_penalty=len(penalty)))
+            raise InputError("penalty", translate(N_('p is one number from 0 to 1; got {len_penalty} numbers.')).format(
+                
+                len_penalty=len(penalty)))
         params["penalty"] = float(penalty[0])
     return Exercise("kendall", TEXTS.source["kendall_title"].format(count=len(ranks_a), title=english_title(KENDALL_KIND)),
                     items=items, ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params=params)

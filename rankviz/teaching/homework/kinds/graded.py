@@ -13,24 +13,24 @@ from dataclasses import replace
 
 import numpy as np
 
-from rankviz.registry import DISCOUNT, GAIN
 from rankviz.formatting import format_number
-from rankviz.i18n import _ as translate
 from rankviz.i18n import DEFAULT_LANGUAGE, N_, speaking
+from rankviz.i18n import _ as translate
+from rankviz.registry import DISCOUNT, GAIN
 from rankviz.teaching.homework.core import (
-    english_title,
-    TranslatedWords,
     Exercise,
     InputError,
     KindSpec,
     OwnInput,
     Step,
+    TranslatedWords,
     check_length,
+    english_title,
     register_kind,
     tex_number,
 )
-from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.labels import variant_text
 
 __all__ = ["DISCOUNTS", "ERR_SCALES", "GAINS", "err_steps", "ndcg_steps", "variant_words"]
@@ -42,7 +42,8 @@ _SWITCHES = {"gain": GAIN, "discount": DISCOUNT}
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
 TEXTS = TranslatedWords({
-    "cg_hint": N_("CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i g_i$."),
+    "cg_hint": N_("CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i "
+                  "g_i$."),
     "term_hint": N_("The {what} term at rank {rank} is the gain of grade {grade} divided by the discount at rank {rank}: "
                  "${gain_formula} \\times {discount_formula}$ with g = {grade}, i = {rank}."),
     "dcg_hint": N_("DCG{at} adds up the discounted gains of the top {n} ranks: $\\mathrm{{DCG}} = \\sum_i "
@@ -77,10 +78,16 @@ TEXTS = TranslatedWords({
     "ndcg_title": N_("Your ranking {ranking}: {title} ({variant})"),
     "err_title": N_("Your ranking {ranking}: ERR{at} on a 0–{top} scale"),
     "describe_judged": N_(' The ideal ranking uses every judged grade of the query: {grades}.'),
-    "describe": N_('Grades in ranked order: {grades}; {variant}.{judged} Compute CG, the DCG term at each rank, DCG, the IDCG terms of the ideal ranking, IDCG and NDCG.'),
-    "describe_cut": N_('Grades in ranked order: {grades}; {variant}.{judged} Cut-off k = {k}: compute CG@{k}, the DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of the ideal ranking cut at {k}, IDCG@{k} and NDCG@{k}.'),
+    "describe": N_('Grades in ranked order: {grades}; {variant}.{judged} Compute CG, the DCG term at each rank, DCG, '
+                   'the IDCG terms of the ideal ranking, IDCG and NDCG.'),
+    "describe_cut": N_('Grades in ranked order: {grades}; {variant}.{judged} Cut-off k = {k}: compute CG@{k}, the '
+                       'DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of the ideal ranking cut at '
+                       '{k}, IDCG@{k} and NDCG@{k}.'),
     "err_describe_cut": N_(' ERR@{k} looks at the top {k} ranks only.'),
-    "err_describe": N_("Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down the ranking and stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term R_i · P(reach rank i) / i, and ERR, the sum of the terms."),
+    "err_describe": N_("Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down "
+                       "the ranking and stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). "
+                       "Compute R_i at every rank, the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user "
+                       "gets to rank i, each rank's term R_i · P(reach rank i) / i, and ERR, the sum of the terms."),
 })
 
 
@@ -147,7 +154,8 @@ def _rebased(worked, base: float):
 def _cutoff(exercise: Exercise):
     k = exercise.param("k")
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
-        raise InputError("k", translate(N_('The cut-off k must be a whole number of at least 1 (or blank: the whole list); got {k}.')).format(k=repr(k)))
+        raise InputError("k", translate(N_('The cut-off k must be a whole number of at least 1 (or blank: the whole '
+                                           'list); got {k}.')).format(k=repr(k)))
     return k
 
 
@@ -342,7 +350,8 @@ register_mistake("linear_for_exponential_gain", N_("You used the grade itself as
                                                    "{gain}."),
                  "ndcg", _only_when(lambda e: e.gain == "exponential", _swapped("gain")),
                  words={"gain": lambda: GAIN.label("exponential")})
-register_mistake("exponential_for_linear_gain", N_("You used the {used}; this exercise uses the grade itself ({gain})."),
+register_mistake("exponential_for_linear_gain", N_("You used the {used}; this exercise uses the grade itself "
+                                                   "({gain})."),
                  "ndcg", _only_when(lambda e: e.gain == "linear", _swapped("gain")),
                  words={"used": lambda: GAIN.label("exponential"), "gain": lambda: GAIN.label("linear")})
 register_mistake("idcg_from_retrieved", N_("You built the ideal ranking from the retrieved documents only; IDCG "
@@ -483,7 +492,9 @@ def err_steps(exercise: Exercise) -> list[Step]:
     exercise = _err_cut(exercise)
     check_length(len(exercise.rels), N_("ranks"))
     if max(exercise.rels, default=0) > top:
-        raise InputError("max_grade", translate(N_('g_max = {top} is below the grade {format_number_max_exerci} of the list: g_max is the top of the grading scale.')).format(top=top, format_number_max_exerci=format_number(max(exercise.rels))))
+        raise InputError("max_grade", translate(N_('g_max = {top} is below the grade {format_number_max_exerci} of '
+                                                   'the list: g_max is the top of the grading scale.')).format(
+            top=top, format_number_max_exerci=format_number(max(exercise.rels))))
     worked = err_breakdown(exercise.rels, max_grade=top)
     table = worked.table
     r_labels, reach_labels, term_labels = _err_labels(exercise)

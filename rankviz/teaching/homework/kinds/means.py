@@ -18,28 +18,28 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
 from rankviz.formatting import format_number
-from rankviz.metrics import count_relevant
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
+from rankviz.metrics import count_relevant
+from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
 from rankviz.teaching.homework.core import (
-    english_title,
-    TranslatedWords,
     Exercise,
     InputError,
     KindSpec,
     OwnInput,
     Step,
+    TranslatedWords,
     binary_ranking_words,
     check_length,
+    english_title,
     ranking_preset,
     register_kind,
     tex_number,
 )
 from rankviz.teaching.homework.kinds.average_precision import ap_denominator, check_cutoff
-from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["eleven_point_steps", "gmap_steps", "interpolated_map_steps", "map_steps"]
 
@@ -90,19 +90,26 @@ TEXTS = TranslatedWords({
     "interpolated_title": N_("Your ranking {ranking}: interpolated precision at recall {levels}"),
     "eleven_title": N_("Your ranking {ranking}: 11-point interpolated average precision"),
     "mean_label": N_("mean of the {count} levels"),
-    "map_given": N_('Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the collection:\n\n| {query} | {ranking} | R |\n|---|---|---|\n{rows}\n\n'),
+    "map_given": N_('Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the '
+                    'collection:\n\n| {query} | {ranking} | R |\n|---|---|---|\n{rows}\n\n'),
     "query": N_('query'),
     "ranking": N_('ranking'),
     "topic": N_('topic'),
     "topic_number": N_('Topic {t}'),
-    "map_describe": N_('For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document never retrieved adds 0); then MAP, the mean of the {n} APs.'),
+    "map_describe": N_('For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document '
+                       'never retrieved adds 0); then MAP, the mean of the {n} APs.'),
     "map_describe_cut": N_(' in its top k = {k}'),
-    "map_describe_options": N_('For each query compute P@i at each relevant rank{cut} and {ap}, their sum divided as {divided}; then the mean of the {n} values.'),
-    "gmap_describe": N_('The average precision of each run on each of {n} topics:\n\n{table}\n\nFor each run compute MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) (the n-th root of the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.'),
+    "map_describe_options": N_('For each query compute P@i at each relevant rank{cut} and {ap}, their sum divided as '
+                               '{divided}; then the mean of the {n} values.'),
+    "gmap_describe": N_('The average precision of each run on each of {n} topics:\n\n{table}\n\nFor each run compute '
+                        'MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) (the n-th root of '
+                        'the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.'),
     "then": N_('then {what}'),
     "joiner": N_('; '),
     "level_rule": N_(' A level r needs {rule} relevant documents.'),
-    "interpolated_describe": N_('{given} At each recall level r = {levels}, compute the interpolated precision P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when no rank reaches r){mean}.{rule}'),
+    "interpolated_describe": N_('{given} At each recall level r = {levels}, compute the interpolated precision '
+                                'P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when no rank '
+                                'reaches r){mean}.{rule}'),
 })
 
 
@@ -127,14 +134,21 @@ def _map_queries(exercise: Exercise) -> tuple[tuple, tuple, tuple]:
     if not rankings:
         raise InputError("rankings", translate(N_('A MAP exercise needs at least one query; got no rankings.')))
     if len(n_relevant) != len(rankings):
-        raise InputError("n_relevant", translate(N_('Give R (the relevant documents of the collection) for each query: {len_rankings} rankings but {len_n_relevant} values of R.')).format(len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
+        raise InputError("n_relevant", translate(N_('Give R (the relevant documents of the collection) for each '
+                                                    'query: {len_rankings} rankings but {len_n_relevant} values of R.')).format(
+            len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
     names = tuple(exercise.param("queries", ())) or tuple(f"q{i}" for i in range(1, len(rankings) + 1))
     if len(names) != len(rankings) or len(set(names)) != len(names):
-        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name; got {names}.')).format(len_rankings=len(rankings), names=repr(names)))
+        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name; got {names}.')).format(
+            
+            len_rankings=len(rankings), names=repr(names)))
     for name, ranking, r in zip(names, rankings, n_relevant):
         check_length(len(ranking), f"ranks per query ({name} has {len(ranking)})")
         if r is not None and r < count_relevant(ranking):
-            raise InputError("n_relevant", translate(N_('R = {r} of {name} is below the {count_relevant_ranking} relevant documents of its ranking: R counts every relevant document of the query.')).format(r=r, name=name, count_relevant_ranking=count_relevant(ranking)))
+            raise InputError("n_relevant", translate(N_('R = {r} of {name} is below the {count_relevant_ranking} '
+                                                        'relevant documents of its ranking: R counts every relevant '
+                                                        'document of the query.')).format(
+                r=r, name=name, count_relevant_ranking=count_relevant(ranking)))
     return names, rankings, n_relevant
 
 
@@ -281,9 +295,13 @@ def _own_map(*, rankings, names=None, n_relevant=None, k=None, denominator="R") 
     if n_relevant is None:
         n_relevant = (None,) * len(rankings)
     elif len(n_relevant) != len(rankings):
-        raise InputError("n_relevant", translate(N_('Give R for each of the {len_rankings} queries (one per line of the rankings); got {len_n_relevant}.')).format(len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
+        raise InputError("n_relevant", translate(N_('Give R for each of the {len_rankings} queries (one per line of '
+                                                    'the rankings); got {len_n_relevant}.')).format(
+            len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
     if names is not None and (len(names) != len(rankings) or len(set(names)) != len(names)):
-        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name (or none: q1, q2, ...); got {join_map_str_names}.')).format(len_rankings=len(rankings), join_map_str_names=', '.join(map(str, names))))
+        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name (or none: q1, '
+                                               'q2, ...); got {join_map_str_names}.')).format(
+            len_rankings=len(rankings), join_map_str_names=', '.join(map(str, names))))
     mean = "MAP" if k is None else f"MAP@{k}"
     return Exercise("map", TEXTS.source["map_title"].format(count=len(rankings), mean=mean),
                     params={"rankings": tuple(tuple(r) for r in rankings), "n_relevant": tuple(n_relevant),
@@ -318,13 +336,19 @@ def _runs(exercise: Exercise) -> tuple[tuple[str, tuple[float, ...]], ...]:
         raise InputError("names", translate(N_('Give each run its own name; a name is given twice.')))
     counts = {len(aps) for _, aps in runs}
     if len(counts) != 1 or 0 in counts:
-        raise InputError("runs", translate(N_('Give every run one AP per topic, over the same topics; got {join_f_len_aps_for_name}.')).format(join_f_len_aps_for_name=', '.join((f'{len(aps)} for {name}' for name, aps in runs))))
+        raise InputError("runs", translate(N_('Give every run one AP per topic, over the same topics; got '
+                                              '{join_f_len_aps_for_name}.')).format(
+            join_f_len_aps_for_name=', '.join((f'{len(aps)} for {name}' for name, aps in runs))))
     check_length(len(runs[0][1]), N_("topics"))
     check_length(5 * len(runs), "steps (5 per run)")
     for name, aps in runs:
         for topic, ap in enumerate(aps, 1):
             if not (math.isfinite(ap) and 0 < ap <= 1):
-                raise InputError("runs", translate(N_("Every AP of a GMAP exercise must be above 0 and at most 1; got {ap} for topic {topic} of {name}. (An AP of 0 counts as trec_eval's floor 1e-5, whose log and reciprocal would swamp the others.)")).format(ap=format(ap, 'g'), topic=topic, name=name))
+                raise InputError("runs", translate(N_("Every AP of a GMAP exercise must be above 0 and at most 1; "
+                                                      "got {ap} for topic {topic} of {name}. (An AP of 0 counts as "
+                                                      "trec_eval's floor 1e-5, whose log and reciprocal would swamp "
+                                                      "the others.)")).format(
+                    ap=format(ap, 'g'), topic=topic, name=name))
     return runs
 
 
@@ -458,7 +482,9 @@ def _own_gmap(*, runs, names=None) -> Exercise:
     if names is None:
         names = tuple(f"Run {i}" for i in range(1, len(runs) + 1))
     if len(names) != len(runs) or len(set(names)) != len(names):
-        raise InputError("names", translate(N_('Give each of the {len_runs} runs its own name (or none: Run 1, Run 2, ...); got {join_map_str_names}.')).format(len_runs=len(runs), join_map_str_names=', '.join(map(str, names))))
+        raise InputError("names", translate(N_('Give each of the {len_runs} runs its own name (or none: Run 1, Run '
+                                               '2, ...); got {join_map_str_names}.')).format(
+            len_runs=len(runs), join_map_str_names=', '.join(map(str, names))))
     topics = len(runs[0]) if runs else 0
     return Exercise("gmap", TEXTS.source["gmap_title"].format(count=len(runs), topics=topics),
                     params={"runs": tuple((str(name), tuple(aps)) for name, aps in zip(names, runs))})
@@ -496,7 +522,8 @@ def _custom_levels(exercise: Exercise) -> tuple | None:
         return None
     levels = tuple(float(level) for level in levels)
     if not levels or any(not 0 <= level <= 1 for level in levels) or len(set(levels)) != len(levels):
-        raise InputError("levels", translate(N_('The recall levels must be different numbers from 0 to 1; got {levels}.')).format(levels=repr(levels)))
+        raise InputError("levels", translate(N_('The recall levels must be different numbers from 0 to 1; got '
+                                                '{levels}.')).format(levels=repr(levels)))
     check_length(len(levels), N_("recall levels"))
     return levels
 
@@ -512,7 +539,10 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None)
     rounding = exercise.param("rounding", "ceil")
     ROUNDING.choice(rounding)
     if exercise.n_relevant is not None and exercise.n_relevant < count_relevant(exercise.rels):
-        raise InputError("n_relevant", translate(N_('R = {exercise_n_relevant} is below the {count_relevant_exercise} relevant documents of the list: R counts every relevant document of the query.')).format(exercise_n_relevant=exercise.n_relevant, count_relevant_exercise=count_relevant(exercise.rels)))
+        raise InputError("n_relevant", translate(N_('R = {exercise_n_relevant} is below the '
+                                                    '{count_relevant_exercise} relevant documents of the list: R '
+                                                    'counts every relevant document of the query.')).format(
+            exercise_n_relevant=exercise.n_relevant, count_relevant_exercise=count_relevant(exercise.rels)))
     worked = breakdown(exercise.rels, n_relevant=exercise.n_relevant, rounding=rounding)
     points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
     relevant_ranks = [rank for rank, grade in zip(points.rank, exercise.rels) if grade >= 1]

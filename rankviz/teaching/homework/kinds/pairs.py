@@ -17,10 +17,20 @@ from dataclasses import replace
 
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
-                                           tex_number)
-from rankviz.teaching.homework.words import register_title_templates
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    check_length,
+    english_title,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["GAUC_WEIGHTS", "auc_steps", "gauc_steps"]
 
@@ -62,9 +72,15 @@ TEXTS = TranslatedWords({
                "clicks, or 1 per user."),
     "auc_title": N_("Your {count} scored items: AUC by counting positive-negative pairs"),
     "gauc_title": N_("Your {count} items shown to {users} users: GAUC (weights: {weights})"),
-    "auc_describe": N_('A model scores {n} items; + marks a positive (clicked, relevant), − a negative.\n\n{table}\n\nCount |P|, |N| and the |P| × |N| positive-negative pairs; for each positive, the negatives scored below it and tied with it; then the pairs won, the tied pairs (each counts ½) and AUC = (won + ½ tied) / (|P| |N|).'),
-    "left_out": N_(' {group} {what}: with one class only it has no positive-negative pair, no AUC, and is left out of GAUC.'),
-    "gauc_describe": N_("Items shown to {n} users; + marks a click, − an item shown but not clicked.\n\n{table}\n\nCompute AUC within each user (pairs of that user's items only), weight each user by {weights}, then GAUC = Σ w × AUC / Σ w.{left_out}"),
+    "auc_describe": N_('A model scores {n} items; + marks a positive (clicked, relevant), − a '
+                       'negative.\n\n{table}\n\nCount |P|, |N| and the |P| × |N| positive-negative pairs; for each '
+                       'positive, the negatives scored below it and tied with it; then the pairs won, the tied pairs '
+                       '(each counts ½) and AUC = (won + ½ tied) / (|P| |N|).'),
+    "left_out": N_(' {group} {what}: with one class only it has no positive-negative pair, no AUC, and is left out '
+                   'of GAUC.'),
+    "gauc_describe": N_("Items shown to {n} users; + marks a click, − an item shown but not "
+                        "clicked.\n\n{table}\n\nCompute AUC within each user (pairs of that user's items only), "
+                        "weight each user by {weights}, then GAUC = Σ w × AUC / Σ w.{left_out}"),
     "item": N_('item'),
     "user": N_('user'),
     "label": N_('label'),
@@ -76,7 +92,9 @@ def _given(exercise: Exercise, *names: str) -> tuple:
     values = tuple(tuple(exercise.param(name, ())) for name in names)
     lengths = {len(value) for value in values}
     if len(lengths) != 1:
-        raise ValueError(translate(N_('Give one value per item for each of {join_names}; got {join_f_len_v_n_for_n_v_i}.')).format(join_names=', '.join(names), join_f_len_v_n_for_n_v_i=', '.join((f'{len(v)} {n}' for n, v in zip(names, values)))))
+        raise ValueError(translate(N_('Give one value per item for each of {join_names}; got '
+                                      '{join_f_len_v_n_for_n_v_i}.')).format(
+            join_names=', '.join(names), join_f_len_v_n_for_n_v_i=', '.join((f'{len(v)} {n}' for n, v in zip(names, values)))))
     return values
 
 
@@ -117,7 +135,8 @@ def auc_steps(exercise: Exercise) -> list[Step]:
     n_pos = int(sum(1 for label in labels if label == 1))
     n_neg = int(sum(1 for label in labels if label == 0))
     if n_pos + n_neg == len(labels) and (not n_pos or not n_neg):
-        raise ValueError(translate(N_('AUC needs at least one positive and one negative item; got {n_pos} positive and {n_neg} negative.')).format(n_pos=n_pos, n_neg=n_neg))
+        raise ValueError(translate(N_('AUC needs at least one positive and one negative item; got {n_pos} positive '
+                                      'and {n_neg} negative.')).format(n_pos=n_pos, n_neg=n_neg))
     check_length(len(labels), N_("items"))
     worked = auc_breakdown(labels, scores, items=list(items))
     table = worked.table
@@ -229,15 +248,20 @@ def _item_names(items, count: int) -> tuple:
     if items is None:
         return tuple(_LETTERS[:count]) if count <= len(_LETTERS) else tuple(f"i{i}" for i in range(1, count + 1))
     if len(items) != count:
-        raise InputError("items", translate(N_('Give one name per item: {count} labels, {len_items} names.')).format(count=count, len_items=len(items)))
+        raise InputError("items", translate(N_('Give one name per item: {count} labels, {len_items} names.')).format(
+            count=count, len_items=len(items)))
     return tuple(str(item) for item in items)
 
 
 def _check_lengths(labels, scores, groups=None) -> None:
     if len(scores) != len(labels):
-        raise InputError("scores", translate(N_('Give one score per item: {len_labels} labels, {len_scores} scores.')).format(len_labels=len(labels), len_scores=len(scores)))
+        raise InputError("scores", translate(N_('Give one score per item: {len_labels} labels, {len_scores} scores.')).format(
+            
+            len_labels=len(labels), len_scores=len(scores)))
     if groups is not None and len(groups) != len(labels):
-        raise InputError("groups", translate(N_('Give the user of each item: {len_labels} labels, {len_groups} users.')).format(len_labels=len(labels), len_groups=len(groups)))
+        raise InputError("groups", translate(N_('Give the user of each item: {len_labels} labels, {len_groups} users.')).format(
+            
+            len_labels=len(labels), len_groups=len(groups)))
 
 
 def _own_auc(*, labels, scores, items=None) -> Exercise:
@@ -283,7 +307,8 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
     items, labels, scores, groups = _given(exercise, "items", "labels", "scores", "groups")
     weights = exercise.param("weights", "impressions")
     if weights not in GAUC_WEIGHTS:
-        raise ValueError(translate(N_('The GAUC weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
+        raise ValueError(translate(N_('The GAUC weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(
+            join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
     check_length(len(labels), N_("items"))
     if not any({labels[i] for i, g in enumerate(groups) if g == group} == {0, 1} for group in set(groups)):
         raise ValueError(translate(N_('GAUC needs at least one user shown both a positive and a negative item.')))
@@ -344,7 +369,8 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
 
 def _generate_gauc(rng, seed: int, *, weights: str = "impressions") -> Exercise:
     if weights not in GAUC_WEIGHTS:
-        raise ValueError(translate(N_('weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
+        raise ValueError(translate(N_('weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(
+            join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
     n_groups = rng.choice((2, 3, 3))
     one_class = rng.randrange(n_groups) if n_groups == 3 and rng.random() < 0.5 else None
     while True:

@@ -17,13 +17,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rankviz.formatting import format_number
-from rankviz.metrics import count_relevant
-from rankviz.i18n import _ as translate
 from rankviz.i18n import N_
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
-                                           check_length, ranking_preset, register_kind, tex_number)
-from rankviz.teaching.homework.words import register_title_templates
+from rankviz.i18n import _ as translate
+from rankviz.metrics import count_relevant
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    binary_ranking_words,
+    check_length,
+    english_title,
+    ranking_preset,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["precision_recall_steps", "rr_steps", "r_precision_steps", "BETAS"]
 
@@ -67,9 +79,13 @@ TEXTS = TranslatedWords({
     "rr_title": N_("Your {count} queries: RR per query and MRR{threshold_words}"),
     "rr_title_threshold": N_(" with S_h = {threshold}"),
     "rprec_title": N_("Your ranking {ranking}: R-precision with R = {r}"),
-    "pr_describe": N_('{given} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).'),
-    "rr_describe": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / the rank of its first relevant document, 0 when it has none), then MRR, their mean.'),
-    "rr_describe_threshold": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = {threshold}. Compute RR of each query (1 / the rank of its first relevant document if that rank is at most S_h, else 0), then MRR, their mean.'),
+    "pr_describe": N_('{given} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in '
+                      'the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).'),
+    "rr_describe": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / '
+                      'the rank of its first relevant document, 0 when it has none), then MRR, their mean.'),
+    "rr_describe_threshold": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = '
+                                '{threshold}. Compute RR of each query (1 / the rank of its first relevant document '
+                                'if that rank is at most S_h, else 0), then MRR, their mean.'),
     "rprec_describe": N_('{given} Count the relevant documents in the top R, then R-precision = that count / R.'),
 })
 
@@ -94,9 +110,13 @@ def _f_formula(beta: float, precision: float, recall: float, value: float, *, ab
 def _check_cutoffs(exercise: Exercise) -> tuple[int, ...]:
     cutoffs = tuple(exercise.param("cutoffs", ()))
     if not cutoffs or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= _MAX_CUTOFF for k in cutoffs):
-        raise InputError("cutoffs", translate(N_('The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past the end of the list the missing ranks count as not relevant); got {cutoffs}.')).format(_MAX_CUTOFF=_MAX_CUTOFF, cutoffs=repr(cutoffs)))
+        raise InputError("cutoffs", translate(N_('The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past '
+                                                 'the end of the list the missing ranks count as not relevant); got '
+                                                 '{cutoffs}.')).format(
+            _MAX_CUTOFF=_MAX_CUTOFF, cutoffs=repr(cutoffs)))
     if len(set(cutoffs)) != len(cutoffs):
-        raise InputError("cutoffs", translate(N_('Each cut-off once, please; got {cutoffs}.')).format(cutoffs=repr(cutoffs)))
+        raise InputError("cutoffs", translate(N_('Each cut-off once, please; got {cutoffs}.')).format(
+            cutoffs=repr(cutoffs)))
     return cutoffs
 
 
@@ -116,10 +136,13 @@ def precision_recall_steps(exercise: Exercise) -> list[Step]:
     cutoffs = _check_cutoffs(exercise)
     betas = tuple(exercise.param("betas", BETAS))
     if not betas or any(isinstance(b, bool) or not isinstance(b, (int, float)) or not b > 0 for b in betas):
-        raise InputError("betas", translate(N_('Each β must be a number above 0 (1 for F1); got {betas}. With decimal commas, separate the values by spaces or semicolons: 0,5; 2.')).format(betas=repr(betas)))
+        raise InputError("betas", translate(N_('Each β must be a number above 0 (1 for F1); got {betas}. With '
+                                               'decimal commas, separate the values by spaces or semicolons: 0,5; 2.')).format(
+            betas=repr(betas)))
     check_length(len(exercise.rels), N_("ranks"))
     if len(cutoffs) * (2 + len(betas)) > _MAX_STEPS:
-        raise InputError("cutoffs", translate(N_('At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.')).format(_MAX_STEPS=_MAX_STEPS))
+        raise InputError("cutoffs", translate(N_('At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, '
+                                                 'please.')).format(_MAX_STEPS=_MAX_STEPS))
     n_rel = exercise.n_relevant if exercise.n_relevant is not None else count_relevant(exercise.rels)
     steps: list[Step] = []
     for k in cutoffs:
@@ -195,7 +218,9 @@ def _own_pr(*, rels, n_relevant=None, cutoffs=None, k=None, betas=(1.0,)) -> Exe
 
 def _check_r(rels, n_relevant, name: str = "n_relevant") -> None:
     if n_relevant is not None and n_relevant < count_relevant(rels):
-        raise InputError(name, translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant documents of the list: R counts every relevant document of the query.')).format(n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
+        raise InputError(name, translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant documents '
+                                            'of the list: R counts every relevant document of the query.')).format(
+            n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
 
 
 PR_INPUTS = (
@@ -247,7 +272,8 @@ def rr_steps(exercise: Exercise) -> list[Step]:
     if not queries:
         raise InputError("rankings", translate(N_("Give at least one query's ranking.")))
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1):
-        raise InputError("threshold", translate(N_('The rank threshold S_h must be a whole number of at least 1 (or none); got {threshold}.')).format(threshold=repr(threshold)))
+        raise InputError("threshold", translate(N_('The rank threshold S_h must be a whole number of at least 1 (or '
+                                                   'none); got {threshold}.')).format(threshold=repr(threshold)))
     check_length(len(queries), N_("queries"))
     steps = []
     threshold_words = TEXTS["rr_threshold_words"].format(threshold=threshold) if threshold is not None else ""
@@ -320,7 +346,8 @@ def _query_names(names, count: int, name: str = "names") -> tuple:
         return tuple(f"q{i}" for i in range(1, count + 1))
     names = tuple(str(n) for n in names)
     if len(names) != count or len(set(names)) != len(names):
-        raise InputError(name, translate(N_('Give each of the {count} queries its own name (or none: q1, q2, ...); got {join_names}.')).format(count=count, join_names=', '.join(names)))
+        raise InputError(name, translate(N_('Give each of the {count} queries its own name (or none: q1, q2, ...); '
+                                            'got {join_names}.')).format(count=count, join_names=', '.join(names)))
     return names
 
 
@@ -359,7 +386,8 @@ def r_precision_steps(exercise: Exercise) -> list[Step]:
 
     n_rel = exercise.n_relevant
     if isinstance(n_rel, bool) or not isinstance(n_rel, int) or n_rel < 1:
-        raise InputError("n_relevant", translate(N_('R-precision needs R, the number of relevant documents, at least 1; got {n_rel}.')).format(n_rel=repr(n_rel)))
+        raise InputError("n_relevant", translate(N_('R-precision needs R, the number of relevant documents, at least '
+                                                    '1; got {n_rel}.')).format(n_rel=repr(n_rel)))
     check_length(len(exercise.rels), N_("ranks"))
     hits = count_relevant(exercise.rels[:n_rel])
     value = float(r_precision(exercise.rels, n_relevant=n_rel))
@@ -391,9 +419,7 @@ def _rprec_preset(key: str):
 
 
 def _rprec_reference(exercise: Exercise) -> dict:
-    from rankviz.metrics import r_precision
-
-    from rankviz.metrics import precision
+    from rankviz.metrics import precision, r_precision
 
     n_rel = exercise.n_relevant
     # The count in the top R is P@R x R (precision over a list shorter than R counts the missing ranks as misses).

@@ -13,12 +13,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.i18n import _ as translate
 from rankviz.i18n import N_
-from rankviz.teaching.homework.core import (Exercise, TranslatedWords, english_title, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
-                                           tex_number)
-from rankviz.teaching.homework.words import register_title_templates
+from rankviz.i18n import _ as translate
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    check_length,
+    english_title,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["user_steps"]
 
@@ -44,7 +54,8 @@ TEXTS = TranslatedWords({
                     "$\\frac{{|(R \\cap A) - K|}}{{|R \\cap A|}}$."),
     "relative_hint": N_("Relative recall is the relevant documents found over those the user expected to find, at most 1: "
                      "$\\min\\left(1, \\frac{{\\#\\text{{found}}}}{{\\#\\text{{expected}}}}\\right)$."),
-    "examined_hint": N_("Read the answer in the order shown and count the documents until the {wanted}-th relevant one."),
+    "examined_hint": N_("Read the answer in the order shown and count the documents until the {wanted}-th relevant "
+                        "one."),
     "effort_hint": N_("Recall effort is the relevant documents wanted over the documents examined to find them: "
                    "$\\frac{{\\#\\text{{wanted}}}}{{\\#\\text{{examined}}}}$."),
     "esl_part_hint": N_("Within the levels (documents of one level tie and come in random order): {what}."),
@@ -60,7 +71,14 @@ TEXTS = TranslatedWords({
     "title": N_("Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
              "search length"),
     "answer_header": N_('| rank | doc | level |'),
-    "describe": N_('The system answers with A, {n} documents in the order shown; documents of one level tie (same score), so the system returns them in random order.\n\n{table}\n\nR (relevant) = {relevant}; K (known to the user) = {known}.\n\nCompute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ A) − K| / |R ∩ A|; relative recall = # found / # expected when the user, reading all of A, expected to find {expected} relevant documents; recall effort = # wanted / # examined for a user who wants {wanted} relevant documents and reads A in the order shown; and the expected search length (non-relevant documents seen before {wanted} relevant ones when each level comes in random order): j + i s / (r + 1).'),
+    "describe": N_('The system answers with A, {n} documents in the order shown; documents of one level tie (same '
+                   'score), so the system returns them in random order.\n\n{table}\n\nR (relevant) = {relevant}; K '
+                   '(known to the user) = {known}.\n\nCompute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ '
+                   'A) − K| / |R ∩ A|; relative recall = # found / # expected when the user, reading all of A, '
+                   'expected to find {expected} relevant documents; recall effort = # wanted / # examined for a user '
+                   'who wants {wanted} relevant documents and reads A in the order shown; and the expected search '
+                   'length (non-relevant documents seen before {wanted} relevant ones when each level comes in '
+                   'random order): j + i s / (r + 1).'),
 })
 _ESL_WHAT = ("j, the non-relevant documents in the levels read in full", "r, the relevant documents in the last "
              "level read", "i, the non-relevant documents in the last level read", "s, the relevant documents still "
@@ -84,7 +102,9 @@ def _ordinal(n: int) -> str:
 def _given(exercise: Exercise):
     for name in ("docs", "relevant", "known", "levels"):
         if isinstance(exercise.param(name, ()), (str, bytes)):  # bad input is a ValueError, as in rankviz.metrics
-            raise ValueError(translate(N_("{name} must be a list of document ids (or levels), such as ('d1', 'd3'), not the string {exercise_param_name}.")).format(name=repr(name), exercise_param_name=repr(exercise.param(name))))
+            raise ValueError(translate(N_("{name} must be a list of document ids (or levels), such as ('d1', 'd3'), "
+                                          "not the string {exercise_param_name}.")).format(
+                name=repr(name), exercise_param_name=repr(exercise.param(name))))
     docs = tuple(exercise.param("docs", ()))
     levels = tuple(exercise.param("levels", ())) or tuple(range(1, len(docs) + 1))
     relevant, known = tuple(exercise.param("relevant", ())), tuple(exercise.param("known", ()))
@@ -146,7 +166,9 @@ def user_steps(exercise: Exercise) -> list[Step]:
         return _with_hints(steps, wanted)
     rels = [int(doc in set(relevant)) for doc in docs]
     if sum(rels) < wanted:
-        raise InputError("wanted", translate(N_('The user wants {wanted} relevant documents but the answer holds {sum_rels}; recall effort needs them all found.')).format(wanted=wanted, sum_rels=sum(rels)))
+        raise InputError("wanted", translate(N_('The user wants {wanted} relevant documents but the answer holds '
+                                                '{sum_rels}; recall effort needs them all found.')).format(
+            wanted=wanted, sum_rels=sum(rels)))
     examined = next(rank for rank in range(1, len(rels) + 1) if sum(rels[:rank]) == wanted)
     effort = recall_effort_breakdown(wanted, examined)
     stage = "Step 4: recall effort"
@@ -269,9 +291,12 @@ def _reference(exercise: Exercise) -> dict:
 
 def _own(*, answer, relevant, expected=None, wanted=None, known=None, tie_levels=None) -> Exercise:
     if tie_levels is not None and len(tie_levels) != len(answer):
-        raise InputError("tie_levels", translate(N_('Give the level of each document of A: {len_answer} documents, {len_tie_levels} levels.')).format(len_answer=len(answer), len_tie_levels=len(tie_levels)))
+        raise InputError("tie_levels", translate(N_('Give the level of each document of A: {len_answer} documents, '
+                                                    '{len_tie_levels} levels.')).format(
+            len_answer=len(answer), len_tie_levels=len(tie_levels)))
     if tie_levels is not None and list(tie_levels) != sorted(tie_levels):
-        raise InputError("tie_levels", translate(N_('The levels go down the answer in order (1 1 2 2 3): a level is a run of tied documents.')))
+        raise InputError("tie_levels", translate(N_('The levels go down the answer in order (1 1 2 2 3): a level is '
+                                                    'a run of tied documents.')))
     return Exercise("user", TEXTS.source["title"].format(count=len(answer)),
                     params={"docs": tuple(answer), "levels": tuple(tie_levels or ()), "relevant": tuple(relevant),
                             "known": tuple(known or ()), "expected": expected, "wanted": wanted})
