@@ -86,6 +86,9 @@ TEXTS = TranslatedWords({
                                     'one of the two ranks the one it holds higher; two documents each in a different '
                                     'list only: 1), p = {p} for two documents both missing from the same list, 0 '
                                     'otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).'),
+    "f_no_tie": N_('no tie in {ranking}'),
+    "f_tied_pairs": N_('tied pairs'),
+    "f_no_ties": N_('(no ties)'),
 })
 
 __all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
@@ -181,7 +184,7 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
         groups = _tie_groups(ranks)
         correction = sum(t ** 3 - t for t in groups) / 12
         shown = (" + ".join(rf"\frac{{{t}^3 - {t}}}{{12}}" for t in groups) + f" = {tex_number(correction)}"
-                 if groups else rf"\text{{no tie in {ranking}}} \Rightarrow 0")
+                 if groups else rf"\text{{{TEXTS['f_no_tie'].format(ranking=ranking)}}} \Rightarrow 0")
         steps.append(Step(f"T{index} = Σ(t³ − t)/12 (ties in {ranking})", correction, shown, stage=stage,
                           hint=TEXTS["t_hint"].format(ranking=ranking)))
     first_t = len(steps) - 2
@@ -507,11 +510,11 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
                   + rf" \Rightarrow D = {d}", stage=stage)]
     if ties:
         both = pairs_of["tied in both"]
-        steps += [Step(labels["n1"], float(n1), _pair_list(pairs_of["tied in a"] + both, "no tie in R1")
+        steps += [Step(labels["n1"], float(n1), _pair_list(pairs_of["tied in a"] + both, TEXTS["f_no_tie"].format(ranking="R1"))
                        + rf" \Rightarrow n_1 = {n1}", stage=stage),
-                  Step(labels["n2"], float(n2), _pair_list(pairs_of["tied in b"] + both, "no tie in R2")
+                  Step(labels["n2"], float(n2), _pair_list(pairs_of["tied in b"] + both, TEXTS["f_no_tie"].format(ranking="R2"))
                        + rf" \Rightarrow n_2 = {n2}", stage=stage)]
-    steps.append(Step(labels["C"], float(c), rf"n_0 - D - \text{{tied pairs}} = {n0} - {d} - {tied} = {c}"
+    steps.append(Step(labels["C"], float(c), rf"n_0 - D - \text{{{TEXTS['f_tied_pairs']}}} = {n0} - {d} - {tied} = {c}"
                       if ties else rf"n_0 - D = {n0} - {d} = {c}", stage=stage))
     value = float(worked.value)
     symbol = rf"\tau_{variant}"
@@ -520,7 +523,7 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
         shown = (rf"{symbol} = \frac{{C - D}}{{n_0}} = \frac{{{c} - {d}}}{{{n0}}} = {tex_number(value)}"
                  if variant == "a" else
                  rf"{symbol} = \frac{{C - D}}{{\sqrt{{(n_0 - n_1)(n_0 - n_2)}}}} = \frac{{{c} - {d}}}{{\sqrt{{({n0} - 0)"
-                 rf"({n0} - 0)}}}} = {tex_number(value)}\ \text{{(no ties)}}")
+                 rf"({n0} - 0)}}}} = {tex_number(value)}\ \text{{{TEXTS['f_no_ties']}}}")
     else:
         denominator = math.sqrt((n0 - n1) * (n0 - n2))
         shown = (rf"{symbol} = \frac{{C - D}}{{\sqrt{{(n_0 - n_1)(n_0 - n_2)}}}} = \frac{{{c} - {d}}}"
@@ -737,7 +740,7 @@ def _ties_counted_as(kind: str):
         new = _value(steps, target) + tied
         symbol = "C" if kind == "concordant" else "D"
         wrong[target] = replace(steps[target], expected=new, alternatives=(),
-                                formula=rf"{symbol} + \text{{tied pairs}} = {tex_number(_value(steps, target))} + "
+                                formula=rf"{symbol} + \text{{{TEXTS['f_tied_pairs']}}} = {tex_number(_value(steps, target))} + "
                                         rf"{tex_number(tied)} = {tex_number(new)}")
         concordant = new if kind == "concordant" else _value(steps, c)
         discordant = new if kind == "discordant" else _value(steps, d)

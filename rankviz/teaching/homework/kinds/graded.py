@@ -88,6 +88,8 @@ TEXTS = TranslatedWords({
                        "the ranking and stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). "
                        "Compute R_i at every rank, the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user "
                        "gets to rank i, each rank's term R_i · P(reach rank i) / i, and ERR, the sum of the terms."),
+    "f_every_user": N_('(every user sees rank 1)'),
+    "f_reach": N_('reach {rank}'),
 })
 
 
@@ -423,7 +425,7 @@ def _err_labels(exercise: Exercise):
 def _reach_formula(rank: int, stops, reach: float, include_own: bool = False) -> str:
     last = rank if include_own else rank - 1
     if last == 0:
-        return r"1 \ \text{(every user sees rank 1)}"
+        return rf"1 \ \text{{{TEXTS['f_every_user']}}}"
     factors = "".join(f"(1 - {_err_number(s)})" for s in stops[:last])
     bound = r"j \le" if include_own else "j <"
     return rf"\prod_{{{bound} {rank}}} (1 - R_j) = {factors} = {_err_number(reach)}"
@@ -450,10 +452,10 @@ def _cascade_steps(exercise: Exercise, stops, r_formulas, *, reach_includes_own=
     for rank, (s, reach) in enumerate(zip(stops, reaches), 1):
         divisor = rank if divide_by_rank else 1
         value = s * reach / divisor
-        formula = (rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
+        formula = (rf"\frac{{R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}})}}{{{rank}}} = "
                    rf"\frac{{{_err_number(s)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(value)}"
                    if divide_by_rank else
-                   rf"R_{rank} \cdot P(\text{{reach {rank}}}) = {_err_number(s)} \times {_err_number(reach)} = "
+                   rf"R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}}) = {_err_number(s)} \times {_err_number(reach)} = "
                    rf"{_err_number(value)}")
         steps.append(Step(term_labels[rank - 1], value, formula, uses=(rank - 1, n + rank - 1), rule="multiply",
                           scale=float(divisor), stage="Step 3: R_i · P(reach) / i"))
@@ -513,7 +515,7 @@ def err_steps(exercise: Exercise) -> list[Step]:
                                               table["P(stop)/r"]):
         rank = int(rank)
         steps.append(Step(label, float(term),
-                          rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
+                          rf"\frac{{R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}})}}{{{rank}}} = "
                           rf"\frac{{{_err_number(stop)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(term)}",
                           uses=(rank - 1, n + rank - 1), rule="multiply", scale=float(rank),
                           stage="Step 3: R_i · P(reach) / i", hint=TEXTS["err_term_hint"].format(rank=rank)))

@@ -110,6 +110,9 @@ TEXTS = TranslatedWords({
     "interpolated_describe": N_('{given} At each recall level r = {levels}, compute the interpolated precision '
                                 'P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when no rank '
                                 'reaches r){mean}.{rule}'),
+    "f_recall": N_('recall'),
+    "f_no_rank_has": N_('no rank has {needed} of the {r} relevant'),
+    "f_no_rank_reaches": N_('no rank reaches recall {level}'),
 })
 
 
@@ -553,9 +556,9 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None)
     for level, needed, first, value in zip(worked.table["recall level"], worked.table["relevant needed"],
                                            worked.table["first rank reaching it"], worked.table["interpolated P"]):
         label = f"P_interp({_level_text(level)})"
-        lead = rf"\text{{recall}} \ge {_level_text(level)}: "
+        lead = rf"\text{{{TEXTS['f_recall']}}} \ge {_level_text(level)}: "
         if pd.isna(first):
-            formula = lead + rf"\text{{no rank has {int(needed)} of the {n_rel} relevant}} \Rightarrow 0"
+            formula = lead + rf"\text{{{TEXTS['f_no_rank_has'].format(needed=int(needed), r=n_rel)}}} \Rightarrow 0"
         else:
             first = int(first)
             candidates = [rank for rank in relevant_ranks if rank >= first]
@@ -1024,7 +1027,7 @@ def _at_first_rank(exercise, steps):
     for level, first in zip(levels, table["first rank reaching it"]):
         if pd.isna(first):
             values.append(0.0)
-            formulas.append(rf"\text{{no rank reaches recall {_level_text(level)}}} \Rightarrow 0")
+            formulas.append(rf"\text{{{TEXTS['f_no_rank_reaches'].format(level=_level_text(level))}}} \Rightarrow 0")
         else:
             value = precision_at[int(first)]
             values.append(value)

@@ -87,6 +87,7 @@ TEXTS = TranslatedWords({
                                 '{threshold}. Compute RR of each query (1 / the rank of its first relevant document '
                                 'if that rank is at most S_h, else 0), then MRR, their mean.'),
     "rprec_describe": N_('{given} Count the relevant documents in the top R, then R-precision = that count / R.'),
+    "f_relevant_among": N_('relevant among ranks 1..{k}'),
 })
 
 
@@ -393,7 +394,7 @@ def r_precision_steps(exercise: Exercise) -> list[Step]:
     value = float(r_precision(exercise.rels, n_relevant=n_rel))
     shown = min(n_rel, len(exercise.rels))
     return [Step(f"relevant in the top R = {n_rel}", float(hits),
-                 rf"\text{{relevant among ranks 1..{shown}}} = {hits}", stage="Step 1: the top R",
+                 rf"\text{{{TEXTS['f_relevant_among'].format(k=shown)}}} = {hits}", stage="Step 1: the top R",
                  hint=TEXTS["rprec_count_hint"].format(r=n_rel)),
             Step("R-precision", value, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(value)}", uses=(0,), rule="sum",
                  scale=float(n_rel), stage="Step 2: R-precision", hint=TEXTS["rprec_hint"].format())]
@@ -663,7 +664,7 @@ def _rprec_at(cutoff_of, divide_by_cutoff=True):
         denominator = cutoff if divide_by_cutoff else n_rel
         value = hits / denominator
         return [replace(steps[0], expected=float(hits), alternatives=(),
-                        formula=rf"\text{{relevant among ranks 1..{cutoff}}} = {hits}"),
+                        formula=rf"\text{{{TEXTS['f_relevant_among'].format(k=cutoff)}}} = {hits}"),
                 replace(steps[1], expected=value, scale=float(denominator), alternatives=(),
                         formula=rf"\frac{{{hits}}}{{{denominator}}} = {tex_number(value)}")]
     return working
