@@ -17,7 +17,10 @@ import pytest
 
 from rankviz.teaching.homework import KINDS, describe, generate_exercise, stages, steps_for
 from rankviz.teaching.homework.core import KIND_SPECS, MAX_SEED, Exercise, KindSpec, Step, tex_number
-from rankviz.formatting import formula_text, latex_math, latex_text
+from rankviz.formatting import latex_math, latex_text
+# The function itself: once rankviz.formatting.markdown has imported the submodule of the same name, the
+# package attribute is that submodule (the lazy name is never asked for).
+from rankviz.formatting.formula_text import formula_text
 from rankviz.teaching.homework.worksheets import (
     LINK_PARAMETERS,
     MAX_SHEET_EXERCISES,

@@ -38,6 +38,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rankviz.display import html_table, text_table
+from rankviz.i18n import _, ngettext
 from rankviz.registry import METRICS, MetricSpec, get_spec
 from rankviz.formatting import format_number
 from rankviz.teaching.labels import at_k_label, variant_text
@@ -200,10 +201,10 @@ class Explanation:
     # -- the renderings ---------------------------------------------------------------------
     def to_text(self) -> str:
         """The result, the definition, the formula with numbers, the table and the reference, as plain text."""
-        lines = [self.result_text, self.spec.description, f"Formula:  {self.formula}"]
+        lines = [self.result_text, _(self.spec.description), _("Formula:  {formula}").format(formula=self.formula)]
         if self.worked_latex:
-            lines.append(f"Worked:   {self.worked_latex}")
-        lines += [text_table(self.table), f"Reference: {self.reference}"]
+            lines.append(_("Worked:   {formula}").format(formula=self.worked_latex))
+        lines += [text_table(self.table), _("Reference: {reference}").format(reference=self.reference)]
         return "\n".join(lines)
 
     def to_latex(self) -> str:
@@ -223,17 +224,19 @@ class Explanation:
         formulas = "\n".join(
             f'<div class="rankviz-formula" role="math" aria-label="{escape(what)}: {escape(latex)}">'
             f"$${escape(latex)}$$</div>"
-            for what, latex in (("definition", self.formula), ("with the numbers", self.worked_latex)) if latex)
-        caption = f"Worked table of {self.label} ({len(self.table)} row{'' if len(self.table) == 1 else 's'})"
+            for what, latex in ((_("definition"), self.formula), (_("with the numbers"), self.worked_latex)) if latex)
+        caption = ngettext("Worked table of {label} ({n} row)", "Worked table of {label} ({n} rows)",
+                           len(self.table)).format(label=self.label, n=len(self.table))
+        worked_out = _("{name} worked out").format(name=self.spec.pretty_name)
         return "\n".join([
-            f'<section class="rankviz-explanation" aria-label="{escape(self.spec.pretty_name)} worked out">',
+            f'<section class="rankviz-explanation" aria-label="{escape(worked_out)}">',
             f'<p class="rankviz-result" style="font-size: 1.3em; font-weight: bold; margin: 0.2em 0;">'
             f"{escape(self.label)} = {escape(value)}{variant}</p>",
-            f'<p class="rankviz-description" style="margin: 0.2em 0;">{escape(self.spec.description)}</p>',
+            f'<p class="rankviz-description" style="margin: 0.2em 0;">{escape(_(self.spec.description))}</p>',
             formulas,
             html_table(self.table, caption=caption),
-            f'<p class="rankviz-reference" style="font-size: 0.85em; margin: 0.4em 0;">Reference: '
-            f"{escape(self.reference)}</p>",
+            f'<p class="rankviz-reference" style="font-size: 0.85em; margin: 0.4em 0;">'
+            f"{escape(_('Reference: {reference}').format(reference=self.reference))}</p>",
             "</section>",
         ])
 
@@ -332,15 +335,15 @@ def _possible_chart_keys() -> tuple[str, ...]:
 
 def _levels_words(levels) -> str:
     if levels is None:
-        return "a strict order"
-    return f"{levels} recall levels" if isinstance(levels, int) else "a weak order (tie levels)"
+        return _("a strict order")
+    return _("{levels} recall levels").format(levels=levels) if isinstance(levels, int) else _("a weak order (tie levels)")
 
 
 # Words for the parameters without choices that change what a value means, by parameter.
 _PARAM_WORDS = {
-    "floor": lambda value: f"APs floored at ε = {format_number(value, 6)}",
+    "floor": lambda value: _("APs floored at ε = {floor}").format(floor=format_number(value, 6)),
     "penalty": lambda value: f"p = {format_number(value)}",
-    "wanted": lambda value: f"{value} relevant wanted",
+    "wanted": lambda value: _("{wanted} relevant wanted").format(wanted=value),
     "levels": _levels_words,
 }
 
@@ -354,13 +357,13 @@ def _variant(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
         if p.name not in arguments or (ranking and p.name in ("gain", "discount")):  # variant_text said them
             continue
         if p.choices:
-            parts.append(p.label(arguments[p.name]))
+            parts.append(_(p.label(arguments[p.name])))
         elif p.name in _PARAM_WORDS:
             parts.append(_PARAM_WORDS[p.name](arguments[p.name]))
     if "ties" in breakdown.details:  # Spearman's rho: the formula it could use
-        parts.append("with ties: Pearson correlation of the average ranks" if breakdown.details["ties"]
-                     else "1 − 6 Σd² / (K (K² − 1)), no ties")
-    return ", ".join(part for part in parts if part)
+        parts.append(_("with ties: Pearson correlation of the average ranks") if breakdown.details["ties"]
+                     else _("1 − 6 Σd² / (K (K² − 1)), no ties"))
+    return _(", ").join(part for part in parts if part)
 
 
 def _label(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
@@ -368,12 +371,12 @@ def _label(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
         levels = breakdown.table["recall level"].tolist()
         if len(levels) == 1:
             return spec.pretty_name.replace("recall r", f"recall {format_number(levels[0])}")
-        return f"Mean interpolated precision over {len(levels)} recall levels"
+        return _("Mean interpolated precision over {n} recall levels").format(n=len(levels))
     if spec.inputs.startswith("ranking"):
         return at_k_label(spec, arguments, len(arguments["rels"]))
     k = arguments.get("k")
     if spec.name == "kendall_tau":
-        return f"Kendall's τ-{arguments['variant']}"
+        return _("Kendall's τ-{variant}").format(variant=arguments["variant"])
     if "@K" in spec.pretty_name:
         return spec.pretty_name.replace("@K", f"@{k}" if k is not None else "")
     return spec.pretty_name

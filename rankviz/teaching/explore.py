@@ -35,6 +35,8 @@ from typing import Any
 
 import numpy as np
 
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.metrics.validation import as_grades, check_choice, check_k, check_positive_number, undefined
 from rankviz.registry import DISCOUNT, GAIN, METRICS
 
@@ -133,8 +135,9 @@ def _spec(name: str, func: str):
     from rankviz.registry import get_spec
 
     if name not in SWEEP_METRICS:
-        raise ValueError(f"{func} explores the ranking metrics with values in [0, 1]: "
-                         f"{', '.join(SWEEP_METRICS)}. Got {name!r} instead.")
+        raise ValueError(translate(N_('{func} explores the ranking metrics with values in [0, 1]: '
+                                      '{join_SWEEP_METRICS}. Got {name} instead.')).format(
+            func=func, join_SWEEP_METRICS=', '.join(SWEEP_METRICS), name=repr(name)))
     return get_spec(name)
 
 
@@ -160,15 +163,17 @@ def _check_count(value, *, func: str, name: str, minimum: int, maximum: int) -> 
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or not (
             minimum <= value <= maximum):
         shown = repr(value) if isinstance(value, str) else str(value)
-        raise ValueError(f"The '{name}' parameter of {func} must be an int in the range [{minimum}, {maximum}]. "
-                         f"Got {shown} instead.")
+        raise ValueError(translate(N_("The '{name}' parameter of {func} must be an int in the range [{minimum}, "
+                                      "{maximum}]. Got {shown} instead.")).format(
+            name=name, func=func, minimum=minimum, maximum=maximum, shown=shown))
     return int(value)
 
 
 def _check_metrics(metrics, func: str) -> tuple:
     if isinstance(metrics, str) or not metrics:
-        raise ValueError(f"The 'metrics' parameter of {func} must be a non-empty sequence of metric names, "
-                         f"e.g. {DEFAULT_SWEEP_METRICS[:2]}. Got {metrics!r} instead.")
+        raise ValueError(translate(N_("The 'metrics' parameter of {func} must be a non-empty sequence of metric "
+                                      "names, e.g. {DEFAULT_SWEEP_METRICS_2}. Got {metrics} instead.")).format(
+            func=func, DEFAULT_SWEEP_METRICS_2=DEFAULT_SWEEP_METRICS[:2], metrics=repr(metrics)))
     names = tuple(dict.fromkeys(metrics))
     for name in names:
         _spec(name, func)
@@ -220,7 +225,8 @@ def _score_matrix(names, matrix: np.ndarray, settings: dict, *, func: str, judge
         except ValueError as error:
             if not name_rows:
                 raise
-            raise ValueError(f"Ranking r{i + 1} ({format_grades(matrix[i])}): {error}") from None
+            raise ValueError(translate(N_('Ranking r{i_1} ({format_grades_matrix_i}): {error}')).format(
+                i_1=i + 1, format_grades_matrix_i=format_grades(matrix[i]), error=error)) from None
 
     scores = {}
     for name in names:
@@ -289,8 +295,9 @@ def parse_sweep_others(text: str):
         return None
     others = parse_grades(text, position="position")
     if len(others) > MAX_SWEEP_RANKS - 1:
-        raise ValueError(f"Give at most {MAX_SWEEP_RANKS - 1} other documents (N = others + 1 <= "
-                         f"{MAX_SWEEP_RANKS}); got {len(others)}.")
+        raise ValueError(translate(N_('Give at most {MAX_SWEEP_RANKS_1} other documents (N = others + 1 <= '
+                                      '{MAX_SWEEP_RANKS}); got {len_others}.')).format(
+            MAX_SWEEP_RANKS_1=MAX_SWEEP_RANKS - 1, MAX_SWEEP_RANKS=MAX_SWEEP_RANKS, len_others=len(others)))
     return others
 
 
@@ -349,8 +356,9 @@ def parse_ranking_to_perturb(text: str) -> tuple:
 
     grades = parse_grades(text)
     if not 2 <= len(grades) <= MAX_SWEEP_RANKS:  # the sizes perturbed_rankings accepts
-        raise ValueError(f"Give 2 to {MAX_SWEEP_RANKS} grades to perturb (one document has no order to shuffle); "
-                         f"got {len(grades)}.")
+        raise ValueError(translate(N_('Give 2 to {MAX_SWEEP_RANKS} grades to perturb (one document has no order to '
+                                      'shuffle); got {len_grades}.')).format(
+            MAX_SWEEP_RANKS=MAX_SWEEP_RANKS, len_grades=len(grades)))
     return grades
 
 
@@ -382,8 +390,9 @@ def sweep_rankings(n_ranks: int, *, grade=1, others=None) -> np.ndarray:
     moving = check_positive_number(grade, func=func, name="grade")
     rest = np.zeros(n - 1) if others is None else as_grades(others, func=func, name="others", position="position")
     if rest.size != n - 1:
-        raise ValueError(f"The 'others' parameter of {func} must hold the other n_ranks - 1 = {n - 1} grades. "
-                         f"Got {rest.size} instead.")
+        raise ValueError(translate(N_("The 'others' parameter of {func} must hold the other n_ranks - 1 = {n_1} "
+                                      "grades. Got {rest_size} instead.")).format(
+            func=func, n_1=n - 1, rest_size=rest.size))
     position = np.arange(n)[:, None]  # row: where the moving document sits
     rank = np.arange(n)[None, :]
     # Ranks before the moving document show others[rank], those after it others[rank - 1].
@@ -465,22 +474,25 @@ def position_sweep(n_ranks: int = 10, *, metrics=DEFAULT_SWEEP_METRICS, grade=1,
     check_choice(gain, GAIN.values, func=func, name="gain")
     check_choice(discount, DISCOUNT.values, func=func, name="discount")
     if grade < threshold:
-        raise ValueError(f"The 'grade' parameter of {func} is {grade:g}, below rel_threshold = {threshold:g}: "
-                         f"the moving document must be relevant.")
+        raise ValueError(translate(N_("The 'grade' parameter of {func} is {grade}, below rel_threshold = "
+                                      "{threshold}: the moving document must be relevant.")).format(
+            func=func, grade=format(grade, 'g'), threshold=format(threshold, 'g')))
     ranked_relevant = int(np.count_nonzero(rankings[0] >= threshold))
     if n_relevant is None:
         n_relevant = ranked_relevant
     n_relevant = _check_count(n_relevant, func=func, name="n_relevant", minimum=1, maximum=10**6)
     if n_relevant < ranked_relevant:
-        raise ValueError(f"The 'n_relevant' parameter of {func} is {n_relevant}, smaller than the {ranked_relevant} "
-                         f"relevant documents in the ranking (the moving one included): R counts every relevant "
-                         f"document of the query.")
+        raise ValueError(translate(N_("The 'n_relevant' parameter of {func} is {n_relevant}, smaller than the "
+                                      "{ranked_relevant} relevant documents in the ranking (the moving one "
+                                      "included): R counts every relevant document of the query.")).format(
+            func=func, n_relevant=n_relevant, ranked_relevant=ranked_relevant))
     top = float(rankings[0].max())
     if max_grade is None:
         max_grade = top
     elif check_positive_number(max_grade, func=func, name="max_grade") < top:
-        raise ValueError(f"The 'max_grade' parameter of {func} is {max_grade:g}, below the grade {top:g} in the "
-                         f"ranking: it is the top of the grade scale.")
+        raise ValueError(translate(N_("The 'max_grade' parameter of {func} is {max_grade}, below the grade {top} in "
+                                      "the ranking: it is the top of the grade scale.")).format(
+            func=func, max_grade=format(max_grade, 'g'), top=format(top, 'g')))
     unretrieved = [float(grade)] * (n_relevant - ranked_relevant)
     settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": threshold, "gain": gain, "discount": discount,
                 "max_grade": max_grade, "beta": beta}
@@ -523,7 +535,9 @@ def sweep_values_at(sweep, position: int):
     func = "sweep_values_at"
     sweep = _table_of(sweep, PositionSweep)
     if not {"position", "metric", "value"} <= set(getattr(sweep, "columns", ())) or sweep.empty:
-        raise ValueError(f"The 'sweep' parameter of {func} must be a non-empty position_sweep table.")
+        raise ValueError(translate(N_("The 'sweep' parameter of {func} must be a non-empty position_sweep table.")).format(
+            
+            func=func))
     last = int(sweep["position"].max())
     used = min(_check_count(position, func=func, name="position", minimum=1, maximum=10**6), last)
     return SweepValues(sweep.loc[sweep["position"] == used, ["metric", "value"]].reset_index(drop=True), used)
@@ -561,12 +575,14 @@ def sweep_changes(before, after):
     for label, table in (("before", before), ("after", after)):
         missing = {"position", "name", "value", "metric"} - set(getattr(table, "columns", ()))
         if missing:
-            raise ValueError(f"The '{label}' parameter of {func} must be a position_sweep table; "
-                             f"it lacks {', '.join(sorted(missing))}.")
+            raise ValueError(translate(N_("The '{label}' parameter of {func} must be a position_sweep table; it "
+                                          "lacks {join_sorted_missing}.")).format(
+                label=label, func=func, join_sorted_missing=', '.join(sorted(missing))))
     columns = ["name", "position", "metric", "value"]
     merged = before[columns].merge(after[columns], on=["name", "position"], suffixes=(" before", " after"))
     if merged.empty:
-        raise ValueError(f"{func}: the two sweeps share no metric at the same positions.")
+        raise ValueError(translate(N_('{func}: the two sweeps share no metric at the same positions.')).format(
+            func=func))
     merged["change"] = merged["value after"] - merged["value before"]
     rows = []
     for name, group in merged.groupby("name", sort=False):
@@ -581,8 +597,8 @@ def sweep_changes(before, after):
 
 def _generator(seed, func: str) -> np.random.Generator:
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral) or seed < 0:
-        raise ValueError(f"The 'seed' parameter of {func} must be an int >= 0 (the same seed gives the same "
-                         f"rankings). Got {seed!r} instead.")
+        raise ValueError(translate(N_("The 'seed' parameter of {func} must be an int >= 0 (the same seed gives the "
+                                      "same rankings). Got {seed} instead.")).format(func=func, seed=repr(seed)))
     return np.random.default_rng(int(seed))
 
 
@@ -619,14 +635,16 @@ def random_rankings(n_rankings: int, n_ranks: int, *, seed: int, grades=(0, 1), 
     columns = _check_count(n_ranks, func=func, name="n_ranks", minimum=1, maximum=MAX_SWEEP_RANKS)
     scale = as_grades(grades, func=func, name="grades", position="position")
     if scale.size == 0:
-        raise ValueError(f"The 'grades' parameter of {func} must hold at least one grade.")
+        raise ValueError(translate(N_("The 'grades' parameter of {func} must hold at least one grade.")).format(
+            func=func))
     if weights is None:
         probabilities = None
     else:
         w = np.asarray(weights, dtype=float)
         if w.shape != scale.shape or not np.all(np.isfinite(w)) or np.any(w < 0) or w.sum() <= 0:
-            raise ValueError(f"The 'weights' parameter of {func} must hold one weight >= 0 per grade "
-                             f"({scale.size}), not all 0. Got {list(weights)!r} instead.")
+            raise ValueError(translate(N_("The 'weights' parameter of {func} must hold one weight >= 0 per grade "
+                                          "({scale_size}), not all 0. Got {list_weights} instead.")).format(
+                func=func, scale_size=scale.size, list_weights=repr(list(weights))))
         probabilities = w / w.sum()
     return rng.choice(scale, size=(rows, columns), p=probabilities)
 
@@ -664,8 +682,9 @@ def perturbed_rankings(base, n_rankings: int, *, seed: int, max_swaps: int | Non
     rng = _generator(seed, func)
     grades = as_grades(base, func=func, name="base")
     if grades.size < 2 or grades.size > MAX_SWEEP_RANKS:
-        raise ValueError(f"The 'base' parameter of {func} must hold 2 to {MAX_SWEEP_RANKS} grades to perturb. "
-                         f"Got {grades.size}.")
+        raise ValueError(translate(N_("The 'base' parameter of {func} must hold 2 to {MAX_SWEEP_RANKS} grades to "
+                                      "perturb. Got {grades_size}.")).format(
+            func=func, MAX_SWEEP_RANKS=MAX_SWEEP_RANKS, grades_size=grades.size))
     rows = _check_count(n_rankings, func=func, name="n_rankings", minimum=1, maximum=MAX_RANKINGS)
     most = grades.size if max_swaps is None else _check_count(max_swaps, func=func, name="max_swaps", minimum=0,
                                                                maximum=10 * MAX_SWEEP_RANKS)
@@ -727,13 +746,15 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
     names = _check_metrics(metrics, func)
     matrix = np.asarray(rankings, dtype=float) if not isinstance(rankings, np.ndarray) else rankings.astype(float)
     if matrix.ndim != 2 or matrix.shape[0] == 0 or matrix.shape[1] == 0:
-        raise ValueError(f"The 'rankings' parameter of {func} must be a non-empty 2-D table, one ranking per row. "
-                         f"Got shape {matrix.shape}.")
+        raise ValueError(translate(N_("The 'rankings' parameter of {func} must be a non-empty 2-D table, one ranking "
+                                      "per row. Got shape {matrix_shape}.")).format(
+            func=func, matrix_shape=matrix.shape))
     bad = np.flatnonzero(~np.isfinite(matrix).all(axis=1) | (matrix < 0).any(axis=1))
     if bad.size:
         row = int(bad[0])
-        raise ValueError(f"Ranking r{row + 1} of {func}: grades must be finite numbers >= 0; "
-                         f"got {matrix[row].tolist()}.")
+        raise ValueError(translate(N_('Ranking r{row_1} of {func}: grades must be finite numbers >= 0; got '
+                                      '{matrix_row_tolist}.')).format(
+            row_1=row + 1, func=func, matrix_row_tolist=matrix[row].tolist()))
     k = check_k(k, func=func)
     threshold = check_positive_number(rel_threshold, func=func, name="rel_threshold")
     if isinstance(n_relevant, str) and n_relevant == "most":
@@ -743,14 +764,17 @@ def score_rankings(rankings, metrics=DEFAULT_SWEEP_METRICS, *, k: int | None = N
         over = np.flatnonzero(counts > n_relevant)
         if over.size:
             row = int(over[0])
-            raise ValueError(f"R = {n_relevant} is smaller than the {counts[row]} relevant documents of ranking "
-                             f"r{row + 1} ({format_grades(matrix[row])}); R counts every relevant document of the "
-                             f"query, so it must be at least {counts.max()} here (or blank: each ranking's own).")
+            raise ValueError(translate(N_("R = {n_relevant} is smaller than the {counts_row} relevant documents of "
+                                          "ranking r{row_1} ({format_grades_matrix_row}); R counts every relevant "
+                                          "document of the query, so it must be at least {counts_max} here (or "
+                                          "blank: each ranking's own).")).format(
+                n_relevant=n_relevant, counts_row=counts[row], row_1=row + 1, format_grades_matrix_row=format_grades(matrix[row]), counts_max=counts.max()))
     if max_grade is None:
         max_grade = float(matrix.max()) if matrix.max() > 0 else None
     elif check_positive_number(max_grade, func=func, name="max_grade") < matrix.max():
-        raise ValueError(f"The 'max_grade' parameter of {func} is {max_grade:g}, below the grade "
-                         f"{matrix.max():g} in the rankings: it is the top of the grade scale.")
+        raise ValueError(translate(N_("The 'max_grade' parameter of {func} is {max_grade}, below the grade "
+                                      "{matrix_max} in the rankings: it is the top of the grade scale.")).format(
+            func=func, max_grade=format(max_grade, 'g'), matrix_max=format(matrix.max(), 'g')))
     settings = {"k": k, "n_relevant": n_relevant, "rel_threshold": threshold, "gain": gain,
                 "discount": discount, "max_grade": max_grade, "beta": beta}
     scores = _score_matrix(names, matrix, settings, func=func, name_rows=True)
@@ -805,14 +829,18 @@ def metric_agreement(table, columns=None):
     columns = list(columns)
     missing = [c for c in columns if c not in table.columns]
     if missing or len(columns) < 1:
-        raise ValueError(f"The 'columns' parameter of {func} must name metric columns of the table; "
-                         f"{', '.join(map(repr, missing)) or 'none given'} not found.")
+        raise ValueError(translate(N_("The 'columns' parameter of {func} must name metric columns of the table; "
+                                      "{join_map_repr_missing_or} not found.")).format(
+            func=func, join_map_repr_missing_or=', '.join(map(repr, missing)) or 'none given'))
     if len(table) < 2:
-        raise ValueError(f"{func} needs at least 2 rankings to compare orderings; got {len(table)}.")
+        raise ValueError(translate(N_('{func} needs at least 2 rankings to compare orderings; got {len_table}.')).format(
+            
+            func=func, len_table=len(table)))
     blank = [c for c in columns if table[c].isna().any()]
     if blank:
-        raise ValueError(f"The 'columns' parameter of {func} names columns with missing values, which have no "
-                         f"order: {', '.join(map(repr, blank))}.")
+        raise ValueError(translate(N_("The 'columns' parameter of {func} names columns with missing values, which "
+                                      "have no order: {join_map_repr_blank}.")).format(
+            func=func, join_map_repr_blank=', '.join(map(repr, blank))))
     values = np.full((len(columns), len(columns)), np.nan)
     undefined_pairs = []
     signs = [pair_signs(table[column].to_numpy(dtype=float)) for column in columns]

@@ -27,6 +27,8 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.metrics import count_relevant
 from rankviz.teaching.parsing import format_grades, parse_grades, parse_optional_int
 
@@ -147,31 +149,36 @@ def parse_query_rows(rows) -> tuple[QueryRanking, ...]:
         if all(_blank(v) for v in (query, grades, r_text)):
             continue
         query_id = f"q{number}" if _blank(query) else str(query).strip()
-        where = f"Row {number} ({query_id})"
+        where = translate(N_("Row {number} ({query_id})")).format(number=number, query_id=query_id)
         if query_id in seen:
-            raise ValueError(f"{where}: query id {query_id!r} is already used by row {seen[query_id]}; "
-                             f"give each query its own id.")
+            raise ValueError(translate(N_('{where}: query id {query_id} is already used by row {seen_query_id}; give '
+                                          'each query its own id.')).format(
+                where=where, query_id=repr(query_id), seen_query_id=seen[query_id]))
         seen[query_id] = number
         try:
             if _blank(grades):
-                raise ValueError("no grades; type them in ranked order, e.g. 1,0,1,0.")
+                raise ValueError(translate(N_('no grades; type them in ranked order, e.g. 1,0,1,0.')))
             rels = parse_grades(grades if isinstance(grades, str) else format_grades(grades))
             n_relevant = None
             if not _blank(r_text):
                 text = str(int(r_text)) if isinstance(r_text, float) and float(r_text).is_integer() else str(r_text)
                 n_relevant = parse_optional_int(text, name="R", minimum=0, maximum=MAX_RELEVANT)
         except ValueError as error:
-            raise ValueError(f"{where}: {error}") from None
+            raise ValueError(translate(N_('{where}: {error}')).format(where=where, error=error)) from None
         ranked_relevant = count_relevant(rels)
         if n_relevant is not None and n_relevant < ranked_relevant:
-            raise ValueError(f"{where}: R = {n_relevant} is smaller than the {ranked_relevant} relevant documents "
-                             f"already in its ranking; R counts every relevant document of the query.")
+            raise ValueError(translate(N_('{where}: R = {n_relevant} is smaller than the {ranked_relevant} relevant '
+                                          'documents already in its ranking; R counts every relevant document of the '
+                                          'query.')).format(
+                where=where, n_relevant=n_relevant, ranked_relevant=ranked_relevant))
         parsed.append(QueryRanking(query_id, rels, n_relevant))
     if not parsed:
-        raise ValueError("The table holds no query; add a row with a query id and its grades, e.g. q1 | 1,0,1,0.")
+        raise ValueError(translate(N_('The table holds no query; add a row with a query id and its grades, e.g. q1 | '
+                                      '1,0,1,0.')))
     if len(parsed) > MAX_QUERIES:
-        raise ValueError(f"{len(parsed)} queries is more than this page shows ({MAX_QUERIES}); "
-                         f"evaluate larger sets as run files.")
+        raise ValueError(translate(N_('{len_parsed} queries is more than this page shows ({MAX_QUERIES}); evaluate '
+                                      'larger sets as run files.')).format(
+            len_parsed=len(parsed), MAX_QUERIES=MAX_QUERIES))
     return tuple(parsed)
 
 
@@ -229,8 +236,8 @@ def parse_query_link(text: str) -> tuple[QueryRanking, ...]:
         query_id, equals, rest = part.partition("=")
         grades, _, r_text = rest.partition("/")
         if not equals or not query_id.strip() or not grades.strip():
-            raise ValueError(f"Query {number} of the link ({part!r}) is not of the form id=grades or id=grades/R, "
-                             f"e.g. q1=1,0,1/3.")
+            raise ValueError(translate(N_('Query {number} of the link ({part}) is not of the form id=grades or '
+                                          'id=grades/R, e.g. q1=1,0,1/3.')).format(number=number, part=repr(part)))
         rows.append({"query": query_id.strip(), "grades": grades, "R": r_text})
     return parse_query_rows(rows)
 
@@ -387,17 +394,18 @@ def parse_run_values(rows, runs=None) -> dict:
 
     records = _rows(rows)
     if not records:
-        raise ValueError("The table holds no query; add a row with a query id and one AP value per run.")
+        raise ValueError(translate(N_('The table holds no query; add a row with a query id and one AP value per run.')))
     runs = list(runs) if runs is not None else [c for c in records[0] if c != "query"]
     if not runs:
-        raise ValueError("The table needs at least one run column besides 'query'.")
+        raise ValueError(translate(N_("The table needs at least one run column besides 'query'.")))
     queries, columns = [], {run: [] for run in runs}
     for number, row in enumerate(records, start=1):
         if all(_blank(row.get(c)) for c in ["query", *runs]):
             continue
         query_id = f"q{number}" if _blank(row.get("query")) else str(row["query"]).strip()
         if query_id in queries:
-            raise ValueError(f"Row {number}: query id {query_id!r} is used twice; give each query its own id.")
+            raise ValueError(translate(N_('Row {number}: query id {query_id} is used twice; give each query its own '
+                                          'id.')).format(number=number, query_id=repr(query_id)))
         queries.append(query_id)
         for run in runs:
             cell = row.get(run)
@@ -406,10 +414,12 @@ def parse_run_values(rows, runs=None) -> dict:
             except (TypeError, ValueError):
                 value = math.nan
             if not (0 <= value <= 1):  # also catches NaN and a blank cell
-                raise ValueError(f"Row {number} ({query_id}), {run}: AP must be a number from 0 to 1; got {cell!r}.")
+                raise ValueError(translate(N_('Row {number} ({query_id}), {run}: AP must be a number from 0 to 1; '
+                                              'got {cell}.')).format(
+                    number=number, query_id=query_id, run=run, cell=repr(cell)))
             columns[run].append(value)
     if not queries:
-        raise ValueError("The table holds no query; add a row with a query id and one AP value per run.")
+        raise ValueError(translate(N_('The table holds no query; add a row with a query id and one AP value per run.')))
     return {run: pd.Series(values, index=pd.Index(queries, name="query"), name=run) for run, values in columns.items()}
 
 
@@ -451,7 +461,8 @@ def preset_query_rows(preset_key: str):
 
     preset = get_preset(preset_key)
     if preset.kind != "queries":
-        raise ValueError(f"Preset {preset_key!r} holds {preset.kind}, not several queries.")
+        raise ValueError(translate(N_('Preset {preset_key} holds {preset_kind}, not several queries.')).format(
+            preset_key=repr(preset_key), preset_kind=preset.kind))
     queries = []
     for key in preset.queries:
         ranking = get_preset(key)
@@ -472,7 +483,9 @@ def preset_run_values(preset_key: str):
 
     preset = get_preset(preset_key)
     if preset.kind != "per_query_values":
-        raise ValueError(f"Preset {preset_key!r} holds {preset.kind}, not per-query values of runs.")
+        raise ValueError(translate(N_('Preset {preset_key} holds {preset_kind}, not per-query values of runs.')).format(
+            
+            preset_key=repr(preset_key), preset_kind=preset.kind))
     n = max(len(values) for values in preset.runs.values())
     table = pd.DataFrame({"query": [f"Topic #{i}" for i in range(1, n + 1)]})
     for run, values in preset.runs.items():

@@ -19,6 +19,9 @@ from __future__ import annotations
 import math
 import re
 
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
+
 __all__ = [
     "MAX_GRADE",
     "MAX_RANKING_LENGTH",
@@ -49,15 +52,20 @@ def _split(text: str) -> list[str]:
     return [item for item in _SEPARATORS.split(str(text).strip()) if item]
 
 
+_POSITION_WORDS = {"rank": N_("rank"), "position": N_("position")}
+
+
 def check_grade(value, rank: int, *, position: str = "rank"):
     """Return ``value`` as a grade (int when whole, else float) or raise naming the rank.
 
     >>> check_grade("2", rank=1), check_grade(1.5, rank=2)
     (2, 1.5)
     """
-    allowed = f"grades must be numbers from 0 to {MAX_GRADE}"
+    allowed = translate(N_("grades must be numbers from 0 to {most}")).format(most=MAX_GRADE)
+    position = translate(_POSITION_WORDS.get(position, position))
     if value is None:
-        raise ValueError(f"Grade at {position} {rank} is missing: {allowed}.")
+        raise ValueError(translate(N_('Grade at {position} {rank} is missing: {allowed}.')).format(
+            position=position, rank=rank, allowed=allowed))
     if isinstance(value, bool):
         value = int(value)
     try:
@@ -65,12 +73,15 @@ def check_grade(value, rank: int, *, position: str = "rank"):
             raise ValueError(value)
         number = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"Grade at {position} {rank} is {value!r}: {allowed}.") from None
+        raise ValueError(translate(N_('Grade at {position} {rank} is {value}: {allowed}.')).format(
+            position=position, rank=rank, value=repr(value), allowed=allowed)) from None
     shown = value if isinstance(value, str) else f"{number:g}"
     if math.isnan(number):
-        raise ValueError(f"Grade at {position} {rank} is missing (NaN): {allowed}.")
+        raise ValueError(translate(N_('Grade at {position} {rank} is missing (NaN): {allowed}.')).format(
+            position=position, rank=rank, allowed=allowed))
     if not math.isfinite(number) or number < 0 or number > MAX_GRADE:
-        raise ValueError(f"Grade at {position} {rank} is {shown}: {allowed}.")
+        raise ValueError(translate(N_('Grade at {position} {rank} is {shown}: {allowed}.')).format(
+            position=position, rank=rank, shown=shown, allowed=allowed))
     return int(number) if number.is_integer() else number
 
 
@@ -85,9 +96,11 @@ def parse_grades(text: str, *, position: str = "rank") -> tuple:
     """
     items = _split(text)
     if not items:
-        raise ValueError("The ranking is empty: type at least one grade, e.g. 3,2,3,0,1,2.")
+        raise ValueError(translate(N_('The ranking is empty: type at least one grade, e.g. 3,2,3,0,1,2.')))
     if len(items) > MAX_RANKING_LENGTH:
-        raise ValueError(f"The ranking has {len(items)} grades; at most {MAX_RANKING_LENGTH} are allowed.")
+        raise ValueError(translate(N_('The ranking has {len_items} grades; at most {MAX_RANKING_LENGTH} are allowed.')).format(
+            
+            len_items=len(items), MAX_RANKING_LENGTH=MAX_RANKING_LENGTH))
     return tuple(check_grade(item, rank, position=position) for rank, item in enumerate(items, start=1))
 
 
@@ -107,8 +120,9 @@ def _check_unique(doc_ids) -> None:
     for rank, doc_id in enumerate(doc_ids, start=1):
         if doc_id in seen:
             raise ValueError(
-                f"Document id {doc_id!r} appears twice, at ranks {seen[doc_id]} and {rank}: "
-                f"each document can be ranked only once."
+                translate(N_('Document id {doc_id} appears twice, at ranks {seen_doc_id} and {rank}: each document '
+                             'can be ranked only once.')).format(
+                    doc_id=repr(doc_id), seen_doc_id=seen[doc_id], rank=rank)
             )
         seen[doc_id] = rank
 
@@ -126,8 +140,12 @@ def parse_optional_int(text, *, name: str, minimum: int = 1, maximum: int | None
     raw = "" if text is None else str(text).strip()
     if raw == "":
         return None
-    bounds = f"of at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
-    message = f"{name} must be a whole number {bounds} (or blank); got {raw!r}."
+    if maximum is None:
+        message = translate(N_("{name} must be a whole number of at least {minimum} (or blank); got {raw}.")).format(
+            name=name, minimum=minimum, raw=repr(raw))
+    else:
+        message = translate(N_("{name} must be a whole number from {minimum} to {maximum} (or blank); got {raw}.")
+                            ).format(name=name, minimum=minimum, maximum=maximum, raw=repr(raw))
     try:
         number = float(raw)
     except ValueError:
@@ -168,11 +186,15 @@ def check_ranking(doc_ids, grades) -> tuple[tuple[str, ...], tuple]:
     """
     doc_ids, grades = list(doc_ids), list(grades)
     if len(doc_ids) != len(grades):
-        raise ValueError(f"Give one document id per grade: {len(grades)} grades but {len(doc_ids)} ids.")
+        raise ValueError(translate(N_('Give one document id per grade: {len_grades} grades but {len_doc_ids} ids.')).format(
+            
+            len_grades=len(grades), len_doc_ids=len(doc_ids)))
     if not grades:
-        raise ValueError("The ranking is empty: add at least one document.")
+        raise ValueError(translate(N_('The ranking is empty: add at least one document.')))
     if len(grades) > MAX_RANKING_LENGTH:
-        raise ValueError(f"The ranking has {len(grades)} documents; at most {MAX_RANKING_LENGTH} are allowed.")
+        raise ValueError(translate(N_('The ranking has {len_grades} documents; at most {MAX_RANKING_LENGTH} are '
+                                      'allowed.')).format(
+            len_grades=len(grades), MAX_RANKING_LENGTH=MAX_RANKING_LENGTH))
     cleaned_ids = [("" if d is None or (isinstance(d, float) and math.isnan(d)) else str(d).strip())
                    for d in doc_ids]
     blanks = [i for i, d in enumerate(cleaned_ids) if not d]

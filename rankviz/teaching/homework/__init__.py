@@ -28,6 +28,19 @@ mistakes) and :mod:`~rankviz.teaching.homework.worksheets` (printable sheets and
 >>> first_wrong(verdicts), verdicts[2].status, verdicts[6].status
 (2, 'wrong', 'carried')
 
+Language: verdict messages, mistake sentences, summaries, hints, step labels and stages come in
+the session's language, English or Simplified Chinese: set it with ``rankviz.i18n.use("zh")``
+(or for a block, ``with rankviz.i18n.speaking("zh"): ...``), or pass ``language="zh"`` to
+:func:`steps_for`, :func:`check_answers`, :func:`summary`, :func:`hints` or :func:`hint_summary`
+(``language=None``, the default, keeps the language in force). Text is translated when a message is
+made, not at import, from ``rankviz/locale/zh/LC_MESSAGES/teaching.po``; numbers and formulas stay
+as they are. Steps built in one language may be checked in another: a verdict names its mistake in
+the language of the check (labels and stages keep the language the steps were built in, so a
+cache of steps must key on the language).
+
+>>> check_answers(steps, ["1", "0.5", "0.6"], tolerance=0.001, language="zh")[2].message
+'与精确值相差 0.067（容差 ±0.001）。'
+
 A student who divides q1's P@1 + P@3 + P@6 + P@10 + P@15 = 2.9 by the relevant documents they
 retrieved (5) instead of R = 10 (0.58 for 0.29) is told that this is another convention's answer:
 
@@ -42,6 +55,8 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from rankviz.i18n import DEFAULT_LANGUAGE, _
+from rankviz.i18n import language as language_in_force
 from rankviz.registry import get_spec
 from rankviz.teaching.homework.core import (
     KIND_SPECS,
@@ -53,10 +68,12 @@ from rankviz.teaching.homework.core import (
     KindSpec,
     OwnInput,
     Step,
+    TranslatedWords,
     Verdict,
     check_answers,
     check_seed,
     first_wrong,
+    in_language,
     parse_answer,
     seeded_random,
     summary,
@@ -67,6 +84,7 @@ from rankviz.teaching.homework.hints import RUNG_NAMES, hint_summary, hints
 from rankviz.teaching.homework.mistakes import MISTAKES, Mistake, mistake_catalogue
 from rankviz.teaching.homework.own import input_text, read_input
 from rankviz.teaching.homework.printed import printed_values
+from rankviz.teaching.homework.words import translated
 
 __all__ = [
     "KINDS",
@@ -108,8 +126,9 @@ __all__ = [
 ]
 
 # What the checker can walk through, in the course's order, and how each is named to a student.
-KINDS = {key: KIND_SPECS[key].title for key in (*COURSE_ORDER, *sorted(set(KIND_SPECS) - set(COURSE_ORDER)))
-         if key in KIND_SPECS}
+# (English source, read in the language in force.)
+KINDS = TranslatedWords({key: object.__getattribute__(KIND_SPECS[key], "title")
+                         for key in (*COURSE_ORDER, *sorted(set(KIND_SPECS) - set(COURSE_ORDER))) if key in KIND_SPECS})
 # Course exercises the checker walks through, and the kind of each.
 HOMEWORK_PRESETS = {preset: spec.key for spec in (KIND_SPECS[k] for k in KINDS) for preset in spec.presets}
 # Kinds a student can also work on their own input (the page's "your own exercise"): every kind.
@@ -142,12 +161,11 @@ def _attach_alternatives(exercise: Exercise, steps: list[Step]) -> list[Step]:
             if i is None or not math.isfinite(wrong_step.expected):
                 continue
             if not math.isclose(wrong_step.expected, steps[i].expected, rel_tol=1e-12, abs_tol=1e-12):
-                found[i].append(Alternative(mistake.key, wrong_step, aligned, mistake.sentence_for(exercise),
-                                                mistake.units))
+                found[i].append(Alternative(mistake.key, wrong_step, aligned, exercise, mistake.units))
     return [replace(step, alternatives=tuple(alternatives)) for step, alternatives in zip(steps, found)]
 
 
-def steps_for(exercise: Exercise, *, mistakes: bool = True) -> list[Step]:
+def steps_for(exercise: Exercise, *, mistakes: bool = True, language: str | None = None) -> list[Step]:
     """The steps of ``exercise`` in the order a student works them out, each with its expected value.
 
     ndcg: CG, one DCG term per rank, DCG, one IDCG term per rank of the ideal ranking holding
@@ -160,10 +178,22 @@ def steps_for(exercise: Exercise, *, mistakes: bool = True) -> list[Step]:
     >>> steps = steps_for(exercise_from_preset("ndcg_exercise"))
     >>> {s.label: round(s.expected, 3) for s in steps if s.label in ("DCG", "IDCG", "NDCG")}
     {'DCG': 13.848, 'IDCG': 14.595, 'NDCG': 0.949}
+
+    Labels, stages, hints and the mistaken workings' words are in ``language`` (None: the
+    language in force, :func:`rankviz.i18n.use`); a cache of steps must key on it.
+
+    >>> [step.stage for step in steps_for(exercise_from_preset("ndcg_exercise"), language="zh")][-1]
+    '第 4 步：NDCG'
     """
-    steps = _spec(exercise.kind).steps(exercise)
-    steps = _attach_printed(exercise, steps)
-    return _attach_alternatives(exercise, steps) if mistakes else steps
+    with in_language(language):
+        steps = _spec(exercise.kind).steps(exercise)
+        steps = _attach_printed(exercise, steps)
+        if mistakes:
+            steps = _attach_alternatives(exercise, steps)
+        # Labels and stages are keys (English) while the steps are built; the student reads them translated.
+        if language_in_force() != DEFAULT_LANGUAGE:
+            steps = [replace(step, label=translated(step.label), stage=translated(step.stage)) for step in steps]
+        return steps
 
 
 def _attach_printed(exercise: Exercise, steps: list[Step]) -> list[Step]:
@@ -326,8 +356,8 @@ def _read(kind: str, field: OwnInput, value):
     if field.kind in ("choice", "option"):
         allowed = own_choices(kind, field.name)
         if value not in allowed:
-            raise InputError(field.name, f"{field.label} must be one of {', '.join(map(str, allowed))}; "
-                                         f"got {value!r}.")
+            raise InputError(field.name, _("{label} must be one of {allowed}; got {value}.").format(
+                label=field.label, allowed=", ".join(map(str, allowed)), value=repr(value)))
         return value
     if isinstance(value, str):
         return read_input(field.kind, value, field.label, name=field.name)
@@ -371,13 +401,14 @@ def own_exercise(kind: str, **inputs) -> Exercise:
              and not (isinstance(value, str) and not value.strip())}
     unknown = [name for name in given if name not in fields]
     if unknown:
-        raise InputError(unknown[0], f"Exercises of kind {kind!r} take no input {', '.join(unknown)}; they take "
-                                     f"{', '.join(fields)}.")
+        raise InputError(unknown[0], _("Exercises of kind {kind} take no input {unknown}; they take {known}.").format(
+            kind=repr(kind), unknown=", ".join(unknown), known=", ".join(fields)))
     values = {name: _read(kind, fields[name], value) for name, value in given.items()}
     values = {name: value for name, value in values.items() if value is not None}
     for field in spec.inputs:
         if field.required and field.name not in values:
-            raise InputError(field.name, f"Give {field.label}: {field.description}")
+            raise InputError(field.name, _("Give {label}: {description}").format(label=field.label,
+                                                                                 description=field.description))
     exercise = spec.own(**values)
     try:
         steps_for(exercise, mistakes=False)  # validates everything through the metric functions
@@ -440,7 +471,19 @@ def catalogue_markdown() -> str:
                 description = field.description
             lines.append(f"| `{field.name}` | {description.replace('|', chr(92) + '|')} | {blank} |")
         lines.append("")
-    lines += ["## Mistakes the checker names", "",
+    lines += ["## Language", "",
+              "Verdict messages, mistake sentences, summaries, hints, step labels and stages come in the session's",
+              "language, English (`en`) or Simplified Chinese (`zh`): `rankviz.i18n.use(\"zh\")` (or",
+              "`with rankviz.i18n.speaking(\"zh\"): ...`) sets it, or pass `language=\"zh\"` to `steps_for`,",
+              "`check_answers`, `summary`, `hints` and `hint_summary` (`None`, the default: the language in force).",
+              "Messages are translated when they are made, from `rankviz/locale/zh/LC_MESSAGES/teaching.po`, with the",
+              "course notes' terms (准确率 precision, 召回率 recall, ...); numbers and formulas stay as they are.", "",
+              "```python",
+              "from rankviz.teaching.homework import check_answers, exercise_from_preset, steps_for",
+              "steps = steps_for(exercise_from_preset(\"ndcg_exercise\"), language=\"zh\")",
+              "check_answers(steps, [\"11\"], language=\"zh\")[0].message   # '正确（在 ±0.001 以内）。'",
+              "```", "",
+              "## Mistakes the checker names", "",
               "A wrong answer within the tolerance of what one of these gives is named in its verdict; when",
               "two give the same number, both are named and the checker says it cannot tell which.", "",
               mistake_catalogue(), ""]

@@ -14,12 +14,15 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 
+from rankviz.i18n import N_, _, ngettext, speaking
 from rankviz.registry import get_spec
 from rankviz.formatting import format_number
 from rankviz.metrics import count_relevant
+from rankviz.teaching.homework.words import translated
 
 __all__ = [
     "KIND_SPECS",
@@ -44,6 +47,10 @@ __all__ = [
     "summary",
     "tex_number",
     "binary_ranking_words",
+    "english_title",
+    "in_language",
+    "TranslatedWords",
+    "TranslatedTuple",
 ]
 
 # Beyond this a homework table stops being something one types in by hand (a sheet's 24-rank list, a
@@ -51,14 +58,82 @@ __all__ = [
 MAX_EXERCISE_LENGTH = 100
 MAX_SEED = 10**9
 
-STATUS_WORDS = {
-    "right": "right",
-    "carried": "follows from your earlier answers",
-    "wrong": "wrong",
-    "blank": "not answered",
-    "unreadable": "cannot read it",
-    "printed": "as the course notes print it",
-}
+
+
+def in_language(language: str | None):
+    """The block speaks ``language`` (``"en"``, ``"zh"``); None: the language already in force
+    (:func:`rankviz.i18n.use`). What the public checking functions' ``language=`` argument does."""
+    return nullcontext() if language is None else speaking(language)
+
+
+class TranslatedWords(MutableMapping):
+    """A module-level table of English source words (marked with ``N_``), read in the language in
+    force: ``STATUS_WORDS["wrong"]`` is "wrong" in English and 错误 in Chinese, looked up when read."""
+
+    def __init__(self, source: Mapping[str, str]):
+        self.source = dict(source)
+
+    def __getitem__(self, key):
+        return _(self.source[key])
+
+    def __setitem__(self, key, value):  # a kind registered later (a test's, a plug-in's)
+        self.source[key] = value
+
+    def __delitem__(self, key):
+        del self.source[key]
+
+    def __iter__(self):
+        return iter(self.source)
+
+    def __len__(self):
+        return len(self.source)
+
+    def __repr__(self):
+        return f"TranslatedWords({dict(self)!r})"
+
+
+class TranslatedTuple(Sequence):
+    """A tuple of English source words (marked with ``N_``), each read in the language in force."""
+
+    def __init__(self, source):
+        self.source = tuple(source)
+
+    def __getitem__(self, index):
+        found = self.source[index]
+        return tuple(_(word) for word in found) if isinstance(index, slice) else _(found)
+
+    def __len__(self):
+        return len(self.source)
+
+    def __repr__(self):
+        return repr(tuple(self))
+
+    def __eq__(self, other):
+        return tuple(self) == tuple(other) if isinstance(other, (tuple, Sequence)) else NotImplemented
+
+    __hash__ = None
+
+
+STATUS_WORDS = TranslatedWords({
+    "right": N_("right"),
+    "carried": N_("follows from your earlier answers"),
+    "wrong": N_("wrong"),
+    "blank": N_("not answered"),
+    "unreadable": N_("cannot read it"),
+    "printed": N_("as the course notes print it"),
+})
+
+
+def english_title(thing, name: str = "title") -> str:
+    """The English title (or ``name``: a preset's ``note``) of a kind, exercise or preset, as written
+    (read as an attribute, it comes translated).
+
+    >>> from rankviz.i18n import speaking
+    >>> with speaking("zh"):
+    ...     english_title(Exercise("ap", "AP with relevant documents at positions 1, 3 and 6"))
+    'AP with relevant documents at positions 1, 3 and 6'
+    """
+    return object.__getattribute__(thing, name)
 
 
 def tex_number(x, digits: int = 3) -> str:
@@ -78,7 +153,8 @@ def binary_ranking_words(rels, n_relevant) -> str:
     """
     r = n_relevant if n_relevant is not None else count_relevant(rels)
     grades = ", ".join(format_number(g) for g in rels)
-    return f"Relevance in ranked order (1 = relevant): {grades}; R = {r} relevant documents in the collection."
+    return _("Relevance in ranked order (1 = relevant): {grades}; R = {r} relevant documents in the "
+             "collection.").format(grades=grades, r=r)
 
 
 @dataclass(frozen=True)
@@ -124,6 +200,14 @@ class Exercise:
     params: Mapping = field(default_factory=dict, hash=False)
     printed: Mapping = field(default_factory=dict, hash=False, repr=False)
 
+    def __getattribute__(self, name):
+        # The title is kept in English (an exercise is a cache key and compares equal in any language)
+        # and read in the language in force.
+        value = object.__getattribute__(self, name)
+        if name == "title":
+            return translated(value)
+        return _(value) if name == "note" and value else value
+
     def param(self, name: str, default=None):
         """The given value ``name`` of ``params`` (``default`` when absent).
 
@@ -155,9 +239,9 @@ def ranking_preset(kind: str, key: str, *, title=None, note: str | None = None):
         from rankviz.teaching.presets import get_preset
 
         preset = get_preset(key)
-        return Exercise(kind, preset.title if title is None else title(preset), rels=tuple(preset.rels),
+        return Exercise(kind, english_title(preset) if title is None else title(preset), rels=tuple(preset.rels),
                         n_relevant=preset.n_relevant, source=preset.source,
-                        note=preset.note if note is None else note)
+                        note=english_title(preset, "note") if note is None else note)
     return build
 
 
@@ -299,8 +383,13 @@ class Alternative:
     mistake: str
     step: Step
     aligned: bool
-    sentence: str = ""
+    exercise: object = field(default=None, compare=False, repr=False)
     units: float = 1.0
+
+    @property
+    def sentence(self) -> str:
+        """The mistake's sentence for this exercise, in the language in force (made when read)."""
+        return MISTAKES[self.mistake].sentence_for(self.exercise)
 
 
 @dataclass(frozen=True)
@@ -381,6 +470,10 @@ class KindSpec:
     inputs: tuple = ()
     own: Callable | None = None
 
+    def __getattribute__(self, name):
+        value = object.__getattribute__(self, name)
+        return _(value) if name == "title" else value  # English source (N_), read in the language in force
+
 
 class InputError(ValueError):
     """Bad input of a student's own exercise: ``name`` is the input it is about (None: the inputs
@@ -408,6 +501,17 @@ class OwnInput:
     whose choices a ``"choice"`` input offers (its words and its default come from there);
     ``required``: the exercise cannot be built without it (else blank means ``blank``, in words);
     ``example`` a text the field shows before anything is typed.
+
+    ``label``, ``description`` and ``blank`` are written in English (marked with ``N_``) and read
+    in the language in force: the kinds' tables are built at import, the words when a page asks.
+
+    >>> from rankviz.i18n import speaking
+    >>> field = OwnInput("k", "Cut-off k", "Blank: the whole list.", "int", blank="the whole list")
+    >>> with speaking("zh"):
+    ...     field.blank
+    '整个列表'
+    >>> field.blank
+    'the whole list'
     """
 
     name: str
@@ -419,8 +523,18 @@ class OwnInput:
     blank: str = ""
     example: str = ""
 
+    def __getattribute__(self, name):
+        value = object.__getattribute__(self, name)
+        return _(value) if name in _OWN_INPUT_WORDS and value else value
+
+
+_OWN_INPUT_WORDS = frozenset({"label", "description", "blank"})
+
 
 KIND_SPECS: dict[str, KindSpec] = {}
+# The catalogue of mistakes, key -> Mistake (filled by rankviz.teaching.homework.mistakes.register_mistake;
+# here so that a step's alternatives name their mistake by key and stay picklable for a page's cache).
+MISTAKES: dict = {}
 
 
 def register_kind(spec: KindSpec) -> KindSpec:
@@ -438,14 +552,15 @@ def register_kind(spec: KindSpec) -> KindSpec:
 def check_length(n: int, what: str) -> None:
     """Refuse an exercise too long to work by hand (more than :data:`MAX_EXERCISE_LENGTH`)."""
     if n > MAX_EXERCISE_LENGTH:
-        raise ValueError(f"A homework exercise has at most {MAX_EXERCISE_LENGTH} {what}; got {n}. "
-                         f"Use the other pages for longer rankings.")
+        raise ValueError(_("A homework exercise has at most {most} {what}; got {n}. Use the other pages for longer "
+                           "rankings.").format(most=MAX_EXERCISE_LENGTH, what=_(what), n=n))
 
 
 def check_seed(seed) -> int:
     """``seed`` if it is a whole number from 0 to :data:`MAX_SEED`; ValueError otherwise."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"The seed must be a whole number from 0 to {MAX_SEED}; got {seed!r}.")
+        raise ValueError(_("The seed must be a whole number from 0 to {most}; got {seed}.").format(most=MAX_SEED,
+                                                                                            seed=repr(seed)))
     return seed
 
 
@@ -519,12 +634,13 @@ def parse_answer(text) -> float | None:
         cleaned = cleaned.replace(",", ".")  # a decimal comma, as many students write it
     match = _FRACTION.match(cleaned)
     if not match:
-        raise ValueError(f"Cannot read {raw.strip()!r} as a number: write e.g. 1.892, 3/1.585, 2/3, 1,892 or 26.84%.")
+        raise ValueError(_("Cannot read {answer} as a number: write e.g. 1.892, 3/1.585, 2/3, 1,892 or "
+                           "26.84%.").format(answer=repr(raw.strip())))
     numerator, denominator, percent = match.groups()
     value = float(numerator)
     if denominator is not None:
         if float(denominator) == 0:
-            raise ValueError(f"{raw.strip()!r} divides by zero.")
+            raise ValueError(_("{answer} divides by zero.").format(answer=repr(raw.strip())))
         value /= float(denominator)
     if percent:
         # 26.84% is 0.2684 exactly as printed (26.84 / 100 in floats is 0.26839999999999997).
@@ -551,24 +667,25 @@ def _matching_mistakes(step: Step, value: float, given, slack: float) -> list[Al
 
 def _mistake_message(matches: list[Alternative], value: float, step: Step) -> str:
     sentences = [m.sentence for m in matches]
-    exact = f"the exact value is {tex_number(step.expected)}"
+    numbers = {"value": tex_number(value), "exact": tex_number(step.expected)}
     if len(sentences) == 1:
-        return f"{sentences[0]} That gives {tex_number(value)}; {exact}."
-    listed = " Or: ".join(sentences)
-    return (f"{tex_number(value)} is what {len(sentences)} different mistakes give, so the checker cannot tell "
-            f"which you made: {listed} Either way, {exact}.")
+        return _("{sentence} That gives {value}; the exact value is {exact}.").format(sentence=sentences[0], **numbers)
+    listed = _(" Or: ").join(sentences)
+    return _("{value} is what {n} different mistakes give, so the checker cannot tell which you made: {listed} "
+             "Either way, the exact value is {exact}.").format(n=len(sentences), listed=listed, **numbers)
 
 
 def _carried_message(step: Step, own: float, verdicts) -> str:
     """Why a step that is not right still follows from the student's earlier answers: one of them is
     off, or each is right within the tolerance and their rounding added up (13.846 for 13.848)."""
     if all(verdicts[i].status in ("right", "printed") for i in step.uses):
-        return (f"Follows from your earlier answers ({tex_number(own)}), each right within the tolerance: their "
-                f"rounding adds up. Keep more decimals until the last step (exact {tex_number(step.expected)}).")
-    return f"Follows from your earlier answers ({tex_number(own)}); an earlier step is off."
+        return _("Follows from your earlier answers ({own}), each right within the tolerance: their rounding adds "
+                 "up. Keep more decimals until the last step (exact {exact}).").format(
+            own=tex_number(own), exact=tex_number(step.expected))
+    return _("Follows from your earlier answers ({own}); an earlier step is off.").format(own=tex_number(own))
 
 
-def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
+def check_answers(steps, answers, tolerance: float = 0.001, *, language: str | None = None) -> list[Verdict]:
     """Mark each answer against its step, naming the catalogued mistake a wrong one matches.
 
     ``answers[i]`` is the text typed for ``steps[i]`` (missing or blank: not answered).
@@ -585,13 +702,25 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
     >>> steps = steps_for(exercise_from_preset("srcc_exercise"))
     >>> [v.status for v in check_answers(steps, [""] * 10 + ["24", "0.854"], tolerance=0.001)][-2:]
     ['right', 'right']
+
+    ``language`` (``"en"``, ``"zh"``) gives the messages in that language; None: the language in
+    force (:func:`rankviz.i18n.use`). Numbers and formulas stay as they are:
+
+    >>> check_answers(steps, [""] * 11 + ["0.9"], language="zh")[-1].message
+    '与精确值相差 0.045（容差 ±0.001）。'
     """
+    with in_language(language):
+        return _check_answers(steps, answers, tolerance)
+
+
+def _check_answers(steps, answers, tolerance) -> list[Verdict]:
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not (
             math.isfinite(tolerance) and tolerance > 0):
-        raise ValueError(f"The tolerance must be a positive number such as 0.001; got {tolerance!r}.")
+        raise ValueError(_("The tolerance must be a positive number such as 0.001; got {tolerance}.").format(
+            tolerance=repr(tolerance)))
     answers = list(answers or ())
     if len(answers) > len(steps):
-        raise ValueError(f"Got {len(answers)} answers for {len(steps)} steps.")
+        raise ValueError(_("Got {answers} answers for {steps} steps.").format(answers=len(answers), steps=len(steps)))
     answers += [""] * (len(steps) - len(answers))
     slack = tolerance * (1 + 1e-9)  # so 0.001 away from the exact value still passes with tolerance 0.001
     given: list[float | None] = []
@@ -606,11 +735,12 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
             continue
         if value is None:
             given.append(None)
-            verdicts.append(Verdict(step, text, None, "blank", "Not answered yet."))
+            verdicts.append(Verdict(step, text, None, "blank", _("Not answered yet.")))
             continue
         if abs(value - step.expected) <= slack:
             given.append(value)
-            verdicts.append(Verdict(step, text, value, "right", f"Right (within ±{format_number(tolerance, 6)})."))
+            verdicts.append(Verdict(step, text, value, "right",
+                                    _("Right (within ±{tolerance}).").format(tolerance=format_number(tolerance, 6))))
             continue
         own = step.from_values(given)
         given.append(value)
@@ -631,8 +761,9 @@ def check_answers(steps, answers, tolerance: float = 0.001) -> list[Verdict]:
                                     mistaken_formula=matches[0].step.formula))
         else:
             verdicts.append(Verdict(step, text, value, "wrong",
-                                    f"That is {tex_number(abs(value - step.expected))} away from the exact value "
-                                    f"(tolerance ±{format_number(tolerance, 6)})."))
+                                    _("That is {distance} away from the exact value (tolerance ±{tolerance}).").format(
+                                        distance=tex_number(abs(value - step.expected)),
+                                        tolerance=format_number(tolerance, 6))))
     return verdicts
 
 
@@ -656,7 +787,7 @@ def first_wrong(verdicts) -> int | None:
     return None
 
 
-def summary(verdicts) -> str:
+def summary(verdicts, *, language: str | None = None) -> str:
     """One sentence: how many steps are right, wrong, unread and unanswered.
 
     Examples
@@ -669,17 +800,21 @@ def summary(verdicts) -> str:
     >>> summary(check_answers(steps, ["1", "0.5", "0.6", "", "0.533"]))
     '3 of 5 steps right, 1 of them following from your earlier answers, 1 wrong, 1 not answered.'
     """
-    counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
-    parts = [f"{counts['right'] + counts['carried'] + counts['printed']} of {len(verdicts)} steps right"]
-    if counts["carried"]:
-        parts.append(f"{counts['carried']} of them following from your earlier answers")
-    if counts["printed"]:
-        parts.append(f"{counts['printed']} of them as the course notes print them")
-    named = sum(v.mistake is not None for v in verdicts)
-    if counts["wrong"]:
-        parts.append(f"{counts['wrong']} wrong" + (f" ({named} with the mistake named)" if named else ""))
-    if counts["unreadable"]:
-        parts.append(f"{counts['unreadable']} unreadable")
-    if counts["blank"]:
-        parts.append(f"{counts['blank']} not answered")
-    return ", ".join(parts) + "."
+    with in_language(language):
+        counts = {status: sum(v.status == status for v in verdicts) for status in STATUS_WORDS}
+        right = counts["right"] + counts["carried"] + counts["printed"]
+        parts = [ngettext("{right} of {total} step right", "{right} of {total} steps right", len(verdicts)).format(
+            right=right, total=len(verdicts))]
+        if counts["carried"]:
+            parts.append(_("{n} of them following from your earlier answers").format(n=counts["carried"]))
+        if counts["printed"]:
+            parts.append(_("{n} of them as the course notes print them").format(n=counts["printed"]))
+        named = sum(v.mistake is not None for v in verdicts)
+        if counts["wrong"]:
+            parts.append(_("{n} wrong ({named} with the mistake named)").format(n=counts["wrong"], named=named)
+                         if named else _("{n} wrong").format(n=counts["wrong"]))
+        if counts["unreadable"]:
+            parts.append(_("{n} unreadable").format(n=counts["unreadable"]))
+        if counts["blank"]:
+            parts.append(_("{n} not answered").format(n=counts["blank"]))
+        return _(", ").join(parts) + _(".")

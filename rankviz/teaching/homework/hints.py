@@ -21,21 +21,23 @@ from __future__ import annotations
 
 import re
 
-from rankviz.teaching.homework.core import Step, parse_answer, tex_number
+from rankviz.i18n import N_, _, ngettext
+from rankviz.teaching.homework.core import Step, TranslatedTuple, TranslatedWords, in_language, parse_answer, tex_number
 
 __all__ = ["LADDER", "RUNG_NAMES", "hints", "hint_summary"]
 
 # The words of the ladder; {placeholders} are filled in by hints().
-LADDER = {
-    "what": "Compute {label}.",
-    "with_yours": "With your answers: ${working}$.",
-    "with_yours_and_exact": "With your answers (the exact value where you have none yet): ${working}$.",
-    "with_exercise": "With this exercise's numbers: ${working}$.",
-    "nothing_to_fill": "Nothing to fill in: read it off what the exercise gives ({label}).",
-    "value": "The value: ${label} = {value}$.",
-}
+# (English source, read in the language in force.)
+LADDER = TranslatedWords({
+    "what": N_("Compute {label}."),
+    "with_yours": N_("With your answers: ${working}$."),
+    "with_yours_and_exact": N_("With your answers (the exact value where you have none yet): ${working}$."),
+    "with_exercise": N_("With this exercise's numbers: ${working}$."),
+    "nothing_to_fill": N_("Nothing to fill in: read it off what the exercise gives ({label})."),
+    "value": N_("The value: ${label} = {value}$."),
+})
 #: What each rung gives, as the marks name a hint used.
-RUNG_NAMES = ("what to compute", "the formula with your numbers", "the value")
+RUNG_NAMES = TranslatedTuple((N_("what to compute"), N_("the formula with your numbers"), N_("the value")))
 
 
 def _tex_label(label: str) -> str:
@@ -115,7 +117,7 @@ def _given(answers, steps, uses) -> tuple[list[float] | None, bool]:
     return values, own
 
 
-def hints(step: Step, answers=None, *, steps=None) -> list[str]:
+def hints(step: Step, answers=None, *, steps=None, language: str | None = None) -> list[str]:
     """The hint ladder of ``step``: three texts (Markdown with LaTeX between ``$``), to show one at a time.
 
     Parameters
@@ -127,6 +129,9 @@ def hints(step: Step, answers=None, *, steps=None) -> list[str]:
         rung 2 of a step computed from earlier steps fills in the student's own numbers.
     steps : sequence of Step, optional
         Every step of the exercise: the exact value of an earlier step the student has not answered.
+    language : str, optional
+        ``"en"`` or ``"zh"``; None: the language in force (:func:`rankviz.i18n.use`). The step's
+        own texts (label, rung 1) are in the language its steps were built in.
 
     Returns
     -------
@@ -143,6 +148,11 @@ def hints(step: Step, answers=None, *, steps=None) -> list[str]:
     >>> hints(steps[2])[1:]
     ["With this exercise's numbers: $\\\\frac{2}{3}$.", 'The value: $\\\\text{P@3 (relevant)} = 0.667$.']
     """
+    with in_language(language):
+        return _hints(step, answers, steps)
+
+
+def _hints(step: Step, answers, steps) -> list[str]:
     label = step.label
     first = step.hint or LADDER["what"].format(label=label)
     if step.rule and step.uses:
@@ -159,7 +169,7 @@ def hints(step: Step, answers=None, *, steps=None) -> list[str]:
     return [first, second, third]
 
 
-def hint_summary(used: dict, steps) -> str:
+def hint_summary(used: dict, steps, *, language: str | None = None) -> str:
     """The marks' word on hints: which steps used them and how far (``used``: step index -> rungs seen).
 
     >>> from rankviz.teaching.homework import Exercise, steps_for
@@ -172,6 +182,9 @@ def hint_summary(used: dict, steps) -> str:
     shown = [(i, n) for i, n in sorted(used.items()) if n and 0 <= i < len(steps)]
     if not shown:
         return ""
-    listed = ", ".join(f"{steps[i].label} ({RUNG_NAMES[min(n, len(RUNG_NAMES)) - 1]})" for i, n in shown)
-    noun = "step" if len(shown) == 1 else "steps"
-    return f"Hints used on {len(shown)} {noun}: {listed}."
+    with in_language(language):
+        listed = _(", ").join(_("{label} ({rung})").format(label=steps[i].label,
+                                                           rung=RUNG_NAMES[min(n, len(RUNG_NAMES)) - 1])
+                              for i, n in shown)
+        return ngettext("Hints used on {n} step: {listed}.", "Hints used on {n} steps: {listed}.",
+                        len(shown)).format(n=len(shown), listed=listed)

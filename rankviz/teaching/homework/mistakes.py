@@ -16,9 +16,11 @@ then names the mistake a wrong answer matches. Kind modules register their own m
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 
+from rankviz.i18n import N_, _
+from rankviz.teaching.homework.core import MISTAKES as _CATALOGUE
 from rankviz.teaching.homework.core import tex_number
 
 __all__ = ["ALL_KINDS", "CONVENTION", "MISTAKES", "Mistake", "register_mistake", "register_convention",
@@ -26,7 +28,7 @@ __all__ = ["ALL_KINDS", "CONVENTION", "MISTAKES", "Mistake", "register_mistake",
 
 ALL_KINDS = "*"
 # An answer that another textbook's or tool's convention gives: {used} and {asked} are the two conventions.
-CONVENTION = "That is right under another convention, {used}; this exercise asks for {asked}."
+CONVENTION = N_("That is right under another convention, {used}; this exercise asks for {asked}.")
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ class Mistake:
     """One catalogued mistake.
 
     ``sentence`` is what the student reads (one plain sentence saying what went wrong and what
-    is right); ``kinds`` the exercise kinds it applies to (``("*",)``: every kind); ``working``
+    is right), in English, the catalogue's source: :meth:`sentence_for` gives it in the language in
+    force; ``kinds`` the exercise kinds it applies to (``("*",)``: every kind); ``working``
     computes the steps the mistaken way: ``working(exercise, steps)`` with ``steps`` the right
     working, returning the mistaken steps (labels as the right ones where the step is the same
     step) or None where the mistake cannot arise in this exercise. ``units`` is how many of the
@@ -50,15 +53,29 @@ class Mistake:
     working: Callable
     units: float = 1.0
     asked: Callable | None = None
+    convention: tuple | None = None
+    words: Mapping = field(default_factory=dict, hash=False)
 
     def sentence_for(self, exercise) -> str:
-        """The sentence as a student of ``exercise`` reads it (``{asked}`` filled in).
+        """The sentence as a student of ``exercise`` reads it (``{asked}`` filled in), in the language
+        in force (translated now, not when the mistake was registered).
 
         >>> from rankviz.teaching.homework import Exercise
         >>> MISTAKES["ap_divided_by_retrieved_relevant"].sentence_for(Exercise("ap", "x", rels=(1, 0)))
         'That is right under another convention, AP over the relevant documents retrieved; this exercise asks for AP over R, every relevant document of the query.'
+        >>> from rankviz.i18n import speaking
+        >>> with speaking("zh"):
+        ...     MISTAKES["ln_discount"].sentence_for(Exercise("ndcg", "x", rels=(1, 0)))
+        '你在折损里用了自然对数 ln，而不是 log2：公式要求用 log2。'
         """
-        return self.sentence.format(asked=self.asked(exercise)) if self.asked is not None else self.sentence
+        if self.convention is not None:
+            param, used = self.convention
+            return _(CONVENTION).format(used=_(param.label(used)), asked=_(self.asked(exercise)))
+        filled = {name: _(word()) for name, word in self.words.items()}
+        if self.asked is not None:
+            filled["asked"] = _(self.asked(exercise))
+        sentence = _(self.sentence)
+        return sentence.format(**filled) if filled else sentence
 
     def applies_to(self, kind: str) -> bool:
         """Whether this mistake belongs to exercises of ``kind``.
@@ -69,16 +86,20 @@ class Mistake:
         return ALL_KINDS in self.kinds or kind in self.kinds
 
 
-MISTAKES: dict[str, Mistake] = {}
+MISTAKES: dict[str, Mistake] = _CATALOGUE  # one dict, kept in core (a verdict reads a sentence by key)
 
 
 def register_mistake(key: str, sentence: str, kinds, working: Callable, units: float = 1.0, *,
-                     asked: Callable | None = None) -> Mistake:
-    """Add a mistake to :data:`MISTAKES` (kind modules call this on import)."""
+                     asked: Callable | None = None, convention: tuple | None = None,
+                     words: Mapping | None = None) -> Mistake:
+    """Add a mistake to :data:`MISTAKES` (kind modules call this on import). ``sentence`` is English
+    marked with ``N_`` (translated when a verdict is made); ``words`` fills its other placeholders:
+    name -> a function giving the (English) word, e.g. a registry label, translated with it."""
     if key in MISTAKES:
         raise ValueError(f"Mistake {key!r} is registered twice.")
     kinds = (kinds,) if isinstance(kinds, str) else tuple(kinds)
-    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working, units, asked)
+    MISTAKES[key] = mistake = Mistake(key, sentence, kinds, working, units, asked, convention,
+                                      dict(words or {}))
     return mistake
 
 
@@ -94,7 +115,7 @@ def register_convention(key: str, param, used, kinds, working: Callable, *, aske
         return None if asked_of(exercise) == used else working(exercise, steps)
 
     return register_mistake(key, CONVENTION.format(used=param.label(used), asked="{asked}"), kinds, guarded,
-                            asked=lambda exercise: param.label(asked_of(exercise)))
+                            asked=lambda exercise: param.label(asked_of(exercise)), convention=(param, used))
 
 
 def same_working_with(build_steps: Callable, **changes) -> Callable:
@@ -138,7 +159,7 @@ def _rounded_working(decimals: int, how: str) -> Callable:
     >>> print(dcg.formula.split(" =")[0])
     7 + 1.892 + 3.5 + 0 + 0.386 + 1.068
     """
-    verb = "rounded" if how == "round" else "cut"
+    words = _ROUNDED_WORDS[how]
 
     def working(exercise, steps):
         values: list[float] = []
@@ -150,16 +171,26 @@ def _rounded_working(decimals: int, how: str) -> Callable:
             if step.rule == "sum" and step.scale == 1 and exact is not None:
                 terms = " + ".join(tex_number(values[i], decimals) for i in step.uses)
                 formula = (rf"{terms} = {tex_number(cut, decimals)}"
-                           rf"\ \text{{(terms {verb} to {decimals} decimals, then added)}}")
+                           rf"\ \text{{{_(words['terms']).format(decimals=decimals)}}}")
             elif step.rule and exact is not None:
-                formula = (rf"{tex_number(exact, 6)} \to {cut:.{decimals}f}\ \text{{(from the earlier values {verb} "
-                           rf"to {decimals} decimals, then {verb})}}")
+                formula = (rf"{tex_number(exact, 6)} \to {cut:.{decimals}f}"
+                           rf"\ \text{{{_(words['earlier']).format(decimals=decimals)}}}")
             else:
                 formula = (rf"{tex_number(step.expected, 6)} \to {cut:.{decimals}f}"
-                           rf"\ \text{{({verb} to {decimals} decimals)}}")
+                           rf"\ \text{{{_(words['value']).format(decimals=decimals)}}}")
             mistaken.append(replace(step, expected=cut, alternatives=(), formula=formula))
         return mistaken
     return working
+
+
+_ROUNDED_WORDS = {
+    "cut": {"terms": N_("(terms cut to {decimals} decimals, then added)"),
+            "earlier": N_("(from the earlier values cut to {decimals} decimals, then cut)"),
+            "value": N_("(cut to {decimals} decimals)")},
+    "round": {"terms": N_("(terms rounded to {decimals} decimals, then added)"),
+              "earlier": N_("(from the earlier values rounded to {decimals} decimals, then rounded)"),
+              "value": N_("(rounded to {decimals} decimals)")},
+}
 
 
 def _percent_working(exercise, steps):
@@ -169,13 +200,13 @@ def _percent_working(exercise, steps):
             for step in steps if 0 < step.expected < 1]
 
 
-register_mistake("truncated_2", "You cut an intermediate value to 2 decimals (as the slides do); keep at least 4 "
-                                "until the last step.", ALL_KINDS, _rounded_working(2, "cut"))
-register_mistake("rounded_2", "You rounded an intermediate value to 2 decimals; keep at least 4 until the last "
-                              "step.", ALL_KINDS, _rounded_working(2, "round"))
-register_mistake("truncated_3", "You cut an intermediate value to 3 decimals before using it; rounding early "
-                                "moves the later steps.", ALL_KINDS, _rounded_working(3, "cut"))
-register_mistake("percent", "You wrote a percentage without the % sign: write 0.667 or 66.7%, not 66.7.",
+register_mistake("truncated_2", N_("You cut an intermediate value to 2 decimals (as the slides do); keep at least 4 "
+                                "until the last step."), ALL_KINDS, _rounded_working(2, "cut"))
+register_mistake("rounded_2", N_("You rounded an intermediate value to 2 decimals; keep at least 4 until the last "
+                              "step."), ALL_KINDS, _rounded_working(2, "round"))
+register_mistake("truncated_3", N_("You cut an intermediate value to 3 decimals before using it; rounding early "
+                                "moves the later steps."), ALL_KINDS, _rounded_working(3, "cut"))
+register_mistake("percent", N_("You wrote a percentage without the % sign: write 0.667 or 66.7%, not 66.7."),
                  ALL_KINDS, _percent_working, units=100)
 
 
@@ -188,6 +219,8 @@ def mistake_catalogue() -> str:
     rows = ["| mistake | what the checker says | exercise kinds |", "|---|---|---|"]
     for mistake in MISTAKES.values():
         kinds = "every kind" if ALL_KINDS in mistake.kinds else ", ".join(f"`{kind}`" for kind in mistake.kinds)
+        words = {name: word() for name, word in mistake.words.items()}
         sentence = mistake.sentence.replace("{asked}", "its own convention (named in the verdict)")
+        sentence = sentence.format(**words) if words else sentence
         rows.append(f"| `{mistake.key}` | {sentence.replace('|', chr(92) + '|')} | {kinds} |")
     return "\n".join(rows)

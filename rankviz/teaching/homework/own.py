@@ -31,6 +31,7 @@ import math
 import re
 
 from rankviz.formatting import format_number
+from rankviz.i18n import _
 from rankviz.teaching.homework.core import InputError, parse_answer
 from rankviz.teaching.parsing import check_grade
 
@@ -70,26 +71,28 @@ def _relevance(text: str, label: str) -> tuple:
         try:
             grades.append(check_grade(token.replace(",", "."), rank))
         except ValueError as error:
-            raise InputError(None, f"{label}: {error} Or write R and N (relevant, not relevant).") from None
+            raise InputError(None, _("{label}: {error} Or write R and N (relevant, not relevant).").format(
+                label=label, error=error)) from None
     return tuple(grades)
 
 
 def _number(token: str, label: str, position: int | None = None) -> float:
-    where = f"{label}" if position is None else f"{label}, value {position}"
+    where = label if position is None else _("{label}, value {position}").format(label=label, position=position)
     try:
         value = parse_answer(token)
     except ValueError:
-        raise InputError(None, f"{where}: cannot read {token!r} as a number (write e.g. 0.5, 0,5, 1/3 or "
-                               f"25%).") from None
+        raise InputError(None, _("{where}: cannot read {token} as a number (write e.g. 0.5, 0,5, 1/3 or 25%).").format(
+            where=where, token=repr(token))) from None
     if value is None or not math.isfinite(value):
-        raise InputError(None, f"{where}: {token!r} is not a finite number.")
+        raise InputError(None, _("{where}: {token} is not a finite number.").format(where=where, token=repr(token)))
     return value
 
 
 def _whole(value: float, label: str, position: int | None = None, minimum: int = 0) -> int:
-    where = f"{label}" if position is None else f"{label}, value {position}"
+    where = label if position is None else _("{label}, value {position}").format(label=label, position=position)
     if not float(value).is_integer() or value < minimum:
-        raise InputError(None, f"{where} must be a whole number of at least {minimum}; got {format_number(value)}.")
+        raise InputError(None, _("{where} must be a whole number of at least {minimum}; got {value}.").format(
+            where=where, minimum=minimum, value=format_number(value)))
     return int(value)
 
 
@@ -100,7 +103,7 @@ def _numbers(text: str, label: str) -> tuple:
 def _int(text: str, label: str) -> int:
     tokens = split_numbers(text)
     if len(tokens) != 1:
-        raise InputError(None, f"{label} is one whole number; got {text.strip()!r}.")
+        raise InputError(None, _("{label} is one whole number; got {text}.").format(label=label, text=repr(text.strip())))
     return _whole(_number(tokens[0], label), label)
 
 
@@ -112,8 +115,8 @@ def _levels(text: str, label: str) -> tuple:
     levels = _numbers(text, label)
     for i, level in enumerate(levels, 1):
         if not 0 <= level <= 1:
-            raise InputError(None, f"{label}, value {i}: a recall level is from 0 to 1 (or 0% to 100%); got "
-                                   f"{format_number(level)}.")
+            raise InputError(None, _("{label}, value {i}: a recall level is from 0 to 1 (or 0% to 100%); got "
+                                     "{level}.").format(label=label, i=i, level=format_number(level)))
     return levels
 
 
@@ -129,8 +132,8 @@ def _labels(text: str, label: str) -> tuple:
     for i, token in enumerate(tokens, 1):
         value = _LABEL_WORDS.get(token.lower())
         if value is None:
-            raise InputError(None, f"{label}, item {i}: a label is 1 (positive: clicked, relevant) or 0; got "
-                                   f"{token!r}.")
+            raise InputError(None, _("{label}, item {i}: a label is 1 (positive: clicked, relevant) or 0; got "
+                                     "{token}.").format(label=label, i=i, token=repr(token)))
         labels.append(value)
     return tuple(labels)
 

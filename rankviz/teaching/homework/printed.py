@@ -20,8 +20,10 @@ step is marked wrong with the reason.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
+from rankviz.i18n import N_, _
 from rankviz.teaching.homework.core import tex_number
 
 __all__ = ["Printed", "printed_values"]
@@ -32,12 +34,14 @@ class Printed:
     """A value the course notes print for a step, and why it is not the exact one.
 
     ``rounded``: the notes rounded or cut (right as the notes print it); False: a slip or
-    another quantity (wrong, with ``why`` saying what the notes did).
+    another quantity (wrong, with ``why`` saying what the notes did). ``why`` is English marked
+    with ``N_``, its placeholders filled from ``words`` when the message is made (translated then).
     """
 
     value: float
     why: str
     rounded: bool = True
+    words: Mapping = field(default_factory=dict, hash=False)
 
     def message(self, exact: float) -> str:
         """What the student reads in the row of a step whose answer is this printed value.
@@ -45,8 +49,10 @@ class Printed:
         >>> Printed(1.286, "it is a slip: 3/2.322 = 1.292", rounded=False).message(1.29203)
         'The course notes print this, but it is a slip: 3/2.322 = 1.292 (exact 1.292).'
         """
-        joiner = "; " if self.rounded else ", but "
-        return f"The course notes print this{joiner}{self.why} (exact {tex_number(exact)})."
+        why = _(self.why).format(**self.words) if self.words else _(self.why)
+        template = (N_("The course notes print this; {why} (exact {exact}).") if self.rounded
+                    else N_("The course notes print this, but {why} (exact {exact})."))
+        return _(template).format(why=why, exact=tex_number(exact))
 
 
 def _preset(key: str):
@@ -55,8 +61,8 @@ def _preset(key: str):
     return get_preset(key)
 
 
-_CUT_TERM = "they cut each term to 3 decimals"
-_TWO_DECIMALS = "the slides write precision and recall to 2 decimals, cut"
+_CUT_TERM = N_("they cut each term to 3 decimals")
+_TWO_DECIMALS = N_("the slides write precision and recall to 2 decimals, cut")
 
 
 def _ndcg_exercise() -> dict[str, Printed]:
@@ -68,11 +74,11 @@ def _ndcg_exercise() -> dict[str, Printed]:
         for rank, (grade, value) in enumerate(zip(grades, printed[f"{what.lower()}_terms"]), 1):
             found[f"{what} term at rank {rank} (grade {grade})"] = Printed(value, _CUT_TERM)
     # 002's IDCG table: 3 / 2.322 printed 1.286 (a slip: it is 1.292); its IDCG adds that slip.
-    found["IDCG term at rank 4 (grade 2)"] = Printed(1.286, "it is a slip on the slide: 3/2.322 = 1.292",
+    found["IDCG term at rank 4 (grade 2)"] = Printed(1.286, N_("it is a slip on the slide: 3/2.322 = 1.292"),
                                                      rounded=False)
-    found["DCG"] = Printed(printed["dcg"], f"{_CUT_TERM} before adding")
-    found["IDCG"] = Printed(printed["idcg"], f"{_CUT_TERM} and print 1.286 for 3/2.322 = 1.292 at rank 4",
-                            rounded=False)
+    found["DCG"] = Printed(printed["dcg"], N_("they cut each term to 3 decimals before adding"))
+    found["IDCG"] = Printed(printed["idcg"], N_("they cut each term to 3 decimals and print 1.286 for 3/2.322 = "
+                                                "1.292 at rank 4"), rounded=False)
     return found
 
 
@@ -92,10 +98,10 @@ def _slide_map(query: str) -> Printed:
     2-decimal precisions (q1: equal to AP, 0.289 cut; q2: 0.255 with 1/3 as 0.33, while AP is 0.261)."""
     value = _preset(f"{query}_binary").printed["map_slide"]
     if query == "q1":
-        return Printed(value, "its 'MAP' of q1 adds the 2-decimal precisions, (1 + 0.66 + 0.5 + 0.4 + 0.33) / 10 "
-                              "= 0.289, and cuts that to 0.28")
-    return Printed(value, "its 'MAP' of q2 is the mean interpolated precision at recall 0.1, ..., 1.0 with 1/3 "
-                          "taken as 0.33 (0.255 exactly), not AP", rounded=False)
+        return Printed(value, N_("its 'MAP' of q1 adds the 2-decimal precisions, (1 + 0.66 + 0.5 + 0.4 + 0.33) / "
+                                 "10 = 0.289, and cuts that to 0.28"))
+    return Printed(value, N_("its 'MAP' of q2 is the mean interpolated precision at recall 0.1, ..., 1.0 with 1/3 "
+                             "taken as 0.33 (0.255 exactly), not AP"), rounded=False)
 
 
 def _ap(query: str):
@@ -113,7 +119,7 @@ def _map_q1_q2() -> dict[str, Printed]:
         found.update({f"{query}: P@{rank}": Printed(p, _TWO_DECIMALS) for rank, p in _precisions(query).items()})
         found[f"AP of {query}"] = _slide_map(query)
     found["MAP"] = Printed(_preset("map_q1_q2").printed["map_slide"],
-                           "the slide averages its interpolated values, (0.28 + 0.254) / 2, not AP", rounded=False)
+                           N_("the slide averages its interpolated values, (0.28 + 0.254) / 2, not AP"), rounded=False)
     return found
 
 
@@ -125,8 +131,8 @@ def _interpolated(query: str, *, with_mean: bool):
             slide = _slide_map(query)
             # The slide's 10-level mean is this step itself: only its 2-decimal precisions differ.
             values["interpolated MAP (mean of the 10 levels)"] = Printed(
-                slide.value, "it adds the slide's 2-decimal precisions" + (", and cuts 0.289 to 0.28" if query == "q1"
-                                                                          else ", 1/3 taken as 0.33"))
+                slide.value, N_("it adds the slide's 2-decimal precisions, and cuts 0.289 to 0.28") if query == "q1"
+                else N_("it adds the slide's 2-decimal precisions, 1/3 taken as 0.33"))
         return values
     return found
 
@@ -140,18 +146,18 @@ def _fmeasure(query: str):
 
 
 def _srcc() -> dict[str, Printed]:
-    return {"ρ (Spearman)": Printed(_preset("srcc_exercise").printed["srcc"], "they cut 0.8545 to 3 decimals")}
+    return {"ρ (Spearman)": Printed(_preset("srcc_exercise").printed["srcc"], N_("they cut 0.8545 to 3 decimals"))}
 
 
 def _gmap() -> dict[str, Printed]:
     printed = _preset("gmap_runs").printed
-    return {f"Run {run}: GMAP": Printed(printed[f"gmap_run{run}"], "they print GMAP to 2 decimals") for run in (1, 2)}
+    return {f"Run {run}: GMAP": Printed(printed[f"gmap_run{run}"], N_("they print GMAP to 2 decimals")) for run in (1, 2)}
 
 
 def _mrr() -> dict[str, Printed]:
     printed = _preset("mrr_threshold").printed
-    return {"RR(q2)": Printed(printed["rr_q2"], "they round 1/3 to 2 decimals"),
-            "MRR": Printed(printed["mrr"], "they round it to 2 decimals")}
+    return {"RR(q2)": Printed(printed["rr_q2"], N_("they round 1/3 to 2 decimals")),
+            "MRR": Printed(printed["mrr"], N_("they round it to 2 decimals"))}
 
 
 # Homework preset -> the values its course note prints, by step label.

@@ -43,9 +43,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from rankviz.formatting import formula_text, latex_escape, latex_math, latex_text, markdown_html
+from rankviz.formatting import latex_escape, latex_math, latex_text, markdown_html
+# The function, not the submodule of the same name (which shadows the lazy name once it is imported).
+from rankviz.formatting.formula_text import formula_text
+from rankviz.i18n import DEFAULT_LANGUAGE, N_, _, language, ngettext
 from rankviz.teaching.homework import KINDS, describe, generate_exercise, stages, steps_for
-from rankviz.teaching.homework.core import KIND_SPECS, Exercise, check_seed, tex_number
+from rankviz.teaching.homework.core import KIND_SPECS, Exercise, check_seed, in_language, tex_number
 
 __all__ = [
     "MAX_SHEET_EXERCISES",
@@ -115,8 +118,11 @@ class Worksheet:
         >>> make_worksheet(["ap"], 2, 1234).title(answers=True)
         'Answer key to worksheet 1234 (2 exercises)'
         """
-        what = f"Answer key to worksheet {self.seed}" if answers else f"Worksheet {self.seed}"
-        return f"{what} ({self.count} exercise{'s' if self.count != 1 else ''})"
+        if answers:
+            return ngettext("Answer key to worksheet {seed} ({n} exercise)", "Answer key to worksheet {seed} ({n} exercises)",
+                            self.count).format(seed=self.seed, n=self.count)
+        return ngettext("Worksheet {seed} ({n} exercise)", "Worksheet {seed} ({n} exercises)",
+                        self.count).format(seed=self.seed, n=self.count)
 
 
 def checker_link(kind: str, seed: int, options: Mapping | None = None, base_url: str = "") -> str:
@@ -202,7 +208,8 @@ def _options_per_kind(kinds: tuple, options) -> dict:
     return chosen
 
 
-def make_worksheet(kinds, count: int, seed: int, *, options: Mapping | None = None) -> Worksheet:
+def make_worksheet(kinds, count: int, seed: int, *, options: Mapping | None = None,
+                   language: str | None = None) -> Worksheet:
     """A worksheet of ``count`` exercises cycling over ``kinds``, drawn from ``seed``.
 
     Exercise i (from 1) is of kind ``kinds[(i - 1) % len(kinds)]`` (duplicates in ``kinds``
@@ -212,7 +219,8 @@ def make_worksheet(kinds, count: int, seed: int, *, options: Mapping | None = No
     ``options`` choose each kind's options: ``{"gain": "linear"}`` for every kind on the sheet
     that takes ``gain``, or ``{"ndcg": {"gain": "linear"}}`` for one kind; an option not given
     is the kind's default (its first allowed value). Each exercise records every option of its
-    kind, so its link opens the same exercise whatever the app's defaults.
+    kind, so its link opens the same exercise whatever the app's defaults. The steps' labels and
+    stages are in ``language`` (None: the language in force, :func:`rankviz.i18n.use`).
 
     Raises ValueError for an unknown kind, a count outside 1 to :data:`MAX_SHEET_EXERCISES`,
     a seed outside 0 to 10**9, and an option name or value no kind on the sheet takes.
@@ -244,7 +252,7 @@ def make_worksheet(kinds, count: int, seed: int, *, options: Mapping | None = No
     exercises = []
     for number in range(1, count + 1):
         kind = kinds[(number - 1) % len(kinds)]
-        for _ in range(_REDRAWS):
+        for _attempt in range(_REDRAWS):
             printed = rng.randint(*_PRINTED_SEEDS)
             while printed in used_seeds:
                 printed = rng.randint(*_PRINTED_SEEDS)
@@ -257,15 +265,25 @@ def make_worksheet(kinds, count: int, seed: int, *, options: Mapping | None = No
                 break  # else draw again; after _REDRAWS tries a repeat is accepted (a kind with few exercises)
         used_seeds.add(printed)
         seen.add(given)
-        exercises.append(SheetExercise(number, kind, printed, chosen[kind], exercise, tuple(steps_for(exercise))))
+        exercises.append(SheetExercise(number, kind, printed, chosen[kind], exercise,
+                                       tuple(steps_for(exercise, mistakes=False, language=language))))
     return Worksheet(seed, kinds, tuple(exercises))
 
 
 # ------------------------------------------------------------------------------------- LaTeX
 
-_LATEX_PREAMBLE = r"""\documentclass[a4paper,11pt]{article}
-\usepackage[T1]{fontenc}
+_LATEX_FONTS = r"""\usepackage[T1]{fontenc}
 \usepackage{lmodern}
+"""
+# Chinese: xelatex with xeCJK and Debian's fonts-noto-cjk (texlive-xetex, texlive-lang-chinese).
+_LATEX_FONTS_CJK = r"""\usepackage{fontspec}
+\usepackage{xeCJK}
+\setCJKmainfont{Noto Serif CJK SC}
+\setCJKsansfont{Noto Sans CJK SC}
+\setCJKmonofont{Noto Sans Mono CJK SC}
+"""
+_LATEX_PREAMBLE = r"""\documentclass[a4paper,11pt]{article}
+FONTS
 \usepackage[a4paper,margin=18mm]{geometry}
 \usepackage{amsmath,amssymb}
 \usepackage{array,booktabs,tabularx}
@@ -276,6 +294,26 @@ _LATEX_PREAMBLE = r"""\documentclass[a4paper,11pt]{article}
 \newcolumntype{Y}{>{\raggedright\arraybackslash}X}
 \renewcommand{\arraystretch}{1.15}
 """
+
+
+# CJK characters and punctuation pass through LaTeX conversion untouched (xeCJK typesets them).
+_CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+_CJK_TOKEN = re.compile(r"cjkQ([0-9a-f]{4})Q")
+
+
+def _keeping_cjk(convert, text: str, **options) -> str:
+    """``convert(text)`` (a LaTeX writer of :mod:`rankviz.formatting`) with CJK characters kept as they are."""
+    hidden = _CJK.sub(lambda m: f"cjkQ{ord(m.group()):04x}Q", text)
+    return _CJK_TOKEN.sub(lambda m: chr(int(m.group(1), 16)), convert(hidden, **options))
+
+
+def _latex_format(template: str, **values) -> str:
+    """A translated ``template`` as LaTeX: its words escaped, its ``{placeholders}`` filled with ``values``
+    (already LaTeX)."""
+    import string
+
+    return "".join(_text(literal) + (values[name] if name is not None else "")
+                   for literal, name, _spec, _conversion in string.Formatter().parse(template))
 
 
 def _latex_url(url: str) -> str:
@@ -290,14 +328,16 @@ def _latex_url_text(url: str) -> str:
 
 def _text(text: str) -> str:
     """A title, a stage or a step label as LaTeX (``2^g`` as a superscript, as in the descriptions)."""
-    return latex_escape(text, carets=True)
+    return _keeping_cjk(latex_escape, text, carets=True)
 
 
 def _latex_table(item: SheetExercise, answers: bool) -> list[str]:
     if answers:
-        spec, head = r"@{}L{2.6cm}L{4.2cm}r Y@{}", r"Stage & Step & Value & Working \\"
+        spec = r"@{}L{2.6cm}L{4.2cm}r Y@{}"
+        head = " & ".join(_text(_(word)) for word in _HEADS_ANSWERS) + r" \\"
     else:
-        spec, head = r"@{}L{2.8cm}Y p{7.2cm}@{}", r"Stage & Step & Your working and answer \\"
+        spec = r"@{}L{2.8cm}Y p{7.2cm}@{}"
+        head = " & ".join(_text(_(word)) for word in _HEADS_BLANK) + r" \\"
     lines = [rf"\begin{{tabularx}}{{\linewidth}}{{{spec}}}", r"\toprule", head, r"\midrule"]
     previous = None
     for n, step in enumerate(item.steps):
@@ -309,7 +349,7 @@ def _latex_table(item: SheetExercise, answers: bool) -> list[str]:
         previous = step.stage
         label = _text(step.label)
         if answers:
-            lines.append(rf"{stage} & {label} & {tex_number(step.expected)} & ${latex_math(step.formula)}$ \\")
+            lines.append(rf"{stage} & {label} & {tex_number(step.expected)} & ${_keeping_cjk(latex_math, step.formula)}$ \\")
         else:
             lines.append(rf"{stage} & {label} & \rule{{0pt}}{{6.5mm}} \\")
             if n < len(item.steps) - 1:
@@ -318,7 +358,7 @@ def _latex_table(item: SheetExercise, answers: bool) -> list[str]:
     return lines
 
 
-def worksheet_latex(sheet: Worksheet, *, answers: bool = False, base_url: str = "") -> str:
+def worksheet_latex(sheet: Worksheet, *, answers: bool = False, base_url: str = "", language: str | None = None) -> str:
     r"""The sheet as a complete LaTeX document (article; amsmath, amssymb, array, booktabs,
     tabularx, geometry, hyperref: all in every TeX distribution), in ASCII.
 
@@ -327,32 +367,49 @@ def worksheet_latex(sheet: Worksheet, *, answers: bool = False, base_url: str = 
     description (:func:`latex_text`) and a worked table with one row per step: stage (on its
     first step), step, and a blank cell to write in; with ``answers`` (the answer key) the
     step's value (:func:`~rankviz.teaching.homework.core.tex_number`) and its formula in math
-    mode instead. Compile with pdflatex, lualatex or xelatex.
+    mode instead. Compile with pdflatex, lualatex or xelatex; in Chinese (``language="zh"`` or
+    the language in force) the document is UTF-8 and loads xeCJK with the Noto CJK fonts: compile
+    it with xelatex (Debian: texlive-xetex, texlive-lang-chinese, fonts-noto-cjk). The steps'
+    labels are in the language the sheet was made in (:func:`make_worksheet`).
 
     >>> tex = worksheet_latex(make_worksheet(["ap"], 1, 3))
     >>> tex.startswith(r"\documentclass"), tex.rstrip().endswith(r"\end{document}")
     (True, True)
     """
     base_url = _check_base_url(base_url)
-    lines = [_LATEX_PREAMBLE.rstrip("\n"), rf"\hypersetup{{pdftitle={{{_text(sheet.title(answers))}}}}}",
+    with in_language(language):
+        return _worksheet_latex(sheet, answers, base_url)
+
+
+_HEADS_ANSWERS = (N_("Stage"), N_("Step"), N_("Value"), N_("Working"))
+_HEADS_BLANK = (N_("Stage"), N_("Step"), N_("Your working and answer"))
+
+
+def _worksheet_latex(sheet: Worksheet, answers: bool, base_url: str) -> str:
+    fonts = _LATEX_FONTS if language() == DEFAULT_LANGUAGE else _LATEX_FONTS_CJK
+    lines = [_LATEX_PREAMBLE.replace("FONTS\n", fonts).rstrip("\n"),
+             rf"\hypersetup{{pdftitle={{{_text(sheet.title(answers))}}}}}",
              r"\begin{document}", rf"\section*{{{_text(sheet.title(answers))}}}"]
-    kinds = ", ".join(_text(KINDS[kind]) for kind in sheet.kinds)
-    lines.append(f"Exercises on: {kinds}. Each exercise opens in the homework checker: choose ``a practice "
-                 f"exercise'', its kind and its seed, or follow its link.")
+    kinds = _(", ").join(_text(KINDS[kind]) for kind in sheet.kinds)
+    lines.append(_latex_format(_("Exercises on: {kinds}. Each exercise opens in the homework checker: choose “a "
+                                 "practice exercise”, its kind and its seed, or follow its link."), kinds=kinds))
     if not answers:
-        lines.append(r"\par\medskip Name: \rule{7cm}{0.4pt}")
+        lines.append(r"\par\medskip " + _text(_("Name:")) + r" \rule{7cm}{0.4pt}")
     lines.append(r"\par\bigskip")
     for item in sheet.exercises:
         link = item.link(base_url)
         lines += [
             "", rf"% Exercise {item.number}",
             r"\noindent\begin{minipage}{\linewidth}",
-            rf"\subsection*{{Exercise {item.number}: {_text(item.kind_title)}}}",
-            rf"Kind \texttt{{{_text(item.kind)}}}, seed \textbf{{{item.seed}}}"
-            + "".join(rf", {_text(name)} \texttt{{{_text(str(value))}}}" for name, value in item.options)
-            + rf". Checker: \href{{{_latex_url(link)}}}{{\texttt{{\small {_latex_url_text(link)}}}}}",
+            rf"\subsection*{{{_text(_('Exercise {number}: {title}').format(number=item.number, title=item.kind_title))}}}",
+            _latex_format(_("Kind {kind}, seed {seed}{options}. Checker: {link}"),
+                kind=rf"\texttt{{{_text(item.kind)}}}", seed=rf"\textbf{{{item.seed}}}",
+                options="".join(_text(_(", ")) + rf"\texttt{{{_text(name)}}} \texttt{{{_text(str(value))}}}"
+                                if language() != DEFAULT_LANGUAGE else rf", {_text(name)} \texttt{{{_text(str(value))}}}"
+                                for name, value in item.options),
+                link=rf"\href{{{_latex_url(link)}}}{{\texttt{{\small {_latex_url_text(link)}}}}}"),
             r"\par\smallskip",
-            latex_text(describe(item.exercise)),
+            _keeping_cjk(latex_text, describe(item.exercise)),
             r"\par\smallskip",
             *_latex_table(item, answers),
             r"\end{minipage}",
@@ -367,14 +424,17 @@ def worksheet_latex(sheet: Worksheet, *, answers: bool = False, base_url: str = 
 _CSS = """
 :root { color-scheme: light; }
 html { font-size: 16px; }
-body { margin: 0; background: #fff; color: #111; font-family: "Helvetica Neue", Arial, "Liberation Sans", sans-serif;
-       line-height: 1.4; }
+body { margin: 0; background: #fff; color: #111; line-height: 1.4;
+       font-family: "Helvetica Neue", Arial, "Liberation Sans", "Noto Sans CJK SC", "Noto Sans SC",
+                    "Source Han Sans SC", "PingFang SC", "Microsoft YaHei", sans-serif; }
+:lang(zh) body, body:lang(zh) { font-family: "Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "PingFang SC",
+                    "Microsoft YaHei", "Helvetica Neue", Arial, sans-serif; line-height: 1.6; }
 main { max-width: 60rem; margin: 0 auto; padding: 1.5rem; }
 h1 { font-size: 1.45em; margin: 0 0 .4em; }
 h2 { font-size: 1.12em; margin: 0 0 .25em; }
 p { margin: .25em 0; }
 a { color: #0b3a8c; }
-code, .url { font-family: "DejaVu Sans Mono", Consolas, monospace; font-size: .88em; }
+code, .url { font-family: "DejaVu Sans Mono", Consolas, "Noto Sans Mono CJK SC", monospace; font-size: .88em; }
 .url { overflow-wrap: anywhere; }
 .exercise { margin: 0 0 1.4em; padding-top: .5em; border-top: 2px solid #111; }
 .name-line { display: inline-block; width: 18em; border-bottom: 1px solid #111; }
@@ -408,9 +468,10 @@ td.value { text-align: right; white-space: nowrap; font-variant-numeric: tabular
 
 
 def _html_table(item: SheetExercise, answers: bool) -> list[str]:
-    heads = (("stage", "Stage"), ("step", "Step"), *((("value", "Value"), ("working", "Working")) if answers
-                                                    else (("answer", "Your working and answer"),)))
-    caption = f"{'Worked answer' if answers else 'Working'} for exercise {item.number}"
+    heads = (("stage", _("Stage")), ("step", _("Step")), *((("value", _("Value")), ("working", _("Working")))
+                                                          if answers else (("answer", _("Your working and answer")),)))
+    caption = (_("Worked answer for exercise {number}") if answers else _("Working for exercise {number}")).format(
+        number=item.number)
     lines = [f'<table aria-label="{caption}">',
              "<thead><tr>" + "".join(f'<th scope="col" class="col-{key}">{head}</th>' for key, head in heads)
              + "</tr></thead>"]
@@ -432,7 +493,15 @@ def _html_table(item: SheetExercise, answers: bool) -> list[str]:
     return lines
 
 
-def worksheet_html(sheet: Worksheet, *, answers: bool = False, base_url: str = "") -> str:
+def _html_format(template: str, **values) -> str:
+    """A translated ``template`` as HTML: its words escaped, its ``{placeholders}`` filled with ``values`` (HTML)."""
+    import string
+
+    return "".join(html.escape(literal) + (values[name] if name is not None else "")
+                   for literal, name, _spec, _conversion in string.Formatter().parse(template))
+
+
+def worksheet_html(sheet: Worksheet, *, answers: bool = False, base_url: str = "", language: str | None = None) -> str:
     """The sheet as one self-contained HTML page that prints cleanly on A4.
 
     No external resource (no script, stylesheet, font or image): an inline ``<style>`` with
@@ -441,33 +510,51 @@ def worksheet_html(sheet: Worksheet, *, answers: bool = False, base_url: str = "
     :func:`worksheet_latex`: a heading, kind, seed and checker link, the description and the
     worked table (``<th scope>`` headers, one ``<tbody>`` per stage), blank or, with
     ``answers``, each step's value and its formula as plain text (:func:`formula_text`).
-    Every text is escaped with :func:`html.escape`.
+    Every text is escaped with :func:`html.escape`. The page speaks ``language`` (None: the
+    language in force): its ``lang`` attribute follows (``zh-Hans`` for Chinese) and its font
+    list names CJK fonts ("Noto Sans CJK SC", Debian's fonts-noto-cjk) so it prints without tofu.
 
     >>> page = worksheet_html(make_worksheet(["spearman"], 1, 3))
     >>> page.startswith('<!DOCTYPE html>') and '<html lang="en">' in page and "@media print" in page
     True
     """
     base_url = _check_base_url(base_url)
+    with in_language(language):
+        return _worksheet_html(sheet, answers, base_url)
+
+
+_HTML_LANG = {"en": "en", "zh": "zh-Hans"}
+
+
+def _worksheet_html(sheet: Worksheet, answers: bool, base_url: str) -> str:
     title = sheet.title(answers)
-    kinds = ", ".join(KINDS[kind] for kind in sheet.kinds)
-    lines = ["<!DOCTYPE html>", '<html lang="en">', "<head>", '<meta charset="utf-8">',
-             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    kinds = _(", ").join(KINDS[kind] for kind in sheet.kinds)
+    lines = ["<!DOCTYPE html>", f'<html lang="{_HTML_LANG.get(language(), language())}">', "<head>",
+             '<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{html.escape(title)}</title>", f"<style>{_CSS}</style>", "</head>", "<body>", "<main>",
              "<header>", f"<h1>{html.escape(title)}</h1>",
-             (f"<p>Exercises on: {html.escape(kinds)}. Each exercise opens in the homework checker: choose "
-              f"“a practice exercise”, its kind and its seed, or follow its link.</p>")]
+             "<p>" + html.escape(_("Exercises on: {kinds}. Each exercise opens in the homework checker: choose “a "
+                                   "practice exercise”, its kind and its seed, or follow its link.").format(kinds=kinds))
+             + "</p>"]
     if not answers:
-        lines.append('<p>Name: <span class="name-line" aria-hidden="true"></span></p>')
+        lines.append(f'<p>{html.escape(_("Name:"))} <span class="name-line" aria-hidden="true"></span></p>')
     lines.append("</header>")
     for item in sheet.exercises:
         link = item.link(base_url)
-        options = "".join(f", {html.escape(name)} <code>{html.escape(str(value))}</code>"
-                          for name, value in item.options)
+        if language() == DEFAULT_LANGUAGE:
+            options = "".join(f", {html.escape(name)} <code>{html.escape(str(value))}</code>"
+                              for name, value in item.options)
+        else:  # the option's name is a parameter of the link: code, like its value
+            options = "".join(f"{html.escape(_(', '))}<code>{html.escape(name)}={html.escape(str(value))}</code>"
+                              for name, value in item.options)
+        meta = _html_format(_("Kind {kind}, seed {seed}{options}. Checker: {link}"),
+                            kind=f"<code>{html.escape(item.kind)}</code>", seed=f"<strong>{item.seed}</strong>",
+                            options=options, link=f'<a class="url" href="{html.escape(link)}">{html.escape(link)}</a>')
+        heading = _("Exercise {number}: {title}").format(number=item.number, title=item.kind_title)
         lines += [
             f'<section class="exercise" aria-labelledby="exercise-{item.number}">',
-            f'<h2 id="exercise-{item.number}">Exercise {item.number}: {html.escape(item.kind_title)}</h2>',
-            (f'<p class="meta">Kind <code>{html.escape(item.kind)}</code>, seed <strong>{item.seed}</strong>'
-             f'{options}. Checker: <a class="url" href="{html.escape(link)}">{html.escape(link)}</a></p>'),
+            f'<h2 id="exercise-{item.number}">{html.escape(heading)}</h2>',
+            f'<p class="meta">{meta}</p>',
             f'<div class="description">{markdown_html(describe(item.exercise))}</div>',
             *_html_table(item, answers),
             "</section>",

@@ -12,11 +12,26 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.metrics import count_relevant
 from rankviz.registry import AP_DENOMINATOR
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
-                                           check_length, ranking_preset, register_kind, tex_number)
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    binary_ranking_words,
+    check_length,
+    english_title,
+    ranking_preset,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["ap_steps", "ap_denominator", "check_cutoff", "EVERY_RANK_UP_TO"]
 
@@ -24,23 +39,27 @@ __all__ = ["ap_steps", "ap_denominator", "check_cutoff", "EVERY_RANK_UP_TO"]
 EVERY_RANK_UP_TO = 20
 
 # What a student reads: the step hints and the inputs, in IIR's and trec_eval's words.
-TEXTS = {
-    "precision_hint": "P@{rank} is the fraction of the top {rank} documents that are relevant: "
-                      "$P@i = \\frac{{\\text{{relevant in the top }} i}}{{i}}$.",
-    "ap_hint": "AP is the mean of P@i over the relevant ranks, divided by R (relevant documents never retrieved "
-               "add 0): $\\mathrm{{AP}} = \\frac{{1}}{{R}} \\sum_{{i \\text{{ relevant}}}} P@i$.",
-    "ap_k_hint": "AP@{k} adds P@i at the relevant ranks i ≤ {k}, then divides ({divisor_words}): "
-                 "$\\mathrm{{AP@{k}}} = {fraction} \\sum_{{i \\le {k} \\text{{ relevant}}}} P@i$.",
-    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0 or grades "
-            "3,2,3,0 (grade ≥ 1 is relevant), or a column pasted from the sheet.",
-    "n_relevant": "R: the relevant documents of the query in the whole collection, retrieved or not (IIR: "
-                  "'the set of relevant documents'). Blank: the relevant documents of the list.",
-    "k": "Cut-off k for AP@k: only the top k ranks count (trec_eval's map_cut_k). Blank: the whole list.",
-    "denominator": "What the sum of P@i is divided by. IIR (§8.4) and trec_eval divide by R, so a relevant document "
+TEXTS = TranslatedWords({
+    "precision_hint": N_("P@{rank} is the fraction of the top {rank} documents that are relevant: "
+                      "$P@i = \\frac{{\\text{{relevant in the top }} i}}{{i}}$."),
+    "ap_hint": N_("AP is the mean of P@i over the relevant ranks, divided by R (relevant documents never retrieved "
+               "add 0): $\\mathrm{{AP}} = \\frac{{1}}{{R}} \\sum_{{i \\text{{ relevant}}}} P@i$."),
+    "ap_k_hint": N_("AP@{k} adds P@i at the relevant ranks i ≤ {k}, then divides ({divisor_words}): "
+                 "$\\mathrm{{AP@{k}}} = {fraction} \\sum_{{i \\le {k} \\text{{ relevant}}}} P@i$."),
+    "rels": N_("Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0 or grades "
+            "3,2,3,0 (grade ≥ 1 is relevant), or a column pasted from the sheet."),
+    "n_relevant": N_("R: the relevant documents of the query in the whole collection, retrieved or not (IIR: "
+                  "'the set of relevant documents'). Blank: the relevant documents of the list."),
+    "k": N_("Cut-off k for AP@k: only the top k ranks count (trec_eval's map_cut_k). Blank: the whole list."),
+    "denominator": N_("What the sum of P@i is divided by. IIR (§8.4) and trec_eval divide by R, so a relevant document "
                    "never retrieved counts as precision 0; some sheets divide by the relevant documents retrieved, "
-                   "Kaggle's MAP@k by min(R, k).",
-    "own_title": "Your ranking {ranking}: {title}",
-}
+                   "Kaggle's MAP@k by min(R, k)."),
+    "own_title": N_("Your ranking {ranking}: {title}"),
+    "describe": N_('{given} Compute P@i at every rank i, then AP = (1/R) Σ P@i over the relevant ranks.'),
+    "describe_cut": N_(' at the ranks up to k = {k}'),
+    "describe_options": N_('{given} Compute P@i{cut}, then {label}: Σ P@i over the relevant ranks{cut}, divided as '
+                           '{divided}.'),
+})
 
 
 def ap_denominator(rels, k, n_relevant, denominator: str) -> int:
@@ -69,8 +88,8 @@ def check_cutoff(k, n: int, name: str = "k"):
     if k is None:
         return None
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise InputError(name, f"The cut-off {name} must be a whole number of at least 1 (or blank: the whole "
-                               f"list); got {k!r}.")
+        raise InputError(name, translate(N_('The cut-off {name} must be a whole number of at least 1 (or blank: the '
+                                            'whole list); got {k}.')).format(name=name, k=repr(k)))
     return k
 
 
@@ -104,7 +123,7 @@ def ap_steps(exercise: Exercise) -> list[Step]:
 
     k = check_cutoff(exercise.param("k"), len(exercise.rels))
     rels = tuple(exercise.rels)
-    check_length(min(len(rels), k or len(rels)), "ranks")
+    check_length(min(len(rels), k or len(rels)), N_("ranks"))
     denominator = exercise.param("denominator", "R")
     divisor = exercise.param("divisor")  # a mistake's working: another number to divide by
     n_rel = divisor if divisor is not None else ap_denominator(rels, k, exercise.n_relevant, denominator)
@@ -143,7 +162,7 @@ def _generate(rng, seed: int) -> Exercise:
     grades = [int(rng.random() < 0.4) for _ in range(n)]
     if not any(grades):
         grades[rng.randrange(n)] = 1
-    return Exercise("ap", f"Practice exercise {seed}: {KIND.title}", rels=tuple(grades),
+    return Exercise("ap", f"Practice exercise {seed}: {english_title(KIND)}", rels=tuple(grades),
                     n_relevant=sum(grades) + rng.randint(0, 2))
 
 
@@ -151,12 +170,10 @@ def _describe(exercise: Exercise) -> str:
     k = exercise.param("k")
     denominator = exercise.param("denominator", "R")
     if k is None and denominator == "R":
-        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Compute P@i at every rank i, then "
-                f"AP = (1/R) Σ P@i over the relevant ranks.")
-    cut = f" at the ranks up to k = {k}" if k is not None else ""
-    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Compute P@i{cut}, then "
-            f"{_ap_label(exercise)}: Σ P@i over the relevant ranks{cut}, divided as "
-            f"{AP_DENOMINATOR.label(denominator)}.")
+        return TEXTS["describe"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant))
+    cut = TEXTS["describe_cut"].format(k=k) if k is not None else ""
+    return TEXTS["describe_options"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant), cut=cut,
+                                            label=_ap_label(exercise), divided=translate(AP_DENOMINATOR.label(denominator)))
 
 
 def _reference(exercise: Exercise) -> dict:
@@ -173,24 +190,26 @@ def _reference(exercise: Exercise) -> dict:
 
 def _own(*, rels, n_relevant=None, k=None, denominator="R") -> Exercise:
     shown = " ".join("R" if grade >= 1 else "N" for grade in rels)
-    exercise = Exercise("ap", TEXTS["own_title"].format(ranking=shown, title=KIND.title), rels=tuple(rels),
+    exercise = Exercise("ap", TEXTS.source["own_title"].format(ranking=shown, title=english_title(KIND)), rels=tuple(rels),
                         n_relevant=n_relevant, params={"k": k, "denominator": denominator})
     if n_relevant is not None and n_relevant < count_relevant(rels):
-        raise InputError("n_relevant", f"R = {n_relevant} is below the {count_relevant(rels)} relevant documents of "
-                                       f"the list: R counts every relevant document of the query.")
+        raise InputError("n_relevant", translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant '
+                                                    'documents of the list: R counts every relevant document of the '
+                                                    'query.')).format(
+            n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
     return exercise
 
 
 INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True, example="R N R N N R"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant"], "int",
-             blank="the relevant documents of the list"),
-    OwnInput("k", "Cut-off k (AP@k)", TEXTS["k"], "int", blank="the whole list"),
-    OwnInput("denominator", "Divide the sum by", TEXTS["denominator"], "choice", param=AP_DENOMINATOR),
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True, example="R N R N N R"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant"], "int",
+             blank=N_("the relevant documents of the list")),
+    OwnInput("k", N_("Cut-off k (AP@k)"), TEXTS.source["k"], "int", blank=N_("the whole list")),
+    OwnInput("denominator", N_("Divide the sum by"), TEXTS.source["denominator"], "choice", param=AP_DENOMINATOR),
 )
 
 KIND = register_kind(KindSpec(
-    "ap", "P@i down the ranking and average precision (AP)", _generate, ap_steps, _describe, reference=_reference,
+    "ap", N_("P@i down the ranking and average precision (AP)"), _generate, ap_steps, _describe, reference=_reference,
     presets={key: ranking_preset("ap", key) for key in ("ap_positions_1_3_6", "q1_binary", "q2_binary")},
     metrics=("precision", "average_precision"), inputs=INPUTS, own=_own))
 
@@ -275,13 +294,15 @@ register_convention("ap_divided_by_retrieved_relevant", AP_DENOMINATOR, "retriev
 register_convention("ap_divided_by_r", AP_DENOMINATOR, "R", "ap", _with_params(denominator="R"), asked_of=_asked)
 register_convention("ap_divided_by_min_r_k", AP_DENOMINATOR, "min_r_k", "ap", _with_params(denominator="min_r_k"),
                     asked_of=_asked)
-register_mistake("ap_divided_by_k", "You divided by the length of the ranking; AP divides the sum of P@i at the "
-                                    "relevant ranks by R, the number of relevant documents.",
+register_mistake("ap_divided_by_k", N_("You divided by the length of the ranking; AP divides the sum of P@i at the "
+                                    "relevant ranks by R, the number of relevant documents."),
                  "ap", _divided_by(_list_length))
-register_mistake("ap_every_rank", "You averaged P@i over every rank; AP adds P@i only at the ranks of relevant "
-                                  "documents, then divides by R.", "ap", _averaged_every_rank)
-register_mistake("ap_recall_for_precision", "You divided the relevant documents so far by R (that is recall at i); "
-                                            "P@i divides them by i, the number of documents seen.",
+register_mistake("ap_every_rank", N_("You averaged P@i over every rank; AP adds P@i only at the ranks of relevant "
+                                  "documents, then divides by R."), "ap", _averaged_every_rank)
+register_mistake("ap_recall_for_precision", N_("You divided the relevant documents so far by R (that is recall at i); "
+                                            "P@i divides them by i, the number of documents seen."),
                  "ap", _recall_for_precision)
-register_mistake("ap_at_k_whole_list", "You worked the whole list; AP@k stops at rank k: only the relevant documents "
-                                       "in the top k add their P@i.", "ap", _whole_list)
+register_mistake("ap_at_k_whole_list", N_("You worked the whole list; AP@k stops at rank k: only the relevant documents "
+                                       "in the top k add their P@i."), "ap", _whole_list)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

@@ -10,52 +10,86 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
-                                           tex_number)
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    check_length,
+    english_title,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
-TEXTS = {
-    "d2_hint": "d is the difference of {doc}'s two ranks (tied documents share their average rank); square it: "
-               "$d^2 = (s_1 - s_2)^2$.",
-    "sum_hint": "Add up the squared differences of every document: $\\sum d^2$.",
-    "rho_hint": "Spearman's ρ without ties: $\\rho = 1 - \\frac{{6 \\sum d^2}}{{K(K^2 - 1)}}$, K the number of "
-                "documents.",
-    "t_hint": "For each group of t documents tied in {ranking}, add (t³ − t)/12: $T = \\sum \\frac{{t^3 - t}}{{12}}$ "
-              "(0 without ties).",
-    "s_hint": "S{index} is the spread of ranking {index}'s average ranks: $S = \\frac{{K^3 - K}}{{12}} - T$.",
-    "rho_ties_hint": "With ties ρ is Pearson's r of the average ranks: $\\rho = \\frac{{S_1 + S_2 - \\sum d^2}}"
-                     "{{2\\sqrt{{S_1 S_2}}}}$.",
-    "ranks_a": "The rank of each document in R1 (1 = first), or the raw values of the first variable: tied values "
-               "share their average rank (two at ranks 2 and 3 both get 2.5).",
-    "ranks_b": "The rank of the same documents in R2, in the same order, or the raw values of the second variable.",
-    "items": "The documents' names, in the same order (blank: d1, d2, ...).",
-    "ties": "With ties: Spearman's ρ as the Pearson correlation of the average ranks (the definition; scipy, R), or "
-            "the shortcut 1 − 6Σd²/(n(n² − 1)) on them, as some sheets do.",
-    "variant": "Which Kendall's tau: tau-b corrects for ties (Kendall 1945, scipy's default), tau-a divides by all "
-               "n(n − 1)/2 pairs.",
-    "kendall_k": "K for the normalized Kendall tau distance between the two top-K lists (rankings without ties). "
-                 "Blank: tau only.",
-    "penalty": "p, the penalty of a pair of documents both missing from one top-K list (Fagin et al.'s K^(p); 0.5 "
-               "unless the sheet says).",
-    "kendall_n0_hint": "Every pair of the n documents once: $n_0 = \\frac{{n(n - 1)}}{{2}}$.",
-    "kendall_D_hint": "A pair is discordant when R1 and R2 put its two documents in opposite orders; count them.",
-    "kendall_n1_hint": "Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 pairs.",
-    "kendall_n2_hint": "Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 pairs.",
-    "kendall_C_hint": "A pair is concordant when both rankings order it the same way: what is neither discordant nor "
-                      "tied, $C = n_0 - D - \\text{{tied pairs}}$.",
-    "kendall_tau_hint": "{variant_label}: ${formula}$.",
-    "kendall_union_hint": "Put the two top-{k} lists together: n counts each document in either list once.",
-    "kendall_union_pairs_hint": "The pairs of the n documents of the union: $\\frac{{n(n - 1)}}{{2}}$.",
-    "kendall_penalties_hint": "Go through every pair of the union: penalty 1 when the two top-{k} lists order it "
+TEXTS = TranslatedWords({
+    "d2_hint": N_("d is the difference of {doc}'s two ranks (tied documents share their average rank); square it: "
+               "$d^2 = (s_1 - s_2)^2$."),
+    "sum_hint": N_("Add up the squared differences of every document: $\\sum d^2$."),
+    "rho_hint": N_("Spearman's ρ without ties: $\\rho = 1 - \\frac{{6 \\sum d^2}}{{K(K^2 - 1)}}$, K the number of "
+                "documents."),
+    "t_hint": N_("For each group of t documents tied in {ranking}, add (t³ − t)/12: $T = \\sum \\frac{{t^3 - t}}{{12}}$ "
+              "(0 without ties)."),
+    "s_hint": N_("S{index} is the spread of ranking {index}'s average ranks: $S = \\frac{{K^3 - K}}{{12}} - T$."),
+    "rho_ties_hint": N_("With ties ρ is Pearson's r of the average ranks: $\\rho = \\frac{{S_1 + S_2 - \\sum d^2}}"
+                     "{{2\\sqrt{{S_1 S_2}}}}$."),
+    "ranks_a": N_("The rank of each document in R1 (1 = first), or the raw values of the first variable: tied values "
+               "share their average rank (two at ranks 2 and 3 both get 2.5)."),
+    "ranks_b": N_("The rank of the same documents in R2, in the same order, or the raw values of the second variable."),
+    "items": N_("The documents' names, in the same order (blank: d1, d2, ...)."),
+    "ties": N_("With ties: Spearman's ρ as the Pearson correlation of the average ranks (the definition; scipy, R), or "
+            "the shortcut 1 − 6Σd²/(n(n² − 1)) on them, as some sheets do."),
+    "variant": N_("Which Kendall's tau: tau-b corrects for ties (Kendall 1945, scipy's default), tau-a divides by all "
+               "n(n − 1)/2 pairs."),
+    "kendall_k": N_("K for the normalized Kendall tau distance between the two top-K lists (rankings without ties). "
+                 "Blank: tau only."),
+    "penalty": N_("p, the penalty of a pair of documents both missing from one top-K list (Fagin et al.'s K^(p); 0.5 "
+               "unless the sheet says)."),
+    "kendall_n0_hint": N_("Every pair of the n documents once: $n_0 = \\frac{{n(n - 1)}}{{2}}$."),
+    "kendall_D_hint": N_("A pair is discordant when R1 and R2 put its two documents in opposite orders; count them."),
+    "kendall_n1_hint": N_("Count the pairs tied in R1 (same rank): a group of t tied documents holds t(t − 1)/2 "
+                          "pairs."),
+    "kendall_n2_hint": N_("Count the pairs tied in R2 (same rank): a group of t tied documents holds t(t − 1)/2 "
+                          "pairs."),
+    "kendall_C_hint": N_("A pair is concordant when both rankings order it the same way: what is neither discordant nor "
+                      "tied, $C = n_0 - D - \\text{{tied pairs}}$."),
+    "kendall_tau_hint": N_("{variant_label}: ${formula}$."),
+    "kendall_union_hint": N_("Put the two top-{k} lists together: n counts each document in either list once."),
+    "kendall_union_pairs_hint": N_("The pairs of the n documents of the union: $\\frac{{n(n - 1)}}{{2}}$."),
+    "kendall_penalties_hint": N_("Go through every pair of the union: penalty 1 when the two top-{k} lists order it "
                               "differently (a list missing one of the two ranks the one it holds higher), p for two "
-                              "documents both missing from the same list, 0 otherwise; add them up.",
-    "kendall_distance_hint": "The normalized distance divides the penalties by the pairs of the union: "
-                             "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$.",
-    "spearman_title": "Your two rankings of {count} documents: Spearman's rank correlation (rho)",
-    "kendall_title": "Your two rankings of {count} documents: {title}",
-}
+                              "documents both missing from the same list, 0 otherwise; add them up."),
+    "kendall_distance_hint": N_("The normalized distance divides the penalties by the pairs of the union: "
+                             "$K_n = \\frac{{\\sum \\bar K}}{{n(n - 1)/2}}$."),
+    "spearman_title": N_("Your two rankings of {count} documents: Spearman's rank correlation (rho)"),
+    "kendall_title": N_("Your two rankings of {count} documents: {title}"),
+    "describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, '
+                   'then Σd² and ρ = 1 − 6 Σd² / (K (K² − 1)).'),
+    "kendall_describe": N_('Documents with (rank in R1, rank in R2): {pairs}. Go through every pair of documents: '
+                           'count n0 = n(n − 1)/2, the discordant pairs D (ordered differently by R1 and R2) and the '
+                           'concordant pairs C; then {tau}.'),
+    "kendall_describe_ties": N_('Documents with (rank in R1, rank in R2): {pairs} (tied documents share their '
+                                'average rank). Go through every pair of documents: count n0 = n(n − 1)/2, the '
+                                'discordant pairs D (ordered differently by R1 and R2), the pairs tied in R1 (n1) '
+                                'and in R2 (n2) (a tie is neither concordant nor discordant) and the concordant '
+                                'pairs C; then {tau}.'),
+    "kendall_describe_distance": N_(' Then compare the top-{k} lists (R1: {first}; R2: {second}) with the normalized '
+                                    'Kendall tau distance at K = {k}: over every pair of the n documents in either '
+                                    'list, penalty 1 when the two lists order the pair differently (a list missing '
+                                    'one of the two ranks the one it holds higher; two documents each in a different '
+                                    'list only: 1), p = {p} for two documents both missing from the same list, 0 '
+                                    'otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).'),
+    "f_no_tie": N_('no tie in {ranking}'),
+    "f_tied_pairs": N_('tied pairs'),
+    "f_no_ties": N_('(no ties)'),
+})
 
 __all__ = ["KENDALL_VARIANTS", "kendall_steps", "spearman_steps"]
 
@@ -77,9 +111,12 @@ def _rank_columns(table):
 def _items(exercise: Exercise, n: int) -> tuple:
     items = tuple(exercise.items) or tuple(f"d{i}" for i in range(1, n + 1))
     if len(items) != n:
-        raise InputError("items", f"Give one name per document: {n} documents, {len(items)} names.")
+        raise InputError("items", translate(N_('Give one name per document: {n} documents, {len_items} names.')).format(
+            
+            n=n, len_items=len(items)))
     if len(set(items)) != len(items):
-        raise InputError("items", f"Each document must be named once; got {', '.join(map(str, items))}.")
+        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(
+            join_map_str_items=', '.join(map(str, items))))
     return items
 
 
@@ -109,16 +146,18 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
 
     a, b = tuple(exercise.ranks_a), tuple(exercise.ranks_b)
     if len(a) != len(b):
-        raise InputError("ranks_b", f"Give one rank in R1 and one in R2 per document: {len(a)} ranks in R1 and "
-                                    f"{len(b)} in R2.")
+        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_a} ranks in '
+                                                 'R1 and {len_b} in R2.')).format(len_a=len(a), len_b=len(b)))
     if len(a) < 2:
-        raise InputError("ranks_a", f"Spearman's ρ compares at least 2 documents; this exercise has {len(a)}.")
-    check_length(len(a), "documents")
+        raise InputError("ranks_a", translate(N_("Spearman's ρ compares at least 2 documents; this exercise has "
+                                                 "{len_a}.")).format(len_a=len(a)))
+    check_length(len(a), N_("documents"))
     items = _items(exercise, len(a))
     for name, ranks in (("ranks_a", a), ("ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise InputError(name, f"{'R1' if name == 'ranks_a' else 'R2'} ties every document: there is no order "
-                                   f"to correlate, so ρ is undefined.")
+            raise InputError(name, translate(N_('{R1_if_name_ranks_a_else} ties every document: there is no order to '
+                                                'correlate, so ρ is undefined.')).format(
+                R1_if_name_ranks_a_else='R1' if name == 'ranks_a' else 'R2'))
     ties = exercise.param("ties", "pearson")
     SPEARMAN_TIES.choice(ties)
     k = len(a)
@@ -145,7 +184,7 @@ def spearman_steps(exercise: Exercise) -> list[Step]:
         groups = _tie_groups(ranks)
         correction = sum(t ** 3 - t for t in groups) / 12
         shown = (" + ".join(rf"\frac{{{t}^3 - {t}}}{{12}}" for t in groups) + f" = {tex_number(correction)}"
-                 if groups else rf"\text{{no tie in {ranking}}} \Rightarrow 0")
+                 if groups else rf"\text{{{TEXTS['f_no_tie'].format(ranking=ranking)}}} \Rightarrow 0")
         steps.append(Step(f"T{index} = Σ(t³ − t)/12 (ties in {ranking})", correction, shown, stage=stage,
                           hint=TEXTS["t_hint"].format(ranking=ranking)))
     first_t = len(steps) - 2
@@ -170,22 +209,21 @@ def _generate(rng, seed: int) -> Exercise:
     order = list(range(1, n + 1))
     while order == sorted(order):
         rng.shuffle(order)
-    return Exercise("spearman", f"Practice exercise {seed}: {KIND.title}", items=tuple(f"d{i}" for i in range(1, n + 1)),
+    return Exercise("spearman", f"Practice exercise {seed}: {english_title(KIND)}", items=tuple(f"d{i}" for i in range(1, n + 1)),
                     ranks_a=tuple(range(1, n + 1)), ranks_b=tuple(order))
 
 
 def _describe(exercise: Exercise) -> str:
     pairs = ", ".join(f"{d} ({a}, {b})" for d, a, b in zip(exercise.items, exercise.ranks_a, exercise.ranks_b))
-    return (f"Documents with (rank in R1, rank in R2): {pairs}. Compute d² = (s1 − s2)² for each document, "
-            f"then Σd² and ρ = 1 − 6 Σd² / (K (K² − 1)).")
+    return TEXTS["describe"].format(pairs=pairs)
 
 
 def _from_preset() -> Exercise:
     from rankviz.teaching.presets import get_preset
 
     preset = get_preset("srcc_exercise")
-    return Exercise("spearman", preset.title, items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a),
-                    ranks_b=tuple(preset.ranks_b), source=preset.source, note=preset.note)
+    return Exercise("spearman", english_title(preset), items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a),
+                    ranks_b=tuple(preset.ranks_b), source=preset.source, note=english_title(preset, "note"))
 
 
 def _reference(exercise: Exercise) -> dict:
@@ -213,20 +251,20 @@ def _reference(exercise: Exercise) -> dict:
 
 
 def _own_spearman(*, ranks_a, ranks_b, items=None, ties="pearson") -> Exercise:
-    return Exercise("spearman", TEXTS["spearman_title"].format(count=len(ranks_a)), items=tuple(items or ()),
+    return Exercise("spearman", TEXTS.source["spearman_title"].format(count=len(ranks_a)), items=tuple(items or ()),
                     ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params={"ties": ties})
 
 
 _RANKS_INPUTS = (
-    OwnInput("ranks_a", "Ranks in R1 (or values)", TEXTS["ranks_a"], "ranks", required=True, example="1 2 3 4 5"),
-    OwnInput("ranks_b", "Ranks in R2 (or values)", TEXTS["ranks_b"], "ranks", required=True, example="2 1 4 3 5"),
-    OwnInput("items", "Document names", TEXTS["items"], "names", blank="d1, d2, ..."),
+    OwnInput("ranks_a", N_("Ranks in R1 (or values)"), TEXTS.source["ranks_a"], "ranks", required=True, example="1 2 3 4 5"),
+    OwnInput("ranks_b", N_("Ranks in R2 (or values)"), TEXTS.source["ranks_b"], "ranks", required=True, example="2 1 4 3 5"),
+    OwnInput("items", N_("Document names"), TEXTS.source["items"], "names", blank="d1, d2, ..."),
 )
 
-KIND = register_kind(KindSpec("spearman", "Spearman's rank correlation (rho)", _generate, spearman_steps, _describe,
+KIND = register_kind(KindSpec("spearman", N_("Spearman's rank correlation (rho)"), _generate, spearman_steps, _describe,
                               presets={"srcc_exercise": _from_preset}, reference=_reference,
                               metrics=("spearman_rho",),
-                              inputs=(*_RANKS_INPUTS, OwnInput("ties", "With tied ranks", TEXTS["ties"], "choice",
+                              inputs=(*_RANKS_INPUTS, OwnInput("ties", N_("With tied ranks"), TEXTS.source["ties"], "choice",
                                                                param=SPEARMAN_TIES)),
                               own=_own_spearman))
 
@@ -314,14 +352,14 @@ register_convention("spearman_formula_on_ties", SPEARMAN_TIES, "formula", "spear
                     asked_of=lambda exercise: exercise.param("ties", "pearson"))
 register_convention("spearman_pearson_on_ties", SPEARMAN_TIES, "pearson", "spearman", _spearman_other("pearson"),
                     asked_of=lambda exercise: exercise.param("ties", "pearson"))
-register_mistake("spearman_d_not_squared", "You added the differences d = s1 − s2 without squaring them; they "
-                                           "always add up to 0. Square each one: d².",
+register_mistake("spearman_d_not_squared", N_("You added the differences d = s1 − s2 without squaring them; they "
+                                           "always add up to 0. Square each one: d²."),
                  "spearman", _with_differences("signed"))
-register_mistake("spearman_absolute_d", "You added |d| instead of d²: square each difference, so a document two "
-                                        "ranks away counts 4, not 2.", "spearman", _with_differences("absolute"))
-register_mistake("spearman_denominator_k2_minus_1", "You divided by K² − 1; the denominator is K (K² − 1).",
+register_mistake("spearman_absolute_d", N_("You added |d| instead of d²: square each difference, so a document two "
+                                        "ranks away counts 4, not 2."), "spearman", _with_differences("absolute"))
+register_mistake("spearman_denominator_k2_minus_1", N_("You divided by K² − 1; the denominator is K (K² − 1)."),
                  "spearman", _denominator(lambda n: n * n - 1, lambda n: f"{n}^2 - 1"))
-register_mistake("spearman_without_one_minus", "You stopped at 6 Σd² / (K (K² − 1)); ρ is 1 minus that.",
+register_mistake("spearman_without_one_minus", N_("You stopped at 6 Σd² / (K (K² − 1)); ρ is 1 minus that."),
                  "spearman", _without_one_minus)
 
 
@@ -378,16 +416,20 @@ def _ranked_lists(exercise: Exercise) -> tuple[list, list]:
 def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     items, a, b = exercise.items, exercise.ranks_a, exercise.ranks_b
     if len(a) != len(b) or len(a) != len(items):
-        raise InputError("ranks_b", f"Give one rank in R1 and one in R2 per document: {len(items)} documents, "
-                                    f"{len(a)} ranks in R1 and {len(b)} in R2.")
+        raise InputError("ranks_b", translate(N_('Give one rank in R1 and one in R2 per document: {len_items} '
+                                                 'documents, {len_a} ranks in R1 and {len_b} in R2.')).format(
+            len_items=len(items), len_a=len(a), len_b=len(b)))
     if len(set(items)) != len(items):
-        raise InputError("items", f"Each document must be named once; got {', '.join(map(str, items))}.")
-    check_length(len(items), "documents")
+        raise InputError("items", translate(N_('Each document must be named once; got {join_map_str_items}.')).format(
+            join_map_str_items=', '.join(map(str, items))))
+    check_length(len(items), N_("documents"))
     if len(items) < 3:
-        raise InputError("ranks_a", f"A Kendall exercise needs at least 3 documents (3 pairs); got {len(items)}.")
+        raise InputError("ranks_a", translate(N_('A Kendall exercise needs at least 3 documents (3 pairs); got '
+                                                 '{len_items}.')).format(len_items=len(items)))
     for name, field, ranks in (("R1", "ranks_a", a), ("R2", "ranks_b", b)):
         if len(set(ranks)) == 1:
-            raise InputError(field, f"{name} ties every document: there is no order to compare, so tau is undefined.")
+            raise InputError(field, translate(N_('{name} ties every document: there is no order to compare, so tau '
+                                                 'is undefined.')).format(name=name))
     variant = exercise.param("variant", "b")
     if variant not in KENDALL_VARIANTS:
         raise ValueError(f"The Kendall variant must be 'b' (tau-b) or 'a' (tau-a); got {variant!r}.")
@@ -395,15 +437,16 @@ def _check_kendall(exercise: Exercise) -> tuple[str, int | None, float, bool]:
     k = exercise.param("k")
     if k is not None:
         if isinstance(k, bool) or not isinstance(k, int) or not 2 <= k <= len(items):
-            raise InputError("k", f"K of the distance at K must be a whole number from 2 to {len(items)} (the "
-                                  f"documents); got {k!r}.")
+            raise InputError("k", translate(N_('K of the distance at K must be a whole number from 2 to {len_items} '
+                                               '(the documents); got {k}.')).format(len_items=len(items), k=repr(k)))
         if ties:
-            raise InputError("k", "The distance at K compares two top-K lists: give rankings without ties (every "
-                                  "document at its own rank), or no K.")
+            raise InputError("k", translate(N_('The distance at K compares two top-K lists: give rankings without '
+                                               'ties (every document at its own rank), or no K.')))
     penalty = exercise.param("penalty", 0.5)
     if isinstance(penalty, bool) or not isinstance(penalty, (int, float)) or not 0 <= penalty <= 1:
-        raise InputError("penalty", f"The penalty p for a pair missing from the other top-K list must be a number "
-                                    f"from 0 to 1; got {penalty!r}.")
+        raise InputError("penalty", translate(N_('The penalty p for a pair missing from the other top-K list must be '
+                                                 'a number from 0 to 1; got {penalty}.')).format(
+            penalty=repr(penalty)))
     return variant, k, float(penalty), ties
 
 
@@ -467,11 +510,11 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
                   + rf" \Rightarrow D = {d}", stage=stage)]
     if ties:
         both = pairs_of["tied in both"]
-        steps += [Step(labels["n1"], float(n1), _pair_list(pairs_of["tied in a"] + both, "no tie in R1")
+        steps += [Step(labels["n1"], float(n1), _pair_list(pairs_of["tied in a"] + both, TEXTS["f_no_tie"].format(ranking="R1"))
                        + rf" \Rightarrow n_1 = {n1}", stage=stage),
-                  Step(labels["n2"], float(n2), _pair_list(pairs_of["tied in b"] + both, "no tie in R2")
+                  Step(labels["n2"], float(n2), _pair_list(pairs_of["tied in b"] + both, TEXTS["f_no_tie"].format(ranking="R2"))
                        + rf" \Rightarrow n_2 = {n2}", stage=stage)]
-    steps.append(Step(labels["C"], float(c), rf"n_0 - D - \text{{tied pairs}} = {n0} - {d} - {tied} = {c}"
+    steps.append(Step(labels["C"], float(c), rf"n_0 - D - \text{{{TEXTS['f_tied_pairs']}}} = {n0} - {d} - {tied} = {c}"
                       if ties else rf"n_0 - D = {n0} - {d} = {c}", stage=stage))
     value = float(worked.value)
     symbol = rf"\tau_{variant}"
@@ -480,7 +523,7 @@ def kendall_steps(exercise: Exercise) -> list[Step]:
         shown = (rf"{symbol} = \frac{{C - D}}{{n_0}} = \frac{{{c} - {d}}}{{{n0}}} = {tex_number(value)}"
                  if variant == "a" else
                  rf"{symbol} = \frac{{C - D}}{{\sqrt{{(n_0 - n_1)(n_0 - n_2)}}}} = \frac{{{c} - {d}}}{{\sqrt{{({n0} - 0)"
-                 rf"({n0} - 0)}}}} = {tex_number(value)}\ \text{{(no ties)}}")
+                 rf"({n0} - 0)}}}} = {tex_number(value)}\ \text{{{TEXTS['f_no_ties']}}}")
     else:
         denominator = math.sqrt((n0 - n1) * (n0 - n2))
         shown = (rf"{symbol} = \frac{{C - D}}{{\sqrt{{(n_0 - n_1)(n_0 - n_2)}}}} = \frac{{{c} - {d}}}"
@@ -544,7 +587,7 @@ def _kendall_generate(rng, seed: int, *, variant: str = "b") -> Exercise:
             _tie(rng, ranks_a, list(range(n)), 2)
     else:
         params["k"] = rng.randint(3, n - 2)
-    return Exercise("kendall", f"Practice exercise {seed}: {KENDALL_KIND.title}", items=items,
+    return Exercise("kendall", f"Practice exercise {seed}: {english_title(KENDALL_KIND)}", items=items,
                     ranks_a=tuple(_whole(r) for r in ranks_a), ranks_b=tuple(_whole(r) for r in ranks_b),
                     params=params)
 
@@ -567,21 +610,13 @@ def _kendall_describe(exercise: Exercise) -> str:
     variant = exercise.param("variant", "b")
     tau = ("τ_a = (C − D) / n0" if variant == "a" else "τ_b = (C − D) / √((n0 − n1)(n0 − n2))")
     ties = len(set(exercise.ranks_a)) < len(exercise.ranks_a) or len(set(exercise.ranks_b)) < len(exercise.ranks_b)
-    text = (f"Documents with (rank in R1, rank in R2): {pairs}"
-            + (" (tied documents share their average rank)" if ties else "")
-            + ". Go through every pair of documents: count n0 = n(n − 1)/2, the discordant pairs D (ordered "
-            + "differently by R1 and R2)"
-            + (", the pairs tied in R1 (n1) and in R2 (n2) (a tie is neither concordant nor discordant)" if ties else "")
-            + f" and the concordant pairs C; then {tau}.")
+    text = TEXTS["kendall_describe_ties" if ties else "kendall_describe"].format(pairs=pairs, tau=tau)
     k = exercise.param("k")
     if k is not None:
         order_a, order_b = _ranked_lists(exercise)
         p = tex_number(exercise.param("penalty", 0.5))
-        text += (f" Then compare the top-{k} lists (R1: {', '.join(order_a[:k])}; R2: {', '.join(order_b[:k])}) with "
-                 f"the normalized Kendall tau distance at K = {k}: over every pair of the n documents in either list, "
-                 f"penalty 1 when the two lists order the pair differently (a list missing one of the two ranks the "
-                 f"one it holds higher; two documents each in a different list only: 1), p = {p} for two documents "
-                 f"both missing from the same list, 0 otherwise; K_n@{k} = (Σ of the penalties) / (n(n − 1)/2).")
+        text += TEXTS["kendall_describe_distance"].format(k=k, first=", ".join(order_a[:k]),
+                                                          second=", ".join(order_b[:k]), p=p)
     return text
 
 
@@ -589,7 +624,7 @@ def _kendall_from_srcc() -> Exercise:
     from rankviz.teaching.presets import get_preset
 
     preset = get_preset("srcc_exercise")
-    return Exercise("kendall", "Kendall's tau of the SRCC class exercise (R1 ideal, R2 new ranking function)",
+    return Exercise("kendall", N_("Kendall's tau of the SRCC class exercise (R1 ideal, R2 new ranking function)"),
                     items=tuple(preset.doc_ids), ranks_a=tuple(preset.ranks_a), ranks_b=tuple(preset.ranks_b),
                     params={"variant": "b", "k": 5}, source=preset.source,
                     note="The lecture computes Spearman's rho (0.854) for these rankings, not Kendall's tau: "
@@ -626,21 +661,23 @@ def _own_kendall(*, ranks_a, ranks_b, items=None, variant="b", k=None, penalty=N
     params = {"variant": variant, "k": k}
     if penalty is not None:
         if len(penalty) != 1:
-            raise InputError("penalty", f"p is one number from 0 to 1; got {len(penalty)} numbers.")
+            raise InputError("penalty", translate(N_('p is one number from 0 to 1; got {len_penalty} numbers.')).format(
+                
+                len_penalty=len(penalty)))
         params["penalty"] = float(penalty[0])
-    return Exercise("kendall", TEXTS["kendall_title"].format(count=len(ranks_a), title=KENDALL_KIND.title),
+    return Exercise("kendall", TEXTS.source["kendall_title"].format(count=len(ranks_a), title=english_title(KENDALL_KIND)),
                     items=items, ranks_a=tuple(ranks_a), ranks_b=tuple(ranks_b), params=params)
 
 
 KENDALL_KIND = register_kind(KindSpec(
-    "kendall", "Kendall's tau (tau-a, tau-b) and the normalized Kendall tau distance at K", _kendall_generate,
+    "kendall", N_("Kendall's tau (tau-a, tau-b) and the normalized Kendall tau distance at K"), _kendall_generate,
     kendall_steps, _kendall_describe, options={"variant": KENDALL_VARIANTS},
     presets={"kendall_srcc_exercise": _kendall_from_srcc}, reference=_kendall_reference,
     metrics=("kendall_tau", "kendall_tau_distance"),
-    inputs=(*_RANKS_INPUTS, OwnInput("variant", "Kendall's tau", TEXTS["variant"], "choice", param=KENDALL_VARIANT,
+    inputs=(*_RANKS_INPUTS, OwnInput("variant", N_("Kendall's tau"), TEXTS.source["variant"], "choice", param=KENDALL_VARIANT,
                                      blank=KENDALL_VARIANT.choice(KENDALL_VARIANT.default).text),
-            OwnInput("k", "K (distance at K)", TEXTS["kendall_k"], "int", blank="no distance"),
-            OwnInput("penalty", "p (distance at K)", TEXTS["penalty"], "numbers", blank="0.5")),
+            OwnInput("k", N_("K (distance at K)"), TEXTS.source["kendall_k"], "int", blank=N_("no distance")),
+            OwnInput("penalty", N_("p (distance at K)"), TEXTS.source["penalty"], "numbers", blank="0.5")),
     own=_own_kendall))
 
 
@@ -703,7 +740,7 @@ def _ties_counted_as(kind: str):
         new = _value(steps, target) + tied
         symbol = "C" if kind == "concordant" else "D"
         wrong[target] = replace(steps[target], expected=new, alternatives=(),
-                                formula=rf"{symbol} + \text{{tied pairs}} = {tex_number(_value(steps, target))} + "
+                                formula=rf"{symbol} + \text{{{TEXTS['f_tied_pairs']}}} = {tex_number(_value(steps, target))} + "
                                         rf"{tex_number(tied)} = {tex_number(new)}")
         concordant = new if kind == "concordant" else _value(steps, c)
         discordant = new if kind == "discordant" else _value(steps, d)
@@ -852,44 +889,46 @@ def _not_normalized(exercise, steps):
     return wrong
 
 
-register_mistake("kendall_tau_a_for_tau_b", "You divided by all n0 pairs (tau-a); tau-b was asked: divide by "
-                                            "√((n0 − n1)(n0 − n2)), which leaves out the tied pairs.",
+register_mistake("kendall_tau_a_for_tau_b", N_("You divided by all n0 pairs (tau-a); tau-b was asked: divide by "
+                                            "√((n0 − n1)(n0 − n2)), which leaves out the tied pairs."),
                  "kendall", _only_variant("b", _other_tau))
-register_mistake("kendall_tau_b_for_tau_a", "You corrected for ties (tau-b); tau-a was asked: divide C − D by all "
-                                            "n0 = n(n − 1)/2 pairs.", "kendall", _only_variant("a", _other_tau))
-register_mistake("kendall_ties_as_concordant", "You counted tied pairs as concordant; a pair tied in either ranking "
-                                               "is neither concordant nor discordant.",
+register_mistake("kendall_tau_b_for_tau_a", N_("You corrected for ties (tau-b); tau-a was asked: divide C − D by all "
+                                            "n0 = n(n − 1)/2 pairs."), "kendall", _only_variant("a", _other_tau))
+register_mistake("kendall_ties_as_concordant", N_("You counted tied pairs as concordant; a pair tied in either ranking "
+                                               "is neither concordant nor discordant."),
                  "kendall", _ties_counted_as("concordant"))
-register_mistake("kendall_ties_as_discordant", "You counted tied pairs as discordant; a pair tied in either ranking "
-                                               "is neither concordant nor discordant.",
+register_mistake("kendall_ties_as_discordant", N_("You counted tied pairs as discordant; a pair tied in either ranking "
+                                               "is neither concordant nor discordant."),
                  "kendall", _ties_counted_as("discordant"))
-register_mistake("kendall_gamma", "You divided by C + D (that is Goodman and Kruskal's gamma); Kendall's tau "
-                                  "divides by the pairs, n0 for tau-a or √((n0 − n1)(n0 − n2)) for tau-b.",
+register_mistake("kendall_gamma", N_("You divided by C + D (that is Goodman and Kruskal's gamma); Kendall's tau "
+                                  "divides by the pairs, n0 for tau-a or √((n0 − n1)(n0 − n2)) for tau-b."),
                  "kendall", _gamma)
-register_mistake("kendall_concordant_discordant_swapped", "You swapped concordant and discordant: a pair is "
-                                                          "concordant when both rankings put the same one first.",
+register_mistake("kendall_concordant_discordant_swapped", N_("You swapped concordant and discordant: a pair is "
+                                                          "concordant when both rankings put the same one first."),
                  "kendall", _swapped_counts)
-register_mistake("kendall_pairs_not_halved", "You counted n(n − 1) pairs; each unordered pair counts once, so there "
-                                             "are n(n − 1)/2.", "kendall", _pairs_not_halved)
-register_mistake("kendall_distance_not_normalized", "You stopped at the sum of the penalties; the normalized "
-                                                    "distance divides it by the n(n − 1)/2 pairs of the union.",
+register_mistake("kendall_pairs_not_halved", N_("You counted n(n − 1) pairs; each unordered pair counts once, so there "
+                                             "are n(n − 1)/2."), "kendall", _pairs_not_halved)
+register_mistake("kendall_distance_not_normalized", N_("You stopped at the sum of the penalties; the normalized "
+                                                    "distance divides it by the n(n − 1)/2 pairs of the union."),
                  "kendall", _not_normalized)
-register_mistake("kendall_distance_k_pairs", "You divided by K(K − 1)/2; the distance at K divides by the pairs of "
-                                             "all n documents in either top-K list, n(n − 1)/2.",
+register_mistake("kendall_distance_k_pairs", N_("You divided by K(K − 1)/2; the distance at K divides by the pairs of "
+                                             "all n documents in either top-K list, n(n − 1)/2."),
                  "kendall", _distance_working(_k_pairs))
-register_mistake("kendall_distance_missing_penalty_one", "You charged 1 for a pair both missing from the other list; "
-                                                         "that list says nothing about their order, so it costs p.",
+register_mistake("kendall_distance_missing_penalty_one", N_("You charged 1 for a pair both missing from the other list; "
+                                                         "that list says nothing about their order, so it costs p."),
                  "kendall", _distance_working(_missing_pair_penalty(1.0)))
-register_mistake("kendall_distance_missing_penalty_zero", "You charged nothing for a pair both missing from the "
-                                                          "other list; it costs p, the penalty the exercise gives.",
+register_mistake("kendall_distance_missing_penalty_zero", N_("You charged nothing for a pair both missing from the "
+                                                          "other list; it costs p, the penalty the exercise gives."),
                  "kendall", _distance_working(_missing_pair_penalty(0.0)))
-register_mistake("kendall_distance_common_documents_only", "You kept only the documents in both top-K lists; the "
-                                                           "distance at K takes every document in either list.",
+register_mistake("kendall_distance_common_documents_only", N_("You kept only the documents in both top-K lists; the "
+                                                           "distance at K takes every document in either list."),
                  "kendall", _distance_working(_only_pairs_in_both(normalize_by_common=True)))
-register_mistake("kendall_distance_missing_pairs_free", "You charged nothing for pairs with a document missing from "
+register_mistake("kendall_distance_missing_pairs_free", N_("You charged nothing for pairs with a document missing from "
                                                         "a list; a list holding only one of the two ranks it higher, "
-                                                        "so such a pair costs 1 when the other list disagrees.",
+                                                        "so such a pair costs 1 when the other list disagrees."),
                  "kendall", _distance_working(_only_pairs_in_both(normalize_by_common=False)))
-register_mistake("kendall_distance_whole_rankings", "You compared the whole rankings; the distance at K compares "
-                                                    "only the top K of each.",
+register_mistake("kendall_distance_whole_rankings", N_("You compared the whole rankings; the distance at K compares "
+                                                    "only the top K of each."),
                  "kendall", _distance_working(_whole_rankings))
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

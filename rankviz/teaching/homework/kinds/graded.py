@@ -13,19 +13,24 @@ from dataclasses import replace
 
 import numpy as np
 
-from rankviz.registry import DISCOUNT, GAIN
 from rankviz.formatting import format_number
+from rankviz.i18n import DEFAULT_LANGUAGE, N_, speaking
+from rankviz.i18n import _ as translate
+from rankviz.registry import DISCOUNT, GAIN
 from rankviz.teaching.homework.core import (
     Exercise,
     InputError,
     KindSpec,
     OwnInput,
     Step,
+    TranslatedWords,
     check_length,
+    english_title,
     register_kind,
     tex_number,
 )
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
+from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.labels import variant_text
 
 __all__ = ["DISCOUNTS", "ERR_SCALES", "GAINS", "err_steps", "ndcg_steps", "variant_words"]
@@ -36,42 +41,56 @@ DISCOUNTS = DISCOUNT.values
 _SWITCHES = {"gain": GAIN, "discount": DISCOUNT}
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
-TEXTS = {
-    "cg_hint": "CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i g_i$.",
-    "term_hint": "The {what} term at rank {rank} is the gain of grade {grade} divided by the discount at rank {rank}: "
-                 "${gain_formula} \\times {discount_formula}$ with g = {grade}, i = {rank}.",
-    "dcg_hint": "DCG{at} adds up the discounted gains of the top {n} ranks: $\\mathrm{{DCG}} = \\sum_i "
-                "\\frac{{\\text{{gain}}(g_i)}}{{\\text{{discount}}(i)}}$.",
-    "idcg_hint": "IDCG{at} is the DCG of the ideal ranking: every judged grade sorted from highest to lowest, "
-                 "{cut}.",
-    "idcg_cut": "cut at rank {k} like the DCG",
-    "idcg_whole": "as long as the ranking",
-    "ndcg_hint": "NDCG{at} divides DCG by IDCG, so a perfect ranking scores 1: $\\mathrm{{NDCG}} = "
-                 "\\frac{{\\mathrm{{DCG}}}}{{\\mathrm{{IDCG}}}}$.",
-    "err_r_hint": "R_{rank} is the chance the user is satisfied by the document at rank {rank}: "
-                  "$R_i = \\frac{{2^{{g_i}} - 1}}{{2^{{g_{{max}}}}}}$ with g_max = {top}, the top of the scale.",
-    "err_reach_hint": "The chance of reaching rank {rank}: the user was satisfied by none of the ranks above: "
-                      "$\\prod_{{j < i}} (1 - R_j)$.",
-    "err_term_hint": "The term at rank {rank}: the chance of stopping there, over the rank: "
-                     "$\\frac{{R_i \\cdot P(\\text{{reach }} i)}}{{i}}$.",
-    "err_hint": "ERR adds up the terms of every rank (Chapelle et al. 2009): $\\mathrm{{ERR}} = \\sum_i "
-                "\\frac{{1}}{{i}} R_i \\prod_{{j<i}} (1 - R_j)$.",
-    "rels": "Grade of each retrieved document in ranked order, rank 1 first (e.g. 3,2,3,0,1,2 on a 0-3 scale), or "
-            "a column pasted from the sheet.",
-    "k": "Cut-off k for NDCG@k: DCG looks at the top k ranks and the ideal ranking is cut at k too. Blank: the "
-         "whole list.",
-    "unretrieved": "Grades of the judged relevant documents the ranking did not retrieve (or ranked below k), e.g. "
-                   "3 2: they join the ideal ranking. Blank: none.",
-    "gain": "The gain of a grade g: IIR (§8.4) and the lecture use 2^g − 1, trec_eval and Croft et al. the grade "
-            "itself.",
-    "discount": "The discount at rank i: log2(i + 1) (IIR, trec_eval), or Järvelin and Kekäläinen's original "
-                "max(1, log2 i), which Croft et al. write DCG = rel_1 + Σ_{i≥2} rel_i / log2 i.",
-    "err_rels": "Grade of each document in ranked order, rank 1 first (e.g. 2 0 1 on a 0-4 scale).",
-    "max_grade": "g_max, the top of the sheet's grading scale (4 for grades 0-4), whatever grades this list holds.",
-    "err_k": "Cut-off k for ERR@k: only the top k ranks count. Blank: the whole list.",
-    "ndcg_title": "Your ranking {ranking}: {title} ({variant})",
-    "err_title": "Your ranking {ranking}: ERR{at} on a 0–{top} scale",
-}
+TEXTS = TranslatedWords({
+    "cg_hint": N_("CG{at} adds up the grades of the top {n} ranks, without any discount: $\\mathrm{{CG}} = \\sum_i "
+                  "g_i$."),
+    "term_hint": N_("The {what} term at rank {rank} is the gain of grade {grade} divided by the discount at rank {rank}: "
+                 "${gain_formula} \\times {discount_formula}$ with g = {grade}, i = {rank}."),
+    "dcg_hint": N_("DCG{at} adds up the discounted gains of the top {n} ranks: $\\mathrm{{DCG}} = \\sum_i "
+                "\\frac{{\\text{{gain}}(g_i)}}{{\\text{{discount}}(i)}}$."),
+    "idcg_hint": N_("IDCG{at} is the DCG of the ideal ranking: every judged grade sorted from highest to lowest, "
+                 "{cut}."),
+    "idcg_cut": N_("cut at rank {k} like the DCG"),
+    "idcg_whole": N_("as long as the ranking"),
+    "ndcg_hint": N_("NDCG{at} divides DCG by IDCG, so a perfect ranking scores 1: $\\mathrm{{NDCG}} = "
+                 "\\frac{{\\mathrm{{DCG}}}}{{\\mathrm{{IDCG}}}}$."),
+    "err_r_hint": N_("R_{rank} is the chance the user is satisfied by the document at rank {rank}: "
+                  "$R_i = \\frac{{2^{{g_i}} - 1}}{{2^{{g_{{max}}}}}}$ with g_max = {top}, the top of the scale."),
+    "err_reach_hint": N_("The chance of reaching rank {rank}: the user was satisfied by none of the ranks above: "
+                      "$\\prod_{{j < i}} (1 - R_j)$."),
+    "err_term_hint": N_("The term at rank {rank}: the chance of stopping there, over the rank: "
+                     "$\\frac{{R_i \\cdot P(\\text{{reach }} i)}}{{i}}$."),
+    "err_hint": N_("ERR adds up the terms of every rank (Chapelle et al. 2009): $\\mathrm{{ERR}} = \\sum_i "
+                "\\frac{{1}}{{i}} R_i \\prod_{{j<i}} (1 - R_j)$."),
+    "rels": N_("Grade of each retrieved document in ranked order, rank 1 first (e.g. 3,2,3,0,1,2 on a 0-3 scale), or "
+            "a column pasted from the sheet."),
+    "k": N_("Cut-off k for NDCG@k: DCG looks at the top k ranks and the ideal ranking is cut at k too. Blank: the "
+         "whole list."),
+    "unretrieved": N_("Grades of the judged relevant documents the ranking did not retrieve (or ranked below k), e.g. "
+                   "3 2: they join the ideal ranking. Blank: none."),
+    "gain": N_("The gain of a grade g: IIR (§8.4) and the lecture use 2^g − 1, trec_eval and Croft et al. the grade "
+            "itself."),
+    "discount": N_("The discount at rank i: log2(i + 1) (IIR, trec_eval), or Järvelin and Kekäläinen's original "
+                "max(1, log2 i), which Croft et al. write DCG = rel_1 + Σ_{i≥2} rel_i / log2 i."),
+    "err_rels": N_("Grade of each document in ranked order, rank 1 first (e.g. 2 0 1 on a 0-4 scale)."),
+    "max_grade": N_("g_max, the top of the sheet's grading scale (4 for grades 0-4), whatever grades this list holds."),
+    "err_k": N_("Cut-off k for ERR@k: only the top k ranks count. Blank: the whole list."),
+    "ndcg_title": N_("Your ranking {ranking}: {title} ({variant})"),
+    "err_title": N_("Your ranking {ranking}: ERR{at} on a 0–{top} scale"),
+    "describe_judged": N_(' The ideal ranking uses every judged grade of the query: {grades}.'),
+    "describe": N_('Grades in ranked order: {grades}; {variant}.{judged} Compute CG, the DCG term at each rank, DCG, '
+                   'the IDCG terms of the ideal ranking, IDCG and NDCG.'),
+    "describe_cut": N_('Grades in ranked order: {grades}; {variant}.{judged} Cut-off k = {k}: compute CG@{k}, the '
+                       'DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of the ideal ranking cut at '
+                       '{k}, IDCG@{k} and NDCG@{k}.'),
+    "err_describe_cut": N_(' ERR@{k} looks at the top {k} ranks only.'),
+    "err_describe": N_("Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down "
+                       "the ranking and stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). "
+                       "Compute R_i at every rank, the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user "
+                       "gets to rank i, each rank's term R_i · P(reach rank i) / i, and ERR, the sum of the terms."),
+    "f_every_user": N_('(every user sees rank 1)'),
+    "f_reach": N_('reach {rank}'),
+})
 
 
 def variant_words(gain: str, discount: str) -> str:
@@ -81,6 +100,12 @@ def variant_words(gain: str, discount: str) -> str:
     'linear gain g, log2(i + 1) discount'
     """
     return variant_text({"gain": gain, "discount": discount})
+
+
+def _english_variant(gain: str, discount: str) -> str:
+    """The variant words as an exercise's title keeps them (English; the title is read translated)."""
+    with speaking(DEFAULT_LANGUAGE):
+        return variant_words(gain, discount)
 
 
 def _gain_tex(grade: float, gain: str) -> str:
@@ -131,8 +156,8 @@ def _rebased(worked, base: float):
 def _cutoff(exercise: Exercise):
     k = exercise.param("k")
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
-        raise InputError("k", f"The cut-off k must be a whole number of at least 1 (or blank: the whole list); got "
-                              f"{k!r}.")
+        raise InputError("k", translate(N_('The cut-off k must be a whole number of at least 1 (or blank: the whole '
+                                           'list); got {k}.')).format(k=repr(k)))
     return k
 
 
@@ -158,7 +183,7 @@ def ndcg_steps(exercise: Exercise) -> list[Step]:
     from rankviz.metrics import cumulative_gain_breakdown, dcg_breakdown, ideal_dcg_breakdown
 
     k = _cutoff(exercise)
-    check_length(len(exercise.rels) if k is None else min(k, len(exercise.rels)), "ranks")
+    check_length(len(exercise.rels) if k is None else min(k, len(exercise.rels)), N_("ranks"))
     at = _at(k)
     base = exercise.param("log_base", 2)
     # The metrics take a log base for the Järvelin discount only; log2(i + 1) in another base is a mistake's working.
@@ -216,7 +241,7 @@ def _generate(rng, seed: int, *, gain: str = "exponential", discount: str = "log
     while max(grades) == 0 or grades == sorted(grades, reverse=True):
         rng.shuffle(grades)
         grades[rng.randrange(n)] = rng.randint(1, 3)
-    title = f"Practice exercise {seed}: {KIND.title} ({variant_words(gain, discount)})"
+    title = f"Practice exercise {seed}: {english_title(KIND)} ({_english_variant(gain, discount)})"
     return Exercise("ndcg", title, rels=tuple(grades), gain=gain, discount=discount)
 
 
@@ -224,15 +249,13 @@ def _describe(exercise: Exercise) -> str:
     grades = ", ".join(format_number(g) for g in exercise.rels)
     judged = ""
     if exercise.judged is not None:
-        judged = (f" The ideal ranking uses every judged grade of the query: "
-                  f"{', '.join(format_number(g) for g in sorted(exercise.judged, reverse=True) if g > 0)}.")
+        judged = TEXTS["describe_judged"].format(
+            grades=", ".join(format_number(g) for g in sorted(exercise.judged, reverse=True) if g > 0))
     k = exercise.param("k")
+    variant = variant_words(exercise.gain, exercise.discount)
     if k is None:
-        return (f"Grades in ranked order: {grades}; {variant_words(exercise.gain, exercise.discount)}.{judged} "
-                f"Compute CG, the DCG term at each rank, DCG, the IDCG terms of the ideal ranking, IDCG and NDCG.")
-    return (f"Grades in ranked order: {grades}; {variant_words(exercise.gain, exercise.discount)}.{judged} "
-            f"Cut-off k = {k}: compute CG@{k}, the DCG term at each of the top {k} ranks, DCG@{k}, the IDCG terms of "
-            f"the ideal ranking cut at {k}, IDCG@{k} and NDCG@{k}.")
+        return TEXTS["describe"].format(grades=grades, variant=variant, judged=judged)
+    return TEXTS["describe_cut"].format(grades=grades, variant=variant, judged=judged, k=k)
 
 
 def _from_preset(key: str):
@@ -240,9 +263,9 @@ def _from_preset(key: str):
         from rankviz.teaching.presets import get_preset
 
         preset = get_preset(key)
-        return Exercise("ndcg", preset.title, rels=tuple(preset.rels), gain=preset.settings.get("gain", "linear"),
+        return Exercise("ndcg", english_title(preset), rels=tuple(preset.rels), gain=preset.settings.get("gain", "linear"),
                         discount=preset.settings.get("discount", "log2"), judged=preset.judged,
-                        source=preset.source, note=preset.note)
+                        source=preset.source, note=english_title(preset, "note"))
     return build
 
 
@@ -268,23 +291,23 @@ def _reference(exercise: Exercise) -> dict:
 def _own(*, rels, k=None, unretrieved=None, gain="exponential", discount="log2") -> Exercise:
     shown = ", ".join(format_number(g) for g in rels)
     judged = tuple(rels) + tuple(unretrieved) if unretrieved else None
-    variant = variant_words(gain, discount)
-    title = TEXTS["ndcg_title"].format(ranking=shown, title=KIND.title if k is None else
+    variant = _english_variant(gain, discount)
+    title = TEXTS.source["ndcg_title"].format(ranking=shown, title=english_title(KIND) if k is None else
                                        f"CG@{k}, DCG@{k}, IDCG@{k} and NDCG@{k}", variant=variant)
     return Exercise("ndcg", title, rels=tuple(rels), gain=gain, discount=discount, judged=judged,
                     params={} if k is None else {"k": k})
 
 
 INPUTS = (
-    OwnInput("rels", "Grades in ranked order", TEXTS["rels"], "relevance", required=True, example="3,2,3,0,1,2"),
-    OwnInput("k", "Cut-off k (NDCG@k)", TEXTS["k"], "int", blank="the whole list"),
-    OwnInput("unretrieved", "Judged, not retrieved", TEXTS["unretrieved"], "relevance", blank="none"),
-    OwnInput("gain", "Gain", TEXTS["gain"], "choice", param=GAIN, blank="exponential"),
-    OwnInput("discount", "Discount", TEXTS["discount"], "choice", param=DISCOUNT),
+    OwnInput("rels", N_("Grades in ranked order"), TEXTS.source["rels"], "relevance", required=True, example="3,2,3,0,1,2"),
+    OwnInput("k", N_("Cut-off k (NDCG@k)"), TEXTS.source["k"], "int", blank=N_("the whole list")),
+    OwnInput("unretrieved", N_("Judged, not retrieved"), TEXTS.source["unretrieved"], "relevance", blank=N_("none")),
+    OwnInput("gain", N_("Gain"), TEXTS.source["gain"], "choice", param=GAIN, blank="exponential"),
+    OwnInput("discount", N_("Discount"), TEXTS.source["discount"], "choice", param=DISCOUNT),
 )
 
 KIND = register_kind(KindSpec(
-    "ndcg", "CG, DCG, IDCG and NDCG", _generate, ndcg_steps, _describe, reference=_reference,
+    "ndcg", N_("CG, DCG, IDCG and NDCG"), _generate, ndcg_steps, _describe, reference=_reference,
     options={"gain": GAINS, "discount": DISCOUNTS},
     presets={"ndcg_exercise": _from_preset("ndcg_exercise"), "q1_graded": _from_preset("q1_graded")},
     metrics=("cumulative_gain", "dcg", "ideal_dcg", "ndcg"), inputs=INPUTS, own=_own))
@@ -315,27 +338,29 @@ def _ndcg_inverted(exercise, steps):
                                          rf"{{{tex_number(dcg)}}} = {tex_number(idcg / dcg)}")]
 
 
-register_mistake("ln_discount", "You used the natural logarithm ln in the discount; the formula takes log2.",
+register_mistake("ln_discount", N_("You used the natural logarithm ln in the discount; the formula takes log2."),
                  "ndcg", same_working_with(ndcg_steps, log_base=math.e))
-register_mistake("log10_discount", "You used log10 in the discount; the formula takes log2.",
+register_mistake("log10_discount", N_("You used log10 in the discount; the formula takes log2."),
                  "ndcg", same_working_with(ndcg_steps, log_base=10))
-register_mistake("log2_i_discount", "You divided by log2(i) (leaving rank 1 undiscounted); this discount is "
-                                    "log2(i + 1), so rank 1 divides by log2(2) = 1 and rank 2 by log2(3).",
+register_mistake("log2_i_discount", N_("You divided by log2(i) (leaving rank 1 undiscounted); this discount is "
+                                    "log2(i + 1), so rank 1 divides by log2(2) = 1 and rank 2 by log2(3)."),
                  "ndcg", _only_when(lambda e: e.discount == "log2", _swapped("discount")))
-register_mistake("log2_i_plus_1_discount", f"You divided by log2(i + 1); this exercise uses the "
-                                           f"{DISCOUNT.label('jarvelin')}.",
-                 "ndcg", _only_when(lambda e: e.discount == "jarvelin", _swapped("discount")))
-register_mistake("linear_for_exponential_gain", f"You used the grade itself as the gain; this exercise uses the "
-                                                f"{GAIN.label('exponential')}.",
-                 "ndcg", _only_when(lambda e: e.gain == "exponential", _swapped("gain")))
-register_mistake("exponential_for_linear_gain", f"You used the {GAIN.label('exponential')}; this exercise uses the "
-                                                f"grade itself ({GAIN.label('linear')}).",
-                 "ndcg", _only_when(lambda e: e.gain == "linear", _swapped("gain")))
-register_mistake("idcg_from_retrieved", "You built the ideal ranking from the retrieved documents only; IDCG "
-                                        "sorts every judged document of the query, retrieved or not.",
+register_mistake("log2_i_plus_1_discount", N_("You divided by log2(i + 1); this exercise uses the {discount}."),
+                 "ndcg", _only_when(lambda e: e.discount == "jarvelin", _swapped("discount")),
+                 words={"discount": lambda: DISCOUNT.label("jarvelin")})
+register_mistake("linear_for_exponential_gain", N_("You used the grade itself as the gain; this exercise uses the "
+                                                   "{gain}."),
+                 "ndcg", _only_when(lambda e: e.gain == "exponential", _swapped("gain")),
+                 words={"gain": lambda: GAIN.label("exponential")})
+register_mistake("exponential_for_linear_gain", N_("You used the {used}; this exercise uses the grade itself "
+                                                   "({gain})."),
+                 "ndcg", _only_when(lambda e: e.gain == "linear", _swapped("gain")),
+                 words={"used": lambda: GAIN.label("exponential"), "gain": lambda: GAIN.label("linear")})
+register_mistake("idcg_from_retrieved", N_("You built the ideal ranking from the retrieved documents only; IDCG "
+                                        "sorts every judged document of the query, retrieved or not."),
                  "ndcg", _only_when(lambda e: e.judged is not None, same_working_with(ndcg_steps, idcg="retrieved")))
-register_mistake("idcg_unsorted", "You computed IDCG on the ranking as given; the ideal ranking sorts the grades "
-                                  "from highest to lowest first.", "ndcg", same_working_with(ndcg_steps, idcg="unsorted"))
+register_mistake("idcg_unsorted", N_("You computed IDCG on the ranking as given; the ideal ranking sorts the grades "
+                                  "from highest to lowest first."), "ndcg", same_working_with(ndcg_steps, idcg="unsorted"))
 def _cut_and_longer(exercise) -> bool:
     """A cut-off that leaves part of the ranking (or of the judged grades) out: only then can it be forgotten."""
     k = exercise.param("k")
@@ -343,17 +368,17 @@ def _cut_and_longer(exercise) -> bool:
     return k is not None and (k < len(exercise.rels) or k < sum(1 for g in grades if g > 0))
 
 
-register_mistake("idcg_not_cut_at_k", "You took IDCG over the whole ideal ranking; NDCG@k cuts the ideal ranking at "
-                                      "k too (IDCG@k), like DCG@k, so a perfect top k scores 1.",
+register_mistake("idcg_not_cut_at_k", N_("You took IDCG over the whole ideal ranking; NDCG@k cuts the ideal ranking at "
+                                      "k too (IDCG@k), like DCG@k, so a perfect top k scores 1."),
                  "ndcg", _only_when(_cut_and_longer, same_working_with(ndcg_steps, idcg="uncut")))
-register_mistake("dcg_not_cut_at_k", "You added the DCG terms of every rank; DCG@k stops at rank k.",
+register_mistake("dcg_not_cut_at_k", N_("You added the DCG terms of every rank; DCG@k stops at rank k."),
                  "ndcg", _only_when(lambda e: e.param("k") is not None and e.param("k") < len(e.rels),
                                     same_working_with(ndcg_steps, dcg="uncut")))
-register_mistake("idcg_from_top_k", "You sorted only the top k retrieved documents into the ideal ranking; it sorts "
-                                    "every judged document of the query, those ranked below k or never retrieved too.",
+register_mistake("idcg_from_top_k", N_("You sorted only the top k retrieved documents into the ideal ranking; it sorts "
+                                    "every judged document of the query, those ranked below k or never retrieved too."),
                  "ndcg", _only_when(lambda e: e.param("k") is not None and e.param("k") < len(e.rels),
                                     same_working_with(ndcg_steps, idcg="top_k")))
-register_mistake("ndcg_inverted", "You divided IDCG by DCG; NDCG is DCG / IDCG, never above 1.", "ndcg", _ndcg_inverted)
+register_mistake("ndcg_inverted", N_("You divided IDCG by DCG; NDCG is DCG / IDCG, never above 1."), "ndcg", _ndcg_inverted)
 
 
 # ============================================================================ ERR
@@ -400,7 +425,7 @@ def _err_labels(exercise: Exercise):
 def _reach_formula(rank: int, stops, reach: float, include_own: bool = False) -> str:
     last = rank if include_own else rank - 1
     if last == 0:
-        return r"1 \ \text{(every user sees rank 1)}"
+        return rf"1 \ \text{{{TEXTS['f_every_user']}}}"
     factors = "".join(f"(1 - {_err_number(s)})" for s in stops[:last])
     bound = r"j \le" if include_own else "j <"
     return rf"\prod_{{{bound} {rank}}} (1 - R_j) = {factors} = {_err_number(reach)}"
@@ -427,10 +452,10 @@ def _cascade_steps(exercise: Exercise, stops, r_formulas, *, reach_includes_own=
     for rank, (s, reach) in enumerate(zip(stops, reaches), 1):
         divisor = rank if divide_by_rank else 1
         value = s * reach / divisor
-        formula = (rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
+        formula = (rf"\frac{{R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}})}}{{{rank}}} = "
                    rf"\frac{{{_err_number(s)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(value)}"
                    if divide_by_rank else
-                   rf"R_{rank} \cdot P(\text{{reach {rank}}}) = {_err_number(s)} \times {_err_number(reach)} = "
+                   rf"R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}}) = {_err_number(s)} \times {_err_number(reach)} = "
                    rf"{_err_number(value)}")
         steps.append(Step(term_labels[rank - 1], value, formula, uses=(rank - 1, n + rank - 1), rule="multiply",
                           scale=float(divisor), stage="Step 3: R_i · P(reach) / i"))
@@ -467,10 +492,11 @@ def err_steps(exercise: Exercise) -> list[Step]:
 
     top = _err_max_grade(exercise)
     exercise = _err_cut(exercise)
-    check_length(len(exercise.rels), "ranks")
+    check_length(len(exercise.rels), N_("ranks"))
     if max(exercise.rels, default=0) > top:
-        raise InputError("max_grade", f"g_max = {top} is below the grade {format_number(max(exercise.rels))} of the "
-                                      f"list: g_max is the top of the grading scale.")
+        raise InputError("max_grade", translate(N_('g_max = {top} is below the grade {format_number_max_exerci} of '
+                                                   'the list: g_max is the top of the grading scale.')).format(
+            top=top, format_number_max_exerci=format_number(max(exercise.rels))))
     worked = err_breakdown(exercise.rels, max_grade=top)
     table = worked.table
     r_labels, reach_labels, term_labels = _err_labels(exercise)
@@ -489,7 +515,7 @@ def err_steps(exercise: Exercise) -> list[Step]:
                                               table["P(stop)/r"]):
         rank = int(rank)
         steps.append(Step(label, float(term),
-                          rf"\frac{{R_{rank} \cdot P(\text{{reach {rank}}})}}{{{rank}}} = "
+                          rf"\frac{{R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}})}}{{{rank}}} = "
                           rf"\frac{{{_err_number(stop)} \times {_err_number(reach)}}}{{{rank}}} = {_err_number(term)}",
                           uses=(rank - 1, n + rank - 1), rule="multiply", scale=float(rank),
                           stage="Step 3: R_i · P(reach) / i", hint=TEXTS["err_term_hint"].format(rank=rank)))
@@ -512,7 +538,7 @@ def _err_generate(rng, seed: int, *, max_grade: int = 3) -> Exercise:
         grades[rng.randrange(n)] = rng.randint(1, max_grade)
     if rng.random() < 0.4:  # sometimes the scale's top grade appears, so g_max is in the list
         grades[rng.randrange(1, n)] = max_grade
-    return Exercise("err", f"Practice exercise {seed}: {ERR_KIND.title}", rels=tuple(grades),
+    return Exercise("err", f"Practice exercise {seed}: {english_title(ERR_KIND)}", rels=tuple(grades),
                     params={"max_grade": max_grade})
 
 
@@ -520,18 +546,15 @@ def _err_describe(exercise: Exercise) -> str:
     grades = ", ".join(format_number(g) for g in exercise.rels)
     top = exercise.param("max_grade")
     k = exercise.param("k")
-    cut = "" if k is None else f" ERR@{k} looks at the top {k} ranks only."
-    return (f"Grades in ranked order: {grades}, on a 0–{top} scale (g_max = {top}).{cut} A user reads down the ranking and "
-            f"stops at rank i, satisfied, with probability R_i = (2^g − 1) / 2^(g_max). Compute R_i at every rank, "
-            f"the probability P(reach rank i) = Π_(j<i) (1 − R_j) that the user gets to rank i, each rank's term "
-            f"R_i · P(reach rank i) / i, and ERR, the sum of the terms.")
+    cut = "" if k is None else TEXTS["err_describe_cut"].format(k=k)
+    return TEXTS["err_describe"].format(grades=grades, top=top, cut=cut)
 
 
 def _err_from_ndcg_exercise() -> Exercise:
     from rankviz.teaching.presets import get_preset
 
     preset = get_preset("ndcg_exercise")
-    return Exercise("err", "ERR of the NDCG class exercise: grades 3, 2, 3, 0, 1, 2 on the 0-3 scale",
+    return Exercise("err", N_("ERR of the NDCG class exercise: grades 3, 2, 3, 0, 1, 2 on the 0-3 scale"),
                     rels=tuple(preset.rels), params={"max_grade": 3},
                     source=f"{preset.source}; ERR as in 001_7d3de9483860babd.txt (notes in Chinese), section 'ERR'",
                     note="The notes print no ERR for this ranking: the lecture's graded NDCG exercise, worked with the "
@@ -559,18 +582,18 @@ def _err_reference(exercise: Exercise) -> dict:
 
 def _err_own(*, rels, max_grade, k=None) -> Exercise:
     shown = ", ".join(format_number(g) for g in rels)
-    title = TEXTS["err_title"].format(ranking=shown, at=_at(k), top=max_grade)
+    title = TEXTS.source["err_title"].format(ranking=shown, at=_at(k), top=max_grade)
     return Exercise("err", title, rels=tuple(rels), params={"max_grade": max_grade, "k": k})
 
 
 ERR_INPUTS = (
-    OwnInput("rels", "Grades in ranked order", TEXTS["err_rels"], "relevance", required=True, example="2 0 1"),
-    OwnInput("max_grade", "g_max (top of the grading scale)", TEXTS["max_grade"], "int", required=True, example="3"),
-    OwnInput("k", "Cut-off k (ERR@k)", TEXTS["err_k"], "int", blank="the whole list"),
+    OwnInput("rels", N_("Grades in ranked order"), TEXTS.source["err_rels"], "relevance", required=True, example="2 0 1"),
+    OwnInput("max_grade", N_("g_max (top of the grading scale)"), TEXTS.source["max_grade"], "int", required=True, example="3"),
+    OwnInput("k", N_("Cut-off k (ERR@k)"), TEXTS.source["err_k"], "int", blank=N_("the whole list")),
 )
 
 ERR_KIND = register_kind(KindSpec(
-    "err", "Expected reciprocal rank (ERR)", _err_generate, err_steps, _err_describe,
+    "err", N_("Expected reciprocal rank (ERR)"), _err_generate, err_steps, _err_describe,
     reference=_err_reference, options={"max_grade": ERR_SCALES},
     presets={"err_ndcg_exercise": _err_from_ndcg_exercise},
     metrics=("err",), inputs=ERR_INPUTS, own=_err_own))
@@ -611,21 +634,23 @@ def _err_mistake(how: str = "right", *, top_from_list=False, **cascade):
     return working
 
 
-register_mistake("err_gmax_from_list", "You took g_max as the largest grade in this list; g_max is the top of the "
-                                       "grading scale, whatever grades this list happens to hold.",
+register_mistake("err_gmax_from_list", N_("You took g_max as the largest grade in this list; g_max is the top of the "
+                                       "grading scale, whatever grades this list happens to hold."),
                  "err", _err_mistake(top_from_list=True))
-register_mistake("err_reach_forgotten", "You left out the chance of reaching rank i, Π_(j<i) (1 − R_j): a user "
-                                        "who was satisfied higher up never gets this far.",
+register_mistake("err_reach_forgotten", N_("You left out the chance of reaching rank i, Π_(j<i) (1 − R_j): a user "
+                                        "who was satisfied higher up never gets this far."),
                  "err", _err_mistake(forget_reach=True))
-register_mistake("err_reach_includes_own_rank", "You multiplied (1 − R_i) of rank i itself into its reach; reaching "
-                                                "rank i takes only the ranks above it, j < i.",
+register_mistake("err_reach_includes_own_rank", N_("You multiplied (1 − R_i) of rank i itself into its reach; reaching "
+                                                "rank i takes only the ranks above it, j < i."),
                  "err", _err_mistake(reach_includes_own=True))
-register_mistake("err_linear_stop_probability", "You took R_i = g / g_max; the notes' R_i is (2^g − 1) / 2^g_max, "
-                                                "exponential in the grade.", "err", _err_mistake("linear"))
-register_mistake("err_divided_by_2_gmax_minus_1", "You divided by 2^g_max − 1; R_i = (2^g − 1) / 2^g_max, so even a "
-                                                  "top-grade document satisfies with probability below 1.",
+register_mistake("err_linear_stop_probability", N_("You took R_i = g / g_max; the notes' R_i is (2^g − 1) / 2^g_max, "
+                                                "exponential in the grade."), "err", _err_mistake("linear"))
+register_mistake("err_divided_by_2_gmax_minus_1", N_("You divided by 2^g_max − 1; R_i = (2^g − 1) / 2^g_max, so even a "
+                                                  "top-grade document satisfies with probability below 1."),
                  "err", _err_mistake("minus_one_below"))
-register_mistake("err_without_minus_one", "You took 2^g / 2^g_max; R_i = (2^g − 1) / 2^g_max, so a grade-0 "
-                                          "document never satisfies.", "err", _err_mistake("no_minus_one"))
-register_mistake("err_without_reciprocal_rank", "You left out the 1/i: each rank's term is R_i · P(reach rank i) "
-                                                "divided by the rank i.", "err", _err_mistake(divide_by_rank=False))
+register_mistake("err_without_minus_one", N_("You took 2^g / 2^g_max; R_i = (2^g − 1) / 2^g_max, so a grade-0 "
+                                          "document never satisfies."), "err", _err_mistake("no_minus_one"))
+register_mistake("err_without_reciprocal_rank", N_("You left out the 1/i: each rank's term is R_i · P(reach rank i) "
+                                                "divided by the rank i."), "err", _err_mistake(divide_by_rank=False))
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

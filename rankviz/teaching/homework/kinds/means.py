@@ -18,23 +18,28 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
 from rankviz.formatting import format_number
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.metrics import count_relevant
+from rankviz.registry import AP_DENOMINATOR, ELEVEN_LEVELS, ROUNDING
 from rankviz.teaching.homework.core import (
     Exercise,
     InputError,
     KindSpec,
     OwnInput,
     Step,
+    TranslatedWords,
     binary_ranking_words,
     check_length,
+    english_title,
     ranking_preset,
     register_kind,
     tex_number,
 )
 from rankviz.teaching.homework.kinds.average_precision import ap_denominator, check_cutoff
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["eleven_point_steps", "gmap_steps", "interpolated_map_steps", "map_steps"]
 
@@ -44,48 +49,71 @@ INTERPOLATED_MAP_LABEL = "interpolated MAP (mean of the 10 levels)"
 ELEVEN_POINT_LABEL = "11-point average"
 
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words.
-TEXTS = {
-    "map_precision_hint": "P@{rank} of {name}: the relevant documents in its top {rank}, divided by {rank}.",
-    "map_ap_hint": "AP of {name} adds P@i at its relevant ranks and divides by {divisor_words} (IIR §8.4: a relevant "
+TEXTS = TranslatedWords({
+    "map_precision_hint": N_("P@{rank} of {name}: the relevant documents in its top {rank}, divided by {rank}."),
+    "map_ap_hint": N_("AP of {name} adds P@i at its relevant ranks and divides by {divisor_words} (IIR §8.4: a relevant "
                    "document never retrieved adds 0; a query with no relevant document has AP 0): "
-                   "$\\mathrm{{AP}} = {fraction} \\sum_{{i \\text{{ relevant}}}} P@i$.",
-    "map_hint": "MAP is the mean of the {count} queries' AP, every query counted, an AP of 0 too: "
-                "$\\mathrm{{MAP}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{AP}}(q)$.",
-    "gmap_map_hint": "MAP of {name} is the arithmetic mean of its APs.",
-    "gmap_logs_hint": "Add up the natural logarithms of {name}'s APs: $\\sum \\ln \\mathrm{{AP}}$.",
-    "gmap_hint": "GMAP of {name} is the geometric mean of its APs: $\\mathrm{{GMAP}} = \\exp\\left(\\frac{{1}}{{n}} "
-                 "\\sum \\ln \\mathrm{{AP}}\\right) = \\sqrt[n]{{\\prod \\mathrm{{AP}}}}$.",
-    "gmap_reciprocals_hint": "Add up 1/AP over {name}'s topics: $\\sum 1/\\mathrm{{AP}}$.",
-    "hmap_hint": "HMAP of {name} is the harmonic mean of its APs: $\\mathrm{{HMAP}} = \\frac{{n}}{{\\sum "
-                 "1/\\mathrm{{AP}}}}$.",
-    "level_hint": "P_interp({level}) is the largest precision at any rank whose recall is at least {level} (IIR "
+                   "$\\mathrm{{AP}} = {fraction} \\sum_{{i \\text{{ relevant}}}} P@i$."),
+    "map_hint": N_("MAP is the mean of the {count} queries' AP, every query counted, an AP of 0 too: "
+                "$\\mathrm{{MAP}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{AP}}(q)$."),
+    "gmap_map_hint": N_("MAP of {name} is the arithmetic mean of its APs."),
+    "gmap_logs_hint": N_("Add up the natural logarithms of {name}'s APs: $\\sum \\ln \\mathrm{{AP}}$."),
+    "gmap_hint": N_("GMAP of {name} is the geometric mean of its APs: $\\mathrm{{GMAP}} = \\exp\\left(\\frac{{1}}{{n}} "
+                 "\\sum \\ln \\mathrm{{AP}}\\right) = \\sqrt[n]{{\\prod \\mathrm{{AP}}}}$."),
+    "gmap_reciprocals_hint": N_("Add up 1/AP over {name}'s topics: $\\sum 1/\\mathrm{{AP}}$."),
+    "hmap_hint": N_("HMAP of {name} is the harmonic mean of its APs: $\\mathrm{{HMAP}} = \\frac{{n}}{{\\sum "
+                 "1/\\mathrm{{AP}}}}$."),
+    "level_hint": N_("P_interp({level}) is the largest precision at any rank whose recall is at least {level} (IIR "
                   "§8.4: $p_{{interp}}(r) = \\max_{{r' \\ge r}} p(r')$); recall {level} needs {rule} relevant "
-                  "documents.",
-    "mean_hint": "The mean of the interpolated precisions at the {count} recall levels.",
-    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a column "
-            "pasted from the sheet (grade ≥ 1 is relevant).",
-    "n_relevant": "R: the relevant documents of the query in the whole collection, retrieved or not; recall is "
-                  "measured against it. Blank: the relevant documents of the list.",
-    "rankings": "One query per line, its relevance in ranked order (R N R or 1 0 1). A line of only N is a query "
-                "that retrieved no relevant document.",
-    "names": "The queries' names, in the order of the lines (blank: q1, q2, ...).",
-    "n_relevant_each": "R of each query, in the order of the lines: its relevant documents in the whole collection "
-                       "(0 for a query with none: its AP is 0). Blank: the relevant documents of each line.",
-    "k": "Cut-off k for MAP@k: each query's AP looks at its top k only. Blank: the whole lists.",
-    "denominator": "What each query's sum of P@i is divided by: R (IIR, trec_eval), the relevant documents retrieved, "
-                   "or min(R, k) (Kaggle's MAP@k).",
-    "runs": "One run per line: the AP of each topic, in the same topic order for every run.",
-    "run_names": "The runs' names, in the order of the lines (blank: Run 1, Run 2, ...).",
-    "levels": "The recall levels the sheet asks about, e.g. 0.33, 25% or 0.1 0.2 0.3 (blank: the 10 levels 0.1 to "
-              "1.0).",
-    "rounding": "How a recall level r becomes a number of relevant documents: the textbook's 'recall at least r' "
-                "(IIR), or trec_eval's rounding.",
-    "map_title": "Your {count} queries: AP of each and {mean}",
-    "gmap_title": "Your {count} runs over {topics} topics: MAP, GMAP and HMAP",
-    "interpolated_title": "Your ranking {ranking}: interpolated precision at recall {levels}",
-    "eleven_title": "Your ranking {ranking}: 11-point interpolated average precision",
-    "mean_label": "mean of the {count} levels",
-}
+                  "documents."),
+    "mean_hint": N_("The mean of the interpolated precisions at the {count} recall levels."),
+    "rels": N_("Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a column "
+            "pasted from the sheet (grade ≥ 1 is relevant)."),
+    "n_relevant": N_("R: the relevant documents of the query in the whole collection, retrieved or not; recall is "
+                  "measured against it. Blank: the relevant documents of the list."),
+    "rankings": N_("One query per line, its relevance in ranked order (R N R or 1 0 1). A line of only N is a query "
+                "that retrieved no relevant document."),
+    "names": N_("The queries' names, in the order of the lines (blank: q1, q2, ...)."),
+    "n_relevant_each": N_("R of each query, in the order of the lines: its relevant documents in the whole collection "
+                       "(0 for a query with none: its AP is 0). Blank: the relevant documents of each line."),
+    "k": N_("Cut-off k for MAP@k: each query's AP looks at its top k only. Blank: the whole lists."),
+    "denominator": N_("What each query's sum of P@i is divided by: R (IIR, trec_eval), the relevant documents retrieved, "
+                   "or min(R, k) (Kaggle's MAP@k)."),
+    "runs": N_("One run per line: the AP of each topic, in the same topic order for every run."),
+    "run_names": N_("The runs' names, in the order of the lines (blank: Run 1, Run 2, ...)."),
+    "levels": N_("The recall levels the sheet asks about, e.g. 0.33, 25% or 0.1 0.2 0.3 (blank: the 10 levels 0.1 to "
+              "1.0)."),
+    "rounding": N_("How a recall level r becomes a number of relevant documents: the textbook's 'recall at least r' "
+                "(IIR), or trec_eval's rounding."),
+    "map_title": N_("Your {count} queries: AP of each and {mean}"),
+    "gmap_title": N_("Your {count} runs over {topics} topics: MAP, GMAP and HMAP"),
+    "interpolated_title": N_("Your ranking {ranking}: interpolated precision at recall {levels}"),
+    "eleven_title": N_("Your ranking {ranking}: 11-point interpolated average precision"),
+    "mean_label": N_("mean of the {count} levels"),
+    "map_given": N_('Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the '
+                    'collection:\n\n| {query} | {ranking} | R |\n|---|---|---|\n{rows}\n\n'),
+    "query": N_('query'),
+    "ranking": N_('ranking'),
+    "topic": N_('topic'),
+    "topic_number": N_('Topic {t}'),
+    "map_describe": N_('For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document '
+                       'never retrieved adds 0); then MAP, the mean of the {n} APs.'),
+    "map_describe_cut": N_(' in its top k = {k}'),
+    "map_describe_options": N_('For each query compute P@i at each relevant rank{cut} and {ap}, their sum divided as '
+                               '{divided}; then the mean of the {n} values.'),
+    "gmap_describe": N_('The average precision of each run on each of {n} topics:\n\n{table}\n\nFor each run compute '
+                        'MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) (the n-th root of '
+                        'the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.'),
+    "then": N_('then {what}'),
+    "joiner": N_('; '),
+    "level_rule": N_(' A level r needs {rule} relevant documents.'),
+    "interpolated_describe": N_('{given} At each recall level r = {levels}, compute the interpolated precision '
+                                'P_interp(r) = the largest P@i over the ranks i with recall R@i ≥ r (0 when no rank '
+                                'reaches r){mean}.{rule}'),
+    "f_recall": N_('recall'),
+    "f_no_rank_has": N_('no rank has {needed} of the {r} relevant'),
+    "f_no_rank_reaches": N_('no rank reaches recall {level}'),
+})
 
 
 def _grades_text(rels) -> str:
@@ -107,18 +135,23 @@ def _map_queries(exercise: Exercise) -> tuple[tuple, tuple, tuple]:
     rankings = tuple(tuple(ranking) for ranking in exercise.param("rankings", ()))
     n_relevant = tuple(exercise.param("n_relevant", ()))
     if not rankings:
-        raise InputError("rankings", "A MAP exercise needs at least one query; got no rankings.")
+        raise InputError("rankings", translate(N_('A MAP exercise needs at least one query; got no rankings.')))
     if len(n_relevant) != len(rankings):
-        raise InputError("n_relevant", f"Give R (the relevant documents of the collection) for each query: "
-                                       f"{len(rankings)} rankings but {len(n_relevant)} values of R.")
+        raise InputError("n_relevant", translate(N_('Give R (the relevant documents of the collection) for each '
+                                                    'query: {len_rankings} rankings but {len_n_relevant} values of R.')).format(
+            len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
     names = tuple(exercise.param("queries", ())) or tuple(f"q{i}" for i in range(1, len(rankings) + 1))
     if len(names) != len(rankings) or len(set(names)) != len(names):
-        raise InputError("names", f"Give each of the {len(rankings)} queries its own name; got {names!r}.")
+        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name; got {names}.')).format(
+            
+            len_rankings=len(rankings), names=repr(names)))
     for name, ranking, r in zip(names, rankings, n_relevant):
         check_length(len(ranking), f"ranks per query ({name} has {len(ranking)})")
         if r is not None and r < count_relevant(ranking):
-            raise InputError("n_relevant", f"R = {r} of {name} is below the {count_relevant(ranking)} relevant "
-                                           f"documents of its ranking: R counts every relevant document of the query.")
+            raise InputError("n_relevant", translate(N_('R = {r} of {name} is below the {count_relevant_ranking} '
+                                                        'relevant documents of its ranking: R counts every relevant '
+                                                        'document of the query.')).format(
+                r=r, name=name, count_relevant_ranking=count_relevant(ranking)))
     return names, rankings, n_relevant
 
 
@@ -214,7 +247,7 @@ def _generate_map(rng, seed: int) -> Exercise:
             missed = rng.randint(0, 2)
         rankings.append(tuple(grades))
         n_relevant.append(sum(grades) + missed)
-    return Exercise("map", f"Practice exercise {seed}: {MAP_KIND.title}",
+    return Exercise("map", f"Practice exercise {seed}: {english_title(MAP_KIND)}",
                     params={"rankings": tuple(rankings), "n_relevant": tuple(n_relevant)})
 
 
@@ -223,24 +256,22 @@ def _describe_map(exercise: Exercise) -> str:
     rows = "\n".join(f"| {name} | {_grades_text(rels)} | {r if r is not None else count_relevant(rels)} |"
                      for name, rels, r in zip(names, rankings, n_relevants))
     k, denominator = exercise.param("k"), exercise.param("denominator", "R")
-    given = (f"Relevance in ranked order (1 = relevant) of each query, and R, its relevant documents in the "
-             f"collection:\n\n| query | ranking | R |\n|---|---|---|\n{rows}\n\n")
+    given = TEXTS["map_given"].format(query=TEXTS["query"], ranking=TEXTS["ranking"], rows=rows)
     if k is None and denominator == "R":
-        return given + (f"For each query compute P@i at each relevant rank and AP = (1/R) Σ P@i (a relevant document "
-                        f"never retrieved adds 0); then MAP, the mean of the {len(names)} APs.")
-    cut = f" in its top k = {k}" if k is not None else ""
-    return given + (f"For each query compute P@i at each relevant rank{cut} and {_ap_word(exercise)}, their sum "
-                    f"divided as {AP_DENOMINATOR.label(denominator)}; then the mean of the {len(names)} values.")
+        return given + TEXTS["map_describe"].format(n=len(names))
+    cut = TEXTS["map_describe_cut"].format(k=k) if k is not None else ""
+    return given + TEXTS["map_describe_options"].format(cut=cut, ap=_ap_word(exercise), n=len(names),
+                                                        divided=translate(AP_DENOMINATOR.label(denominator)))
 
 
 def _map_from_preset() -> Exercise:
     preset = _preset("map_q1_q2")
     queries = [_preset(key) for key in preset.queries]
-    return Exercise("map", "MAP over q1 and q2 with (non-interpolated) AP", source=preset.source,
+    return Exercise("map", N_("MAP over q1 and q2 with (non-interpolated) AP"), source=preset.source,
                     note=("This working averages each query's non-interpolated AP: (0.290 + 0.261) / 2 = 0.276. "
                           "The slide's 0.28 and 0.254 are the interpolated per-query values (the "
                           "interpolated_map_q1 and interpolated_map_q2 exercises); its MAP (0.28 + 0.254) / 2 = "
-                          "0.267 is this MAP step applied to those. " + preset.note),
+                          "0.267 is this MAP step applied to those. " + english_title(preset, "note")),
                     params={"rankings": tuple(tuple(q.rels) for q in queries),
                             "n_relevant": tuple(q.n_relevant for q in queries), "queries": ("q1", "q2")})
 
@@ -267,29 +298,31 @@ def _own_map(*, rankings, names=None, n_relevant=None, k=None, denominator="R") 
     if n_relevant is None:
         n_relevant = (None,) * len(rankings)
     elif len(n_relevant) != len(rankings):
-        raise InputError("n_relevant", f"Give R for each of the {len(rankings)} queries (one per line of the "
-                                       f"rankings); got {len(n_relevant)}.")
+        raise InputError("n_relevant", translate(N_('Give R for each of the {len_rankings} queries (one per line of '
+                                                    'the rankings); got {len_n_relevant}.')).format(
+            len_rankings=len(rankings), len_n_relevant=len(n_relevant)))
     if names is not None and (len(names) != len(rankings) or len(set(names)) != len(names)):
-        raise InputError("names", f"Give each of the {len(rankings)} queries its own name (or none: q1, q2, ...); got "
-                                  f"{', '.join(map(str, names))}.")
+        raise InputError("names", translate(N_('Give each of the {len_rankings} queries its own name (or none: q1, '
+                                               'q2, ...); got {join_map_str_names}.')).format(
+            len_rankings=len(rankings), join_map_str_names=', '.join(map(str, names))))
     mean = "MAP" if k is None else f"MAP@{k}"
-    return Exercise("map", TEXTS["map_title"].format(count=len(rankings), mean=mean),
+    return Exercise("map", TEXTS.source["map_title"].format(count=len(rankings), mean=mean),
                     params={"rankings": tuple(tuple(r) for r in rankings), "n_relevant": tuple(n_relevant),
                             "queries": tuple(names or ()), "k": k, "denominator": denominator})
 
 
 MAP_INPUTS = (
-    OwnInput("rankings", "Rankings, one query per line", TEXTS["rankings"], "rankings", required=True,
+    OwnInput("rankings", N_("Rankings, one query per line"), TEXTS.source["rankings"], "rankings", required=True,
              example="R N R N N N N N R R\nN R N N R R R N N N"),
-    OwnInput("names", "Query names", TEXTS["names"], "names", blank="q1, q2, ..."),
-    OwnInput("n_relevant", "R of each query", TEXTS["n_relevant_each"], "ints",
-             blank="the relevant documents of each line", example="4 4"),
-    OwnInput("k", "Cut-off k (MAP@k)", TEXTS["k"], "int", blank="the whole lists"),
-    OwnInput("denominator", "Divide each AP's sum by", TEXTS["denominator"], "choice", param=AP_DENOMINATOR),
+    OwnInput("names", N_("Query names"), TEXTS.source["names"], "names", blank="q1, q2, ..."),
+    OwnInput("n_relevant", N_("R of each query"), TEXTS.source["n_relevant_each"], "ints",
+             blank=N_("the relevant documents of each line"), example="4 4"),
+    OwnInput("k", N_("Cut-off k (MAP@k)"), TEXTS.source["k"], "int", blank=N_("the whole lists")),
+    OwnInput("denominator", N_("Divide each AP's sum by"), TEXTS.source["denominator"], "choice", param=AP_DENOMINATOR),
 )
 
 MAP_KIND = register_kind(KindSpec(
-    "map", "AP of each query and mean average precision (MAP)", _generate_map, map_steps, _describe_map,
+    "map", N_("AP of each query and mean average precision (MAP)"), _generate_map, map_steps, _describe_map,
     reference=_map_reference, presets={"map_q1_q2": _map_from_preset},
     metrics=("average_precision", "mean_average_precision"), inputs=MAP_INPUTS, own=_own_map))
 
@@ -301,22 +334,24 @@ def _runs(exercise: Exercise) -> tuple[tuple[str, tuple[float, ...]], ...]:
     """The (run name, APs) pairs of a ``gmap`` exercise, checked."""
     runs = tuple((str(name), tuple(float(ap) for ap in aps)) for name, aps in exercise.param("runs", ()))
     if not runs:
-        raise InputError("runs", "A GMAP exercise needs at least one run; got none.")
+        raise InputError("runs", translate(N_('A GMAP exercise needs at least one run; got none.')))
     if len({name for name, _ in runs}) != len(runs):
-        raise InputError("names", "Give each run its own name; a name is given twice.")
+        raise InputError("names", translate(N_('Give each run its own name; a name is given twice.')))
     counts = {len(aps) for _, aps in runs}
     if len(counts) != 1 or 0 in counts:
-        raise InputError("runs", f"Give every run one AP per topic, over the same topics; got "
-                         f"{', '.join(f'{len(aps)} for {name}' for name, aps in runs)}.")
-    check_length(len(runs[0][1]), "topics")
+        raise InputError("runs", translate(N_('Give every run one AP per topic, over the same topics; got '
+                                              '{join_f_len_aps_for_name}.')).format(
+            join_f_len_aps_for_name=', '.join((f'{len(aps)} for {name}' for name, aps in runs))))
+    check_length(len(runs[0][1]), N_("topics"))
     check_length(5 * len(runs), "steps (5 per run)")
     for name, aps in runs:
         for topic, ap in enumerate(aps, 1):
             if not (math.isfinite(ap) and 0 < ap <= 1):
-                raise InputError("runs", f"Every AP of a GMAP exercise must be above 0 and at most 1; got {ap:g} for "
-                                         f"topic "
-                                 f"{topic} of {name}. (An AP of 0 counts as trec_eval's floor 1e-5, whose log "
-                                 f"and reciprocal would swamp the others.)")
+                raise InputError("runs", translate(N_("Every AP of a GMAP exercise must be above 0 and at most 1; "
+                                                      "got {ap} for topic {topic} of {name}. (An AP of 0 counts as "
+                                                      "trec_eval's floor 1e-5, whose log and reciprocal would swamp "
+                                                      "the others.)")).format(
+                    ap=format(ap, 'g'), topic=topic, name=name))
     return runs
 
 
@@ -408,25 +443,23 @@ def _generate_gmap(rng, seed: int) -> Exercise:
         moves -= 1
     rng.shuffle(second)
     runs = (("Run 1", tuple(map(_five_percent, first))), ("Run 2", tuple(map(_five_percent, second))))
-    return Exercise("gmap", f"Practice exercise {seed}: {GMAP_KIND.title}", params={"runs": runs})
+    return Exercise("gmap", f"Practice exercise {seed}: {english_title(GMAP_KIND)}", params={"runs": runs})
 
 
 def _describe_gmap(exercise: Exercise) -> str:
     runs = _runs(exercise)
     n = len(runs[0][1])
     # One row per topic, a column per run: a phone shows every column however many topics there are.
-    header = "| topic | " + " | ".join(f"{name} AP" for name, _ in runs) + " |"
+    header = f"| {TEXTS['topic']} | " + " | ".join(f"{name} AP" for name, _ in runs) + " |"
     rule = "|---" * (len(runs) + 1) + "|"
-    rows = "\n".join(f"| Topic {t} | " + " | ".join(format_number(aps[t - 1], 4) for _, aps in runs) + " |"
-                     for t in range(1, n + 1))
-    return (f"The average precision of each run on each of {n} topics:\n\n{header}\n{rule}\n{rows}\n\n"
-            f"For each run compute MAP (the arithmetic mean of the APs), Σ ln AP and GMAP = exp(Σ ln AP / n) "
-            f"(the n-th root of the product of the APs), then Σ 1/AP and HMAP = n / Σ 1/AP.")
+    rows = "\n".join(f"| {TEXTS['topic_number'].format(t=t)} | "
+                     + " | ".join(format_number(aps[t - 1], 4) for _, aps in runs) + " |" for t in range(1, n + 1))
+    return TEXTS["gmap_describe"].format(n=n, table=f"{header}\n{rule}\n{rows}")
 
 
 def _gmap_from_preset() -> Exercise:
     preset = _preset("gmap_runs")
-    return Exercise("gmap", preset.title, source=preset.source, note=preset.note,
+    return Exercise("gmap", english_title(preset), source=preset.source, note=english_title(preset, "note"),
                     params={"runs": tuple((name, tuple(aps)) for name, aps in preset.runs.items())})
 
 
@@ -452,21 +485,22 @@ def _own_gmap(*, runs, names=None) -> Exercise:
     if names is None:
         names = tuple(f"Run {i}" for i in range(1, len(runs) + 1))
     if len(names) != len(runs) or len(set(names)) != len(names):
-        raise InputError("names", f"Give each of the {len(runs)} runs its own name (or none: Run 1, Run 2, ...); got "
-                                  f"{', '.join(map(str, names))}.")
+        raise InputError("names", translate(N_('Give each of the {len_runs} runs its own name (or none: Run 1, Run '
+                                               '2, ...); got {join_map_str_names}.')).format(
+            len_runs=len(runs), join_map_str_names=', '.join(map(str, names))))
     topics = len(runs[0]) if runs else 0
-    return Exercise("gmap", TEXTS["gmap_title"].format(count=len(runs), topics=topics),
+    return Exercise("gmap", TEXTS.source["gmap_title"].format(count=len(runs), topics=topics),
                     params={"runs": tuple((str(name), tuple(aps)) for name, aps in zip(names, runs))})
 
 
 GMAP_INPUTS = (
-    OwnInput("runs", "AP of each topic, one run per line", TEXTS["runs"], "rows", required=True,
+    OwnInput("runs", N_("AP of each topic, one run per line"), TEXTS.source["runs"], "rows", required=True,
              example="0.05 0.1 0.5 0.5 0.75\n0.3 0.3 0.3 0.4 0.6"),
-    OwnInput("names", "Run names", TEXTS["run_names"], "names", blank="Run 1, Run 2, ..."),
+    OwnInput("names", N_("Run names"), TEXTS.source["run_names"], "names", blank="Run 1, Run 2, ..."),
 )
 
 GMAP_KIND = register_kind(KindSpec(
-    "gmap", "MAP, GMAP and HMAP of runs over the same topics", _generate_gmap, gmap_steps, _describe_gmap,
+    "gmap", N_("MAP, GMAP and HMAP of runs over the same topics"), _generate_gmap, gmap_steps, _describe_gmap,
     reference=_gmap_reference, presets={"gmap_runs": _gmap_from_preset},
     metrics=("mean_average_precision", "geometric_mean_average_precision",
              "harmonic_mean_average_precision"), inputs=GMAP_INPUTS, own=_own_gmap))
@@ -491,8 +525,9 @@ def _custom_levels(exercise: Exercise) -> tuple | None:
         return None
     levels = tuple(float(level) for level in levels)
     if not levels or any(not 0 <= level <= 1 for level in levels) or len(set(levels)) != len(levels):
-        raise InputError("levels", f"The recall levels must be different numbers from 0 to 1; got {levels!r}.")
-    check_length(len(levels), "recall levels")
+        raise InputError("levels", translate(N_('The recall levels must be different numbers from 0 to 1; got '
+                                                '{levels}.')).format(levels=repr(levels)))
+    check_length(len(levels), N_("recall levels"))
     return levels
 
 
@@ -503,12 +538,14 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None)
 
     from rankviz.metrics import precision_recall_points
 
-    check_length(len(exercise.rels), "ranks")
+    check_length(len(exercise.rels), N_("ranks"))
     rounding = exercise.param("rounding", "ceil")
     ROUNDING.choice(rounding)
     if exercise.n_relevant is not None and exercise.n_relevant < count_relevant(exercise.rels):
-        raise InputError("n_relevant", f"R = {exercise.n_relevant} is below the {count_relevant(exercise.rels)} "
-                                       f"relevant documents of the list: R counts every relevant document of the query.")
+        raise InputError("n_relevant", translate(N_('R = {exercise_n_relevant} is below the '
+                                                    '{count_relevant_exercise} relevant documents of the list: R '
+                                                    'counts every relevant document of the query.')).format(
+            exercise_n_relevant=exercise.n_relevant, count_relevant_exercise=count_relevant(exercise.rels)))
     worked = breakdown(exercise.rels, n_relevant=exercise.n_relevant, rounding=rounding)
     points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
     relevant_ranks = [rank for rank, grade in zip(points.rank, exercise.rels) if grade >= 1]
@@ -519,9 +556,9 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None)
     for level, needed, first, value in zip(worked.table["recall level"], worked.table["relevant needed"],
                                            worked.table["first rank reaching it"], worked.table["interpolated P"]):
         label = f"P_interp({_level_text(level)})"
-        lead = rf"\text{{recall}} \ge {_level_text(level)}: "
+        lead = rf"\text{{{TEXTS['f_recall']}}} \ge {_level_text(level)}: "
         if pd.isna(first):
-            formula = lead + rf"\text{{no rank has {int(needed)} of the {n_rel} relevant}} \Rightarrow 0"
+            formula = lead + rf"\text{{{TEXTS['f_no_rank_has'].format(needed=int(needed), r=n_rel)}}} \Rightarrow 0"
         else:
             first = int(first)
             candidates = [rank for rank in relevant_ranks if rank >= first]
@@ -577,7 +614,7 @@ def interpolated_map_steps(exercise: Exercise) -> list[Step]:
     def at_levels(rels, **keywords):
         return interpolated_precision_breakdown(rels, list(levels), **keywords)
 
-    mean_label = TEXTS["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
+    mean_label = TEXTS.source["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
     return _interpolated_working(exercise, at_levels, mean_label)
 
 
@@ -616,13 +653,13 @@ def _describe_interpolated(levels_text: str, mean_text: str):
     def describe(exercise: Exercise) -> str:
         rounding = exercise.param("rounding", "ceil")
         levels = _custom_levels(exercise) if exercise.kind == "interpolated_map" else None
-        shown_levels = ", ".join(map(_level_text, levels)) if levels is not None else levels_text
-        mean = ((f"then {TEXTS['mean_label'].format(count=len(levels))}" if len(levels) > 1 else "")
-                if levels is not None else f"then {mean_text}")
-        rule = "" if rounding == "ceil" else f" A level r needs {ROUNDING.choice(rounding).text} relevant documents."
-        return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each recall level r = {shown_levels}, "
-                f"compute the interpolated precision P_interp(r) = the largest P@i over the ranks i with recall "
-                f"R@i ≥ r (0 when no rank reaches r){'; ' + mean if mean else ''}.{rule}")
+        shown_levels = ", ".join(map(_level_text, levels)) if levels is not None else translate(levels_text)
+        mean = ((TEXTS["then"].format(what=TEXTS["mean_label"].format(count=len(levels))) if len(levels) > 1 else "")
+                if levels is not None else TEXTS["then"].format(what=translate(mean_text)))
+        rule = "" if rounding == "ceil" else TEXTS["level_rule"].format(rule=ROUNDING.choice(rounding).text)
+        return TEXTS["interpolated_describe"].format(
+            given=binary_ranking_words(exercise.rels, exercise.n_relevant), levels=shown_levels,
+            mean=TEXTS["joiner"] + mean if mean else "", rule=rule)
     return describe
 
 
@@ -650,7 +687,7 @@ def _interpolated_map_reference(exercise: Exercise) -> dict:
 
     levels = _custom_levels(exercise)
     if levels is not None:
-        mean_label = TEXTS["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
+        mean_label = TEXTS.source["mean_label"].format(count=len(levels)) if len(levels) > 1 else None
         return _interpolated_reference(levels, None, mean_label)(exercise)
     return _interpolated_reference(_TEN_LEVELS, interpolated_average_precision, INTERPOLATED_MAP_LABEL)(exercise)
 
@@ -665,46 +702,46 @@ def _own_interpolated(kind: str):
     def build(*, rels, n_relevant=None, levels=None, rounding="ceil") -> Exercise:
         ranking = " ".join("R" if grade >= 1 else "N" for grade in rels)
         if levels is not None:
-            title = TEXTS["interpolated_title"].format(ranking=ranking, levels=", ".join(map(_level_text, levels)))
+            title = TEXTS.source["interpolated_title"].format(ranking=ranking, levels=", ".join(map(_level_text, levels)))
         elif kind == "interpolated_map":
-            title = TEXTS["interpolated_title"].format(ranking=ranking, levels="0.1, ..., 1.0")
+            title = TEXTS.source["interpolated_title"].format(ranking=ranking, levels="0.1, ..., 1.0")
         else:
-            title = TEXTS["eleven_title"].format(ranking=ranking)
+            title = TEXTS.source["eleven_title"].format(ranking=ranking)
         params = {"rounding": rounding} if levels is None else {"rounding": rounding, "levels": tuple(levels)}
         return Exercise(kind, title, rels=tuple(rels), n_relevant=n_relevant, params=params)
     return build
 
 
 _RANKING_INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True,
              example="R R N N N N N N R N R N N N R N N N N R"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant"], "int",
-             blank="the relevant documents of the list", example="8"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant"], "int",
+             blank=N_("the relevant documents of the list"), example="8"),
 )
-_ROUNDING_INPUT = OwnInput("rounding", "Recall level r needs", TEXTS["rounding"], "choice", param=ROUNDING)
+_ROUNDING_INPUT = OwnInput("rounding", N_("Recall level r needs"), TEXTS.source["rounding"], "choice", param=ROUNDING)
 
-_INTERPOLATED_MAP_TITLE = "Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)"
-_ELEVEN_POINT_TITLE = "11-point interpolated average precision (recall 0.0 to 1.0)"
+_INTERPOLATED_MAP_TITLE = N_("Interpolated precision at recall 0.1 to 1.0 and its mean (the lecture's per-query MAP)")
+_ELEVEN_POINT_TITLE = N_("11-point interpolated average precision (recall 0.0 to 1.0)")
 
 INTERPOLATED_MAP_KIND = register_kind(KindSpec(
     "interpolated_map", _INTERPOLATED_MAP_TITLE, _generate_ranking("interpolated_map", _INTERPOLATED_MAP_TITLE),
     interpolated_map_steps,
-    _describe_interpolated("0.1, 0.2, ..., 1.0", "the mean of the 10 values (the lecture calls it the query's MAP)"),
+    _describe_interpolated("0.1, 0.2, ..., 1.0", N_("the mean of the 10 values (the lecture calls it the query's MAP)")),
     reference=_interpolated_map_reference,
     presets={"interpolated_map_q1": _ranking_preset("interpolated_map", "q1_binary", "q1",
                                                     "interpolated precision at 10 recall levels (slide: 0.28)"),
              "interpolated_map_q2": _ranking_preset("interpolated_map", "q2_binary", "q2",
                                                     "interpolated precision at 10 recall levels (slide: 0.254)")},
     metrics=("interpolated_average_precision",),
-    inputs=(*_RANKING_INPUTS, OwnInput("levels", "Recall levels", TEXTS["levels"], "levels",
-                                       blank="the 10 levels 0.1 to 1.0", example="0.33"), _ROUNDING_INPUT),
+    inputs=(*_RANKING_INPUTS, OwnInput("levels", N_("Recall levels"), TEXTS.source["levels"], "levels",
+                                       blank=N_("the 10 levels 0.1 to 1.0"), example="0.33"), _ROUNDING_INPUT),
     own=_own_interpolated("interpolated_map")))
 
 ELEVEN_POINT_KIND = register_kind(KindSpec(
     "eleven_point", _ELEVEN_POINT_TITLE, _generate_ranking("eleven_point", _ELEVEN_POINT_TITLE), eleven_point_steps,
-    _describe_interpolated("0.0, 0.1, ..., 1.0", "their mean, the 11-point average"),
+    _describe_interpolated("0.0, 0.1, ..., 1.0", N_("their mean, the 11-point average")),
     reference=_eleven_point_reference,
-    presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, "11-point interpolated precision",
+    presets={key: _ranking_preset("eleven_point", f"{query}_binary", query, N_("11-point interpolated precision"),
                                   note=("The lecture's q1/q2 ranking; the lecture itself averages 10 levels "
                                         "(0.1 to 1.0), not these 11."))
              for key, query in (("eleven_point_q1", "q1"), ("eleven_point_q2", "q2"))},
@@ -836,21 +873,21 @@ register_convention("map_ap_divided_by_r", AP_DENOMINATOR, "R", "map", _map_with
 register_convention("map_ap_divided_by_min_r_k", AP_DENOMINATOR, "min_r_k", "map", _map_with_denominator("min_r_k"),
                     asked_of=_map_asked)
 register_mistake("map_over_queries_with_relevant",
-                 "That is right under another convention, MAP over the queries that have relevant documents only; "
+                 N_("That is right under another convention, MAP over the queries that have relevant documents only; "
                  "this exercise counts every query of the sheet, a query without relevant documents with AP 0 (as "
-                 "trec_eval counts a query of the qrels that has none).", "map", _queries_where(_has_relevant))
+                 "trec_eval counts a query of the qrels that has none)."), "map", _queries_where(_has_relevant))
 register_mistake("map_ap_divided_by_k",
-                 "You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
-                 "relevant documents of the query.", "map", _map_with_r(lambda rels, r: len(rels)))
-register_mistake("map_ap_every_rank", "You averaged P@i over every rank of a query's ranking; AP adds P@i only at the "
-                                      "ranks of relevant documents, then divides by R.", "map", _map_ap_every_rank)
+                 N_("You divided a query's sum of P@i by the length of its ranking; AP divides by R, the number of "
+                 "relevant documents of the query."), "map", _map_with_r(lambda rels, r: len(rels)))
+register_mistake("map_ap_every_rank", N_("You averaged P@i over every rank of a query's ranking; AP adds P@i only at the "
+                                      "ranks of relevant documents, then divides by R."), "map", _map_ap_every_rank)
 register_mistake("map_divided_by_queries_with_relevant_retrieved",
-                 "You averaged over the queries that retrieved a relevant document only; MAP divides by every query, "
-                 "a query with AP 0 included.", "map", _queries_with_hits)
-register_mistake("map_not_divided", "You added the APs without dividing; MAP is their mean, the sum divided by the "
-                                    "number of queries.", "map", _map_not_divided)
-register_mistake("map_pooled", "You pooled the P@i of every query and divided by the total R; MAP is the mean of "
-                               "each query's own AP, so every query weighs the same.", "map", _map_pooled)
+                 N_("You averaged over the queries that retrieved a relevant document only; MAP divides by every query, "
+                 "a query with AP 0 included."), "map", _queries_with_hits)
+register_mistake("map_not_divided", N_("You added the APs without dividing; MAP is their mean, the sum divided by the "
+                                    "number of queries."), "map", _map_not_divided)
+register_mistake("map_pooled", N_("You pooled the P@i of every query and divided by the total R; MAP is the mean of "
+                               "each query's own AP, so every query weighs the same."), "map", _map_pooled)
 
 
 # ---------------------------------------------------------------------------- mistakes: GMAP and HMAP
@@ -919,24 +956,24 @@ def _hmap_n_forgotten(aps, run):
                             formula=rf"\frac{{1}}{{{tex_number(total)}}} = {tex_number(1 / total)}")}
 
 
-register_mistake("gmap_arithmetic_mean", "You took the arithmetic mean (that is MAP); GMAP is the geometric mean, "
-                                         "the n-th root of the product of the APs.",
+register_mistake("gmap_arithmetic_mean", N_("You took the arithmetic mean (that is MAP); GMAP is the geometric mean, "
+                                         "the n-th root of the product of the APs."),
                  "gmap", _per_run(_mean_as("MAP", "GMAP")))
-register_mistake("gmap_root_forgotten", "You stopped at the product of the APs (exp of Σ ln AP); GMAP takes its n-th "
-                                        "root, exp(Σ ln AP / n).", "gmap", _per_run(_gmap_root_forgotten))
-register_mistake("gmap_exp_forgotten", "You stopped at the mean of the logs, Σ ln AP / n; GMAP is exp of it, a number "
-                                       "between the smallest and the largest AP.", "gmap", _per_run(_gmap_exp_forgotten))
-register_mistake("gmap_product_divided_by_n", "You divided the product of the APs by n; GMAP takes the n-th root of "
-                                              "the product.", "gmap", _per_run(_gmap_product_over_n))
-register_mistake("gmap_log10_with_exp", "You took log10 of the APs, then exp; GMAP = exp(Σ ln AP / n) with the natural "
-                                        "log (with log10, undo it with 10 to the power instead).",
+register_mistake("gmap_root_forgotten", N_("You stopped at the product of the APs (exp of Σ ln AP); GMAP takes its n-th "
+                                        "root, exp(Σ ln AP / n)."), "gmap", _per_run(_gmap_root_forgotten))
+register_mistake("gmap_exp_forgotten", N_("You stopped at the mean of the logs, Σ ln AP / n; GMAP is exp of it, a number "
+                                       "between the smallest and the largest AP."), "gmap", _per_run(_gmap_exp_forgotten))
+register_mistake("gmap_product_divided_by_n", N_("You divided the product of the APs by n; GMAP takes the n-th root of "
+                                              "the product."), "gmap", _per_run(_gmap_product_over_n))
+register_mistake("gmap_log10_with_exp", N_("You took log10 of the APs, then exp; GMAP = exp(Σ ln AP / n) with the natural "
+                                        "log (with log10, undo it with 10 to the power instead)."),
                  "gmap", _per_run(_gmap_log10))
-register_mistake("hmap_arithmetic_mean", "You took the arithmetic mean (that is MAP); HMAP is the harmonic mean, "
-                                         "n divided by the sum of 1/AP.", "gmap", _per_run(_mean_as("MAP", "HMAP")))
-register_mistake("hmap_not_inverted", "You stopped at the mean of 1/AP; HMAP is its reciprocal, n / Σ 1/AP.",
+register_mistake("hmap_arithmetic_mean", N_("You took the arithmetic mean (that is MAP); HMAP is the harmonic mean, "
+                                         "n divided by the sum of 1/AP."), "gmap", _per_run(_mean_as("MAP", "HMAP")))
+register_mistake("hmap_not_inverted", N_("You stopped at the mean of 1/AP; HMAP is its reciprocal, n / Σ 1/AP."),
                  "gmap", _per_run(_hmap_not_inverted))
-register_mistake("hmap_n_forgotten", "You divided 1 by the sum of 1/AP; HMAP divides n, the number of topics, by "
-                                     "it.", "gmap", _per_run(_hmap_n_forgotten))
+register_mistake("hmap_n_forgotten", N_("You divided 1 by the sum of 1/AP; HMAP divides n, the number of topics, by "
+                                     "it."), "gmap", _per_run(_hmap_n_forgotten))
 
 
 # ---------------------------------------------------------------------------- mistakes: interpolated precision
@@ -990,7 +1027,7 @@ def _at_first_rank(exercise, steps):
     for level, first in zip(levels, table["first rank reaching it"]):
         if pd.isna(first):
             values.append(0.0)
-            formulas.append(rf"\text{{no rank reaches recall {_level_text(level)}}} \Rightarrow 0")
+            formulas.append(rf"\text{{{TEXTS['f_no_rank_reaches'].format(level=_level_text(level))}}} \Rightarrow 0")
         else:
             value = precision_at[int(first)]
             values.append(value)
@@ -1054,8 +1091,8 @@ def _zero_level_as_one(exercise, steps):
 
 
 register_mistake("interpolated_at_first_rank",
-                 "You took the precision at the first rank reaching each recall level; interpolated precision is the "
-                 "largest precision at any rank whose recall is at least the level, further down included.",
+                 N_("You took the precision at the first rank reaching each recall level; interpolated precision is the "
+                 "largest precision at any rank whose recall is at least the level, further down included."),
                  _INTERPOLATED, _at_first_rank)
 def _rounding_of(exercise) -> str:
     return exercise.param("rounding", "ceil")
@@ -1074,20 +1111,22 @@ register_convention("interpolated_trec_eval_9_rounding", ROUNDING, "floor_plus_0
 register_convention("interpolated_textbook_rounding", ROUNDING, "ceil", _INTERPOLATED, _with_rounding("ceil"),
                     asked_of=_rounding_of)
 register_mistake("interpolated_unreached_left_out",
-                 "You averaged over the recall levels the ranking reaches only; a level no rank reaches has "
-                 "interpolated precision 0 and still counts in the mean.", _INTERPOLATED, _unreached_left_out)
+                 N_("You averaged over the recall levels the ranking reaches only; a level no rank reaches has "
+                 "interpolated precision 0 and still counts in the mean."), _INTERPOLATED, _unreached_left_out)
 register_mistake("interpolated_noninterpolated_ap",
-                 "You computed non-interpolated AP (Σ P@i at the relevant ranks / R); this asks for the mean of "
-                 "interpolated precision at the fixed recall levels.", _INTERPOLATED, _noninterpolated_ap)
+                 N_("You computed non-interpolated AP (Σ P@i at the relevant ranks / R); this asks for the mean of "
+                 "interpolated precision at the fixed recall levels."), _INTERPOLATED, _noninterpolated_ap)
 register_mistake("interpolated_map_zero_level_added",
-                 "You also averaged in recall level 0.0 (11 levels); the lecture's per-query MAP takes the 10 levels "
-                 "0.1 to 1.0.", "interpolated_map", _other_levels(eleven_point_steps, INTERPOLATED_MAP_LABEL))
+                 N_("You also averaged in recall level 0.0 (11 levels); the lecture's per-query MAP takes the 10 levels "
+                 "0.1 to 1.0."), "interpolated_map", _other_levels(eleven_point_steps, INTERPOLATED_MAP_LABEL))
 register_mistake("eleven_point_zero_level_left_out",
-                 "You left out recall level 0.0; the 11-point average takes the 11 levels 0.0, 0.1, ..., 1.0.",
+                 N_("You left out recall level 0.0; the 11-point average takes the 11 levels 0.0, 0.1, ..., 1.0."),
                  "eleven_point", _other_levels(interpolated_map_steps, ELEVEN_POINT_LABEL))
 register_mistake("eleven_point_divided_by_10",
-                 "You divided the sum of the 11 levels by 10; there are 11 levels, 0.0 to 1.0.",
+                 N_("You divided the sum of the 11 levels by 10; there are 11 levels, 0.0 to 1.0."),
                  "eleven_point", _eleven_divided_by_10)
 register_mistake("eleven_point_zero_level_as_one",
-                 "You took interpolated precision at recall 0.0 as 1; it is the largest precision at any rank, 1 only "
-                 "when some rank has precision 1.", "eleven_point", _zero_level_as_one)
+                 N_("You took interpolated precision at recall 0.0 as 1; it is the largest precision at any rank, 1 only "
+                 "when some rank has precision 1."), "eleven_point", _zero_level_as_one)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

@@ -15,58 +15,86 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
-                                           tex_number)
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    check_length,
+    english_title,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["GAUC_WEIGHTS", "auc_steps", "gauc_steps"]
 
 GAUC_WEIGHTS = ("impressions", "clicks", "uniform")
 # The exercise's weight names as rankviz.metrics.gauc spells them.
 _METRIC_WEIGHTS = {"impressions": "impressions", "clicks": "positives", "uniform": "uniform"}
-_WEIGHT_WORDS = {"impressions": "impressions (items shown)", "clicks": "clicks (positives)", "uniform": "1 per user"}
+_WEIGHT_WORDS = {"impressions": N_("impressions (items shown)"), "clicks": N_("clicks (positives)"),
+                 "uniform": N_("1 per user")}
 _LETTERS = "abcdefghijkl"
 
 # What a student reads: the step hints and the inputs of their own exercise, in the course notes' words.
-TEXTS = {
-    "positives_hint": "Count the positives (label 1: clicked, relevant).",
-    "negatives_hint": "Count the negatives (label 0).",
-    "pairs_hint": "AUC compares every positive with every negative: $|P| \\times |N|$ pairs.",
-    "below_hint": "Count the negatives scored below {name}'s {score}: each such pair is won.",
-    "tied_hint": "Count the negatives scored exactly {score}, like {name}: each such pair is a tie.",
-    "won_hint": "Add up the pairs won over the positives.",
-    "ties_hint": "Add up the tied pairs over the positives.",
-    "half_hint": "A tie counts half a pair won: $\\frac{{1}}{{2}} \\times \\text{{tied pairs}}$.",
-    "credit_hint": "The credit is the pairs won plus half the tied pairs.",
-    "auc_hint": "AUC is the chance a positive is scored above a negative: $\\mathrm{{AUC}} = \\frac{{\\text{{won}} + "
-                "\\frac{{1}}{{2}} \\text{{tied}}}}{{|P| \\times |N|}}$.",
-    "group_pairs_hint": "{group}'s positive-negative pairs: its positives times its negatives (0: {group} has one "
-                        "class only and is left out).",
-    "group_auc_hint": "AUC within {group} only: its pairs won plus half its tied pairs, over its pairs.",
-    "weight_hint": "{group}'s weight: {weight_words}.",
-    "weighted_hint": "{group}'s weight times its AUC.",
-    "sum_weighted_hint": "Add up weight × AUC over the users kept.",
-    "sum_weights_hint": "Add up the weights of the users kept.",
-    "gauc_hint": "GAUC is the weighted mean of the users' AUC: $\\mathrm{{GAUC}} = \\frac{{\\sum w \\cdot "
-                 "\\mathrm{{AUC}}}}{{\\sum w}}$.",
-    "labels": "The label of each item: 1 (positive: clicked, relevant) or 0; also + and −, or a column.",
-    "scores": "The model's score of each item, in the same order (decimal commas welcome: 0,9 0,6).",
-    "items": "The items' names, in the same order (blank: a, b, c, ... or i1, i2, ...).",
-    "groups": "The user (or session, or query) each item was shown to, in the same order: AUC is computed within "
-              "each user.",
-    "weights": "How each user's AUC is weighted: by impressions (the items it was shown, Zhou et al.'s GAUC), by its "
-               "clicks, or 1 per user.",
-    "auc_title": "Your {count} scored items: AUC by counting positive-negative pairs",
-    "gauc_title": "Your {count} items shown to {users} users: GAUC (weights: {weights})",
-}
+TEXTS = TranslatedWords({
+    "positives_hint": N_("Count the positives (label 1: clicked, relevant)."),
+    "negatives_hint": N_("Count the negatives (label 0)."),
+    "pairs_hint": N_("AUC compares every positive with every negative: $|P| \\times |N|$ pairs."),
+    "below_hint": N_("Count the negatives scored below {name}'s {score}: each such pair is won."),
+    "tied_hint": N_("Count the negatives scored exactly {score}, like {name}: each such pair is a tie."),
+    "won_hint": N_("Add up the pairs won over the positives."),
+    "ties_hint": N_("Add up the tied pairs over the positives."),
+    "half_hint": N_("A tie counts half a pair won: $\\frac{{1}}{{2}} \\times \\text{{tied pairs}}$."),
+    "credit_hint": N_("The credit is the pairs won plus half the tied pairs."),
+    "auc_hint": N_("AUC is the chance a positive is scored above a negative: $\\mathrm{{AUC}} = \\frac{{\\text{{won}} + "
+                "\\frac{{1}}{{2}} \\text{{tied}}}}{{|P| \\times |N|}}$."),
+    "group_pairs_hint": N_("{group}'s positive-negative pairs: its positives times its negatives (0: {group} has one "
+                        "class only and is left out)."),
+    "group_auc_hint": N_("AUC within {group} only: its pairs won plus half its tied pairs, over its pairs."),
+    "weight_hint": N_("{group}'s weight: {weight_words}."),
+    "weighted_hint": N_("{group}'s weight times its AUC."),
+    "sum_weighted_hint": N_("Add up weight × AUC over the users kept."),
+    "sum_weights_hint": N_("Add up the weights of the users kept."),
+    "gauc_hint": N_("GAUC is the weighted mean of the users' AUC: $\\mathrm{{GAUC}} = \\frac{{\\sum w \\cdot "
+                 "\\mathrm{{AUC}}}}{{\\sum w}}$."),
+    "labels": N_("The label of each item: 1 (positive: clicked, relevant) or 0; also + and −, or a column."),
+    "scores": N_("The model's score of each item, in the same order (decimal commas welcome: 0,9 0,6)."),
+    "items": N_("The items' names, in the same order (blank: a, b, c, ... or i1, i2, ...)."),
+    "groups": N_("The user (or session, or query) each item was shown to, in the same order: AUC is computed within "
+              "each user."),
+    "weights": N_("How each user's AUC is weighted: by impressions (the items it was shown, Zhou et al.'s GAUC), by its "
+               "clicks, or 1 per user."),
+    "auc_title": N_("Your {count} scored items: AUC by counting positive-negative pairs"),
+    "gauc_title": N_("Your {count} items shown to {users} users: GAUC (weights: {weights})"),
+    "auc_describe": N_('A model scores {n} items; + marks a positive (clicked, relevant), − a '
+                       'negative.\n\n{table}\n\nCount |P|, |N| and the |P| × |N| positive-negative pairs; for each '
+                       'positive, the negatives scored below it and tied with it; then the pairs won, the tied pairs '
+                       '(each counts ½) and AUC = (won + ½ tied) / (|P| |N|).'),
+    "left_out": N_(' {group} {what}: with one class only it has no positive-negative pair, no AUC, and is left out '
+                   'of GAUC.'),
+    "gauc_describe": N_("Items shown to {n} users; + marks a click, − an item shown but not "
+                        "clicked.\n\n{table}\n\nCompute AUC within each user (pairs of that user's items only), "
+                        "weight each user by {weights}, then GAUC = Σ w × AUC / Σ w.{left_out}"),
+    "item": N_('item'),
+    "user": N_('user'),
+    "label": N_('label'),
+    "score": N_('score'),
+})
 
 
 def _given(exercise: Exercise, *names: str) -> tuple:
     values = tuple(tuple(exercise.param(name, ())) for name in names)
     lengths = {len(value) for value in values}
     if len(lengths) != 1:
-        raise ValueError(f"Give one value per item for each of {', '.join(names)}; got "
-                         f"{', '.join(f'{len(v)} {n}' for n, v in zip(names, values))}.")
+        raise ValueError(translate(N_('Give one value per item for each of {join_names}; got '
+                                      '{join_f_len_v_n_for_n_v_i}.')).format(
+            join_names=', '.join(names), join_f_len_v_n_for_n_v_i=', '.join((f'{len(v)} {n}' for n, v in zip(names, values)))))
     return values
 
 
@@ -103,13 +131,13 @@ def auc_steps(exercise: Exercise) -> list[Step]:
 
     items, labels, scores = _given(exercise, "items", "labels", "scores")
     if len(set(items)) != len(items):
-        raise ValueError("Every item needs its own name; a name is given twice.")
+        raise ValueError(translate(N_('Every item needs its own name; a name is given twice.')))
     n_pos = int(sum(1 for label in labels if label == 1))
     n_neg = int(sum(1 for label in labels if label == 0))
     if n_pos + n_neg == len(labels) and (not n_pos or not n_neg):
-        raise ValueError(f"AUC needs at least one positive and one negative item; got {n_pos} positive and "
-                         f"{n_neg} negative.")
-    check_length(len(labels), "items")
+        raise ValueError(translate(N_('AUC needs at least one positive and one negative item; got {n_pos} positive '
+                                      'and {n_neg} negative.')).format(n_pos=n_pos, n_neg=n_neg))
+    check_length(len(labels), N_("items"))
     worked = auc_breakdown(labels, scores, items=list(items))
     table = worked.table
     count = "Step 1: count the pairs"
@@ -180,14 +208,14 @@ def _generate_auc(rng, seed: int) -> Exercise:
     labels = [1] * n_pos + [0] * (n - n_pos)
     rng.shuffle(labels)
     scores = _scores_with_ties(rng, labels)
-    return Exercise("auc", f"Practice exercise {seed}: {AUC_KIND.title}",
+    return Exercise("auc", f"Practice exercise {seed}: {english_title(AUC_KIND)}",
                     params={"items": tuple(_LETTERS[:n]), "labels": tuple(labels), "scores": tuple(scores)})
 
 
 def _items_table(items, labels, scores, group_row=None) -> str:
     """One row per item (a phone shows every column of a long list: no row runs off the screen)."""
     users = group_row is not None
-    header = "| item |" + (" user |" if users else "") + " label | score |"
+    header = f"| {TEXTS['item']} |" + (f" {TEXTS['user']} |" if users else "") + f" {TEXTS['label']} | {TEXTS['score']} |"
     rule = "|---|" + ("---|" if users else "") + "---|---|"
     rows = [f"| {item} |" + (f" {group_row[i]} |" if users else "") + f" {_sign(label)} | {tex_number(score)} |"
             for i, (item, label, score) in enumerate(zip(items, labels, scores))]
@@ -196,11 +224,7 @@ def _items_table(items, labels, scores, group_row=None) -> str:
 
 def _describe_auc(exercise: Exercise) -> str:
     items, labels, scores = _given(exercise, "items", "labels", "scores")
-    return (f"A model scores {len(items)} items; + marks a positive (clicked, relevant), − a negative.\n\n"
-            f"{_items_table(items, labels, scores)}\n\n"
-            "Count |P|, |N| and the |P| × |N| positive-negative pairs; for each positive, the negatives scored "
-            "below it and tied with it; then the pairs won, the tied pairs (each counts ½) and "
-            "AUC = (won + ½ tied) / (|P| |N|).")
+    return TEXTS["auc_describe"].format(n=len(items), table=_items_table(items, labels, scores))
 
 
 def _reference_auc(exercise: Exercise) -> dict:
@@ -224,31 +248,36 @@ def _item_names(items, count: int) -> tuple:
     if items is None:
         return tuple(_LETTERS[:count]) if count <= len(_LETTERS) else tuple(f"i{i}" for i in range(1, count + 1))
     if len(items) != count:
-        raise InputError("items", f"Give one name per item: {count} labels, {len(items)} names.")
+        raise InputError("items", translate(N_('Give one name per item: {count} labels, {len_items} names.')).format(
+            count=count, len_items=len(items)))
     return tuple(str(item) for item in items)
 
 
 def _check_lengths(labels, scores, groups=None) -> None:
     if len(scores) != len(labels):
-        raise InputError("scores", f"Give one score per item: {len(labels)} labels, {len(scores)} scores.")
+        raise InputError("scores", translate(N_('Give one score per item: {len_labels} labels, {len_scores} scores.')).format(
+            
+            len_labels=len(labels), len_scores=len(scores)))
     if groups is not None and len(groups) != len(labels):
-        raise InputError("groups", f"Give the user of each item: {len(labels)} labels, {len(groups)} users.")
+        raise InputError("groups", translate(N_('Give the user of each item: {len_labels} labels, {len_groups} users.')).format(
+            
+            len_labels=len(labels), len_groups=len(groups)))
 
 
 def _own_auc(*, labels, scores, items=None) -> Exercise:
     _check_lengths(labels, scores)
-    return Exercise("auc", TEXTS["auc_title"].format(count=len(labels)),
+    return Exercise("auc", TEXTS.source["auc_title"].format(count=len(labels)),
                     params={"items": _item_names(items, len(labels)), "labels": tuple(labels), "scores": tuple(scores)})
 
 
 _SCORED = (
-    OwnInput("labels", "Labels (1 positive, 0 negative)", TEXTS["labels"], "labels", required=True, example="1 0 1 0"),
-    OwnInput("scores", "Scores", TEXTS["scores"], "numbers", required=True, example="0.9 0.6 0.6 0.2"),
+    OwnInput("labels", N_("Labels (1 positive, 0 negative)"), TEXTS.source["labels"], "labels", required=True, example="1 0 1 0"),
+    OwnInput("scores", N_("Scores"), TEXTS.source["scores"], "numbers", required=True, example="0.9 0.6 0.6 0.2"),
 )
-_ITEMS = OwnInput("items", "Item names", TEXTS["items"], "names", blank="a, b, c, ...")
+_ITEMS = OwnInput("items", N_("Item names"), TEXTS.source["items"], "names", blank="a, b, c, ...")
 
 AUC_KIND = register_kind(KindSpec(
-    "auc", "AUC by counting positive-negative pairs", _generate_auc, auc_steps, _describe_auc,
+    "auc", N_("AUC by counting positive-negative pairs"), _generate_auc, auc_steps, _describe_auc,
     reference=_reference_auc,
     metrics=("auc",), inputs=(*_SCORED, _ITEMS), own=_own_auc))
 
@@ -278,10 +307,11 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
     items, labels, scores, groups = _given(exercise, "items", "labels", "scores", "groups")
     weights = exercise.param("weights", "impressions")
     if weights not in GAUC_WEIGHTS:
-        raise ValueError(f"The GAUC weights must be one of {', '.join(GAUC_WEIGHTS)}; got {weights!r}.")
-    check_length(len(labels), "items")
+        raise ValueError(translate(N_('The GAUC weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(
+            join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
+    check_length(len(labels), N_("items"))
     if not any({labels[i] for i, g in enumerate(groups) if g == group} == {0, 1} for group in set(groups)):
-        raise ValueError("GAUC needs at least one user shown both a positive and a negative item.")
+        raise ValueError(translate(N_('GAUC needs at least one user shown both a positive and a negative item.')))
     worked = gauc_breakdown(labels, scores, groups, weights=_METRIC_WEIGHTS[weights])
     table = worked.table
     first = "Step 1: AUC of each user"
@@ -314,7 +344,7 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
         weight_steps.append(len(steps))
         steps.append(Step(f"weight of {group}", float(weight), rf"{tex_number(weight)}\ \ \text{{({why[weights]})}}",
                           stage=second, hint=TEXTS["weight_hint"].format(group=group,
-                                                                         weight_words=_WEIGHT_WORDS[weights])))
+                                                                         weight_words=translate(_WEIGHT_WORDS[weights]))))
         group_auc = steps[auc_step[group]].expected
         product_steps.append(len(steps))
         steps.append(Step(f"weight × AUC of {group}", float(weight) * group_auc,
@@ -339,7 +369,8 @@ def gauc_steps(exercise: Exercise) -> list[Step]:
 
 def _generate_gauc(rng, seed: int, *, weights: str = "impressions") -> Exercise:
     if weights not in GAUC_WEIGHTS:
-        raise ValueError(f"weights must be one of {', '.join(GAUC_WEIGHTS)}; got {weights!r}.")
+        raise ValueError(translate(N_('weights must be one of {join_GAUC_WEIGHTS}; got {weights}.')).format(
+            join_GAUC_WEIGHTS=', '.join(GAUC_WEIGHTS), weights=repr(weights)))
     n_groups = rng.choice((2, 3, 3))
     one_class = rng.randrange(n_groups) if n_groups == 3 and rng.random() < 0.5 else None
     while True:
@@ -370,7 +401,7 @@ def _generate_gauc(rng, seed: int, *, weights: str = "impressions") -> Exercise:
         # Users that differ in AUC, size and clicks, so the weights matter whichever is asked.
         if len(aucs) > 1 and len(sizes) > 1 and len(clicks) > 1:
             break
-    title = f"Practice exercise {seed}: {GAUC_KIND.title} (weights: {weights})"
+    title = f"Practice exercise {seed}: {english_title(GAUC_KIND)} (weights: {weights})"
     return Exercise("gauc", title, params={"items": tuple(_LETTERS[:len(labels)]), "labels": tuple(labels),
                                            "scores": tuple(scores), "groups": tuple(groups), "weights": weights})
 
@@ -381,19 +412,16 @@ def _one_class_users(exercise: Exercise) -> list[tuple[str, str]]:
     for group in _group_order(groups):
         classes = {labels[i] for i, g in enumerate(groups) if g == group}
         if len(classes) == 1:
-            found.append((group, "clicked every item" if classes == {1} else "clicked nothing"))
+            found.append((group, N_("clicked every item") if classes == {1} else N_("clicked nothing")))
     return found
 
 
 def _describe_gauc(exercise: Exercise) -> str:
     items, labels, scores, groups = _given(exercise, "items", "labels", "scores", "groups")
     weights = exercise.param("weights", "impressions")
-    left_out = "".join(f" {group} {what}: with one class only it has no positive-negative pair, no AUC, and is "
-                       f"left out of GAUC." for group, what in _one_class_users(exercise))
-    return (f"Items shown to {len(_group_order(groups))} users; + marks a click, − an item shown but not "
-            f"clicked.\n\n{_items_table(items, labels, scores, group_row=groups)}\n\n"
-            f"Compute AUC within each user (pairs of that user's items only), weight each user by "
-            f"{_WEIGHT_WORDS[weights]}, then GAUC = Σ w × AUC / Σ w.{left_out}")
+    left_out = "".join(TEXTS["left_out"].format(group=group, what=translate(what)) for group, what in _one_class_users(exercise))
+    return TEXTS["gauc_describe"].format(n=len(_group_order(groups)), weights=translate(_WEIGHT_WORDS[weights]),
+                                         table=_items_table(items, labels, scores, group_row=groups), left_out=left_out)
 
 
 def _reference_gauc(exercise: Exercise) -> dict:
@@ -417,18 +445,18 @@ def _reference_gauc(exercise: Exercise) -> dict:
 def _own_gauc(*, labels, scores, groups, items=None, weights="impressions") -> Exercise:
     _check_lengths(labels, scores, groups)
     users = len(_group_order(groups))
-    return Exercise("gauc", TEXTS["gauc_title"].format(count=len(labels), users=users, weights=weights),
+    return Exercise("gauc", TEXTS.source["gauc_title"].format(count=len(labels), users=users, weights=weights),
                     params={"items": _item_names(items, len(labels)), "labels": tuple(labels),
                             "scores": tuple(scores), "groups": tuple(str(g) for g in groups), "weights": weights})
 
 
 GAUC_KIND = register_kind(KindSpec(
-    "gauc", "GAUC: AUC per user, weighted", _generate_gauc, gauc_steps, _describe_gauc,
+    "gauc", N_("GAUC: AUC per user, weighted"), _generate_gauc, gauc_steps, _describe_gauc,
     options={"weights": GAUC_WEIGHTS}, reference=_reference_gauc,
     metrics=("gauc",),
-    inputs=(*_SCORED, OwnInput("groups", "User of each item", TEXTS["groups"], "names", required=True,
+    inputs=(*_SCORED, OwnInput("groups", N_("User of each item"), TEXTS.source["groups"], "names", required=True,
                                example="u1 u1 u2 u2"),
-            _ITEMS, OwnInput("weights", "Weight of each user", TEXTS["weights"], "option", blank="impressions")),
+            _ITEMS, OwnInput("weights", N_("Weight of each user"), TEXTS.source["weights"], "option", blank="impressions")),
     own=_own_gauc))
 
 
@@ -499,16 +527,16 @@ def _auc_ties_dropped(exercise, steps):
                                          rf"{tex_number(value)}")]
 
 
-register_mistake("auc_ties_as_zero", "You gave tied pairs no credit; a tie (s_p = s_n) counts ½, halfway between a "
-                                     "pair won and a pair lost.", "auc", _auc_ties_counted(0.0))
-register_mistake("auc_ties_as_one", "You counted tied pairs as won; a tie (s_p = s_n) counts only ½.",
+register_mistake("auc_ties_as_zero", N_("You gave tied pairs no credit; a tie (s_p = s_n) counts ½, halfway between a "
+                                     "pair won and a pair lost."), "auc", _auc_ties_counted(0.0))
+register_mistake("auc_ties_as_one", N_("You counted tied pairs as won; a tie (s_p = s_n) counts only ½."),
                  "auc", _auc_ties_counted(1.0))
-register_mistake("auc_all_pairs", "You divided by every pair of items, n(n − 1)/2; AUC compares only positives "
-                                  "with negatives, so it divides by |P| × |N|.", "auc", _auc_all_pairs)
-register_mistake("auc_negative_higher", "You counted the pairs where the negative scores higher (that gives 1 − AUC); "
-                                        "count the negatives scored below each positive.", "auc", _auc_negative_higher)
-register_mistake("auc_ties_dropped", "You left the tied pairs out of the count; they stay in |P| × |N| and each "
-                                     "counts ½.", "auc", _auc_ties_dropped)
+register_mistake("auc_all_pairs", N_("You divided by every pair of items, n(n − 1)/2; AUC compares only positives "
+                                  "with negatives, so it divides by |P| × |N|."), "auc", _auc_all_pairs)
+register_mistake("auc_negative_higher", N_("You counted the pairs where the negative scores higher (that gives 1 − AUC); "
+                                        "count the negatives scored below each positive."), "auc", _auc_negative_higher)
+register_mistake("auc_ties_dropped", N_("You left the tied pairs out of the count; they stay in |P| × |N| and each "
+                                     "counts ½."), "auc", _auc_ties_dropped)
 
 
 # ---------------------------------------------------------------------------- GAUC mistakes
@@ -582,25 +610,27 @@ def _divided_by_users(exercise, steps):
                                  formula=rf"\frac{{{tex_number(weighted.expected)}}}{{{users}}} = {tex_number(value)}")]
 
 
-register_mistake("gauc_unweighted", "You took the plain mean of the users' AUCs; this GAUC weights each user's AUC "
-                                    "(by impressions or clicks, as asked) and divides by Σ w.",
+register_mistake("gauc_unweighted", N_("You took the plain mean of the users' AUCs; this GAUC weights each user's AUC "
+                                    "(by impressions or clicks, as asked) and divides by Σ w."),
                  "gauc", _weighted_as(("impressions", "clicks"), "uniform"))
-register_mistake("gauc_clicks_for_impressions", "You weighted each user by its clicks; this GAUC weights a user by its "
-                                                "impressions, the items it was shown.",
+register_mistake("gauc_clicks_for_impressions", N_("You weighted each user by its clicks; this GAUC weights a user by its "
+                                                "impressions, the items it was shown."),
                  "gauc", _weighted_as(("impressions",), "clicks"))
-register_mistake("gauc_impressions_for_clicks", "You weighted each user by its impressions; this GAUC weights a user "
-                                                "by its clicks (positives).",
+register_mistake("gauc_impressions_for_clicks", N_("You weighted each user by its impressions; this GAUC weights a user "
+                                                "by its clicks (positives)."),
                  "gauc", _weighted_as(("clicks",), "impressions"))
-register_mistake("gauc_weighted_for_plain_mean", "You weighted the users by impressions; this GAUC gives every user "
-                                                 "the weight 1 (the plain mean of their AUCs).",
+register_mistake("gauc_weighted_for_plain_mean", N_("You weighted the users by impressions; this GAUC gives every user "
+                                                 "the weight 1 (the plain mean of their AUCs)."),
                  "gauc", _weighted_as(("uniform",), "impressions"))
-register_mistake("gauc_one_class_kept", "You kept a user shown one class only (as AUC 0); it has no "
-                                        "positive-negative pair, so it is left out of GAUC and of Σ w.",
+register_mistake("gauc_one_class_kept", N_("You kept a user shown one class only (as AUC 0); it has no "
+                                        "positive-negative pair, so it is left out of GAUC and of Σ w."),
                  "gauc", _one_class_kept(0.0))
-register_mistake("gauc_one_class_as_half", "You gave a user shown one class only an AUC of 0.5; it has no "
-                                           "positive-negative pair, so it is left out of GAUC and of Σ w.",
+register_mistake("gauc_one_class_as_half", N_("You gave a user shown one class only an AUC of 0.5; it has no "
+                                           "positive-negative pair, so it is left out of GAUC and of Σ w."),
                  "gauc", _one_class_kept(0.5))
-register_mistake("gauc_pooled_auc", "You computed one AUC over every item with the users mixed; GAUC compares items "
-                                    "only within each user, then averages the users' AUCs.", "gauc", _pooled)
-register_mistake("gauc_divided_by_users", "You divided Σ w × AUC by the number of users; divide it by Σ w, the sum "
-                                          "of the weights.", "gauc", _divided_by_users)
+register_mistake("gauc_pooled_auc", N_("You computed one AUC over every item with the users mixed; GAUC compares items "
+                                    "only within each user, then averages the users' AUCs."), "gauc", _pooled)
+register_mistake("gauc_divided_by_users", N_("You divided Σ w × AUC by the number of users; divide it by Σ w, the sum "
+                                          "of the weights."), "gauc", _divided_by_users)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

@@ -17,10 +17,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rankviz.formatting import format_number
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
 from rankviz.metrics import count_relevant
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, binary_ranking_words,
-                                           check_length, ranking_preset, register_kind, tex_number)
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    binary_ranking_words,
+    check_length,
+    english_title,
+    ranking_preset,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["precision_recall_steps", "rr_steps", "r_precision_steps", "BETAS"]
 
@@ -29,42 +44,51 @@ _MAX_STEPS = 60  # a sheet's several cut-offs and betas: Q1's homework is 5 cut-
 _MAX_CUTOFF = 1000
 
 # What a student reads: the step hints and the inputs of their own exercise, in IIR's and trec_eval's words.
-TEXTS = {
-    "p_hint": "P@{k} is the fraction of the top {k} ranks holding a relevant document, k in the denominator even "
-              "when fewer than k were retrieved: $P@k = \\frac{{\\text{{relevant in the top }} k}}{{k}}$.",
-    "r_hint": "R@{k} is the fraction of all R relevant documents found in the top {k}: "
-              "$R@k = \\frac{{\\text{{relevant in the top }} k}}{{R}}$.",
-    "f_hint": "F{beta} at {k} combines P@{k} and R@{k} (β = {beta}; β > 1 weighs recall more): "
-              "$F_\\beta = \\frac{{(1 + \\beta^2) P R}}{{\\beta^2 P + R}}$.",
-    "rr_hint": "RR of {name} is 1 over the rank of its first relevant document{threshold_words}; 0 when there is "
-               "none: $\\mathrm{{RR}} = \\frac{{1}}{{\\text{{rank of the first relevant}}}}$.",
-    "rr_threshold_words": " when that rank is at most S_h = {threshold}",
-    "mrr_hint": "MRR is the mean of the queries' RR, every query counted (an RR of 0 too): "
-                "$\\mathrm{{MRR}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{RR}}(q)$.",
-    "rprec_count_hint": "Count the relevant documents among the top R = {r} ranks (a rank past the end of the list "
-                        "counts as not relevant).",
-    "rprec_hint": "R-precision is precision at rank R, the query's number of relevant documents: "
-                  "$\\text{{R-precision}} = \\frac{{\\text{{relevant in the top }} R}}{{R}}$.",
-    "rels": "Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a "
-            "column pasted from the sheet (grade ≥ 1 is relevant).",
-    "n_relevant_recall": "R: the relevant documents of the query in the whole collection (recall's denominator). "
-                         "Blank: the relevant documents of the list.",
-    "cutoffs": "The cut-offs k where P@k, R@k and F are asked, e.g. 5 10 20 (a k past the end of the list counts "
-               "the missing ranks as not relevant). Blank: the whole list.",
-    "k": "One cut-off k (instead of several cut-offs).",
-    "betas": "The β of each F-measure asked: 1 for F1 (van Rijsbergen's harmonic mean of P and R), 2 for F2, "
-             "0.5 for F0.5. Blank: F1 only.",
-    "rankings": "One query per line, its relevance in ranked order (R N R or 1 0 1). Each line is a query.",
-    "names": "The queries' names, in the order of the lines (blank: q1, q2, ...).",
-    "threshold": "S_h, the rank threshold: a first relevant document ranked below S_h gives RR = 0 (blank: no "
-                 "threshold, RR = 1/rank wherever it is).",
-    "n_relevant_rprec": "R: the number of relevant documents of the query in the whole collection; R-precision "
-                        "looks at the top R ranks. Blank: the relevant documents of the list.",
-    "pr_title": "Your ranking {ranking}: P@k, R@k and F at k = {cutoffs}",
-    "rr_title": "Your {count} queries: RR per query and MRR{threshold_words}",
-    "rr_title_threshold": " with S_h = {threshold}",
-    "rprec_title": "Your ranking {ranking}: R-precision with R = {r}",
-}
+TEXTS = TranslatedWords({
+    "p_hint": N_("P@{k} is the fraction of the top {k} ranks holding a relevant document, k in the denominator even "
+              "when fewer than k were retrieved: $P@k = \\frac{{\\text{{relevant in the top }} k}}{{k}}$."),
+    "r_hint": N_("R@{k} is the fraction of all R relevant documents found in the top {k}: "
+              "$R@k = \\frac{{\\text{{relevant in the top }} k}}{{R}}$."),
+    "f_hint": N_("F{beta} at {k} combines P@{k} and R@{k} (β = {beta}; β > 1 weighs recall more): "
+              "$F_\\beta = \\frac{{(1 + \\beta^2) P R}}{{\\beta^2 P + R}}$."),
+    "rr_hint": N_("RR of {name} is 1 over the rank of its first relevant document{threshold_words}; 0 when there is "
+               "none: $\\mathrm{{RR}} = \\frac{{1}}{{\\text{{rank of the first relevant}}}}$."),
+    "rr_threshold_words": N_(" when that rank is at most S_h = {threshold}"),
+    "mrr_hint": N_("MRR is the mean of the queries' RR, every query counted (an RR of 0 too): "
+                "$\\mathrm{{MRR}} = \\frac{{1}}{{|Q|}} \\sum_q \\mathrm{{RR}}(q)$."),
+    "rprec_count_hint": N_("Count the relevant documents among the top R = {r} ranks (a rank past the end of the list "
+                        "counts as not relevant)."),
+    "rprec_hint": N_("R-precision is precision at rank R, the query's number of relevant documents: "
+                  "$\\text{{R-precision}} = \\frac{{\\text{{relevant in the top }} R}}{{R}}$."),
+    "rels": N_("Relevance of each retrieved document in ranked order, rank 1 first: R N R N N, 1 0 1 0 0, or a "
+            "column pasted from the sheet (grade ≥ 1 is relevant)."),
+    "n_relevant_recall": N_("R: the relevant documents of the query in the whole collection (recall's denominator). "
+                         "Blank: the relevant documents of the list."),
+    "cutoffs": N_("The cut-offs k where P@k, R@k and F are asked, e.g. 5 10 20 (a k past the end of the list counts "
+               "the missing ranks as not relevant). Blank: the whole list."),
+    "k": N_("One cut-off k (instead of several cut-offs)."),
+    "betas": N_("The β of each F-measure asked: 1 for F1 (van Rijsbergen's harmonic mean of P and R), 2 for F2, "
+             "0.5 for F0.5. Blank: F1 only."),
+    "rankings": N_("One query per line, its relevance in ranked order (R N R or 1 0 1). Each line is a query."),
+    "names": N_("The queries' names, in the order of the lines (blank: q1, q2, ...)."),
+    "threshold": N_("S_h, the rank threshold: a first relevant document ranked below S_h gives RR = 0 (blank: no "
+                 "threshold, RR = 1/rank wherever it is)."),
+    "n_relevant_rprec": N_("R: the number of relevant documents of the query in the whole collection; R-precision "
+                        "looks at the top R ranks. Blank: the relevant documents of the list."),
+    "pr_title": N_("Your ranking {ranking}: P@k, R@k and F at k = {cutoffs}"),
+    "rr_title": N_("Your {count} queries: RR per query and MRR{threshold_words}"),
+    "rr_title_threshold": N_(" with S_h = {threshold}"),
+    "rprec_title": N_("Your ranking {ranking}: R-precision with R = {r}"),
+    "pr_describe": N_('{given} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in '
+                      'the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).'),
+    "rr_describe": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / '
+                      'the rank of its first relevant document, 0 when it has none), then MRR, their mean.'),
+    "rr_describe_threshold": N_('Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = '
+                                '{threshold}. Compute RR of each query (1 / the rank of its first relevant document '
+                                'if that rank is at most S_h, else 0), then MRR, their mean.'),
+    "rprec_describe": N_('{given} Count the relevant documents in the top R, then R-precision = that count / R.'),
+    "f_relevant_among": N_('relevant among ranks 1..{k}'),
+})
 
 
 def _marks(rels) -> str:
@@ -87,10 +111,13 @@ def _f_formula(beta: float, precision: float, recall: float, value: float, *, ab
 def _check_cutoffs(exercise: Exercise) -> tuple[int, ...]:
     cutoffs = tuple(exercise.param("cutoffs", ()))
     if not cutoffs or any(isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= _MAX_CUTOFF for k in cutoffs):
-        raise InputError("cutoffs", f"The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past the end of the "
-                                    f"list the missing ranks count as not relevant); got {cutoffs!r}.")
+        raise InputError("cutoffs", translate(N_('The cut-offs must be whole numbers from 1 to {_MAX_CUTOFF} (past '
+                                                 'the end of the list the missing ranks count as not relevant); got '
+                                                 '{cutoffs}.')).format(
+            _MAX_CUTOFF=_MAX_CUTOFF, cutoffs=repr(cutoffs)))
     if len(set(cutoffs)) != len(cutoffs):
-        raise InputError("cutoffs", f"Each cut-off once, please; got {cutoffs!r}.")
+        raise InputError("cutoffs", translate(N_('Each cut-off once, please; got {cutoffs}.')).format(
+            cutoffs=repr(cutoffs)))
     return cutoffs
 
 
@@ -110,11 +137,13 @@ def precision_recall_steps(exercise: Exercise) -> list[Step]:
     cutoffs = _check_cutoffs(exercise)
     betas = tuple(exercise.param("betas", BETAS))
     if not betas or any(isinstance(b, bool) or not isinstance(b, (int, float)) or not b > 0 for b in betas):
-        raise InputError("betas", f"Each β must be a number above 0 (1 for F1); got {betas!r}. With decimal commas, "
-                                  f"separate the values by spaces or semicolons: 0,5; 2.")
-    check_length(len(exercise.rels), "ranks")
+        raise InputError("betas", translate(N_('Each β must be a number above 0 (1 for F1); got {betas}. With '
+                                               'decimal commas, separate the values by spaces or semicolons: 0,5; 2.')).format(
+            betas=repr(betas)))
+    check_length(len(exercise.rels), N_("ranks"))
     if len(cutoffs) * (2 + len(betas)) > _MAX_STEPS:
-        raise InputError("cutoffs", f"At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, please.")
+        raise InputError("cutoffs", translate(N_('At most {_MAX_STEPS} steps by hand: fewer cut-offs or betas, '
+                                                 'please.')).format(_MAX_STEPS=_MAX_STEPS))
     n_rel = exercise.n_relevant if exercise.n_relevant is not None else count_relevant(exercise.rels)
     steps: list[Step] = []
     for k in cutoffs:
@@ -142,15 +171,15 @@ def _generate_pr(rng, seed: int) -> Exercise:
         grades[rng.randrange(n // 2)] = 1
     n_relevant = sum(grades) + rng.randint(0, 2)
     cutoffs = tuple(sorted(rng.sample(range(2, n + 1), rng.randint(2, 3))))
-    return Exercise("precision_recall", f"Practice exercise {seed}: {PR_KIND.title}", rels=tuple(grades),
+    return Exercise("precision_recall", f"Practice exercise {seed}: {english_title(PR_KIND)}", rels=tuple(grades),
                     n_relevant=n_relevant, params={"cutoffs": cutoffs, "betas": BETAS})
 
 
 def _describe_pr(exercise: Exercise) -> str:
     cutoffs = ", ".join(str(k) for k in exercise.param("cutoffs", ()))
     betas = ", ".join(_beta_name(b) for b in exercise.param("betas", BETAS))
-    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} At each cut-off k = {cutoffs}: P@k = (relevant in the top k) / k, R@k = (relevant in "
-            f"the top k) / R, then {betas} with F_β = (1 + β²) · P · R / (β² · P + R).")
+    return TEXTS["pr_describe"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant),
+                                       cutoffs=cutoffs, betas=betas)
 
 
 def _fmeasure_preset(query: str):
@@ -159,9 +188,9 @@ def _fmeasure_preset(query: str):
 
         preset = get_preset(f"fmeasure_{query}")
         ranking = get_preset(preset.queries[0])
-        return Exercise("precision_recall", preset.title, rels=tuple(ranking.rels), n_relevant=ranking.n_relevant,
+        return Exercise("precision_recall", english_title(preset), rels=tuple(ranking.rels), n_relevant=ranking.n_relevant,
                         params={"cutoffs": tuple(preset.settings["cutoffs"]), "betas": BETAS},
-                        source=preset.source, note=preset.note)
+                        source=preset.source, note=english_title(preset, "note"))
     return build
 
 
@@ -179,33 +208,34 @@ def _pr_reference(exercise: Exercise) -> dict:
 
 def _own_pr(*, rels, n_relevant=None, cutoffs=None, k=None, betas=(1.0,)) -> Exercise:
     if cutoffs is not None and k is not None:
-        raise InputError("k", "Give either one cut-off k or several cut-offs, not both.")
+        raise InputError("k", translate(N_('Give either one cut-off k or several cut-offs, not both.')))
     cutoffs = tuple(cutoffs) if cutoffs is not None else (k,) if k is not None else (len(rels),)
     betas = tuple(float(b) if isinstance(b, (int, float)) and not isinstance(b, bool) else b for b in betas)
     _check_r(rels, n_relevant)
-    title = TEXTS["pr_title"].format(ranking=_marks(rels), cutoffs=", ".join(map(str, cutoffs)))
+    title = TEXTS.source["pr_title"].format(ranking=_marks(rels), cutoffs=", ".join(map(str, cutoffs)))
     return Exercise("precision_recall", title, rels=tuple(rels), n_relevant=n_relevant,
                     params={"cutoffs": cutoffs, "betas": betas})
 
 
 def _check_r(rels, n_relevant, name: str = "n_relevant") -> None:
     if n_relevant is not None and n_relevant < count_relevant(rels):
-        raise InputError(name, f"R = {n_relevant} is below the {count_relevant(rels)} relevant documents of the list: "
-                               f"R counts every relevant document of the query.")
+        raise InputError(name, translate(N_('R = {n_relevant} is below the {count_relevant_rels} relevant documents '
+                                            'of the list: R counts every relevant document of the query.')).format(
+            n_relevant=n_relevant, count_relevant_rels=count_relevant(rels)))
 
 
 PR_INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True,
              example="R R N N N N N N R N"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant_recall"], "int",
-             blank="the relevant documents of the list"),
-    OwnInput("cutoffs", "Cut-offs k", TEXTS["cutoffs"], "ints", blank="the whole list", example="5 10"),
-    OwnInput("k", "Cut-off k", TEXTS["k"], "int", blank="the cut-offs above"),
-    OwnInput("betas", "β of each F-measure", TEXTS["betas"], "numbers", blank="F1 only", example="1 2 0.5"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant_recall"], "int",
+             blank=N_("the relevant documents of the list")),
+    OwnInput("cutoffs", N_("Cut-offs k"), TEXTS.source["cutoffs"], "ints", blank=N_("the whole list"), example="5 10"),
+    OwnInput("k", N_("Cut-off k"), TEXTS.source["k"], "int", blank=N_("the cut-offs above")),
+    OwnInput("betas", N_("β of each F-measure"), TEXTS.source["betas"], "numbers", blank=N_("F1 only"), example="1 2 0.5"),
 )
 
 PR_KIND = register_kind(KindSpec(
-    "precision_recall", "P@k, R@k and F-beta (F1, F2, F0.5) at cut-offs", _generate_pr, precision_recall_steps,
+    "precision_recall", N_("P@k, R@k and F-beta (F1, F2, F0.5) at cut-offs"), _generate_pr, precision_recall_steps,
     _describe_pr, presets={"fmeasure_q1": _fmeasure_preset("q1"), "fmeasure_q2": _fmeasure_preset("q2")},
     reference=_pr_reference,
     metrics=("precision", "recall", "f_beta"), inputs=PR_INPUTS, own=_own_pr))
@@ -241,11 +271,11 @@ def rr_steps(exercise: Exercise) -> list[Step]:
     queries = tuple(exercise.param("queries", ()))
     threshold = exercise.param("threshold")
     if not queries:
-        raise InputError("rankings", "Give at least one query's ranking.")
+        raise InputError("rankings", translate(N_("Give at least one query's ranking.")))
     if threshold is not None and (isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 1):
-        raise InputError("threshold", f"The rank threshold S_h must be a whole number of at least 1 (or none); got "
-                                      f"{threshold!r}.")
-    check_length(len(queries), "queries")
+        raise InputError("threshold", translate(N_('The rank threshold S_h must be a whole number of at least 1 (or '
+                                                   'none); got {threshold}.')).format(threshold=repr(threshold)))
+    check_length(len(queries), N_("queries"))
     steps = []
     threshold_words = TEXTS["rr_threshold_words"].format(threshold=threshold) if threshold is not None else ""
     for name, rels in queries:
@@ -280,7 +310,7 @@ def _generate_rr(rng, seed: int) -> Exercise:
         late = [0] * len(rels)
         late[-1] = 1
         queries[-1] = (name, tuple(late))
-    return Exercise("rr", f"Practice exercise {seed}: {RR_KIND.title}",
+    return Exercise("rr", f"Practice exercise {seed}: {english_title(RR_KIND)}",
                     params={"queries": tuple(queries), "threshold": threshold})
 
 
@@ -289,11 +319,8 @@ def _describe_rr(exercise: Exercise) -> str:
                       for name, rels in exercise.param("queries", ()))
     threshold = exercise.param("threshold")
     if threshold is None:
-        return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Compute RR of each query (1 / the "
-                f"rank of its first relevant document, 0 when it has none), then MRR, their mean.")
-    return (f"Relevance in ranked order (1 = relevant) per query — {lines}. Rank threshold S_h = "
-            f"{threshold}. Compute RR of each query (1 / the rank of its first relevant document "
-            f"if that rank is at most S_h, else 0), then MRR, their mean.")
+        return TEXTS["rr_describe"].format(lines=lines)
+    return TEXTS["rr_describe_threshold"].format(lines=lines, threshold=threshold)
 
 
 def _mrr_preset() -> Exercise:
@@ -301,8 +328,8 @@ def _mrr_preset() -> Exercise:
 
     preset = get_preset("mrr_threshold")
     queries = tuple((key.split("_")[0], tuple(get_preset(key).rels)) for key in preset.queries)
-    return Exercise("rr", preset.title, params={"queries": queries, "threshold": int(preset.settings["rr_threshold"])},
-                    source=preset.source, note=preset.note)
+    return Exercise("rr", english_title(preset), params={"queries": queries, "threshold": int(preset.settings["rr_threshold"])},
+                    source=preset.source, note=english_title(preset, "note"))
 
 
 def _rr_reference(exercise: Exercise) -> dict:
@@ -320,28 +347,28 @@ def _query_names(names, count: int, name: str = "names") -> tuple:
         return tuple(f"q{i}" for i in range(1, count + 1))
     names = tuple(str(n) for n in names)
     if len(names) != count or len(set(names)) != len(names):
-        raise InputError(name, f"Give each of the {count} queries its own name (or none: q1, q2, ...); got "
-                               f"{', '.join(names)}.")
+        raise InputError(name, translate(N_('Give each of the {count} queries its own name (or none: q1, q2, ...); '
+                                            'got {join_names}.')).format(count=count, join_names=', '.join(names)))
     return names
 
 
 def _own_rr(*, rankings, names=None, threshold=None) -> Exercise:
     names = _query_names(names, len(rankings))
     queries = tuple((name, tuple(rels)) for name, rels in zip(names, rankings))
-    words = TEXTS["rr_title_threshold"].format(threshold=threshold) if threshold is not None else ""
-    return Exercise("rr", TEXTS["rr_title"].format(count=len(queries), threshold_words=words),
+    words = TEXTS.source["rr_title_threshold"].format(threshold=threshold) if threshold is not None else ""
+    return Exercise("rr", TEXTS.source["rr_title"].format(count=len(queries), threshold_words=words),
                     params={"queries": queries, "threshold": threshold})
 
 
 RR_INPUTS = (
-    OwnInput("rankings", "Rankings, one query per line", TEXTS["rankings"], "rankings", required=True,
+    OwnInput("rankings", N_("Rankings, one query per line"), TEXTS.source["rankings"], "rankings", required=True,
              example="N N R\nN R\nR"),
-    OwnInput("names", "Query names", TEXTS["names"], "names", blank="q1, q2, ..."),
-    OwnInput("threshold", "S_h (rank threshold)", TEXTS["threshold"], "int", blank="no threshold"),
+    OwnInput("names", N_("Query names"), TEXTS.source["names"], "names", blank="q1, q2, ..."),
+    OwnInput("threshold", N_("S_h (rank threshold)"), TEXTS.source["threshold"], "int", blank=N_("no threshold")),
 )
 
 RR_KIND = register_kind(KindSpec(
-    "rr", "RR per query and MRR with a rank threshold S_h", _generate_rr, rr_steps, _describe_rr,
+    "rr", N_("RR per query and MRR with a rank threshold S_h"), _generate_rr, rr_steps, _describe_rr,
     presets={"mrr_threshold": _mrr_preset}, reference=_rr_reference,
     metrics=("reciprocal_rank", "mean_reciprocal_rank"), inputs=RR_INPUTS, own=_own_rr))
 
@@ -360,14 +387,14 @@ def r_precision_steps(exercise: Exercise) -> list[Step]:
 
     n_rel = exercise.n_relevant
     if isinstance(n_rel, bool) or not isinstance(n_rel, int) or n_rel < 1:
-        raise InputError("n_relevant", f"R-precision needs R, the number of relevant documents, at least 1; got "
-                                       f"{n_rel!r}.")
-    check_length(len(exercise.rels), "ranks")
+        raise InputError("n_relevant", translate(N_('R-precision needs R, the number of relevant documents, at least '
+                                                    '1; got {n_rel}.')).format(n_rel=repr(n_rel)))
+    check_length(len(exercise.rels), N_("ranks"))
     hits = count_relevant(exercise.rels[:n_rel])
     value = float(r_precision(exercise.rels, n_relevant=n_rel))
     shown = min(n_rel, len(exercise.rels))
     return [Step(f"relevant in the top R = {n_rel}", float(hits),
-                 rf"\text{{relevant among ranks 1..{shown}}} = {hits}", stage="Step 1: the top R",
+                 rf"\text{{{TEXTS['f_relevant_among'].format(k=shown)}}} = {hits}", stage="Step 1: the top R",
                  hint=TEXTS["rprec_count_hint"].format(r=n_rel)),
             Step("R-precision", value, rf"\frac{{{hits}}}{{{n_rel}}} = {tex_number(value)}", uses=(0,), rule="sum",
                  scale=float(n_rel), stage="Step 2: R-precision", hint=TEXTS["rprec_hint"].format())]
@@ -379,13 +406,12 @@ def _generate_rprec(rng, seed: int) -> Exercise:
     if sum(grades) < 2:
         for i in rng.sample(range(n), 2):
             grades[i] = 1
-    return Exercise("r_precision", f"Practice exercise {seed}: {RPREC_KIND.title}", rels=tuple(grades),
+    return Exercise("r_precision", f"Practice exercise {seed}: {english_title(RPREC_KIND)}", rels=tuple(grades),
                     n_relevant=sum(grades) + rng.randint(0, 2))
 
 
 def _describe_rprec(exercise: Exercise) -> str:
-    return (f"{binary_ranking_words(exercise.rels, exercise.n_relevant)} Count the relevant documents in the top "
-            f"R, then R-precision = that count / R.")
+    return TEXTS["rprec_describe"].format(given=binary_ranking_words(exercise.rels, exercise.n_relevant))
 
 
 def _rprec_preset(key: str):
@@ -394,9 +420,7 @@ def _rprec_preset(key: str):
 
 
 def _rprec_reference(exercise: Exercise) -> dict:
-    from rankviz.metrics import r_precision
-
-    from rankviz.metrics import precision
+    from rankviz.metrics import precision, r_precision
 
     n_rel = exercise.n_relevant
     # The count in the top R is P@R x R (precision over a list shorter than R counts the missing ranks as misses).
@@ -408,19 +432,19 @@ def _own_rprec(*, rels, n_relevant=None) -> Exercise:
     _check_r(rels, n_relevant)
     if n_relevant is None:
         n_relevant = count_relevant(rels)
-    return Exercise("r_precision", TEXTS["rprec_title"].format(ranking=_marks(rels), r=n_relevant), rels=tuple(rels),
+    return Exercise("r_precision", TEXTS.source["rprec_title"].format(ranking=_marks(rels), r=n_relevant), rels=tuple(rels),
                     n_relevant=n_relevant)
 
 
 RPREC_INPUTS = (
-    OwnInput("rels", "Relevance in ranked order", TEXTS["rels"], "relevance", required=True,
+    OwnInput("rels", N_("Relevance in ranked order"), TEXTS.source["rels"], "relevance", required=True,
              example="R N R N N N N N R R"),
-    OwnInput("n_relevant", "R (relevant documents in the collection)", TEXTS["n_relevant_rprec"], "int",
-             blank="the relevant documents of the list", example="4"),
+    OwnInput("n_relevant", N_("R (relevant documents in the collection)"), TEXTS.source["n_relevant_rprec"], "int",
+             blank=N_("the relevant documents of the list"), example="4"),
 )
 
 RPREC_KIND = register_kind(KindSpec(
-    "r_precision", "R-precision (precision at R)", _generate_rprec, r_precision_steps, _describe_rprec,
+    "r_precision", N_("R-precision (precision at R)"), _generate_rprec, r_precision_steps, _describe_rprec,
     presets={"rprec_q1": _rprec_preset("q1_binary"), "rprec_q2": _rprec_preset("q2_binary")},
     reference=_rprec_reference,
     metrics=("r_precision",), inputs=RPREC_INPUTS, own=_own_rprec))
@@ -520,33 +544,33 @@ def _f_weights_swapped(beta, p, r):
                    rf"{{{tex_number(b2)} \times {tex_number(r)} + {tex_number(p)}}} = {tex_number(value)}")
 
 
-register_mistake("precision_over_list_length", "You divided the relevant documents in the top k by the length of "
-                                               "the whole list; P@k divides them by k.",
+register_mistake("precision_over_list_length", N_("You divided the relevant documents in the top k by the length of "
+                                               "the whole list; P@k divides them by k."),
                  "precision_recall", _pr_with(precision_of=_precision_over_length))
 register_mistake("precision_over_retrieved_when_short",
-                 "That is right under another convention, the precision of the retrieved set (relevant retrieved / "
+                 N_("That is right under another convention, the precision of the retrieved set (relevant retrieved / "
                  "retrieved, IIR §8.3's unranked precision); P@k divides by k even when fewer than k documents were "
-                 "retrieved (trec_eval): the missing ranks count as not relevant.",
+                 "retrieved (trec_eval): the missing ranks count as not relevant."),
                  "precision_recall", _pr_with(precision_of=_precision_over_retrieved))
-register_mistake("precision_over_r", "You divided the relevant documents in the top k by R (that is recall); P@k "
-                                     "divides them by k.", "precision_recall", _pr_with(precision_of=_precision_over_r))
-register_mistake("recall_over_retrieved", "You divided the relevant documents in the top k by k, the documents "
+register_mistake("precision_over_r", N_("You divided the relevant documents in the top k by R (that is recall); P@k "
+                                     "divides them by k."), "precision_recall", _pr_with(precision_of=_precision_over_r))
+register_mistake("recall_over_retrieved", N_("You divided the relevant documents in the top k by k, the documents "
                                           "retrieved (that is precision); R@k divides them by R, all relevant "
-                                          "documents.", "precision_recall", _pr_with(recall_of=_recall_over_k))
-register_mistake("f_beta_not_squared", "You used β where the formula takes β², above and below (the trap of "
+                                          "documents."), "precision_recall", _pr_with(recall_of=_recall_over_k))
+register_mistake("f_beta_not_squared", N_("You used β where the formula takes β², above and below (the trap of "
                                        "trec_eval's set_F, whose parameter is β² itself): "
-                                       "F_β = (1 + β²) P R / (β² P + R).",
+                                       "F_β = (1 + β²) P R / (β² P + R)."),
                  "precision_recall", _pr_with(f_of=_f_beta_not_squared))
-register_mistake("f_beta_not_squared_below", "You multiplied P by β in the denominator, as the lecture's F0.5 slide "
-                                             "does ((0.5)P + R); the formula takes β² there too: β² P + R.",
+register_mistake("f_beta_not_squared_below", N_("You multiplied P by β in the denominator, as the lecture's F0.5 slide "
+                                             "does ((0.5)P + R); the formula takes β² there too: β² P + R."),
                  "precision_recall", _pr_with(f_of=_f_beta_not_squared_below))
-register_mistake("f_without_factor", "You left out the factor (1 + β²) above the line: F_β = (1 + β²) P R / "
-                                     "(β² P + R), so F1 = 2 P R / (P + R).",
+register_mistake("f_without_factor", N_("You left out the factor (1 + β²) above the line: F_β = (1 + β²) P R / "
+                                     "(β² P + R), so F1 = 2 P R / (P + R)."),
                  "precision_recall", _pr_with(f_of=_f_without_factor))
-register_mistake("f1_arithmetic_mean", "You took the arithmetic mean (P + R) / 2; F1 is their harmonic mean "
-                                       "2 P R / (P + R).", "precision_recall", _pr_with(f_of=_f_arithmetic))
-register_mistake("f_beta_weights_swapped", "You put β² on R instead of on P: F_β = (1 + β²) P R / (β² P + R), so "
-                                           "F2 leans towards recall and F0.5 towards precision.",
+register_mistake("f1_arithmetic_mean", N_("You took the arithmetic mean (P + R) / 2; F1 is their harmonic mean "
+                                       "2 P R / (P + R)."), "precision_recall", _pr_with(f_of=_f_arithmetic))
+register_mistake("f_beta_weights_swapped", N_("You put β² on R instead of on P: F_β = (1 + β²) P R / (β² P + R), so "
+                                           "F2 leans towards recall and F0.5 towards precision."),
                  "precision_recall", _pr_with(f_of=_f_weights_swapped))
 
 
@@ -597,15 +621,15 @@ def _threshold_exclusive(first, threshold):
     return 0.0, rf"{first} \geq S_h = {threshold} \Rightarrow 0"
 
 
-register_mistake("rr_threshold_ignored", "You took 1 / rank past the threshold; with S_h, a first relevant document "
-                                         "ranked below S_h gives RR = 0.", "rr", _rr_with(rr_of=_rr_ignoring_threshold))
-register_mistake("rr_rank_not_inverted", "You wrote the rank of the first relevant document; RR is its reciprocal, "
-                                         "1 / rank.", "rr", _rr_with(rr_of=_rank_not_inverted))
-register_mistake("rr_threshold_exclusive", "You dropped a first relevant document ranked exactly at S_h; the "
+register_mistake("rr_threshold_ignored", N_("You took 1 / rank past the threshold; with S_h, a first relevant document "
+                                         "ranked below S_h gives RR = 0."), "rr", _rr_with(rr_of=_rr_ignoring_threshold))
+register_mistake("rr_rank_not_inverted", N_("You wrote the rank of the first relevant document; RR is its reciprocal, "
+                                         "1 / rank."), "rr", _rr_with(rr_of=_rank_not_inverted))
+register_mistake("rr_threshold_exclusive", N_("You dropped a first relevant document ranked exactly at S_h; the "
                                            "threshold includes it: RR = 1 / rank when rank ≤ S_h (the lecture's q2, "
-                                           "at rank 3 = S_h, counts 1/3).", "rr", _rr_with(rr_of=_threshold_exclusive))
-register_mistake("mrr_over_found", "You divided by the queries that found a relevant document within S_h; MRR "
-                                   "divides by every query (a query with RR = 0 counts).",
+                                           "at rank 3 = S_h, counts 1/3)."), "rr", _rr_with(rr_of=_threshold_exclusive))
+register_mistake("mrr_over_found", N_("You divided by the queries that found a relevant document within S_h; MRR "
+                                   "divides by every query (a query with RR = 0 counts)."),
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: sum(
                      1 for _, rels in queries if _first_relevant(rels) is not None
                      and (threshold is None or _first_relevant(rels) <= threshold))))
@@ -623,10 +647,10 @@ def _rr_of_last(first, threshold, rels):
                    if value else rf"{last} > S_h = {threshold} \Rightarrow 0\ \text{{(last relevant)}}")
 
 
-register_mistake("rr_last_relevant", "You took the rank of the last relevant document; RR takes the first one, where "
+register_mistake("rr_last_relevant", N_("You took the rank of the last relevant document; RR takes the first one, where "
                                      "the user first finds what they need: RR = 1 / rank of the first relevant "
-                                     "document.", "rr", _rr_with(rr_of=_rr_of_last, with_rels=True))
-register_mistake("mrr_not_divided", "You added the RRs up; MRR is their mean: divide by the number of queries.",
+                                     "document."), "rr", _rr_with(rr_of=_rr_of_last, with_rels=True))
+register_mistake("mrr_not_divided", N_("You added the RRs up; MRR is their mean: divide by the number of queries."),
                  "rr", _rr_with(mrr_scale=lambda queries, threshold: 1))
 
 
@@ -640,14 +664,14 @@ def _rprec_at(cutoff_of, divide_by_cutoff=True):
         denominator = cutoff if divide_by_cutoff else n_rel
         value = hits / denominator
         return [replace(steps[0], expected=float(hits), alternatives=(),
-                        formula=rf"\text{{relevant among ranks 1..{cutoff}}} = {hits}"),
+                        formula=rf"\text{{{TEXTS['f_relevant_among'].format(k=cutoff)}}} = {hits}"),
                 replace(steps[1], expected=value, scale=float(denominator), alternatives=(),
                         formula=rf"\frac{{{hits}}}{{{denominator}}} = {tex_number(value)}")]
     return working
 
 
-register_mistake("rprec_at_list_length", "You counted the relevant documents in the whole list; R-precision looks "
-                                         "at the top R only (P@R).",
+register_mistake("rprec_at_list_length", N_("You counted the relevant documents in the whole list; R-precision looks "
+                                         "at the top R only (P@R)."),
                  "r_precision", _rprec_at(lambda exercise: len(exercise.rels)))
 def _rank_of_rth_relevant(exercise):
     ranks = [rank for rank, grade in enumerate(exercise.rels, 1) if grade >= 1]
@@ -656,9 +680,11 @@ def _rank_of_rth_relevant(exercise):
 
 
 register_mistake("rprec_at_rth_relevant",
-                 "That is right under another reading, the precision at the rank of the R-th relevant document; "
+                 N_("That is right under another reading, the precision at the rank of the R-th relevant document; "
                  "R-precision (IIR §8.4, trec_eval's Rprec) is the precision at rank R: the relevant documents "
-                 "among the top R ranks, divided by R.", "r_precision", _rprec_at(_rank_of_rth_relevant))
-register_mistake("rprec_at_retrieved_relevant", "You cut at the number of relevant documents retrieved; R-precision "
-                                                "cuts at R, all relevant documents of the query.",
+                 "among the top R ranks, divided by R."), "r_precision", _rprec_at(_rank_of_rth_relevant))
+register_mistake("rprec_at_retrieved_relevant", N_("You cut at the number of relevant documents retrieved; R-precision "
+                                                "cuts at R, all relevant documents of the query."),
                  "r_precision", _rprec_at(lambda exercise: count_relevant(exercise.rels)))
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))

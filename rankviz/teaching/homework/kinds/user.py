@@ -13,9 +13,22 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, check_length, register_kind,
-                                           tex_number)
+from rankviz.i18n import N_
+from rankviz.i18n import _ as translate
+from rankviz.teaching.homework.core import (
+    Exercise,
+    InputError,
+    KindSpec,
+    OwnInput,
+    Step,
+    TranslatedWords,
+    check_length,
+    english_title,
+    register_kind,
+    tex_number,
+)
 from rankviz.teaching.homework.mistakes import register_mistake
+from rankviz.teaching.homework.words import register_title_templates
 
 __all__ = ["user_steps"]
 
@@ -30,33 +43,43 @@ ESL = "expected search length"
 # What a student reads: the step hints and the inputs of their own exercise, in the textbooks' words
 # (Baeza-Yates & Ribeiro-Neto's coverage and novelty ratios, Korfhage's relative recall and recall effort,
 # Cooper's expected search length).
-TEXTS = {
-    "known_relevant_hint": "Count the relevant documents the user already knew: |K ∩ R|.",
-    "known_retrieved_hint": "Of those, count the ones the system retrieved: |K ∩ R ∩ A|.",
-    "coverage_hint": "Coverage is the share of the relevant documents the user knew that were retrieved: "
-                     "$\\frac{{|K \\cap R \\cap A|}}{{|K \\cap R|}}$.",
-    "found_hint": "Count the relevant documents retrieved: |R ∩ A|.",
-    "new_hint": "Of those, count the ones the user did not know: |(R ∩ A) − K|.",
-    "novelty_hint": "Novelty is the share of the relevant documents retrieved that were new to the user: "
-                    "$\\frac{{|(R \\cap A) - K|}}{{|R \\cap A|}}$.",
-    "relative_hint": "Relative recall is the relevant documents found over those the user expected to find, at most 1: "
-                     "$\\min\\left(1, \\frac{{\\#\\text{{found}}}}{{\\#\\text{{expected}}}}\\right)$.",
-    "examined_hint": "Read the answer in the order shown and count the documents until the {wanted}-th relevant one.",
-    "effort_hint": "Recall effort is the relevant documents wanted over the documents examined to find them: "
-                   "$\\frac{{\\#\\text{{wanted}}}}{{\\#\\text{{examined}}}}$.",
-    "esl_part_hint": "Within the levels (documents of one level tie and come in random order): {what}.",
-    "esl_hint": "Cooper's expected search length, the non-relevant documents expected before the wanted relevant "
-                "ones: $j + \\frac{{i \\cdot s}}{{r + 1}}$.",
-    "answer": "A: the documents the system shows, in the order shown (e.g. d5 d3 d21 d36).",
-    "tie_levels": "The tie level of each document of A, in the same order: documents of one level share a score and "
-                  "come in random order (blank: each document its own level).",
-    "relevant": "R: every relevant document of the query, retrieved or not.",
-    "known": "K: the relevant documents the user already knew before the search.",
-    "expected": "How many relevant documents the user expected to find (relative recall's denominator).",
-    "wanted": "How many relevant documents the user wants (recall effort and expected search length).",
-    "title": "Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
-             "search length",
-}
+TEXTS = TranslatedWords({
+    "known_relevant_hint": N_("Count the relevant documents the user already knew: |K ∩ R|."),
+    "known_retrieved_hint": N_("Of those, count the ones the system retrieved: |K ∩ R ∩ A|."),
+    "coverage_hint": N_("Coverage is the share of the relevant documents the user knew that were retrieved: "
+                     "$\\frac{{|K \\cap R \\cap A|}}{{|K \\cap R|}}$."),
+    "found_hint": N_("Count the relevant documents retrieved: |R ∩ A|."),
+    "new_hint": N_("Of those, count the ones the user did not know: |(R ∩ A) − K|."),
+    "novelty_hint": N_("Novelty is the share of the relevant documents retrieved that were new to the user: "
+                    "$\\frac{{|(R \\cap A) - K|}}{{|R \\cap A|}}$."),
+    "relative_hint": N_("Relative recall is the relevant documents found over those the user expected to find, at most 1: "
+                     "$\\min\\left(1, \\frac{{\\#\\text{{found}}}}{{\\#\\text{{expected}}}}\\right)$."),
+    "examined_hint": N_("Read the answer in the order shown and count the documents until the {wanted}-th relevant "
+                        "one."),
+    "effort_hint": N_("Recall effort is the relevant documents wanted over the documents examined to find them: "
+                   "$\\frac{{\\#\\text{{wanted}}}}{{\\#\\text{{examined}}}}$."),
+    "esl_part_hint": N_("Within the levels (documents of one level tie and come in random order): {what}."),
+    "esl_hint": N_("Cooper's expected search length, the non-relevant documents expected before the wanted relevant "
+                "ones: $j + \\frac{{i \\cdot s}}{{r + 1}}$."),
+    "answer": N_("A: the documents the system shows, in the order shown (e.g. d5 d3 d21 d36)."),
+    "tie_levels": N_("The tie level of each document of A, in the same order: documents of one level share a score and "
+                  "come in random order (blank: each document its own level)."),
+    "relevant": N_("R: every relevant document of the query, retrieved or not."),
+    "known": N_("K: the relevant documents the user already knew before the search."),
+    "expected": N_("How many relevant documents the user expected to find (relative recall's denominator)."),
+    "wanted": N_("How many relevant documents the user wants (recall effort and expected search length)."),
+    "title": N_("Your answer list of {count} documents: coverage, novelty, relative recall, recall effort, expected "
+             "search length"),
+    "answer_header": N_('| rank | doc | level |'),
+    "describe": N_('The system answers with A, {n} documents in the order shown; documents of one level tie (same '
+                   'score), so the system returns them in random order.\n\n{table}\n\nR (relevant) = {relevant}; K '
+                   '(known to the user) = {known}.\n\nCompute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ '
+                   'A) − K| / |R ∩ A|; relative recall = # found / # expected when the user, reading all of A, '
+                   'expected to find {expected} relevant documents; recall effort = # wanted / # examined for a user '
+                   'who wants {wanted} relevant documents and reads A in the order shown; and the expected search '
+                   'length (non-relevant documents seen before {wanted} relevant ones when each level comes in '
+                   'random order): j + i s / (r + 1).'),
+})
 _ESL_WHAT = ("j, the non-relevant documents in the levels read in full", "r, the relevant documents in the last "
              "level read", "i, the non-relevant documents in the last level read", "s, the relevant documents still "
              "wanted from the last level")
@@ -79,14 +102,15 @@ def _ordinal(n: int) -> str:
 def _given(exercise: Exercise):
     for name in ("docs", "relevant", "known", "levels"):
         if isinstance(exercise.param(name, ()), (str, bytes)):  # bad input is a ValueError, as in rankviz.metrics
-            raise ValueError(f"{name!r} must be a list of document ids (or levels), such as ('d1', 'd3'), "  # noqa: TRY004
-                             f"not the string {exercise.param(name)!r}.")
+            raise ValueError(translate(N_("{name} must be a list of document ids (or levels), such as ('d1', 'd3'), "
+                                          "not the string {exercise_param_name}.")).format(
+                name=repr(name), exercise_param_name=repr(exercise.param(name))))
     docs = tuple(exercise.param("docs", ()))
     levels = tuple(exercise.param("levels", ())) or tuple(range(1, len(docs) + 1))
     relevant, known = tuple(exercise.param("relevant", ())), tuple(exercise.param("known", ()))
     expected, wanted = exercise.param("expected"), exercise.param("wanted")
     if len(set(docs)) != len(docs):
-        raise InputError("answer", "The answer list names a document twice; each document is shown once.")
+        raise InputError("answer", translate(N_('The answer list names a document twice; each document is shown once.')))
     # A sheet asking only coverage and novelty gives neither: relative recall, recall effort and ESL are then left out.
     return docs, levels, relevant, known, expected, wanted
 
@@ -120,7 +144,7 @@ def user_steps(exercise: Exercise) -> list[Step]:
     )
 
     docs, levels, relevant, known, expected, wanted = _given(exercise)
-    check_length(len(docs), "documents")
+    check_length(len(docs), N_("documents"))
     covered = coverage_breakdown(relevant, docs, known)
     known_relevant, known_retrieved = int(covered.table["K ∩ R"].sum()), int(covered.table["K ∩ R ∩ A"].sum())
     stage = "Step 1: coverage"
@@ -142,8 +166,9 @@ def user_steps(exercise: Exercise) -> list[Step]:
         return _with_hints(steps, wanted)
     rels = [int(doc in set(relevant)) for doc in docs]
     if sum(rels) < wanted:
-        raise InputError("wanted", f"The user wants {wanted} relevant documents but the answer holds {sum(rels)}; "
-                                   f"recall effort needs them all found.")
+        raise InputError("wanted", translate(N_('The user wants {wanted} relevant documents but the answer holds '
+                                                '{sum_rels}; recall effort needs them all found.')).format(
+            wanted=wanted, sum_rels=sum(rels)))
     examined = next(rank for rank in range(1, len(rels) + 1) if sum(rels[:rank]) == wanted)
     effort = recall_effort_breakdown(wanted, examined)
     stage = "Step 4: recall effort"
@@ -153,7 +178,7 @@ def user_steps(exercise: Exercise) -> list[Step]:
                    scale=float(wanted), stage=stage)]
     search = expected_search_length_breakdown(rels, wanted=wanted, levels=list(levels))
     if search.details["exhausted"]:
-        raise ValueError("Expected search length needs the wanted relevant documents in the list.")
+        raise ValueError(translate(N_('Expected search length needs the wanted relevant documents in the list.')))
     stage = "Step 5: expected search length"
     for label, key in zip(ESL_PARTS, ("j", "r", "i", "s")):
         value = search.details[key]
@@ -197,7 +222,7 @@ def _generate(rng, seed: int) -> Exercise:
         known.append(rng.choice([doc for doc, rel in zip(docs, rels) if not rel]))  # known, but not relevant
     relevant = sorted(found + missed, key=lambda d: int(d[1:]))
     known = sorted(known, key=lambda d: int(d[1:]))
-    return Exercise("user", f"Practice exercise {seed}: {KIND.title}",
+    return Exercise("user", f"Practice exercise {seed}: {english_title(KIND)}",
                     params={"docs": tuple(docs), "levels": tuple(levels), "relevant": tuple(relevant),
                             "known": tuple(known), "expected": n_found + rng.choice((-1, 1, 1, 2, 2, 3)),
                             "wanted": wanted})
@@ -208,16 +233,10 @@ def _describe(exercise: Exercise) -> str:
     if expected is None or wanted is None:
         return _describe_sets(docs, relevant, known, expected, wanted)
     # One row per rank: a phone shows every column however long the answer.
-    table = "\n".join(["| rank | doc | level |", "|---|---|---|",
+    table = "\n".join([TEXTS["answer_header"], "|---|---|---|",
                        *(f"| {rank} | {doc} | {level} |" for rank, (doc, level) in enumerate(zip(docs, levels), 1))])
-    return (f"The system answers with A, {len(docs)} documents in the order shown; documents of one level tie "
-            f"(same score), so the system returns them in random order.\n\n{table}\n\n"
-            f"R (relevant) = {{{', '.join(relevant)}}}; K (known to the user) = {{{', '.join(known)}}}.\n\n"
-            f"Compute coverage = |K ∩ R ∩ A| / |K ∩ R| and novelty = |(R ∩ A) − K| / |R ∩ A|; relative recall "
-            f"= # found / # expected when the user, reading all of A, expected to find {expected} relevant "
-            f"documents; recall effort = # wanted / # examined for a user who wants {wanted} relevant documents "
-            f"and reads A in the order shown; and the expected search length (non-relevant documents seen "
-            f"before {wanted} relevant ones when each level comes in random order): j + i s / (r + 1).")
+    return TEXTS["describe"].format(n=len(docs), table=table, relevant="{" + ", ".join(relevant) + "}",
+                                    known="{" + ", ".join(known) + "}", expected=expected, wanted=wanted)
 
 
 def _describe_sets(docs, relevant, known, expected, wanted) -> str:
@@ -272,30 +291,31 @@ def _reference(exercise: Exercise) -> dict:
 
 def _own(*, answer, relevant, expected=None, wanted=None, known=None, tie_levels=None) -> Exercise:
     if tie_levels is not None and len(tie_levels) != len(answer):
-        raise InputError("tie_levels", f"Give the level of each document of A: {len(answer)} documents, "
-                                       f"{len(tie_levels)} levels.")
+        raise InputError("tie_levels", translate(N_('Give the level of each document of A: {len_answer} documents, '
+                                                    '{len_tie_levels} levels.')).format(
+            len_answer=len(answer), len_tie_levels=len(tie_levels)))
     if tie_levels is not None and list(tie_levels) != sorted(tie_levels):
-        raise InputError("tie_levels", "The levels go down the answer in order (1 1 2 2 3): a level is a run of tied "
-                                       "documents.")
-    return Exercise("user", TEXTS["title"].format(count=len(answer)),
+        raise InputError("tie_levels", translate(N_('The levels go down the answer in order (1 1 2 2 3): a level is '
+                                                    'a run of tied documents.')))
+    return Exercise("user", TEXTS.source["title"].format(count=len(answer)),
                     params={"docs": tuple(answer), "levels": tuple(tie_levels or ()), "relevant": tuple(relevant),
                             "known": tuple(known or ()), "expected": expected, "wanted": wanted})
 
 
 INPUTS = (
-    OwnInput("answer", "A (the answer, in the order shown)", TEXTS["answer"], "names", required=True,
+    OwnInput("answer", N_("A (the answer, in the order shown)"), TEXTS.source["answer"], "names", required=True,
              example="d5 d3 d21 d36 d30"),
-    OwnInput("tie_levels", "Tie level of each document", TEXTS["tie_levels"], "ints", blank="no ties"),
-    OwnInput("relevant", "R (relevant documents)", TEXTS["relevant"], "names", required=True, example="d3 d12 d21"),
-    OwnInput("known", "K (known to the user)", TEXTS["known"], "names", blank="none"),
-    OwnInput("expected", "Relevant documents expected", TEXTS["expected"], "int", blank="no relative recall",
+    OwnInput("tie_levels", N_("Tie level of each document"), TEXTS.source["tie_levels"], "ints", blank=N_("no ties")),
+    OwnInput("relevant", N_("R (relevant documents)"), TEXTS.source["relevant"], "names", required=True, example="d3 d12 d21"),
+    OwnInput("known", N_("K (known to the user)"), TEXTS.source["known"], "names", blank=N_("none")),
+    OwnInput("expected", N_("Relevant documents expected"), TEXTS.source["expected"], "int", blank=N_("no relative recall"),
              example="3"),
-    OwnInput("wanted", "Relevant documents wanted", TEXTS["wanted"], "int",
-             blank="no recall effort nor expected search length", example="2"),
+    OwnInput("wanted", N_("Relevant documents wanted"), TEXTS.source["wanted"], "int",
+             blank=N_("no recall effort nor expected search length"), example="2"),
 )
 
 KIND = register_kind(KindSpec(
-    "user", "User-oriented measures: coverage, novelty, relative recall, recall effort, expected search length",
+    "user", N_("User-oriented measures: coverage, novelty, relative recall, recall effort, expected search length"),
     _generate, user_steps, _describe, reference=_reference,
     metrics=("coverage", "novelty", "relative_recall", "recall_effort",
              "expected_search_length"), inputs=INPUTS, own=_own))
@@ -308,7 +328,7 @@ def _at(steps, label: str) -> int:
     """The index of the step ``label``; ValueError when this working has none (a sheet without that measure)."""
     found = next((i for i, step in enumerate(steps) if step.label == label), None)
     if found is None:
-        raise ValueError(f"No step {label!r} in this working.")
+        raise ValueError(translate(N_('No step {label} in this working.')).format(label=repr(label)))
     return found
 
 
@@ -451,60 +471,62 @@ def _esl_in_order_shown(exercise, steps):
                                                    rf"{tex_number(examined - wanted)}\ \ \text{{(order shown)}}")
 
 
-register_mistake("user_coverage_novelty_swapped", "You swapped coverage and novelty: coverage is the share of the "
+register_mistake("user_coverage_novelty_swapped", N_("You swapped coverage and novelty: coverage is the share of the "
                                                   "relevant documents the user knew that were retrieved, novelty the "
-                                                  "share of the relevant retrieved ones the user did not know.",
+                                                  "share of the relevant retrieved ones the user did not know."),
                  "user", _swapped)
-register_mistake("coverage_divided_by_answer", "You divided coverage by the documents retrieved |A|; coverage divides "
-                                               "by |K ∩ R|, the relevant documents the user knew.",
+register_mistake("coverage_divided_by_answer", N_("You divided coverage by the documents retrieved |A|; coverage divides "
+                                               "by |K ∩ R|, the relevant documents the user knew."),
                  "user", _ratio_over(COVERAGE[2], COVERAGE[1], _answer_size))
-register_mistake("coverage_divided_by_relevant", "You divided coverage by every relevant document |R|; coverage "
-                                                 "divides by |K ∩ R|, only the relevant documents the user knew.",
+register_mistake("coverage_divided_by_relevant", N_("You divided coverage by every relevant document |R|; coverage "
+                                                 "divides by |K ∩ R|, only the relevant documents the user knew."),
                  "user", _ratio_over(COVERAGE[2], COVERAGE[1], _relevant_size))
-register_mistake("coverage_all_known", "You counted documents the user knew that are not relevant; coverage counts "
-                                       "only the known documents that are relevant, K ∩ R.",
+register_mistake("coverage_all_known", N_("You counted documents the user knew that are not relevant; coverage counts "
+                                       "only the known documents that are relevant, K ∩ R."),
                  "user", _coverage_all_known)
-register_mistake("novelty_divided_by_answer", "You divided novelty by the documents retrieved |A|; novelty divides "
-                                              "by |R ∩ A|, the relevant documents retrieved.",
+register_mistake("novelty_divided_by_answer", N_("You divided novelty by the documents retrieved |A|; novelty divides "
+                                              "by |R ∩ A|, the relevant documents retrieved."),
                  "user", _ratio_over(NOVELTY[2], NOVELTY[1], _answer_size))
-register_mistake("novelty_divided_by_relevant", "You divided novelty by every relevant document |R|; novelty divides "
-                                                "by |R ∩ A|, the relevant documents retrieved.",
+register_mistake("novelty_divided_by_relevant", N_("You divided novelty by every relevant document |R|; novelty divides "
+                                                "by |R ∩ A|, the relevant documents retrieved."),
                  "user", _ratio_over(NOVELTY[2], NOVELTY[1], _relevant_size))
-register_mistake("novelty_counted_known", "You counted the relevant retrieved documents the user already knew; "
-                                          "novelty counts those the user did not know, (R ∩ A) − K.",
+register_mistake("novelty_counted_known", N_("You counted the relevant retrieved documents the user already knew; "
+                                          "novelty counts those the user did not know, (R ∩ A) − K."),
                  "user", _novelty_counted_known)
-register_mistake("relative_recall_inverted", "You divided the number expected by the number found; relative recall "
-                                             "is # found / # expected.", "user", _relative_recall("inverted"))
-register_mistake("relative_recall_over_all_relevant", "You divided by every relevant document (that is recall); "
+register_mistake("relative_recall_inverted", N_("You divided the number expected by the number found; relative recall "
+                                             "is # found / # expected."), "user", _relative_recall("inverted"))
+register_mistake("relative_recall_over_all_relevant", N_("You divided by every relevant document (that is recall); "
                                                       "relative recall divides by the number the user expected to "
-                                                      "find.", "user", _relative_recall("all relevant"))
-register_mistake("relative_recall_not_capped", "You let relative recall go above 1; once the user found as many as "
-                                               "expected the expectation is met and relative recall is 1.",
+                                                      "find."), "user", _relative_recall("all relevant"))
+register_mistake("relative_recall_not_capped", N_("You let relative recall go above 1; once the user found as many as "
+                                               "expected the expectation is met and relative recall is 1."),
                  "user", _relative_recall("not capped"))
-register_mistake("recall_effort_inverted", "You divided the documents examined by the number wanted; recall effort "
-                                           "is # wanted / # examined, at most 1.", "user", _effort_inverted)
-register_mistake("recall_effort_whole_list", "You divided by every document of the answer; recall effort divides by "
-                                             "the documents examined until the wanted relevant ones are found.",
+register_mistake("recall_effort_inverted", N_("You divided the documents examined by the number wanted; recall effort "
+                                           "is # wanted / # examined, at most 1."), "user", _effort_inverted)
+register_mistake("recall_effort_whole_list", N_("You divided by every document of the answer; recall effort divides by "
+                                             "the documents examined until the wanted relevant ones are found."),
                  "user", _effort_whole_list)
-register_mistake("esl_counting_relevant", "You counted the relevant documents seen too; expected search length "
-                                          "counts only the non-relevant documents the user goes through.",
+register_mistake("esl_counting_relevant", N_("You counted the relevant documents seen too; expected search length "
+                                          "counts only the non-relevant documents the user goes through."),
                  "user", _esl_with(lambda j, r, i, s, w: j + s + i * s / (r + 1),
                                    lambda j, r, i, s, w: (rf"{tex_number(j)} + {tex_number(s)} + "
                                                           rf"\frac{{{tex_number(i)} \cdot {tex_number(s)}}}"
                                                           rf"{{{tex_number(r)} + 1}}"),
                                    j_change=_j_with_relevant))
-register_mistake("esl_whole_last_level", "You counted every non-relevant document of the last level; in random order "
-                                         "only i·s/(r + 1) of them are expected before the s-th relevant one.",
+register_mistake("esl_whole_last_level", N_("You counted every non-relevant document of the last level; in random order "
+                                         "only i·s/(r + 1) of them are expected before the s-th relevant one."),
                  "user", _esl_with(lambda j, r, i, s, w: j + i, lambda j, r, i, s, w: rf"{tex_number(j)} + "
                                                                                       rf"{tex_number(i)}"))
-register_mistake("esl_s_over_r", "You divided by r; the r relevant documents cut the level into r + 1 gaps, so "
-                                 "the last level adds i·s/(r + 1).",
+register_mistake("esl_s_over_r", N_("You divided by r; the r relevant documents cut the level into r + 1 gaps, so "
+                                 "the last level adds i·s/(r + 1)."),
                  "user", _esl_with(lambda j, r, i, s, w: j + i * s / r,
                                    lambda j, r, i, s, w: rf"{tex_number(j)} + \frac{{{tex_number(i)} \cdot "
                                                          rf"{tex_number(s)}}}{{{tex_number(r)}}}"))
-register_mistake("esl_all_wanted_from_last_level", "You took s as every relevant document wanted; s counts only "
-                                                   "those still wanted from the last level, after the earlier levels.",
+register_mistake("esl_all_wanted_from_last_level", N_("You took s as every relevant document wanted; s counts only "
+                                                   "those still wanted from the last level, after the earlier levels."),
                  "user", _esl_all_wanted)
-register_mistake("esl_in_order_shown", "You counted the non-relevant documents in the order shown; within a level "
-                                       "the order is random, so ESL takes the expected number, j + i·s/(r + 1).",
+register_mistake("esl_in_order_shown", N_("You counted the non-relevant documents in the order shown; within a level "
+                                       "the order is random, so ESL takes the expected number, j + i·s/(r + 1)."),
                  "user", _esl_in_order_shown)
+
+register_title_templates(*(text for key, text in TEXTS.source.items() if "title" in key))
