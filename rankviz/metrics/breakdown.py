@@ -154,6 +154,11 @@ class Breakdown:
                            f"{', '.join(self.roles) or 'none'}.")
         return self.table[self.roles[role]]
 
+    def by_roles(self):
+        """``table`` with its columns named by role (headers without a role kept): code reads it the
+        same way whatever the language it was built in."""
+        return self.table.rename(columns={header: role for role, header in self.roles.items()})
+
     def __repr__(self) -> str:
         rows, columns = getattr(self.table, "shape", ("?", "?"))
         shape = f"{rows} row{'' if rows == 1 else 's'} x {columns} column{'' if columns == 1 else 's'}"

@@ -368,9 +368,9 @@ def _variant(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
 
 def _label(spec: MetricSpec, arguments: Mapping, breakdown) -> str:
     if spec.inputs == "ranking_levels":  # one value per level: the breakdown's value is their mean
-        levels = breakdown.table["recall level"].tolist()
+        levels = breakdown.column("level").tolist()
         if len(levels) == 1:
-            return spec.pretty_name.replace("recall r", f"recall {format_number(levels[0])}")
+            return _("Interpolated precision at recall {level}").format(level=format_number(levels[0]))
         return _("Mean interpolated precision over {n} recall levels").format(n=len(levels))
     if spec.inputs.startswith("ranking"):
         return at_k_label(spec, arguments, len(arguments["rels"]))

@@ -130,11 +130,11 @@ def ap_steps(exercise: Exercise) -> list[Step]:
     # The top k alone (past the end the missing ranks add nothing): a divisor below the relevant documents of the
     # whole list (those in the top k, or min(R, k)) is then a valid R for the metric.
     worked = average_precision_breakdown(rels[:k] if k is not None else rels, n_relevant=n_rel)
-    table = worked.table
+    table = worked.by_roles()
     shown = set(_shown_ranks(rels[:k] if k is not None else rels))
     steps, relevant_steps = [], []
-    for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant?"], table["relevant so far"],
-                                                  table["P@i"]):
+    for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant"], table["relevant_so_far"],
+                                                  table["precision"]):
         if int(rank) not in shown:
             continue
         if is_relevant:

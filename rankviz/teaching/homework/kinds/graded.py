@@ -498,21 +498,21 @@ def err_steps(exercise: Exercise) -> list[Step]:
                                                    'the list: g_max is the top of the grading scale.')).format(
             top=top, format_number_max_exerci=format_number(max(exercise.rels))))
     worked = err_breakdown(exercise.rels, max_grade=top)
-    table = worked.table
+    table = worked.by_roles()
     r_labels, reach_labels, term_labels = _err_labels(exercise)
     n = len(table)
     steps = [Step(label, float(stop), rf"R_{int(rank)} = \frac{{2^{{{tex_number(grade)}}} - 1}}{{2^{{{top}}}}} = "
                                       rf"\frac{{{tex_number(2 ** grade - 1)}}}{{{2 ** top}}} = {_err_number(stop)}",
                   stage="Step 1: R_i", hint=TEXTS["err_r_hint"].format(rank=int(rank), top=top))
-             for label, rank, grade, stop in zip(r_labels, table["rank"], table["grade"], table["R_i"])]
-    stops = table["R_i"].tolist()
-    for label, rank, reach in zip(reach_labels, table["rank"], table["P(reach rank)"]):
+             for label, rank, grade, stop in zip(r_labels, table["rank"], table["grade"], table["stop"])]
+    stops = table["stop"].tolist()
+    for label, rank, reach in zip(reach_labels, table["rank"], table["reach"]):
         rank = int(rank)
         steps.append(Step(label, float(reach), _reach_formula(rank, stops, reach), uses=tuple(range(rank - 1)),
                           rule="survival" if rank > 1 else "", stage="Step 2: P(reach rank i)",
                           hint=TEXTS["err_reach_hint"].format(rank=rank)))
-    for label, rank, stop, reach, term in zip(term_labels, table["rank"], table["R_i"], table["P(reach rank)"],
-                                              table["P(stop)/r"]):
+    for label, rank, stop, reach, term in zip(term_labels, table["rank"], table["stop"], table["reach"],
+                                              table["contribution"]):
         rank = int(rank)
         steps.append(Step(label, float(term),
                           rf"\frac{{R_{rank} \cdot P(\text{{{TEXTS['f_reach'].format(rank=rank)}}})}}{{{rank}}} = "

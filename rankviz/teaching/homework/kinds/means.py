@@ -196,11 +196,11 @@ def map_steps(exercise: Exercise) -> list[Step]:
         top = rels[:k] if k is not None else rels
         n_rel = divisors[number - 1] if divisors is not None else ap_denominator(rels, k, n_relevant, denominator)
         worked = average_precision_breakdown(top, n_relevant=n_rel)
-        table = worked.table
+        table = worked.by_roles()
         stage = f"Step {number}: {ap_word} of {name}"
         used = []
-        for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant?"], table["relevant so far"],
-                                                      table["P@i"]):
+        for rank, is_relevant, hits, precision in zip(table["rank"], table["relevant"], table["relevant_so_far"],
+                                                      table["precision"]):
             if is_relevant:
                 used.append(len(steps))
                 steps.append(Step(f"{name}: P@{int(rank)}", float(precision),
@@ -553,8 +553,8 @@ def _interpolated_working(exercise: Exercise, breakdown, mean_label: str | None)
     n_rel = int(worked.details["n_relevant"])
     rule = ROUNDING.choice(rounding).text
     steps = []
-    for level, needed, first, value in zip(worked.table["recall level"], worked.table["relevant needed"],
-                                           worked.table["first rank reaching it"], worked.table["interpolated P"]):
+    for level, needed, first, value in zip(worked.column("level"), worked.column("needed"),
+                                           worked.column("first_reaching"), worked.column("interpolated")):
         label = f"P_interp({_level_text(level)})"
         lead = rf"\text{{{TEXTS['f_recall']}}} \ge {_level_text(level)}: "
         if pd.isna(first):
@@ -1010,8 +1010,9 @@ def _level_table(exercise):
 
     levels = _ELEVEN_LEVELS if exercise.kind == "eleven_point" else _custom_levels(exercise) or _TEN_LEVELS
     rounding = exercise.param("rounding", "ceil")
-    return levels, interpolated_precision_breakdown(exercise.rels, list(levels), n_relevant=exercise.n_relevant,
-                                                    rounding=rounding).table
+    worked = interpolated_precision_breakdown(exercise.rels, list(levels), n_relevant=exercise.n_relevant,
+                                              rounding=rounding)
+    return levels, worked.by_roles()
 
 
 def _at_first_rank(exercise, steps):
@@ -1024,7 +1025,7 @@ def _at_first_rank(exercise, steps):
     points = precision_recall_points(exercise.rels, n_relevant=exercise.n_relevant)
     precision_at = dict(zip(points.rank.tolist(), points.precision.tolist()))
     values, formulas = [], []
-    for level, first in zip(levels, table["first rank reaching it"]):
+    for level, first in zip(levels, table["first_reaching"]):
         if pd.isna(first):
             values.append(0.0)
             formulas.append(rf"\text{{{TEXTS['f_no_rank_reaches'].format(level=_level_text(level))}}} \Rightarrow 0")
@@ -1040,7 +1041,7 @@ def _unreached_left_out(exercise, steps):
         return None
     last = steps[-1]
     _, table = _level_table(exercise)
-    reached = tuple(int(i) for i in table.index[table["first rank reaching it"].notna()])
+    reached = tuple(int(i) for i in table.index[table["first_reaching"].notna()])
     if len(reached) == len(steps) - 1 or not reached:
         return None
     value = math.fsum(steps[i].expected for i in reached) / len(reached)
@@ -1055,8 +1056,9 @@ def _noninterpolated_ap(exercise, steps):
     if not _has_mean(steps):
         return None
     worked = average_precision_breakdown(exercise.rels, n_relevant=exercise.n_relevant)
-    table = worked.table[worked.table["relevant?"]]
-    terms = " + ".join(rf"\frac{{{int(h)}}}{{{int(r)}}}" for h, r in zip(table["relevant so far"], table["rank"]))
+    table = worked.by_roles()
+    table = table[table["relevant"]]
+    terms = " + ".join(rf"\frac{{{int(h)}}}{{{int(r)}}}" for h, r in zip(table["relevant_so_far"], table["rank"]))
     n_rel = int(worked.details["n_relevant"])
     last = steps[-1]
     return steps[:-1] + [replace(last, expected=float(worked.value), rule="", uses=(), alternatives=(),
