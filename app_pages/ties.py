@@ -7,6 +7,7 @@ from functools import partial
 import streamlit as st
 
 from rankviz.data import SAMPLE_RUNS
+from rankviz.i18n import language
 from rankviz.teaching.export import to_csv_bytes
 from rankviz.evaluation.ties import affordable_samples, sampled_measures
 from rankviz.ui.cached_charts import show_chart
@@ -54,7 +55,7 @@ def _example():
     doc_ids, scores, grades = example_lists(grid)
     if not example_measures:
         raise ValueError("Pick at least one measure.")
-    return example_tables(tuple(doc_ids), tuple(scores), tuple(grades), tuple(example_measures))
+    return example_tables(tuple(doc_ids), tuple(scores), tuple(grades), tuple(example_measures), language())
 
 
 example = parse_or_last_valid("ties", _example, default=None, where=edit_col, icon=":material/error:",

@@ -14,6 +14,7 @@ import streamlit as st
 
 from rankviz.evaluation.measures import parse_measures, split_measure_text
 from rankviz.evaluation.presentation import P_VALUE_FORMAT, run_labels, value_format
+from rankviz.i18n import language
 from rankviz.registry import ELEVEN_LEVELS
 from rankviz.trec.judgments import JUDGMENT_FORMATS
 from rankviz.ui.uploads import InputFile, read_judgments_file, read_run_file_as_table, read_zscores_file
@@ -190,7 +191,8 @@ def _cached(table: str, evaluation: Evaluation, **options):
     are not redone."""
     if not evaluation.key:  # built by hand: nothing identifies it
         return _DERIVED[table](evaluation, **options)
-    return _derived(table, evaluation.key, tuple(sorted(options.items())), evaluation)
+    # Keyed on the language too: a table's headers and notes are words (rankviz.i18n).
+    return _derived(table, (language(), evaluation.key), tuple(sorted(options.items())), evaluation)
 
 
 def aggregate_table(evaluation: Evaluation) -> pd.DataFrame:

@@ -8,6 +8,7 @@ import math
 import pandas as pd
 import streamlit as st
 
+from rankviz.i18n import language
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
 __all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "example_tables",
@@ -69,9 +70,10 @@ def example_lists(grid: pd.DataFrame) -> tuple[list[str], list[float], list[int]
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple):
+def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple, lang: str = "en"):
     """The example's three tables, cached by its rows and measures (every rerun of the page would
-    otherwise re-rank and re-evaluate an example that did not change).
+    otherwise re-rank and re-evaluate an example that did not change), and by ``lang``, the language
+    of their headers (pass ``rankviz.i18n.language()``).
 
     Returns ``(orderings_side_by_side, tie_example, expected_relevance_by_rank)`` of
     :mod:`rankviz.evaluation.ties`; their ValueError (e.g. a duplicate doc id) passes through uncached.
@@ -85,7 +87,7 @@ def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _compare_cached(qrels_digest: str, run_digest: str, measures: tuple, samples: int, seed: int,
-                    rel_threshold: int, _qrels: InputFile, _run: InputFile):
+                    rel_threshold: int, lang: str, _qrels: InputFile, _run: InputFile):
     from rankviz.evaluation.ties import compare_tie_rules
 
     return compare_tie_rules(read_qrels_file(_qrels), read_run_file(_run), list(measures), samples=samples,
@@ -99,6 +101,7 @@ def compare_files(qrels: InputFile, run: InputFile, measures, *, samples: int, s
     """
     try:
         return _compare_cached(qrels.digest, run.digest, tuple(measures), int(samples), int(seed), int(rel_threshold),
+                               language(),
                                qrels, run)
     except ValueError as error:
         message = str(error)

@@ -13,7 +13,9 @@ import streamlit as st
 
 from rankviz.teaching.homework import KINDS
 from rankviz.teaching.homework.worksheets import MAX_SHEET_EXERCISES, make_worksheet, worksheet_html, worksheet_latex
+from rankviz.i18n import language
 from rankviz.ui.address import browser_address, loopback_warning
+from rankviz.ui.language import with_language
 
 __all__ = ["worksheet_files", "worksheet_section"]
 
@@ -21,8 +23,10 @@ DEFAULT_KINDS = ("precision_recall", "ap", "ndcg", "spearman")
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
-def worksheet_files(kinds: tuple[str, ...], count: int, seed: int, base_url: str) -> dict[str, tuple[str, str]]:
-    """File name -> (MIME type, text) of the sheet and its answer key, as LaTeX and HTML."""
+def worksheet_files(kinds: tuple[str, ...], count: int, seed: int, base_url: str,
+                    lang: str = "en") -> dict[str, tuple[str, str]]:
+    """File name -> (MIME type, text) of the sheet and its answer key, as LaTeX and HTML, in ``lang``
+    (the cache's key: a Chinese sheet is another file)."""
     sheet = make_worksheet(list(kinds), count, seed)
     stem = f"worksheet_{seed}"
     return {f"{stem}.tex": ("application/x-tex", worksheet_latex(sheet, base_url=base_url)),
@@ -53,7 +57,7 @@ def worksheet_section() -> None:
         if not choice[0]:
             st.error("Pick at least one kind of exercise.")
             return
-        files = worksheet_files(*choice, browser_address())
+        files = worksheet_files(*choice, with_language(browser_address()), language())
         st.caption(f"{choice[1]} exercises from seed {choice[2]}: print the sheet for the class, keep the key.")
         loopback_warning("The sheet's links")
         columns = st.columns(2)  # the sheet on the left, its key on the right
