@@ -6,6 +6,7 @@ import warnings
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
@@ -29,7 +30,7 @@ from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 from rankviz.ui.two_rankings import MAX_DOCUMENTS, load_shared_ranking, load_two_rankings_preset, two_rankings_editor
 
 page = page_for("app_pages/correlation.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 # Pairs beyond this make the pair matrix unreadable on a projector; the pair list stays.
 MATRIX_MAX_DOCUMENTS = 15
 # Beyond this many discordant pairs the segments hide the points (and the chart's data grows as n^2).

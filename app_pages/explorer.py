@@ -4,6 +4,7 @@ by two metrics, with Kendall's tau between the orderings they induce."""
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.teaching.explore import (
     DEFAULT_SWEEP_METRICS,
     MAX_RANKINGS,
@@ -35,7 +36,7 @@ from rankviz.ui.settings import choice_radio
 from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/explorer.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 # Grade scales: the moving document gets the top grade; random rankings draw from the whole scale.
 SCALES = {"0-1": (0, 1), "0-2": (0, 1, 2), "0-3": (0, 1, 2, 3), "0-4": (0, 1, 2, 3, 4)}

@@ -3,6 +3,7 @@ beside the system's with per-rank contributions, and ERR with its stop probabili
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.teaching.graded_variants import graded_variants
 from rankviz.metrics import err, err_breakdown, ndcg, ndcg_breakdown
@@ -22,7 +23,7 @@ from rankviz.ui.tables import at_k_label, render_other_convention, variant_text
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
 page = page_for("app_pages/graded.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 edit_col, table_col = st.columns([2, 3], gap="medium")
 with edit_col:

@@ -8,6 +8,7 @@ import random
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.teaching.homework import (
     HOMEWORK_PRESETS,
@@ -39,7 +40,7 @@ from rankviz.ui.worksheet import worksheet_section
 from rankviz.ui.wrapping import show_wrapping_formula, show_wrapping_table
 
 page = page_for("app_pages/homework.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 SOURCES = {"course": "a course exercise", "own": "your own exercise", "practice": "a practice exercise"}
 TOLERANCES = {"0.0005": "3 decimals, rounded", "0.001": "3 decimals, rounded or cut",

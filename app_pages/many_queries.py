@@ -4,6 +4,7 @@ per query, MAP vs GMAP vs HMAP vs MRR, and any query's worked tables."""
 import pandas as pd
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.metrics import (
     geometric_mean_average_precision_breakdown,
@@ -40,7 +41,7 @@ from rankviz.ui.table_editor import get_table, replace_table, table_editor, tabl
 from rankviz.ui.teaching import chart_font_size
 
 page = page_for("app_pages/many_queries.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 MODES = ("rankings", "AP per query")
 DEFAULT_QUERIES = preset_query_rows("map_q1_q2")

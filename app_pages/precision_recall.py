@@ -4,6 +4,7 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
@@ -34,7 +35,7 @@ from rankviz.ui.settings import ranking_settings
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
 page = page_for("app_pages/precision_recall.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 ROUNDING_HELP = (
     "Interpolated precision at recall level r is the best precision of any rank whose recall reaches r. "

@@ -6,6 +6,7 @@ from functools import partial
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.evaluation.comparison import count_wins_ties_losses
 from rankviz.data import SAMPLE_RUNS
 from rankviz.teaching.export import to_csv_bytes
@@ -22,7 +23,7 @@ from rankviz.ui.uploads import MAX_UPLOAD_MB, last_result_for, remember_result, 
 LAST = "rf_last_evaluation"  # the last evaluation that succeeded, with the files it came from
 
 page = page_for("app_pages/run_files.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 # ---------------------------------------------------------------------------------------------
 # Input: the sample collection or uploaded files

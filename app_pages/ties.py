@@ -7,7 +7,7 @@ from functools import partial
 import streamlit as st
 
 from rankviz.data import SAMPLE_RUNS
-from rankviz.i18n import language
+from rankviz.i18n import _, language
 from rankviz.teaching.export import to_csv_bytes
 from rankviz.evaluation.ties import affordable_samples, sampled_measures
 from rankviz.ui.cached_charts import show_chart
@@ -22,7 +22,7 @@ from rankviz.ui.uploads import (MAX_UPLOAD_MB, last_result_for, read_run_file, r
                                 uploaded_file)
 
 page = page_for("app_pages/ties.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 st.markdown(
     "A run gives every document a **score**; when two documents of a query have the same score, the run "

@@ -4,6 +4,7 @@ satisfaction, frustration) on an editable example, each with its formula and wor
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.metrics import auc, auc_breakdown, gauc_breakdown, roc_curve_breakdown
 from rankviz.metrics.classification import GAUC_WEIGHTS
@@ -23,7 +24,7 @@ from rankviz.ui.teaching import chart_font_size
 from rankviz.ui.user_inputs import DEFAULT_CLICK_LOG, DEFAULT_SETS, parse_click_log, parse_id_set
 
 page = page_for("app_pages/user_measures.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 
 def _explained(name: str, breakdown, *, key: str, title: str, variant: str = "") -> None:
