@@ -57,7 +57,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 _ROOT = Path(__file__).parent.parent
 # domain -> the files and folders (from the checkout's root) whose marked strings it holds
 DOMAINS = {
-    "app": ("app.py", "app_pages", "rankviz/ui"),
+    "app": ("app.py", "app_pages", "rankviz/ui", "rankviz/glossary.py"),
     "words": ("rankviz/registry.py", "rankviz/metrics", "rankviz/charts", "rankviz/display.py",
               "rankviz/evaluation", "rankviz/trec", "rankviz/formatting", "rankviz/i18n.py"),
     "teaching": ("rankviz/teaching",),

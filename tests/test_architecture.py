@@ -201,7 +201,8 @@ class Package:
 
 
 def _private(name: str) -> bool:
-    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+    # ``_`` alone is gettext's translate function (rankviz.i18n exports it), not a private name.
+    return name.startswith("_") and name != "_" and not (name.startswith("__") and name.endswith("__"))
 
 
 @cache

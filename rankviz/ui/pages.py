@@ -67,6 +67,8 @@ PAGES: tuple[PageInfo, ...] = (
              N_("AUC and GAUC with ROC curves; coverage, novelty, relative recall, effort, search length, satisfaction.")),
     PageInfo("app_pages/ties.py", N_("Ties"), ":material/drag_handle:",
              N_("Tied scores ranked three ways (trec_eval, input order, averaged): why evaluation tools disagree.")),
+    PageInfo("app_pages/glossary.py", N_("Glossary 术语表"), ":material/translate:",
+             N_("The course's terms in Chinese and English side by side, each with its source.")),
 )
 
 

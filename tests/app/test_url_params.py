@@ -106,6 +106,7 @@ PAGE_STATES = {
     "user_measures": [{}],
     "run_files": [{}],
     "ties": [{}],
+    "glossary": [{}],
 }
 
 
