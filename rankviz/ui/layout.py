@@ -140,6 +140,7 @@ _FOCUSABLE_FORMULAS_JS = """
 <div class="rv-sr-only"><script>
 (() => {
   const doc = window.parent && window.parent.document ? window.parent.document : document;
+  doc.rankvizFormulaLabel = LABEL;  // in the language of the latest run
   if (doc.rankvizFormulaObserver) return;
   const wraps = (box) => {
     const pieces = box.querySelectorAll(':scope > .katex > .katex-html > .base');
@@ -157,7 +158,7 @@ _FOCUSABLE_FORMULAS_JS = """
     if (scrolls && !box.hasAttribute('tabindex')) {
       box.setAttribute('tabindex', '0');
       box.setAttribute('role', 'region');
-      box.setAttribute('aria-label', 'Formula, wider than the page: scroll it with the arrow keys');
+      box.setAttribute('aria-label', doc.rankvizFormulaLabel);
     } else if (!scrolls && box.getAttribute('role') === 'region') {
       box.removeAttribute('tabindex');
       box.removeAttribute('role');
@@ -221,7 +222,8 @@ def projector_view():
     """
     on = projector_on()
     st.html(_BASE_CSS + _KEYBOARD_AND_TOUCH_CSS)
-    st.html(_FOCUSABLE_FORMULAS_JS, unsafe_allow_javascript=True)
+    st.html(_FOCUSABLE_FORMULAS_JS.replace("LABEL", json.dumps(
+        _("Formula, wider than the page: scroll it with the arrow keys"))), unsafe_allow_javascript=True)
     st.html(_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)) if on else _DEFAULT_VIEW_CSS)
     view = f"rv_view_{'projector' if on else 'default'}_{st.session_state.get(_VIEW, 0)}"
     with st.container(key="rv_redraw"):
