@@ -100,6 +100,7 @@ TERMS: tuple[Term, ...] = (
     Term("cutoff", "cut-off k", "@k", "截断位置", "截断值", "Precision@K", "notes_english"),
     Term("query", "query", "q", "查询", "", "query", "notes_english"),
     Term("ties", "tied scores", "", "并列分数", "分数相同", None, "usage"),
+    Term("recall_effort", "recall effort", "", "召回代价", "召回努力", None, "lecture", ("002", "Recall Effort")),
 )
 
 
