@@ -42,6 +42,7 @@ from rankviz.ui.wrapping import show_wrapping_formula, show_wrapping_table
 page = page_for("app_pages/homework.py")
 page_header(_(page.title), _(page.purpose))
 
+N_("course"), N_("own"), N_("practice")  # the source radio's values, shown through _ (the link keeps them)
 SOURCES = {"course": N_("a course exercise"), "own": N_("your own exercise"), "practice": N_("a practice exercise")}
 TOLERANCES = {"0.0005": N_("3 decimals, rounded"), "0.001": N_("3 decimals, rounded or cut"),
               "0.005": N_("2 decimals, rounded"), "0.01": N_("2 decimals, rounded or cut")}
@@ -70,7 +71,7 @@ def _choice(label: str, options: dict, *, key: str, help: str, horizontal: bool 
 source_default = "practice" if link_value("seed") is not None and link_value("hw_source") is None else "course"
 pick_col, tolerance_col = st.columns([3, 2], gap="medium")
 with pick_col:
-    source = _choice(_("Exercise"), SOURCES, key="hw_source", default=source_default,
+    source = _choice(_("Exercise"), SOURCES, key="hw_source", default=source_default, format_func=_,
                      help=_("A course exercise as the notes set it, your own exercise from any course or textbook "
                             "(typed as your sheet gives it, with its conventions), or a practice exercise drawn from "
                             "a seed: share the link and everyone gets the same one."))

@@ -40,11 +40,12 @@ def switch_help(param) -> str:
 def choice_radio(param, label: str, *, key: str, container=None, options=None, **kwargs):
     """A radio over a registry parameter's choices, kept in the link, each captioned with its formula.
 
-    A bound radio writes its option to the URL, so the options are the plain values
-    (``?gain=exponential``) and the formulas are captions; ``options`` reorders or narrows them.
+    The link holds the plain values (``?gain=exponential``); each option shows the registry's label
+    (in the session's language) and its formula as a caption; ``options`` reorders or narrows them.
     """
     values = tuple(param.values if options is None else options)
     box = container if container is not None else st
+    kwargs.setdefault("format_func", lambda value: param.choice(value).label)
     return link_widget(box.radio, label, values, key=key, captions=[param.choice(v).text for v in values],
                        help=kwargs.pop("help", switch_help(param)), horizontal=True, **kwargs)
 

@@ -31,16 +31,24 @@ ALLOWED = {
     "ROC", "tpr", "fpr", "SRCC", "tau", "rho", "Fβ", "log", "ln", "max", "min", "mean", "exp", "ceil", "floor",
     "g_max", "gmax", "rel", "rankviz", "trec_eval", "qrels", "run", "runs", "CSV", "LaTeX", "HTML", "TREC",
     "PageDown", "PageUp", "Enter", "English", "q1", "q2", "prec", "interp", "pt", "at", "cut", "sh",
+    "Glossary",  # the glossary's title is bilingual on purpose (术语表 Glossary), in the navigation of every page
 }
-# The glossary shows English names on purpose, beside the Chinese.
+# The glossary shows English names on purpose, beside the Chinese (and its note names the English terms).
 GLOSSARY_ENGLISH = {word for t in TERMS for word in re.findall(r"[A-Za-z]+", f"{t.english} {t.symbol} {t.in_notes or ''}")}
+GLOSSARY_ENGLISH |= {"accuracy", "precision", "recall", "P_interp", "prec"}
 
+# Formulas, code and Material icons (their ligature names, e.g. "play_arrow", are text in the DOM)
+# set aside; every text node read on its own, so a table's cells do not run together.
 _VISIBLE_TEXT_JS = """
 () => {
   const main = document.querySelector('[data-testid="stMain"]').cloneNode(true);
-  main.querySelectorAll('.katex, .katex-display, code, pre, script, style, [data-testid="stCode"]')
+  main.querySelectorAll('.katex, .katex-display, code, pre, script, style, [data-testid="stCode"], '
+                        + '[data-testid="stIconMaterial"], .material-symbols-rounded')
       .forEach((node) => node.remove());
-  return main.innerText;
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  const texts = [];
+  while (walker.nextNode()) texts.push(walker.currentNode.textContent);
+  return texts.join(' ');
 }
 """
 
