@@ -42,7 +42,8 @@ from rankviz.ui.wrapping import show_wrapping_formula, show_wrapping_table
 page = page_for("app_pages/homework.py")
 page_header(_(page.title), _(page.purpose))
 
-N_("course"), N_("own"), N_("practice")  # the source radio's values, shown through _ (the link keeps them)
+# The source radio's values, shown through _ (the link keeps them); assigned, or Streamlit's magic would print them.
+SOURCE_WORDS = (N_("course"), N_("own"), N_("practice"))
 SOURCES = {"course": N_("a course exercise"), "own": N_("your own exercise"), "practice": N_("a practice exercise")}
 TOLERANCES = {"0.0005": N_("3 decimals, rounded"), "0.001": N_("3 decimals, rounded or cut"),
               "0.005": N_("2 decimals, rounded"), "0.01": N_("2 decimals, rounded or cut")}

@@ -27,7 +27,7 @@ page_header(_(page.title), _(page.purpose))
 
 # ---------------------------------------------------------------------------------------------
 # Input: the sample collection or uploaded files
-N_("Sample collection"), N_("Upload files")  # the source radio's values, shown through _
+SOURCE_WORDS = (N_("Sample collection"), N_("Upload files"))  # the source radio's values, shown through _
 source_col, measure_col = st.columns([1, 1], gap="large")
 with source_col:
     source = st.radio(_("Files"), ["Sample collection", "Upload files"], key="rf_source", horizontal=True,

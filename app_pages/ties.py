@@ -82,7 +82,7 @@ if example is not None:
 
 # ---------------------------------------------------------------------------------------------
 # Shown through _ (the radios' format_func): their values stay English in the session state.
-N_("Sample collection"), N_("Upload files"), N_("tie-averaged"), N_("input order")
+RULE_WORDS = (N_("Sample collection"), N_("Upload files"), N_("tie-averaged"), N_("input order"))
 st.subheader(_("A whole run"))
 source_col, settings_col = st.columns([1, 1], gap="large")
 problems = []

@@ -43,7 +43,7 @@ _VISIBLE_TEXT_JS = """
 () => {
   const main = document.querySelector('[data-testid="stMain"]').cloneNode(true);
   main.querySelectorAll('.katex, .katex-display, code, pre, script, style, [data-testid="stCode"], '
-                        + '[data-testid="stIconMaterial"], .material-symbols-rounded')
+                        + '[data-testid="stIconMaterial"], [translate="no"]')
       .forEach((node) => node.remove());
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   const texts = [];
