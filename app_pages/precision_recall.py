@@ -140,6 +140,7 @@ if name_a in points:
 st.subheader(_("11-point interpolated precision"))
 rounding = link_widget(st.radio, _("Recall level → relevant documents needed"), ROUNDING.values, key="rounding",
                        captions=[ROUNDING.label(value) for value in ROUNDING.values], horizontal=True,
+                       format_func=lambda value: ROUNDING.choice(value).text,
                        help=_(ROUNDING_HELP))
 st.caption(_(ROUNDING_HELP))
 eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)

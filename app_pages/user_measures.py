@@ -52,7 +52,9 @@ with log_col:
     log = parse_or_last_valid("um_clicks", lambda: parse_click_log(edited),
                               default=lambda: parse_click_log(DEFAULT_CLICK_LOG), message=_("Showing the last valid log."))
     weights = link_widget(st.radio, _("Group weight w_g"), [w for w in GAUC_WEIGHTS if w != "impressions"],
-                          key="um_weights", horizontal=True, captions=[_("items shown"), _("positives"), _("1 per group")],
+                          key="um_weights", horizontal=True,
+                          format_func=lambda w: {"size": _("items shown"), "positives": _("positives"),
+                                                 "uniform": _("1 per group")}.get(w, w),
                           help=_("GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions."))
 
 gauc_table = compute(cached_call, gauc_breakdown, log.labels, log.scores, log.groups, weights, where=result_col)

@@ -31,6 +31,8 @@ ALLOWED = {
     "ROC", "tpr", "fpr", "SRCC", "tau", "rho", "Fβ", "log", "ln", "max", "min", "mean", "exp", "ceil", "floor",
     "g_max", "gmax", "rel", "rankviz", "trec_eval", "qrels", "run", "runs", "CSV", "LaTeX", "HTML", "TREC",
     "PageDown", "PageUp", "Enter", "English", "q1", "q2", "prec", "interp", "pt", "at", "cut", "sh",
+    "w_g", "S_h", "T_a", "T_b", "R_i", "g_i", "K_n", "F_",  # symbols the captions define
+    "round", "Python",  # round(r·R) in the 11-point rule; the language of "Show the code"
     "Glossary",  # the glossary's title is bilingual on purpose (术语表 Glossary), in the navigation of every page
 }
 # The glossary shows English names on purpose, beside the Chinese (and its note names the English terms).
