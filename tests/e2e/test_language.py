@@ -54,9 +54,9 @@ _VISIBLE_TEXT_JS = """
 }
 """
 
-NOT_YET = ("the words and teaching catalogues (i18n-words: registry labels and descriptions, worked-table "
-           "headers, chart titles; i18n-teach: presets, homework, hints, worksheets) and the app pages correlation, "
-           "homework, many_queries, run_files, explorer, user_measures, ties are not translated yet on this branch")
+NOT_YET = ("the words and teaching catalogues are not complete on this branch (i18n-words: registry labels and "
+           "descriptions, worked-table headers and step labels, chart titles, axes and text alternatives; i18n-teach: "
+           "presets, homework exercises and fields, hints, mistakes); the app's own strings are all in app.po")
 
 
 def _open(tab, url: str) -> None:
