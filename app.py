@@ -13,6 +13,9 @@ which resets that mode before every run, never ran this script after ``switch_pa
 
 import streamlit as st
 
+from rankviz.i18n import _
+
+from rankviz.ui.language import start_language
 from rankviz.ui.layout import projector_view
 from rankviz.ui.link import sync_url
 from rankviz.ui.pages import available_pages
@@ -25,8 +28,9 @@ with script_slot():
     st.set_page_config(page_title="rankviz", page_icon=":material/leaderboard:", layout="wide",
                        initial_sidebar_state="collapsed")
     init_state()  # the link read (or restored by Back/Forward), queued widget values written
+    start_language()  # every _() of this run speaks the session's language (rankviz.ui.language)
     navigation = st.navigation([
-        st.Page(page.file, title=page.title, icon=page.icon, default=page.default, help=page.purpose)
+        st.Page(page.file, title=_(page.title), icon=page.icon, default=page.default, help=_(page.purpose))
         for page in available_pages()
     ], position="top")  # page links in the header: at 1280 px a sidebar would eat a third of the width
     with projector_view():  # the page, drawn again whenever its type size changes

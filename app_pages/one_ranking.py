@@ -3,6 +3,7 @@ open any of them as a worked table with its formula and numbers."""
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.registry import get_spec, specs_for
 from rankviz.ui.cached_results import cached_call
 from rankviz.ui.editor import ranking_editor
@@ -22,7 +23,7 @@ from rankviz.ui.tables import (
 )
 
 page = page_for("app_pages/one_ranking.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
 edit_col, table_col = st.columns([2, 3], gap="medium")
 with edit_col:
@@ -30,7 +31,7 @@ with edit_col:
     settings = ranking_settings(ranking)
 
 with table_col:
-    st.subheader("Every metric at k")
+    st.subheader(_("Every metric at k"))
     table, errors = cached_call(every_metric_table, ranking.rels, settings, len(ranking))
     for message in errors:
         st.error(message)
@@ -38,11 +39,12 @@ with table_col:
                  height=table_height_px(len(table)))
     tools_for_ranking(ranking.rels, settings, key="one_ranking_tools")
 
-st.subheader("Worked out")
+st.subheader(_("Worked out"))
 names = [spec.name for spec in specs_for(inputs="ranking", families=FAMILIES)]
-metric = link_widget(st.selectbox, "Metric (the rankviz function)", names, key="metric")
+metric = link_widget(st.selectbox, _("Metric (the rankviz function)"), names, key="metric")
 spec = get_spec(metric)
-st.caption(f"**{spec.pretty_name}**: {spec.description} Source: {spec.reference}.")
+st.caption(_("**{name}**: {description} Source: {reference}.").format(
+    name=spec.pretty_name, description=spec.description, reference=spec.reference))
 used = spec.applicable(settings)
 breakdown = compute(cached_call, spec.breakdown, ranking.rels, **used)
 if breakdown is not None:

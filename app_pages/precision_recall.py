@@ -4,6 +4,7 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 
 import streamlit as st
 
+from rankviz.i18n import N_, _
 from rankviz.formatting import format_number
 from rankviz.teaching.homework import own_exercise
 from rankviz.metrics import (
@@ -34,9 +35,9 @@ from rankviz.ui.settings import ranking_settings
 from rankviz.ui.teaching import chart_font_size, printed_vs_exact
 
 page = page_for("app_pages/precision_recall.py")
-page_header(page.title, page.purpose)
+page_header(_(page.title), _(page.purpose))
 
-ROUNDING_HELP = (
+ROUNDING_HELP = N_(
     "Interpolated precision at recall level r is the best precision of any rank whose recall reaches r. "
     "A level becomes a count of relevant documents c that a rank must have found: the textbook takes "
     "c = ceil(r·R) (recall really ≥ r); trec_eval 9 takes floor(r·R + 0.9), which differs when r·R has a "
@@ -55,7 +56,7 @@ def _system_name(letter: str, prefix: str, ranking) -> str:
     """The legend name: "A", or "A: Query q1" while the ranking is still the course preset loaded into it."""
     preset = PRESETS.get(st.session_state.get(f"{prefix}preset") or "")
     if preset is not None and tuple(preset.rels) == tuple(ranking.grades):
-        return f"{letter}: {preset.title.split(':')[0]}"
+        return f"{letter}: {_(preset.title).replace('：', ':').split(':')[0]}"
     return letter
 
 
@@ -69,12 +70,12 @@ with edit_col:
     ranking = ranking_editor()
     settings = _binary_settings(ranking_settings(ranking, show_graded=False))
     beta_col, button_col = st.columns([1, 1], vertical_alignment="bottom")
-    beta = number_field("β of F-β", key="beta", minimum=0.01, maximum=100, container=beta_col,
-                        help="β > 1 weighs recall more (F2), β < 1 precision more (F0.5); β = 1 is F1.")
-    button_col.button("Load the course's q1 and q2", key="pr_load_q1_q2", on_click=_load_q1_q2,
-                      help="Lecture 002: q1 (relevant at 1, 3, 6, 10, 15; R = 10) as A and q2 "
-                           "(relevant at 3, 8, 15; R = 3) as B.", width="stretch")
-    compare = link_widget(st.toggle, "Compare with a second ranking (B) on the same plot", key="compare")
+    beta = number_field(_("β of F-β"), key="beta", minimum=0.01, maximum=100, container=beta_col,
+                        help=_("β > 1 weighs recall more (F2), β < 1 precision more (F0.5); β = 1 is F1."))
+    button_col.button(_("Load the course's q1 and q2"), key="pr_load_q1_q2", on_click=_load_q1_q2,
+                      help=_("Lecture 002: q1 (relevant at 1, 3, 6, 10, 15; R = 10) as A and q2 "
+                             "(relevant at 3, 8, 15; R = 3) as B."), width="stretch")
+    compare = link_widget(st.toggle, _("Compare with a second ranking (B) on the same plot"), key="compare")
 
 r_only = {name: settings[name] for name in ("n_relevant", "judged") if name in settings}
 name_a = _system_name("A", "", ranking)
@@ -88,7 +89,7 @@ ap = compute(cached_call, average_precision_breakdown, ranking.rels, where=edit_
 
 ranking_b = None
 if compare:
-    st.subheader("Ranking B")
+    st.subheader(_("Ranking B"))
     b_edit, b_settings_col = st.columns([3, 2], gap="medium")
     with b_edit:
         ranking_b = ranking_editor("b_", default=Ranking.from_grades((0, 0, 1, 0, 0, 0, 0, 1)))
@@ -106,40 +107,42 @@ with chart_col:
     with summary:
         if ap is not None:
             render_result(f"AP@{k_shown}", ap.value,
-                          variant=f"the shaded area; non-interpolated, R = {ap.details['n_relevant']}")
+                          variant=_("the shaded area; non-interpolated, R = {R}").format(R=ap.details["n_relevant"]))
             # A course query (q1, q2) loaded or typed here: the 'MAP' its slide prints beside the exact value.
             for preset in ranking_presets():
                 if ("map_slide" in preset.printed and tuple(ranking.grades) == tuple(preset.rels)
                         and ap.details["n_relevant"] == preset.n_relevant):
                     slide_map = compute(cached_call, interpolated_average_precision, preset.rels,
                                         n_relevant=preset.n_relevant)
-                    printed_vs_exact(preset, {"map_slide": ("the slide's 'MAP' of the query", slide_map)},
-                                     convention="mean interpolated precision at recall 0.1, …, 1.0")
+                    printed_vs_exact(preset, {"map_slide": (_("the slide's 'MAP' of the query"), slide_map)},
+                                     convention=_("mean interpolated precision at recall 0.1, …, 1.0"))
         if r_prec is not None:
-            render_result(f"R-precision (R = {r_prec.details['n_relevant']})", r_prec.value,
-                          variant="precision at rank R; equals recall there")
+            render_result(_("R-precision (R = {R})").format(R=r_prec.details["n_relevant"]), r_prec.value,
+                          variant=_("precision at rank R; equals recall there"))
         if f_table is not None:
             render_result(f"F{format_number(beta)}@{k_shown}", f_table.value,
-                          variant=f"relevant: grade ≥ 1, R = {f_table.details['n_relevant']}, "
-                                  f"β = {format_number(beta)}")
+                          variant=_("relevant: grade ≥ 1, R = {R}, β = {beta}").format(
+                              R=f_table.details["n_relevant"], beta=format_number(beta)))
             st.latex(f_table.latex)
 
-st.subheader("Down the ranking: P@i and R@i")
+st.subheader(_("Down the ranking: P@i and R@i"))
 table_col, rank_chart_col = st.columns([2, 3], gap="medium")
 if name_a in points:
     table = points[name_a].table
     table_col.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
                         height=min(420, 35 * (len(table) + 1) + 3), key="pr_table")
-    table_col.caption(f"Binary relevance: grade ≥ 1. R = {points[name_a].details['n_relevant']} "
-                      f"({'given' if 'n_relevant' in settings else 'counted from the judged grades'}).")
+    table_col.caption(_("Binary relevance: grade ≥ 1. R = {R} ({how}).").format(
+        R=points[name_a].details["n_relevant"],
+        how=_("given") if "n_relevant" in settings else _("counted from the judged grades")))
     with rank_chart_col:
         show_chart("precision_recall_at_rank_chart", table, key="pr_at_rank", font_size=chart_font_size())
 
-st.subheader("11-point interpolated precision")
-rounding = link_widget(st.radio, "Recall level → relevant documents needed", ROUNDING.values, key="rounding",
+st.subheader(_("11-point interpolated precision"))
+rounding = link_widget(st.radio, _("Recall level → relevant documents needed"), ROUNDING.values, key="rounding",
                        captions=[ROUNDING.label(value) for value in ROUNDING.values], horizontal=True,
-                       help=ROUNDING_HELP)
-st.caption(ROUNDING_HELP)
+                       format_func=lambda value: ROUNDING.choice(value).text,
+                       help=_(ROUNDING_HELP))
+st.caption(_(ROUNDING_HELP))
 eleven = compute(cached_call, eleven_point_precision_breakdown, ranking.rels, rounding=rounding, **r_only)
 with curve_slot:
     if points:
@@ -148,26 +151,29 @@ with curve_slot:
         compute(show_chart, "precision_recall_chart", points, key="pr_curve", ap_area=True, eleven_point=True,
                 r_precision=r_precisions, f_beta_rank={name_a: k_marker} if name_a in points else None, beta=beta,
                 rounding=rounding, font_size=chart_font_size(),
-                title="Precision-recall curve, AP shaded", where=chart_col)
+                title=_("Precision-recall curve, AP shaded"), where=chart_col)
         rule = ("" if rounding == "ceil" else
-                f" Interpolation here follows {ROUNDING.label(rounding)} (chosen under the 11-point table), so a "
-                "step may start a little before the recall it stands for.")
-        st.caption("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
-                   "precision max{P(r') : r' ≥ r} (0 beyond the last recall reached). Squares: the 11 standard "
-                   "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
-                   f"R-precision on the diagonal P = R and F{format_number(beta)}@{k_marker}." + rule)
+                " " + _("Interpolation here follows {rule} (chosen under the 11-point table), so a "
+                        "step may start a little before the recall it stands for.").format(
+                    rule=ROUNDING.label(rounding)))
+        st.caption(_("Circles: relevant ranks, crosses: the others, joined in rank order. Thick line: interpolated "
+                     "precision max{{P(r') : r' ≥ r}} (0 beyond the last recall reached). Squares: the 11 standard "
+                     "levels. Shaded: AP, a rectangle 1/R wide and P@i high at each relevant rank. Triangles: "
+                     "R-precision on the diagonal P = R and {f_at_k}.").format(
+                         f_at_k=f"F{format_number(beta)}@{k_marker}") + rule)
 if eleven is not None:
-    render_breakdown(eleven, key="pr_eleven", title="11-point interpolated precision", file_stem="eleven_point",
+    render_breakdown(eleven, key="pr_eleven", title=_("11-point interpolated precision"), file_stem="eleven_point",
                      variant=f"{ROUNDING.label(rounding)}, R = {eleven.details['n_relevant']}",
                      function=eleven_point_precision)
 
-st.subheader("Average precision: the shaded area")
+st.subheader(_("Average precision: the shaded area"))
 if ap is not None:
     render_breakdown(ap, key="pr_ap", title=f"AP@{k_shown}", file_stem="average_precision",
-                     variant=f"non-interpolated: (1/R) × Σ P@i over the relevant ranks; relevant: grade ≥ 1, "
-                             f"R = {ap.details['n_relevant']}",
+                     variant=_("non-interpolated: (1/R) × Σ P@i over the relevant ranks; relevant: grade ≥ 1, "
+                               "R = {R}").format(R=ap.details["n_relevant"]),
                      function=average_precision)
     # The same working as the slides build it, one step at a time (the homework checker's steps for ranking A).
     judged_relevant = count_relevant(settings["judged"]) if "judged" in settings else None
     reveal_exercise(own_exercise, "ap", rels=tuple(ranking.grades),
-                    n_relevant=settings.get("n_relevant", judged_relevant), key="step", title="AP step by step, as the slides build it (for the lecture hall)")
+                    n_relevant=settings.get("n_relevant", judged_relevant), key="step",
+                    title=_("AP step by step, as the slides build it (for the lecture hall)"))

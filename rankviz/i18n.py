@@ -57,7 +57,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 _ROOT = Path(__file__).parent.parent
 # domain -> the files and folders (from the checkout's root) whose marked strings it holds
 DOMAINS = {
-    "app": ("app.py", "app_pages", "rankviz/ui"),
+    "app": ("app.py", "app_pages", "rankviz/ui", "rankviz/glossary.py"),
     "words": ("rankviz/registry.py", "rankviz/metrics", "rankviz/charts", "rankviz/display.py",
               "rankviz/evaluation", "rankviz/trec", "rankviz/formatting", "rankviz/i18n.py"),
     "teaching": ("rankviz/teaching",),
@@ -202,6 +202,7 @@ def missing_translations(lang: str = "zh") -> list[str]:
 
 
 def _main(argv: list[str] | None = None) -> int:
+    import contextlib
     import sys
 
     from babel.messages.frontend import CommandLineInterface
@@ -217,8 +218,9 @@ def _main(argv: list[str] | None = None) -> int:
         pot = LOCALE_DIR / f"{domain}.pot"
         if action == "extract":
             keywords = [f"-k{k}" if v is None else f"-k{k}:{v[0]},{v[1]}" for k, v in KEYWORDS.items()]
-            cli.run(["pybabel", "extract", "--no-default-keywords", *keywords, "--sort-by-file",
-                     "--project=rankviz", "-o", str(pot), *(str(_ROOT / p) for p in paths)])
+            with contextlib.chdir(_ROOT):  # locations relative to the checkout, wherever it lies
+                cli.run(["pybabel", "extract", "--no-default-keywords", *keywords, "--sort-by-file",
+                         "--project=rankviz", "-o", str(pot), *paths])
         elif action == "update":
             for lang in LANGUAGES:
                 if lang == DEFAULT_LANGUAGE:

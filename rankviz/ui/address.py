@@ -21,6 +21,8 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
+from rankviz.i18n import _
+
 __all__ = ["is_loopback", "browser_address", "network_address", "loopback_warning"]
 
 
@@ -95,10 +97,11 @@ def loopback_warning(what: str, where=None) -> bool:
     if not is_loopback(address):
         return False
     shared = network_address(address)
-    instead = (f"Open the app at {shared} (this computer on the network) and share that address."
-               if shared else
-               "Start the app on an address the class can reach (`--server.address 0.0.0.0`, or behind the "
-               "course's web server) and open it there.")
-    (where or st).warning(f"{what} start {address.rstrip('/')}: the address this browser opened the app by, which "
-                          f"only this computer can open. {instead}", icon=":material/link_off:")
+    instead = (_("Open the app at {address} (this computer on the network) and share that address.").format(
+                   address=shared) if shared else
+               _("Start the app on an address the class can reach (`--server.address 0.0.0.0`, or behind the "
+                 "course's web server) and open it there."))
+    (where or st).warning(_("{what} start {address}: the address this browser opened the app by, which "
+                            "only this computer can open.").format(what=what, address=address.rstrip("/"))
+                          + f" {instead}", icon=":material/link_off:")
     return True

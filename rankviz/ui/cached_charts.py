@@ -21,6 +21,7 @@ import html
 import streamlit as st
 
 from rankviz.charts.descriptions import chart_description
+from rankviz.i18n import language
 from rankviz.ui.cached_results import fingerprint
 
 __all__ = ["chart_spec", "show_chart"]
@@ -28,8 +29,8 @@ __all__ = ["chart_spec", "show_chart"]
 
 def chart_spec(builder: str, data, options: tuple) -> dict:
     """The Vega-Lite spec of ``rankviz.charts.<builder>(data, **dict(options))``, cached by the
-    builder, the data and the options (see ``fingerprint``)."""
-    return _chart_spec(builder, fingerprint(data, options), data, options)
+    builder, the data, the options (see ``fingerprint``) and the language (titles and axes are words)."""
+    return _chart_spec(builder, fingerprint(language(), data, options), data, options)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)
@@ -48,7 +49,7 @@ def _chart_spec(builder: str, key, _data, _options: tuple) -> dict:
         # spec is validated by tests/test_charts.py, which builds every chart with validation on.
         spec = getattr(charts, builder)(_data, **dict(_options)).to_dict(validate=False)
         return _datasets_as_arrow(spec)
-    spec = _template(parts.template_key(), parts)
+    spec = _template((language(), parts.template_key()), parts)
     spec.update(parts.top_level)
     spec["datasets"] = {name: _arrow_bytes(frame) for name, frame in parts.frames.items()}
     return spec

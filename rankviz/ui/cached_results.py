@@ -5,7 +5,7 @@ table: the other worked tables would be recomputed from the same ranking and set
 rerun. ``cached_call(function, *args, **kwargs)`` returns what ``function(*args, **kwargs)``
 returns (a copy, as ``st.cache_data`` gives: a :class:`~rankviz.metrics.breakdown.Breakdown`
 comes back whole, table, value, formula and details), keyed by the function's name and the arguments'
-values. A ``ValueError`` is never cached: it is raised again on the next call. Warnings the
+values and the language in force (its text is in that language). A ``ValueError`` is never cached: it is raised again on the next call. Warnings the
 function gave (e.g. the RuntimeWarning of an undefined correlation) are given again on every
 call, so a page that shows them sees no difference.
 
@@ -22,6 +22,8 @@ import warnings
 from collections import OrderedDict
 
 import streamlit as st
+
+from rankviz.i18n import language
 
 __all__ = ["arrow_frame", "cached_call", "fingerprint"]
 
@@ -58,7 +60,8 @@ def cached_call(function, *args, **kwargs):
     0.8333333333333333
     """
     name = f"{function.__module__}.{function.__qualname__}"
-    value, given = _result(name, fingerprint(args, sorted(kwargs.items())), args, kwargs, function)
+    # Keyed on the language too: a worked table's headers and step labels are words (rankviz.i18n).
+    value, given = _result(name, fingerprint(language(), args, sorted(kwargs.items())), args, kwargs, function)
     for message, category in given:
         warnings.warn(message, category, stacklevel=2)
     return value

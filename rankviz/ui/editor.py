@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.teaching.parsing import MAX_GRADE, check_ranking, default_doc_ids, parse_doc_ids, parse_grades
 from rankviz.teaching.ranking import DEFAULT_RANKING, Ranking
 from rankviz.ui import state
@@ -44,15 +45,15 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
     k = keys(prefix)
     col_rels, col_docs = st.columns([3, 2])
     text = link_widget(
-        col_rels.text_input, "Grades in ranked order", key=k.rels,
-        help="Relevance grades from rank 1 down, separated by commas or spaces, e.g. 3,2,3,0,1,2. "
-             f"Grades are numbers from 0 to {MAX_GRADE}.",
+        col_rels.text_input, _("Grades in ranked order"), key=k.rels,
+        help=_("Relevance grades from rank 1 down, separated by commas or spaces, e.g. 3,2,3,0,1,2. "
+               "Grades are numbers from 0 to {max_grade}.").format(max_grade=MAX_GRADE),
     )
     try:
         grades = parse_grades(text)
     except ValueError as error:
         keep_last_valid_in_link(k.rels)
-        col_rels.error(f"{error} Still showing the last valid ranking.")
+        col_rels.error(_("{error} Still showing the last valid ranking.").format(error=error))
     else:
         if grades != ranking.grades:
             ids = _ids_from_box(current_value(k.docs), len(grades)) or _ids_for(grades, ranking)
@@ -63,16 +64,17 @@ def _text_boxes(prefix: str, ranking: Ranking) -> Ranking:
             set_value(k.docs, "" if ranking.has_default_ids() else ",".join(ranking.doc_ids))
 
     docs_text = link_widget(
-        col_docs.text_input, "Doc ids (optional)", key=k.docs, placeholder="d1, d2, ...",
-        help="One id per grade, in the same order. Blank: d1, d2, ...",
+        col_docs.text_input, _("Doc ids (optional)"), key=k.docs, placeholder="d1, d2, ...",
+        help=_("One id per grade, in the same order. Blank: d1, d2, ..."),
     )
     try:
         doc_ids = parse_doc_ids(docs_text) or default_doc_ids(len(ranking))
         if len(doc_ids) != len(ranking):
-            raise ValueError(f"Give one document id per grade: {len(ranking)} grades but {len(doc_ids)} ids.")
+            raise ValueError(_("Give one document id per grade: {grades} grades but {ids} ids.").format(
+                grades=len(ranking), ids=len(doc_ids)))
     except ValueError as error:
         keep_last_valid_in_link(k.docs)
-        col_docs.error(f"{error} Still using {', '.join(ranking.doc_ids[:3])}, ...")
+        col_docs.error(_("{error} Still using {ids}, ...").format(error=error, ids=", ".join(ranking.doc_ids[:3])))
     else:
         if doc_ids != ranking.doc_ids:
             ranking = Ranking(doc_ids, ranking.grades)
@@ -89,10 +91,10 @@ def _grid(prefix: str, ranking: Ranking) -> None:
         ranking.to_frame(), key=key, num_rows="dynamic", height=height, width="stretch", hide_index=True,
         disabled=["rank"],
         column_config={
-            "rank": st.column_config.NumberColumn("rank", help="Rank 1 is the top of the list.", width="small"),
-            "doc": st.column_config.TextColumn("doc", help="Document id (unique).", width="small"),  # "medium" pushed the grades off a 390 px phone
+            "rank": st.column_config.NumberColumn(_("rank"), help=_("Rank 1 is the top of the list."), width="small"),
+            "doc": st.column_config.TextColumn(_("doc"), help=_("Document id (unique)."), width="small"),  # "medium" pushed the grades off a 390 px phone
             "grade": st.column_config.NumberColumn(
-                "grade", help=f"Relevance grade, 0 (not relevant) to {MAX_GRADE}.",
+                _("grade"), help=_("Relevance grade, 0 (not relevant) to {max_grade}.").format(max_grade=MAX_GRADE),
                 min_value=0, max_value=MAX_GRADE, step=1, default=0, width="small"),
         },
     )
@@ -105,7 +107,7 @@ def _grid(prefix: str, ranking: Ranking) -> None:
         ids, checked = check_ranking(doc_ids, grades)
     except ValueError as error:
         # Renew the grid so it shows the last valid ranking again, and say why once.
-        st.session_state[keys(prefix).message] = f"{error} The last valid ranking is kept."
+        st.session_state[keys(prefix).message] = _("{error} The last valid ranking is kept.").format(error=error)
         st.session_state[keys(prefix).revision] = state.revision(prefix) + 1
     else:
         state.set_ranking(Ranking(ids, checked), prefix, bump=structural)
@@ -128,7 +130,7 @@ def _move(prefix: str, offset: int) -> None:
 def _delete(prefix: str) -> None:
     ranking, row_key = state.get_ranking(prefix), keys(prefix).row
     if len(ranking) <= 1:
-        st.session_state[keys(prefix).message] = "A ranking needs at least one document; nothing was deleted."
+        st.session_state[keys(prefix).message] = _("A ranking needs at least one document; nothing was deleted.")
         return
     row = min(int(st.session_state.get(row_key, 1)), len(ranking))
     keep = [i for i in range(len(ranking)) if i != row - 1]
@@ -154,16 +156,16 @@ def _row_tools(prefix: str, ranking: Ranking) -> None:
     # One horizontal row, not five columns: fewer layout messages to every browser opening the
     # page (issue 25's burst of a class), the same order for Tab and on a phone.
     with st.container(horizontal=True, vertical_alignment="bottom", gap="small", key=f"{prefix}row_tools"):
-        st.number_input("Row (rank)", min_value=1, max_value=max(1, len(ranking)), step=1, key=k.row,
-                        help="The row the buttons act on.", width=110)
-        st.button("↑", key=f"{prefix}row_up", on_click=_move, args=(prefix, -1), help="Move the row up one rank.",
+        st.number_input(_("Row (rank)"), min_value=1, max_value=max(1, len(ranking)), step=1, key=k.row,
+                        help=_("The row the buttons act on."), width=110)
+        st.button("↑", key=f"{prefix}row_up", on_click=_move, args=(prefix, -1), help=_("Move the row up one rank."),
                   width="stretch")
         st.button("↓", key=f"{prefix}row_down", on_click=_move, args=(prefix, 1),
-                  help="Move the row down one rank.", width="stretch")
-        st.button("✕", key=f"{prefix}row_delete", on_click=_delete, args=(prefix,), help="Delete the row.",
+                  help=_("Move the row down one rank."), width="stretch")
+        st.button("✕", key=f"{prefix}row_delete", on_click=_delete, args=(prefix,), help=_("Delete the row."),
                   width="stretch")
         st.button("+", key=f"{prefix}row_add", on_click=_add, args=(prefix,),
-                  help="Add a row at the bottom (grade 0).", width="stretch")
+                  help=_("Add a row at the bottom (grade 0)."), width="stretch")
 
 
 def ranking_editor(key_prefix: str = "", *, default: Ranking = DEFAULT_RANKING,

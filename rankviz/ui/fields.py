@@ -11,10 +11,12 @@ default exactly as in a freshly opened one.
 from __future__ import annotations
 
 import math
+import re
 
 import streamlit as st
 
 from rankviz.formatting import format_number
+from rankviz.i18n import _
 from rankviz.teaching.parsing import parse_optional_int
 from rankviz.ui.last_valid import parse_or_last_valid
 from rankviz.ui.link import link_widget
@@ -49,7 +51,6 @@ def number_field(label: str, *, key: str, minimum: float, maximum: float, help: 
     text_default = _text_default(key, default)
     from_page = {"default": text_default} if default is not None else {}
     text = link_widget(box.text_input, label, key=key, help=help, **from_page)
-    kind = "a whole number" if whole else "a number"
 
     def parse():
         value = float(str(text).strip().replace(",", "."))
@@ -59,11 +60,13 @@ def number_field(label: str, *, key: str, minimum: float, maximum: float, help: 
 
     return parse_or_last_valid(
         key, parse, default=lambda: int(float(text_default)) if whole else float(text_default), where=box,
-        message=lambda _, value: f"{label} must be {kind} from {_shown(minimum)} to {_shown(maximum)}; got "
-                                 f"{str(text).strip()!r}. Still using {_shown(value)}.")
+        message=lambda error, value: (
+            _("{field} must be a whole number from {low} to {high}; got {text}. Still using {value}.") if whole else
+            _("{field} must be a number from {low} to {high}; got {text}. Still using {value}.")).format(
+            field=label, low=_shown(minimum), high=_shown(maximum), text=repr(str(text).strip()), value=_shown(value)))
 
 
-def int_field(label: str, *, key: str, minimum: int, maximum: int, help: str, placeholder: str = "all",
+def int_field(label: str, *, key: str, minimum: int, maximum: int, help: str, placeholder: str | None = None,
               container=None) -> int | None:
     """A whole number from ``minimum`` to ``maximum``, or blank (None), typed as text and kept in the link.
 
@@ -72,9 +75,11 @@ def int_field(label: str, *, key: str, minimum: int, maximum: int, help: str, pl
     the default's).
     """
     box = container if container is not None else st
-    name = label.split(" (")[0]
+    name = re.split(r" \(|（", label)[0]
+    placeholder = placeholder if placeholder is not None else _("all")
     text = link_widget(box.text_input, label, key=key, help=help, placeholder=placeholder)
     return parse_or_last_valid(
         key, lambda: parse_optional_int(text, name=name, minimum=minimum, maximum=maximum),
         default=lambda: parse_optional_int(_text_default(key, None), name=name, minimum=minimum, maximum=maximum),
-        where=box, message=lambda error, value: f"{error} Still using {name} = {'blank' if value is None else value}.")
+        where=box, message=lambda error, value: _("{error} Still using {name} = {value}.").format(
+            error=error, name=name, value=_("blank") if value is None else value))

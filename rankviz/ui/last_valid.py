@@ -22,6 +22,7 @@ from typing import TypeVar
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.ui.link import keep_last_valid_in_link, last_valid_key
 from rankviz.ui.url_keys import URL_KEYS
 
@@ -31,7 +32,7 @@ T = TypeVar("T")
 
 
 def parse_or_last_valid(key: str, parse: Callable[[], T], *, default, where=None,
-                        message: str | Callable[[ValueError, T], str] = "Still using the last valid input.",
+                        message: str | Callable[[ValueError, T], str] | None = None,
                         icon: str | None = None) -> T:
     """``parse()``, or after a ``ValueError`` the last value it returned for ``key``.
 
@@ -65,7 +66,10 @@ def parse_or_last_valid(key: str, parse: Callable[[], T], *, default, where=None
             value = st.session_state[last]
         else:
             value = default() if callable(default) else default
+        if message is None:
+            message = _("Still using the last valid input.")
         text = message(error, value) if callable(message) else f"{error} {message}"
+
         (where if where is not None else st).error(text, icon=icon)
         return value
     st.session_state[last] = value

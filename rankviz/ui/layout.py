@@ -1,5 +1,5 @@
 """Page chrome shared by every page: projector mode (its switch, CSS and the page redrawn at its
-type size), formulas that wrap, and page headers.
+type size), the language switch beside it, formulas that wrap, and page headers.
 
 Projector mode sets the root font to :data:`PROJECTOR_FONT_PX`, and everything sized in rem
 follows, except what measures the root font once: Streamlit's grids (``st.dataframe``,
@@ -19,6 +19,8 @@ import json
 
 import streamlit as st
 
+from rankviz.i18n import _, language
+from rankviz.ui.language import html_lang, language_switch
 from rankviz.ui.link import current_value, link_widget
 
 __all__ = ["PALETTE", "PROJECTOR_FONT_PX", "projector_on", "row_height_px", "grid_text_px", "table_height_px",
@@ -67,7 +69,7 @@ _PROJECTOR_CSS = """
 html { font-size: FONT_PXpx; }
 [data-testid="stMainMenu"], [data-testid="stDecoration"], footer { display: none !important; }
 [data-testid="stMainBlockContainer"] { padding: 3.5rem 1rem 2rem 1rem; max-width: 100%; }
-@media (min-width: 641px) { [data-testid="stElementContainer"].st-key-projector { top: 4.25rem; right: 1rem; } }
+@media (min-width: 641px) { .st-key-rv_switches { top: 4.25rem; right: 1rem; } }
 .stMarkdown p, .stMarkdown li, [data-testid="stCaptionContainer"] { font-size: 1.05rem; }
 .katex { font-size: 1.3em; }
 </style>
@@ -100,10 +102,10 @@ _BASE_CSS = """
 [data-testid="stElementContainer"]:has(.rv-sr-only) { position: absolute; width: 1px; height: 1px; overflow: hidden; }
 [data-testid="stMainBlockContainer"] { padding-top: 4rem; padding-left: 2rem; padding-right: 2rem; position: relative; }
 [data-testid="stLayoutWrapper"]:has(> .st-key-rv_redraw) { display: none !important; }
+.st-key-rv_switches { gap: 0.25rem 1rem; align-items: center; }
 @media (min-width: 641px) {
-  [data-testid="stElementContainer"].st-key-projector { position: absolute; top: 4.5rem; right: 2rem; width: auto;
-                                                       z-index: 2; }
-  .st-key-rv_page_title h3 { padding-right: 12rem; }
+  .st-key-rv_switches { position: absolute; top: 4.5rem; right: 2rem; width: auto !important; z-index: 2; }
+  .st-key-rv_page_title h3 { padding-right: 22rem; }
 }
 </style>
 """
@@ -138,6 +140,7 @@ _FOCUSABLE_FORMULAS_JS = """
 <div class="rv-sr-only"><script>
 (() => {
   const doc = window.parent && window.parent.document ? window.parent.document : document;
+  doc.rankvizFormulaLabel = LABEL;  // in the language of the latest run
   if (doc.rankvizFormulaObserver) return;
   const wraps = (box) => {
     const pieces = box.querySelectorAll(':scope > .katex > .katex-html > .base');
@@ -155,7 +158,7 @@ _FOCUSABLE_FORMULAS_JS = """
     if (scrolls && !box.hasAttribute('tabindex')) {
       box.setAttribute('tabindex', '0');
       box.setAttribute('role', 'region');
-      box.setAttribute('aria-label', 'Formula, wider than the page: scroll it with the arrow keys');
+      box.setAttribute('aria-label', doc.rankvizFormulaLabel);
     } else if (!scrolls && box.getAttribute('role') === 'region') {
       box.removeAttribute('tabindex');
       box.removeAttribute('role');
@@ -223,13 +226,18 @@ def projector_view():
     st.html(_BASE_CSS + _KEYBOARD_AND_TOUCH_CSS
             + (_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)) if on else _DEFAULT_VIEW_CSS))
     view = f"rv_view_{'projector' if on else 'default'}_{st.session_state.get(_VIEW, 0)}"
+    lang = language()
     with st.container(key="rv_redraw"):
-        st.button("Redraw the page at this type size", key="rv_redraw_button", on_click=_redraw)
-        st.html(_FOCUSABLE_FORMULAS_JS + _REDRAW_STALE_GRIDS_JS.replace("VIEW", json.dumps(view)),
+        st.button(_("Redraw the page at this type size"), key="rv_redraw_button", on_click=_redraw)
+        st.html(_FOCUSABLE_FORMULAS_JS.replace("LABEL", json.dumps(
+                    _("Formula, wider than the page: scroll it with the arrow keys")))
+                + _REDRAW_STALE_GRIDS_JS.replace("VIEW", json.dumps(view)) + html_lang(lang),
                 unsafe_allow_javascript=True)
-    link_widget(st.toggle, "Projector mode", key="projector",
-                help="Large type everywhere, tables and formulas included, and no menu: for a 1280x720 "
-                     "projector. Kept in the link, so a shared link opens in projector mode.")
+    with st.container(key="rv_switches", horizontal=True, width="content"):
+        language_switch(lang)
+        link_widget(st.toggle, _("Projector mode"), key="projector",
+                    help=_("Large type everywhere, tables and formulas included, and no menu: for a 1280x720 "
+                           "projector. Kept in the link, so a shared link opens in projector mode."))
     return st.container(key=view)
 
 

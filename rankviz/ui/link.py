@@ -43,6 +43,7 @@ from typing import NoReturn
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.ui.url_keys import FROM_PAGE, URL_KEYS, from_url, url_key, url_text
 
 __all__ = ["link_widget", "current_value", "set_value", "link_value", "keep_in_link", "last_valid_key",
@@ -131,7 +132,8 @@ def link_widget(widget, label: str, *args, key: str, default=_NOT_GIVEN, **kwarg
         options = list(args[0] if args else kwargs["options"])
         if value not in options:
             box = getattr(widget, "__self__", st)  # the column or container the widget goes in
-            box.error(f"{key} = {value!r} is not one of {', '.join(map(str, options))}; using {default}.")
+            box.error(_("{key} = {value} is not one of {options}; using {default}.").format(
+                key=key, value=repr(value), options=", ".join(map(str, options)), default=default))
             value = default
     st.session_state[key] = value
     _shown(key, default)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rankviz.i18n import N_, _
 from rankviz.teaching.homework import (
     RUNG_NAMES,
     InputError,
@@ -34,19 +35,19 @@ __all__ = ["own_form", "widget_key", "hint_section", "hints_used", "hint_mark", 
 
 # The words of the form and of the hint ladder on the page (whole sentences, to be translated).
 FORM_TEXTS = {
-    "intro": "Type the exercise as your sheet gives it: lists as printed (R N R N, 1 0 1 0, 3,2,3,0,1,2, a column "
-             "pasted from the sheet; 0,9 with a decimal comma). Leave a field blank for what it says.",
-    "blank": "blank: {blank}",
-    "example": "e.g. {example}",
-    "kept": "{message} Still using your last valid exercise.",
-    "field_kept": "{message} Still using this field's last valid value.",
-    "hints_title": "Stuck? Hints, one rung at a time",
-    "hints_caption": "Each step has three hints: what to compute and its formula, then the formula with your own "
-                     "numbers (those you checked), then the value. Your marks say which steps used hints.",
-    "hint_step": "Hint for the step",
-    "hint_next": "Show the next hint",
-    "hint_done": "That was the last hint for this step: the value.",
-    "hint_mark": "{count} of 3: {rung}",
+    "intro": N_("Type the exercise as your sheet gives it: lists as printed (R N R N, 1 0 1 0, 3,2,3,0,1,2, a column "
+             "pasted from the sheet; 0,9 with a decimal comma). Leave a field blank for what it says."),
+    "blank": N_("blank: {blank}"),
+    "example": N_("e.g. {example}"),
+    "kept": N_("{message} Still using your last valid exercise."),
+    "field_kept": N_("{message} Still using this field's last valid value."),
+    "hints_title": N_("Stuck? Hints, one rung at a time"),
+    "hints_caption": N_("Each step has three hints: what to compute and its formula, then the formula with your own "
+                     "numbers (those you checked), then the value. Your marks say which steps used hints."),
+    "hint_step": N_("Hint for the step"),
+    "hint_next": N_("Show the next hint"),
+    "hint_done": N_("That was the last hint for this step: the value."),
+    "hint_mark": N_("{count} of 3: {rung}"),
 }
 # A list is typed in a text area (a column pasted from a sheet keeps its lines).
 _LISTS = ("relevance", "ints", "numbers", "levels", "names", "labels", "ranks", "rankings", "rows")
@@ -68,8 +69,8 @@ def widget_key(field) -> str:
 
 def _placeholder(field) -> str:
     if field.example:
-        return FORM_TEXTS["example"].format(example=field.example.replace("\n", " / "))
-    return FORM_TEXTS["blank"].format(blank=field.blank) if field.blank else ""
+        return _(FORM_TEXTS["example"]).format(example=field.example.replace("\n", " / "))
+    return _(FORM_TEXTS["blank"]).format(blank=field.blank) if field.blank else ""
 
 
 def _choice(kind: str, field, box):
@@ -90,12 +91,12 @@ def _text(kind: str, field, box):
         return read_input(field.kind, text, field.label, name=field.name)
 
     return parse_or_last_valid(key, parse, default=lambda: read_input(field.kind, default, field.label),
-                               where=box, message=lambda error, _: FORM_TEXTS["field_kept"].format(message=error))
+                               where=box, message=lambda error, kept: _(FORM_TEXTS["field_kept"]).format(message=error))
 
 
 def own_form(kind: str):
     """Draw the form of ``kind``'s own exercise and return the exercise it makes (None before any valid input)."""
-    st.caption(FORM_TEXTS["intro"])
+    st.caption(_(FORM_TEXTS["intro"]))
     fields = own_fields(kind)
     boxes, values = {}, {}
     texts = [field for field in fields if field.kind not in ("choice", "option")]
@@ -115,7 +116,7 @@ def own_form(kind: str):
     except InputError as error:
         named = [field for field in fields if field.name == error.name]
         where = boxes.get(error.name, st)
-        where.error(FORM_TEXTS["kept"].format(message=error) if last in st.session_state else str(error))
+        where.error(_(FORM_TEXTS["kept"]).format(message=error) if last in st.session_state else str(error))
         for field in named or fields:  # the link keeps the last valid text of what was refused
             if field.kind not in ("choice", "option"):
                 keep_last_valid_in_link(widget_key(field))
@@ -132,7 +133,7 @@ def hints_used(fingerprint: str) -> dict:
 def hint_mark(used: dict, index: int) -> str:
     """The marks table's word on step ``index``'s hints: "—" or "2 of 3: the formula with your numbers"."""
     count = used.get(index, 0)
-    return FORM_TEXTS["hint_mark"].format(count=count, rung=RUNG_NAMES[count - 1]) if count else "—"
+    return _(FORM_TEXTS["hint_mark"]).format(count=count, rung=RUNG_NAMES[count - 1]) if count else "—"
 
 
 def hint_section(steps, answer_keys, fingerprint: str, *, start: int | None = None) -> None:
@@ -142,21 +143,21 @@ def hint_section(steps, answer_keys, fingerprint: str, *, start: int | None = No
     key = f"hw_hint_step_{fingerprint}"
     if start is not None:
         st.session_state[key] = min(start, len(steps) - 1)
-    st.markdown(f"**{FORM_TEXTS['hints_title']}**")
-    st.caption(FORM_TEXTS["hints_caption"])
+    st.markdown(f"**{_(FORM_TEXTS['hints_title'])}**")
+    st.caption(_(FORM_TEXTS["hints_caption"]))
     labels = [step.label for step in steps]
     pick_col, button_col = st.columns([3, 2], vertical_alignment="bottom")
-    index = pick_col.selectbox(FORM_TEXTS["hint_step"], range(len(steps)), format_func=labels.__getitem__, key=key)
+    index = pick_col.selectbox(_(FORM_TEXTS["hint_step"]), range(len(steps)), format_func=labels.__getitem__, key=key)
 
     def reveal():
         used[index] = min(len(RUNG_NAMES), used.get(index, 0) + 1)
 
     shown = used.get(index, 0)
-    button_col.button(FORM_TEXTS["hint_next"], key="hw_hint_next", on_click=reveal, icon=":material/lightbulb:",
+    button_col.button(_(FORM_TEXTS["hint_next"]), key="hw_hint_next", on_click=reveal, icon=":material/lightbulb:",
                       disabled=shown >= len(RUNG_NAMES), width="stretch")
     if shown:
         answers = [st.session_state.get(key, "") for key in answer_keys]
         for rung in hints(steps[index], answers=answers, steps=steps)[:shown]:
             st.markdown(rung)
         if shown >= len(RUNG_NAMES):
-            st.caption(FORM_TEXTS["hint_done"])
+            st.caption(_(FORM_TEXTS["hint_done"]))

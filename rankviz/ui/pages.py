@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rankviz.app_launch import app_folder
+from rankviz.i18n import N_
 
 __all__ = ["PageInfo", "PAGES", "APP_ROOT", "available_pages", "page_for", "page_for_preset"]
 
@@ -22,7 +23,10 @@ APP_ROOT = app_folder()
 
 @dataclass(frozen=True)
 class PageInfo:
-    """One page: its file (relative to the app root), title, icon and one line on what it is for."""
+    """One page: its file (relative to the app root), title, icon and one line on what it is for.
+
+    ``title`` and ``purpose`` are English, marked for the catalogue (``N_``): show them through
+    ``rankviz.i18n._`` so they read in the session's language."""
 
     path: str
     title: str
@@ -41,31 +45,33 @@ class PageInfo:
 
 
 PAGES: tuple[PageInfo, ...] = (
-    PageInfo("app_pages/home.py", "Home", ":material/home:",
-             "What each page is for; load a course exercise.", default=True),
-    PageInfo("app_pages/one_ranking.py", "One ranking, every metric", ":material/table_chart:",
-             "Edit a ranked list and see every binary and graded metric at k, each worked out step by step."),
-    PageInfo("app_pages/precision_recall.py", "Precision and recall", ":material/show_chart:",
-             "P@i and R@i down the ranking, the precision-recall curve, 11-point interpolation and AP as an area."),
-    PageInfo("app_pages/graded.py", "Graded relevance", ":material/stacked_bar_chart:",
-             "CG, DCG, IDCG and nDCG under every gain and discount, the ideal ranking beside yours, and ERR."),
-    PageInfo("app_pages/correlation.py", "Rank correlation", ":material/compare_arrows:",
-             "Two rankings of the same documents: Spearman's table, Kendall's pairs, tau and the distance at K."),
-    PageInfo("app_pages/homework.py", "Homework checker", ":material/fact_check:",
-             "Type your answer for each step of an exercise and see which step went wrong and why."),
-    PageInfo("app_pages/many_queries.py", "Many queries: MAP, GMAP, MRR", ":material/view_list:",
-             "Several queries at once: AP, RR, nDCG and P@k per query, MAP vs GMAP vs HMAP vs MRR, any query worked out."),
-    PageInfo("app_pages/run_files.py", "Evaluate run files", ":material/upload_file:",
-             "Upload qrels and runs (or use the sample collection): trec_eval's numbers per query, charts, tests."),
-    PageInfo("app_pages/explorer.py", "Metric behaviour explorer", ":material/science:",
-             "Move a relevant document down the ranking, change R, k or the grades, and simulate many systems."),
-    PageInfo("app_pages/user_measures.py", "AUC, GAUC and user measures", ":material/person_search:",
-             "AUC and GAUC with ROC curves; coverage, novelty, relative recall, effort, search length, satisfaction."),
-    PageInfo("app_pages/ties.py", "Ties", ":material/drag_handle:",
-             "Tied scores ranked three ways (trec_eval, input order, averaged): why evaluation tools disagree."),
-    PageInfo("app_pages/why.py", "Why tools disagree", ":material/help:",
-             "A run scored as two tools score it (trec_eval, scikit-learn, ranx, RecBole...): which convention "
-             "explains each query's difference."),
+    PageInfo("app_pages/home.py", N_("Home"), ":material/home:",
+             N_("What each page is for; load a course exercise."), default=True),
+    PageInfo("app_pages/one_ranking.py", N_("One ranking, every metric"), ":material/table_chart:",
+             N_("Edit a ranked list and see every binary and graded metric at k, each worked out step by step.")),
+    PageInfo("app_pages/precision_recall.py", N_("Precision and recall"), ":material/show_chart:",
+             N_("P@i and R@i down the ranking, the precision-recall curve, 11-point interpolation and AP as an area.")),
+    PageInfo("app_pages/graded.py", N_("Graded relevance"), ":material/stacked_bar_chart:",
+             N_("CG, DCG, IDCG and nDCG under every gain and discount, the ideal ranking beside yours, and ERR.")),
+    PageInfo("app_pages/correlation.py", N_("Rank correlation"), ":material/compare_arrows:",
+             N_("Two rankings of the same documents: Spearman's table, Kendall's pairs, tau and the distance at K.")),
+    PageInfo("app_pages/homework.py", N_("Homework checker"), ":material/fact_check:",
+             N_("Type your answer for each step of an exercise and see which step went wrong and why.")),
+    PageInfo("app_pages/many_queries.py", N_("Many queries: MAP, GMAP, MRR"), ":material/view_list:",
+             N_("Several queries at once: AP, RR, nDCG and P@k per query, MAP vs GMAP vs HMAP vs MRR, any query worked out.")),
+    PageInfo("app_pages/run_files.py", N_("Evaluate run files"), ":material/upload_file:",
+             N_("Upload qrels and runs (or use the sample collection): trec_eval's numbers per query, charts, tests.")),
+    PageInfo("app_pages/explorer.py", N_("Metric behaviour explorer"), ":material/science:",
+             N_("Move a relevant document down the ranking, change R, k or the grades, and simulate many systems.")),
+    PageInfo("app_pages/user_measures.py", N_("AUC, GAUC and user measures"), ":material/person_search:",
+             N_("AUC and GAUC with ROC curves; coverage, novelty, relative recall, effort, search length, satisfaction.")),
+    PageInfo("app_pages/ties.py", N_("Ties"), ":material/drag_handle:",
+             N_("Tied scores ranked three ways (trec_eval, input order, averaged): why evaluation tools disagree.")),
+    PageInfo("app_pages/why.py", N_("Why tools disagree"), ":material/help:",
+             N_("A run scored as two tools score it (trec_eval, scikit-learn, ranx, RecBole...): which convention "
+                "explains each query's difference.")),
+    PageInfo("app_pages/glossary.py", N_("Glossary 术语表"), ":material/translate:",
+             N_("The course's terms in Chinese and English side by side, each with its source.")),
 )
 
 

@@ -10,6 +10,7 @@ import inspect
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.formatting import format_number, fraction_columns
 from rankviz.metrics.reference import reference_source
 from rankviz.teaching.export import to_csv_bytes, to_latex_table
@@ -58,17 +59,19 @@ def _source(function) -> str:
         return f"# source of {getattr(function, '__qualname__', function)} is not available"
 
 
-def render_source(function, *, label: str = "Show the code") -> None:
+def render_source(function, *, label: str | None = None) -> None:
     """An expander with the code of the metric ``function`` computes, as a student can read it: its
     reference implementation (:func:`rankviz.metrics.reference.reference_for`: plain Python with
     the formula visible, tested equal to the package on random inputs), else the function's own
     source. Explanation and code cannot drift either way."""
+    label = label if label is not None else _("Show the code")
     name = getattr(function, "__name__", "")
     reference = reference_source(name)
     with st.expander(label):
         if reference is not None:
-            st.caption(f"`rankviz.metrics.reference.{name}`: the formula in plain Python, tested equal to "
-                       f"`{function.__module__}.{name}`, which computes it with the package's vectorised kernel.")
+            st.caption(_("`{reference}`: the formula in plain Python, tested equal to `{function}`, which computes "
+                         "it with the package's vectorised kernel.").format(
+                reference=f"rankviz.metrics.reference.{name}", function=f"{function.__module__}.{name}"))
             st.code(reference, language="python")
             return
         st.caption(f"`{getattr(function, '__module__', '')}.{name}`")
@@ -104,10 +107,10 @@ def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: s
         # Files are written when clicked (a callable), not on every rerun of the page.
         st.download_button("CSV", data=lambda: to_csv_bytes(table), file_name=f"{file_stem}.csv",
                            mime="text/csv", key=f"{key}_csv", icon=":material/download:",
-                           on_click="ignore", help="The worked table as CSV.")
+                           on_click="ignore", help=_("The worked table as CSV."))
         st.download_button("LaTeX", data=lambda: to_latex_table(table, caption=title).encode("utf-8"),
                            file_name=f"{file_stem}.tex", mime="text/x-tex", key=f"{key}_tex",
                            icon=":material/download:", on_click="ignore",
-                           help="The worked table as a LaTeX booktabs tabular, for homework write-ups.")
+                           help=_("The worked table as a LaTeX booktabs tabular, for homework write-ups."))
     if function is not None:
         render_source(function)

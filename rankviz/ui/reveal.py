@@ -20,6 +20,7 @@ import json
 
 import streamlit as st
 
+from rankviz.i18n import N_, _, ngettext
 from rankviz.teaching.homework import stages, steps_for
 from rankviz.teaching.homework.core import tex_number
 from rankviz.ui.cached_results import cached_call
@@ -109,7 +110,10 @@ def _partial(step, steps, shown: int) -> str | None:
     return " + ".join(terms) + r" + \dots"
 
 
-def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, step by step") -> None:
+_WORKED_SOLUTION = N_("Worked solution, step by step")
+
+
+def reveal_working(steps, *, key: str, heading: str | None = _WORKED_SOLUTION) -> None:
     """Draw ``steps`` revealed up to the count kept under ``key``, with Previous / Next / All / Reset.
 
     Each revealed stage is a table (step, working, value); the stage being revealed also shows
@@ -122,22 +126,25 @@ def reveal_working(steps, *, key: str, heading: str | None = "Worked solution, s
     if moved:
         del st.session_state[_MOVED]
     if heading:
-        st.subheader(heading)
+        st.subheader(_(heading))
     previous_col, next_col, all_col, reset_col = st.columns(4)
-    previous_col.button("Previous step", key=f"{key}_previous", on_click=_move, args=(key, max(shown - 1, 0)),
+    previous_col.button(_("Previous step"), key=f"{key}_previous", on_click=_move, args=(key, max(shown - 1, 0)),
                         disabled=shown == 0, icon=":material/arrow_back:", shortcut="PageUp", width="stretch")
-    next_col.button("Next step", key=f"{key}_next", on_click=_move, args=(key, min(shown + 1, total)),
+    next_col.button(_("Next step"), key=f"{key}_next", on_click=_move, args=(key, min(shown + 1, total)),
                     disabled=shown == total, icon=":material/arrow_forward:", shortcut="PageDown", type="primary",
                     width="stretch")
-    all_col.button("Show all", key=f"{key}_all", on_click=_move, args=(key, total), disabled=shown == total,
+    all_col.button(_("Show all"), key=f"{key}_all", on_click=_move, args=(key, total), disabled=shown == total,
                    icon=":material/done_all:", width="stretch")
-    reset_col.button("Start again", key=f"{key}_reset", on_click=_move, args=(key, 0), disabled=shown == 0,
+    reset_col.button(_("Start again"), key=f"{key}_reset", on_click=_move, args=(key, 0), disabled=shown == 0,
                      icon=":material/restart_alt:", width="stretch")
     keep_in_link(key, str(shown), default="0")
     if shown == 0:
-        st.caption(f"{total} steps in {len(stages(steps))} stages. Next (or PageDown) reveals the first.")
+        st.caption(ngettext("{total} steps in {stages} stage.", "{total} steps in {stages} stages.",
+                            len(stages(steps))).format(total=total, stages=len(stages(steps)))
+                   + " " + _("Next (or PageDown) reveals the first."))
         return
-    st.caption(f"Step {shown} of {total}: {steps[shown - 1].label}. PageDown / PageUp move on and back.")
+    st.caption(_("Step {shown} of {total}: {label}. PageDown / PageUp move on and back.").format(
+        shown=shown, total=total, label=steps[shown - 1].label))
     with st.container(key=f"{key}_rows"):
         _draw_revealed(steps, shown)
     if moved:
@@ -152,12 +159,14 @@ def _draw_revealed(steps, shown: int) -> None:
         rows = [(i, step) for i, step in enumerate(steps) if step.stage == stage and i < shown]
         if not rows:
             break
-        lines = [f"**{stage}**", "", "| step | working | value |", "|---|---|---|"]
+        lines = [f"**{stage}**", "", "| {step} | {working} | {value} |".format(
+            step=_("step"), working=_("working"), value=_("value")), "|---|---|---|"]
         lines += [f"| {step.label} | {_cell(step.formula)} | **{tex_number(step.expected)}** |" for _, step in rows]
         building = next((step for i, step in enumerate(steps) if step.stage == stage and i >= shown and step.rule), None)
         partial = _partial(building, steps, shown) if building is not None else None
         if partial:
-            lines.append(f"| {building.label} (so far) | {_cell(partial)} | … |")
+            lines.append("| {label} | {formula} | … |".format(
+                label=_("{step} (so far)").format(step=building.label), formula=_cell(partial)))
         st.markdown("\n".join(lines))
 
 
@@ -190,7 +199,7 @@ def reveal_section(title: str, steps_of, *, key: str, exercise: str, caption: st
             return
         steps = steps_of()
         if steps is None:
-            st.caption("This input has no step-by-step working: see the messages above.")
+            st.caption(_("This input has no step-by-step working: see the messages above."))
             return
         if caption:
             st.caption(caption)

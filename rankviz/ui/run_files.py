@@ -14,6 +14,7 @@ import streamlit as st
 
 from rankviz.evaluation.measures import parse_measures, split_measure_text
 from rankviz.evaluation.presentation import P_VALUE_FORMAT, run_labels, value_format
+from rankviz.i18n import _, language
 from rankviz.registry import ELEVEN_LEVELS
 from rankviz.trec.judgments import JUDGMENT_FORMATS
 from rankviz.ui.uploads import InputFile, read_judgments_file, read_run_file_as_table, read_zscores_file
@@ -94,7 +95,7 @@ def chosen_measures(selected, text: str) -> tuple[str, ...]:
         else ()
     names = tuple(dict.fromkeys(str(m) for m in parsed if m.name not in ("runid", "relstring")))
     if not names:
-        raise ValueError("Choose at least one measure (or type one, e.g. P@10 or ndcg_cut_10).")
+        raise ValueError(_("Choose at least one measure (or type one, e.g. P@10 or ndcg_cut_10)."))
     return names
 
 
@@ -143,19 +144,19 @@ def evaluate_files(qrels: InputFile, runs, measures, *, rel_threshold: int = 1, 
     """
     runs = list(runs)
     if not runs:
-        raise ValueError("Add at least one run file.")
+        raise ValueError(_("Add at least one run file."))
     measures = tuple(measures)
     per_query, mean, iprec, n_queries, tags = [], [], [], [], []
     steps = len(runs) + 1
     if progress:
-        progress(0.0, f"Reading {qrels.name}")
+        progress(0.0, _("Reading {file}").format(file=qrels.name))
     read_judgments_file(qrels, qrels_format)
     if zscores is not None:
         read_zscores_file(zscores)
     zscores_digest = zscores.digest if zscores is not None else None
     for step, run in enumerate(runs, start=1):
         if progress:
-            progress(step / steps, f"Reading and evaluating {run.name}")
+            progress(step / steps, _("Reading and evaluating {file}").format(file=run.name))
         try:
             table, means = _evaluate_cached(qrels.digest, run.digest, measures, rel_threshold, complete, qrels_format,
                                             zscores_digest, qrels, run, zscores)
@@ -190,7 +191,8 @@ def _cached(table: str, evaluation: Evaluation, **options):
     are not redone."""
     if not evaluation.key:  # built by hand: nothing identifies it
         return _DERIVED[table](evaluation, **options)
-    return _derived(table, evaluation.key, tuple(sorted(options.items())), evaluation)
+    # Keyed on the language too: a table's headers and notes are words (rankviz.i18n).
+    return _derived(table, (language(), evaluation.key), tuple(sorted(options.items())), evaluation)
 
 
 def aggregate_table(evaluation: Evaluation) -> pd.DataFrame:

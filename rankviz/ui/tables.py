@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.registry import get_spec, ranking_metric_table
 from rankviz.formatting import format_number
 from rankviz.teaching.labels import at_k_label, variant_text
@@ -44,13 +45,13 @@ def metric_table_config(table) -> dict:
     """Column settings of :func:`every_metric_table`'s table: the metric names and values whole, at
     the type size in force (projector mode's is larger), and the variants; the definitions scroll."""
     return {
-        "metric": st.column_config.TextColumn("metric", width=grid_text_px(table["metric"]), pinned=True),
-        "value": st.column_config.NumberColumn("value", format="%.3f", width=grid_text_px(["00.000"])),
-        "variant": st.column_config.TextColumn("variant", width=grid_text_px(table["variant"]),
-                                               help="The conventions this value uses."),
+        "metric": st.column_config.TextColumn(_("metric"), width=grid_text_px(table["metric"]), pinned=True),
+        "value": st.column_config.NumberColumn(_("value"), format="%.3f", width=grid_text_px(["00.000"])),
+        "variant": st.column_config.TextColumn(_("variant"), width=grid_text_px(table["variant"]),
+                                               help=_("The conventions this value uses.")),
         "definition": st.column_config.TextColumn(
-            "definition", width="large",
-            help="One-line definition; choose the metric below for its formula and worked table."),
+            _("definition"), width="large",
+            help=_("One-line definition; choose the metric below for its formula and worked table.")),
     }
 
 
@@ -70,7 +71,8 @@ def render_other_convention(spec, rels, used: dict, n_ranked: int) -> None:
         try:
             value = format_number(spec.function(rels, **{**used, param.name: other.value}), 3)
         except ValueError as error:
-            paragraphs.append(f"With the {other.label}: {error}")
+            paragraphs.append(_("With the {choice}: {error}").format(choice=other.label, error=error))
             continue
-        paragraphs.append(f"**With the {other.label}**: {label} = **{value}**  \n{other.description}")
+        paragraphs.append(_("**With the {choice}**: {label} = **{value}**").format(choice=other.label, label=label,
+                                                                             value=value) + f"  \n{other.description}")
     st.info("\n\n".join(paragraphs), icon=":material/swap_horiz:")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rankviz.formatting import format_number
+from rankviz.i18n import _
 from rankviz.ui.layout import projector_on
 
 __all__ = ["chart_font_size", "printed_vs_exact"]
@@ -31,7 +32,11 @@ def printed_vs_exact(preset, exact: dict, *, convention: str = "", where=None) -
             for name, (label, value) in exact.items() if name in preset.printed]
     if not rows:
         return
-    exact_header = f"exact ({convention})" if convention else "exact"
-    table = "\n".join([f"| value | the course note prints | {exact_header} |", "|---|---|---|", *rows])
-    box.info(f"**Course exercise: {preset.title}**\n\n{table}\n\n{preset.note}\n\n*Source: {preset.source}*",
+    exact_header = _("exact ({convention})").format(convention=convention) if convention else _("exact")
+    header = "| {value} | {printed} | {exact} |".format(value=_("value"), printed=_("the course note prints"),
+                                                         exact=exact_header)
+    table = "\n".join([header, "|---|---|---|", *rows])
+    box.info(_("**Course exercise: {title}**").format(title=_(preset.title))
+             + f"\n\n{table}\n\n{_(preset.note)}\n\n*" + _("Source: {source}").format(source=_(preset.source)) + "*",
              icon=":material/school:")
+

@@ -8,6 +8,7 @@ import math
 import pandas as pd
 import streamlit as st
 
+from rankviz.i18n import _, language
 from rankviz.ui.uploads import InputFile, read_qrels_file, read_run_file
 
 __all__ = ["DEFAULT_EXAMPLE", "EXAMPLE_MEASURES", "RUN_MEASURES", "SAMPLING_BUDGET", "example_lists", "example_tables",
@@ -33,13 +34,15 @@ RUN_MEASURES = ("AP", "nDCG@10", "P@10", "RR", "P@5", "R@100", "nDCG", "Rprec", 
 def _number(value, what: str, row: int) -> float:
     if value is None or (isinstance(value, str) and not value.strip()) or (
             isinstance(value, float) and math.isnan(value)):
-        raise ValueError(f"Row {row}: the {what} is empty; type a number.")
+        raise ValueError(_("Row {row}: the {what} is empty; type a number.").format(row=row, what=_(what)))
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"Row {row}: the {what} must be a number; got {value!r}.") from None
+        raise ValueError(_("Row {row}: the {what} must be a number; got {value}.").format(
+            row=row, what=_(what), value=repr(value))) from None
     if not math.isfinite(number):
-        raise ValueError(f"Row {row}: the {what} must be a finite number; got {value!r}.")
+        raise ValueError(_("Row {row}: the {what} must be a finite number; got {value}.").format(
+            row=row, what=_(what), value=repr(value)))
     return number
 
 
@@ -54,24 +57,25 @@ def example_lists(grid: pd.DataFrame) -> tuple[list[str], list[float], list[int]
     """
     rows = grid.dropna(how="all")
     if rows.empty:
-        raise ValueError("The example is empty: add at least one row (doc, score, grade).")
+        raise ValueError(_("The example is empty: add at least one row (doc, score, grade)."))
     doc_ids, scores, grades = [], [], []
     for row, (doc, score, grade) in enumerate(zip(rows["doc"], rows["score"], rows["grade"]), start=1):
         if doc is None or (isinstance(doc, float) and math.isnan(doc)) or not str(doc).strip():
-            raise ValueError(f"Row {row}: the doc id is empty.")
+            raise ValueError(_("Row {row}: the doc id is empty.").format(row=row))
         doc_ids.append(str(doc).strip())
         scores.append(_number(score, "score", row))
         number = _number(grade, "grade", row)
         if not number.is_integer():
-            raise ValueError(f"Row {row}: the grade must be a whole number; got {grade!r}.")
+            raise ValueError(_("Row {row}: the grade must be a whole number; got {grade}.").format(row=row, grade=repr(grade)))
         grades.append(int(number))
     return doc_ids, scores, grades
 
 
 @st.cache_data(show_spinner=False, max_entries=64)
-def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple):
+def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple, lang: str = "en"):
     """The example's three tables, cached by its rows and measures (every rerun of the page would
-    otherwise re-rank and re-evaluate an example that did not change).
+    otherwise re-rank and re-evaluate an example that did not change), and by ``lang``, the language
+    of their headers (pass ``rankviz.i18n.language()``).
 
     Returns ``(orderings_side_by_side, tie_example, expected_relevance_by_rank)`` of
     :mod:`rankviz.evaluation.ties`; their ValueError (e.g. a duplicate doc id) passes through uncached.
@@ -85,7 +89,7 @@ def example_tables(doc_ids: tuple, scores: tuple, grades: tuple, measures: tuple
 
 @st.cache_data(show_spinner=False, max_entries=16)
 def _compare_cached(qrels_digest: str, run_digest: str, measures: tuple, samples: int, seed: int,
-                    rel_threshold: int, _qrels: InputFile, _run: InputFile):
+                    rel_threshold: int, lang: str, _qrels: InputFile, _run: InputFile):
     from rankviz.evaluation.ties import compare_tie_rules
 
     return compare_tie_rules(read_qrels_file(_qrels), read_run_file(_run), list(measures), samples=samples,
@@ -99,6 +103,7 @@ def compare_files(qrels: InputFile, run: InputFile, measures, *, samples: int, s
     """
     try:
         return _compare_cached(qrels.digest, run.digest, tuple(measures), int(samples), int(seed), int(rel_threshold),
+                               language(),
                                qrels, run)
     except ValueError as error:
         message = str(error)

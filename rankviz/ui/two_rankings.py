@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
+from rankviz.i18n import _
 from rankviz.metrics.correlation import average_ranks
 from rankviz.formatting import format_number
 from rankviz.teaching.parsing import default_doc_ids, parse_doc_ids
@@ -70,13 +71,13 @@ def _format(values) -> str:
 
 
 def _rank(value, position: int, name: str):
-    allowed = f"ranks must be numbers from 1 to {MAX_DOCUMENTS}"
+    message = _("{name}: position {position} is {value}; ranks must be numbers from 1 to {most}.")
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name}: position {position} is {value!r}; {allowed}.") from None
+        raise ValueError(message.format(name=name, position=position, value=repr(value), most=MAX_DOCUMENTS)) from None
     if not math.isfinite(number) or not 1 <= number <= MAX_DOCUMENTS:
-        raise ValueError(f"{name}: position {position} is {format_number(number)}; {allowed}.")
+        raise ValueError(message.format(name=name, position=position, value=format_number(number), most=MAX_DOCUMENTS))
     return int(number) if number.is_integer() else number
 
 
@@ -84,9 +85,10 @@ def parse_ranks(text: str, name: str) -> tuple:
     """Ranks from text such as ``"2, 3, 1"``; equal ranks are ties. Raises ValueError naming the position."""
     items = [item for item in re.split(r"[,;\s]+", str(text or "").strip()) if item]
     if not items:
-        raise ValueError(f"{name} is empty: give one rank per document, e.g. 2,3,1.")
+        raise ValueError(_("{name} is empty: give one rank per document, e.g. 2,3,1.").format(name=name))
     if len(items) > MAX_DOCUMENTS:
-        raise ValueError(f"{name} has {len(items)} ranks; at most {MAX_DOCUMENTS} documents are allowed.")
+        raise ValueError(_("{name} has {n} ranks; at most {most} documents are allowed.").format(
+            name=name, n=len(items), most=MAX_DOCUMENTS))
     return tuple(_rank(item, i, name) for i, item in enumerate(items, start=1))
 
 
@@ -95,17 +97,18 @@ def check_two_rankings(items, ranks_a, ranks_b) -> TwoRankings:
     ranks_a = tuple(_rank(v, i, "R1") for i, v in enumerate(ranks_a, start=1))
     ranks_b = tuple(_rank(v, i, "R2") for i, v in enumerate(ranks_b, start=1))
     if len(ranks_a) != len(ranks_b):
-        raise ValueError(f"R1 has {len(ranks_a)} ranks and R2 has {len(ranks_b)}: give both rankings one rank "
-                         f"per document.")
+        raise ValueError(_("R1 has {a} ranks and R2 has {b}: give both rankings one rank per document.").format(
+            a=len(ranks_a), b=len(ranks_b)))
     if len(ranks_a) < 2:
-        raise ValueError("Rank correlation needs at least two documents.")
+        raise ValueError(_("Rank correlation needs at least two documents."))
     if len(ranks_a) > MAX_DOCUMENTS:
-        raise ValueError(f"At most {MAX_DOCUMENTS} documents are allowed; got {len(ranks_a)}.")
+        raise ValueError(_("At most {most} documents are allowed; got {n}.").format(most=MAX_DOCUMENTS, n=len(ranks_a)))
     ids = [("" if d is None or (isinstance(d, float) and math.isnan(d)) else str(d).strip()) for d in items]
     if not any(ids):
         ids = list(default_doc_ids(len(ranks_a)))
     if len(ids) != len(ranks_a):
-        raise ValueError(f"Give one document id per rank: {len(ranks_a)} ranks but {len(ids)} ids.")
+        raise ValueError(_("Give one document id per rank: {ranks} ranks but {ids} ids.").format(
+            ranks=len(ranks_a), ids=len(ids)))
     blanks = [i for i, d in enumerate(ids) if not d]
     for i, fresh in zip(blanks, default_doc_ids(len(blanks), taken=ids)):
         ids[i] = fresh
@@ -170,13 +173,13 @@ def _current() -> TwoRankings:
 def _text_boxes(rankings: TwoRankings) -> TwoRankings:
     docs_col, a_col, b_col = st.columns([4, 3, 3])
     defaults = _texts(DEFAULT_TWO_RANKINGS)
-    docs_text = link_widget(docs_col.text_input, "Documents", key=ITEMS, default=defaults[ITEMS],
-                            help="Document ids, separated by commas or spaces. Blank: d1, d2, ...")
-    a_text = link_widget(a_col.text_input, "Rank in R1", key=R1, default=defaults[R1],
-                         help="Each document's rank in ranking R1 (e.g. the ideal ranking), in the order of "
-                              "the documents. Equal ranks are ties.")
-    b_text = link_widget(b_col.text_input, "Rank in R2", key=R2, default=defaults[R2],
-                         help="Each document's rank in ranking R2 (e.g. the system's ranking).")
+    docs_text = link_widget(docs_col.text_input, _("Documents"), key=ITEMS, default=defaults[ITEMS],
+                            help=_("Document ids, separated by commas or spaces. Blank: d1, d2, ..."))
+    a_text = link_widget(a_col.text_input, _("Rank in R1"), key=R1, default=defaults[R1],
+                         help=_("Each document's rank in ranking R1 (e.g. the ideal ranking), in the order of "
+                                "the documents. Equal ranks are ties."))
+    b_text = link_widget(b_col.text_input, _("Rank in R2"), key=R2, default=defaults[R2],
+                         help=_("Each document's rank in ranking R2 (e.g. the system's ranking)."))
     try:
         ranks_a = parse_ranks(a_text, "R1")
         ranks_b = parse_ranks(b_text, "R2")
@@ -184,7 +187,7 @@ def _text_boxes(rankings: TwoRankings) -> TwoRankings:
     except ValueError as error:
         for key in (ITEMS, R1, R2):  # checked together: the link keeps the last valid three
             keep_last_valid_in_link(key)
-        st.error(f"{error} Still showing the last valid rankings.")
+        st.error(_("{error} Still showing the last valid rankings.").format(error=error))
         return rankings
     if new != rankings:
         _set(new)
@@ -198,9 +201,9 @@ def _grid(rankings: TwoRankings) -> None:
         rankings.to_frame(), key=key, hide_index=True, width="stretch",
         height=35 * (min(len(rankings.items), 8) + 1) + 3,
         column_config={
-            "doc": st.column_config.TextColumn("doc", help="Document id (unique)."),
-            "rank in R1": st.column_config.NumberColumn("rank in R1", min_value=1, max_value=MAX_DOCUMENTS),
-            "rank in R2": st.column_config.NumberColumn("rank in R2", min_value=1, max_value=MAX_DOCUMENTS),
+            "doc": st.column_config.TextColumn(_("doc"), help=_("Document id (unique).")),
+            "rank in R1": st.column_config.NumberColumn(_("rank in R1"), min_value=1, max_value=MAX_DOCUMENTS),
+            "rank in R2": st.column_config.NumberColumn(_("rank in R2"), min_value=1, max_value=MAX_DOCUMENTS),
         },
     )
     frame = (tuple(edited["doc"].tolist()), tuple(edited["rank in R1"].tolist()), tuple(edited["rank in R2"].tolist()))
@@ -209,7 +212,7 @@ def _grid(rankings: TwoRankings) -> None:
     try:
         new = check_two_rankings(*frame)
     except ValueError as error:
-        st.session_state[_MESSAGE] = f"{error} The last valid rankings are kept."
+        st.session_state[_MESSAGE] = _("{error} The last valid rankings are kept.").format(error=error)
         st.session_state[_REVISION] = st.session_state.get(_REVISION, 0) + 1
     else:
         _set(new, bump=False)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import streamlit as st
 
 from rankviz.data import SAMPLE_QRELS, SAMPLE_RUNS
+from rankviz.i18n import _
 
 __all__ = ["MAX_UPLOAD_MB", "InputFile", "sample_file", "uploaded_file", "size_problem", "read_qrels_file",
            "read_run_file", "read_qrels_file_as_table", "read_judgments_file", "read_run_file_as_table", "read_zscores_file",
@@ -53,8 +54,8 @@ def size_problem(name: str, size: int, limit_mb: int | None = None) -> str | Non
     limit_mb = MAX_UPLOAD_MB if limit_mb is None else limit_mb
     if size <= limit_mb * 1024 * 1024:
         return None
-    return (f"{name} is {size / (1024 * 1024):.0f} MB; the upload limit is {limit_mb} MB. "
-            "Evaluate it with the command line instead: python -m rankviz eval QRELS RUN")
+    return _("{name} is {size} MB; the upload limit is {limit} MB. Evaluate it with the command line instead: "
+             "python -m rankviz eval QRELS RUN").format(name=name, size=f"{size / (1024 * 1024):.0f}", limit=limit_mb)
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

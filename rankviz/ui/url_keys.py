@@ -88,6 +88,8 @@ def _ranking_keys():
 
 _PAGE_KEYS = (
     UrlKey("projector", "flag", False, ("app",)),
+    # the language (rankviz.ui.language): in the link once chosen (the link or the switch), else the browser's
+    UrlKey("lang", "choice", FROM_PAGE, ("app",)),
     UrlKey("metric", "choice", "ndcg", ("one_ranking",)),
     UrlKey("step", "int", "0", ("graded", "precision_recall", "correlation")),
     # precision_recall

@@ -11,6 +11,8 @@ import math
 import re
 from dataclasses import dataclass
 
+from rankviz.i18n import _
+
 __all__ = [
     "ClickLog",
     "parse_click_log",
@@ -65,7 +67,8 @@ def _label(value, where: str) -> int:
         return 1
     if text in ("0", "0.0", "false", "no"):
         return 0
-    raise ValueError(f"{where}: label must be 1 (positive, e.g. clicked) or 0; got {value!r}.")
+    raise ValueError(_("{where}: label must be 1 (positive, e.g. clicked) or 0; got {value}.").format(
+        where=where, value=repr(value)))
 
 
 def _score(value, where: str) -> float:
@@ -74,7 +77,7 @@ def _score(value, where: str) -> float:
     except ValueError:
         number = math.nan
     if not math.isfinite(number):
-        raise ValueError(f"{where}: score must be a finite number; got {value!r}.")
+        raise ValueError(_("{where}: score must be a finite number; got {value}.").format(where=where, value=repr(value)))
     return number
 
 
@@ -100,21 +103,23 @@ def parse_click_log(rows) -> ClickLog:
             continue
         group, item, label, score = cells
         item = f"i{number}" if _blank(item) else str(item).strip()
-        where = f"Row {number} ({item})"
+        where = _("Row {number} ({item})").format(number=number, item=item)
         if _blank(group):
-            raise ValueError(f"{where}: give the group (the user, session or query the item was shown in).")
+            raise ValueError(_("{where}: give the group (the user, session or query the item was shown in).").format(
+                where=where))
         if _blank(label):
-            raise ValueError(f"{where}: label must be 1 (positive, e.g. clicked) or 0; the cell is empty.")
+            raise ValueError(_("{where}: label must be 1 (positive, e.g. clicked) or 0; the cell is empty.").format(
+                where=where))
         if _blank(score):
-            raise ValueError(f"{where}: score must be a finite number; the cell is empty.")
+            raise ValueError(_("{where}: score must be a finite number; the cell is empty.").format(where=where))
         groups.append(str(group).strip())
         items.append(item)
         labels.append(_label(label, where))
         scores.append(_score(score, where))
     if not groups:
-        raise ValueError("The click log is empty; add rows of group, item, label (1 or 0) and score.")
+        raise ValueError(_("The click log is empty; add rows of group, item, label (1 or 0) and score."))
     if len(groups) > MAX_CLICK_ROWS:
-        raise ValueError(f"{len(groups)} rows is more than this page shows ({MAX_CLICK_ROWS}).")
+        raise ValueError(_("{n} rows is more than this page shows ({most}).").format(n=len(groups), most=MAX_CLICK_ROWS))
     return ClickLog(tuple(groups), tuple(items), tuple(labels), tuple(scores))
 
 
@@ -129,7 +134,7 @@ def parse_id_set(text: str, *, name: str) -> list[str]:
     if text is None:
         return []
     if not isinstance(text, str):
-        raise ValueError(f"{name} must be text such as 'd1, d3'; got {text!r}.")
+        raise ValueError(_("{name} must be text such as 'd1, d3'; got {text}.").format(name=name, text=repr(text)))
     ids = [item for item in _SEPARATORS.split(text.strip()) if item]
     return list(dict.fromkeys(ids))
 

@@ -107,6 +107,7 @@ PAGE_STATES = {
     "run_files": [{}],
     "ties": [{}],
     "why": [{}],
+    "glossary": [{}],
 }
 
 
