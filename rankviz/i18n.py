@@ -21,10 +21,10 @@ Placeholders are named (``_("{n} of {total} right").format(n=3, total=5)``): a t
 move them, and ``python -m rankviz.i18n check`` finds a translation that lost one.
 
 >>> with speaking("zh"):
-...     _("Recall")
-'召回率'
->>> _("Recall"), language()
-('Recall', 'en')
+...     _("Precision and recall")
+'准确率与召回率'
+>>> _("Precision and recall"), language()
+('Precision and recall', 'en')
 >>> with speaking("zh"):
 ...     _("no such sentence in any catalogue")
 'no such sentence in any catalogue'
@@ -55,7 +55,8 @@ LANGUAGES = {"en": "English", "zh": "简体中文"}
 DEFAULT_LANGUAGE = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
 _ROOT = Path(__file__).parent.parent
-# domain -> the files and folders (from the checkout's root) whose marked strings it holds
+# domain -> the files and folders (from the checkout's root) whose marked strings it holds; a file
+# named by one domain is left out of the folders of the others (each string has one catalogue)
 DOMAINS = {
     "app": ("app.py", "app_pages", "rankviz/ui", "rankviz/glossary.py"),
     "words": ("rankviz/registry.py", "rankviz/metrics", "rankviz/charts", "rankviz/display.py",
@@ -161,23 +162,30 @@ def _placeholders(text: str) -> set[str]:
         return set()
 
 
-def extracted(domain: str):
-    """``(msgid, locations)`` of every marked string of ``domain`` in the source, extracted with
-    Babel's Python extractor and :data:`KEYWORDS`."""
-    from babel.messages.extract import extract_from_dir, extract_from_file
-
-    seen: dict[object, list[str]] = {}
+def domain_files(domain: str) -> list[str]:
+    """The Python files of ``domain`` (paths from the checkout's root, sorted): its files, and
+    those of its folders that no other domain names itself."""
+    claimed = {entry for other, entries in DOMAINS.items() if other != domain for entry in entries}
+    files = []
     for entry in DOMAINS[domain]:
         path = _ROOT / entry
         if path.is_file():
-            found = ((entry, line, message, comments, context)
-                     for line, message, comments, context in extract_from_file("python", path, keywords=KEYWORDS))
+            files.append(entry)
         else:
-            found = ((str(Path(entry) / name), line, message, comments, context)
-                     for name, line, message, comments, context in extract_from_dir(
-                         path, method_map=[("**.py", "python")], keywords=KEYWORDS))
-        for filename, line, message, _comments, _context in found:
-            seen.setdefault(message, []).append(f"{filename}:{line}")
+            files += [name for name in (p.relative_to(_ROOT).as_posix() for p in path.rglob("*.py"))
+                      if name not in claimed]
+    return sorted(files)
+
+
+def extracted(domain: str):
+    """``(msgid, locations)`` of every marked string of ``domain`` in the source, extracted with
+    Babel's Python extractor and :data:`KEYWORDS`."""
+    from babel.messages.extract import extract_from_file
+
+    seen: dict[object, list[str]] = {}
+    for name in domain_files(domain):
+        for line, message, _comments, _context in extract_from_file("python", _ROOT / name, keywords=KEYWORDS):
+            seen.setdefault(message, []).append(f"{name}:{line}")
     return seen
 
 
@@ -214,20 +222,21 @@ def _main(argv: list[str] | None = None) -> int:
         print("\n".join(problems) or "every marked string is translated")
         return 1 if problems else 0
     cli = CommandLineInterface()
-    for domain, paths in DOMAINS.items():
+    for domain in DOMAINS:
         pot = LOCALE_DIR / f"{domain}.pot"
         if action == "extract":
             keywords = [f"-k{k}" if v is None else f"-k{k}:{v[0]},{v[1]}" for k, v in KEYWORDS.items()]
             with contextlib.chdir(_ROOT):  # locations relative to the checkout, wherever it lies
                 cli.run(["pybabel", "extract", "--no-default-keywords", *keywords, "--sort-by-file",
-                         "--project=rankviz", "-o", str(pot), *paths])
+                         "--project=rankviz", "-o", str(pot), *domain_files(domain)])
         elif action == "update":
             for lang in LANGUAGES:
                 if lang == DEFAULT_LANGUAGE:
                     continue
                 po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
                 verb = "update" if po.exists() else "init"
-                cli.run(["pybabel", verb, "-D", domain, "-i", str(pot), "-d", str(LOCALE_DIR), "-l", lang])
+                obsolete = ["--ignore-obsolete"] if verb == "update" else []  # a string gone from the source goes
+                cli.run(["pybabel", verb, "-D", domain, "-i", str(pot), "-d", str(LOCALE_DIR), "-l", lang, *obsolete])
         elif action == "compile":
             cli.run(["pybabel", "compile", "-D", domain, "-d", str(LOCALE_DIR)])
         else:

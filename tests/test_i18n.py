@@ -45,7 +45,7 @@ def test_a_thread_keeps_its_own_language():
     def session(name, lang):
         use(lang)
         barrier.wait()  # both sessions have chosen before either reads
-        seen[name] = (language(), _("Recall"))
+        seen[name] = (language(), _("Precision and recall"))
 
     barrier = threading.Barrier(2)
     threads = [threading.Thread(target=session, args=(n, lang)) for n, lang in (("a", "zh"), ("b", "en"))]
@@ -53,7 +53,7 @@ def test_a_thread_keeps_its_own_language():
         thread.start()
     for thread in threads:
         thread.join()
-    assert seen == {"a": ("zh", "召回率"), "b": ("en", "Recall")}
+    assert seen == {"a": ("zh", "准确率与召回率"), "b": ("en", "Precision and recall")}
     assert language() == "en"  # this thread never chose
 
 
@@ -61,8 +61,8 @@ def test_speaking_restores_the_language_before_it():
     with speaking("zh"):
         assert language() == "zh"
         with speaking("en"):
-            assert _("Recall") == "Recall"
-        assert _("Recall") == "召回率"
+            assert _("Precision and recall") == "Precision and recall"
+        assert _("Precision and recall") == "准确率与召回率"
     assert language() == "en"
 
 
@@ -83,3 +83,27 @@ def test_a_translation_that_drops_a_placeholder_is_found(monkeypatch):
     monkeypatch.setattr(i18n, "extracted", lambda domain: {"{n} of {total} right": ["x.py:1"]} if domain == "app" else {})
     problems = i18n.missing_translations("zh")
     assert problems == ["x.py:1: placeholders differ: '{n} of {total} right' -> '{n} 对'"]
+
+
+def test_every_source_file_has_one_catalogue():
+    """A file a domain names itself (the Why page, in "conventions") is left out of the folders of
+    the others ("app" holds app_pages/): one msgid, one translation to keep."""
+    owners = {}
+    for domain in i18n.DOMAINS:
+        for name in i18n.domain_files(domain):
+            owners.setdefault(name, []).append(domain)
+    assert owners["app_pages/why.py"] == ["conventions"]
+    assert owners["app_pages/graded.py"] == ["app"]
+    assert {name: domains for name, domains in owners.items() if len(domains) > 1} == {}
+
+
+def test_no_catalogue_keeps_a_fuzzy_guess():
+    """Babel's update guesses a translation for a new string from a similar one and marks it fuzzy
+    (a guess such as "Queries that differ" -> "queries with ties"); fuzzy entries are not shown, so
+    one left behind is a string silently in English."""
+    from babel.messages.pofile import read_po
+
+    for path in sorted((i18n.LOCALE_DIR / "zh" / "LC_MESSAGES").glob("*.po")):
+        with path.open("rb") as handle:
+            fuzzy = [m.id for m in read_po(handle) if m.id and m.fuzzy]
+        assert fuzzy == [], f"{path.name}: {fuzzy}"
