@@ -77,3 +77,13 @@ def main_module_restored():
     main = sys.modules["__main__"]
     yield
     sys.modules["__main__"] = main
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """The test thread speaks English again after a test that chose a language (rankviz.i18n.use
+    lasts for the thread: tests/app/app_helpers.open_app sets the link's language)."""
+    yield
+    from rankviz.i18n import use
+
+    use("en")

@@ -9,13 +9,20 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from rankviz.i18n import use
+
 ROOT = Path(__file__).resolve().parents[2]
 APP = ROOT / "app.py"
 PAGE_FILES = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "app_pages").glob("*.py"))
 
 
 def open_app(page: str | None = None, query_params: dict | None = None) -> AppTest:
-    """Run the app (with ``query_params`` in the URL), then switch to ``page`` (e.g. ``app_pages/home.py``)."""
+    """Run the app (with ``query_params`` in the URL), then switch to ``page`` (e.g. ``app_pages/home.py``).
+
+    AppTest calls a widget's ``format_func`` again in the test's thread (to find the chosen
+    option's index among the labels the script sent), so that thread speaks the link's language
+    too; tests/conftest.py puts it back to English after each test."""
+    use((query_params or {}).get("lang"))
     at = AppTest.from_file(str(APP), default_timeout=30)
     for key, value in (query_params or {}).items():
         at.query_params[key] = value

@@ -104,7 +104,7 @@ def test_a_printed_link_opens_in_the_language_it_was_made_in(link, expected):
 
 
 def recall_word():
-    return _("Recall")
+    return _("Precision and recall")
 
 
 def test_a_cached_result_is_in_the_language_of_the_session_that_asks():
@@ -113,4 +113,4 @@ def test_a_cached_result_is_in_the_language_of_the_session_that_asks():
         with speaking("zh"):
             chinese = cached_call(recall_word)
         english = cached_call(recall_word)
-    assert (chinese, english) == ("召回率", "Recall")
+    assert (chinese, english) == ("准确率与召回率", "Precision and recall")
