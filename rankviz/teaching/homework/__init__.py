@@ -58,26 +58,9 @@ from dataclasses import replace
 from rankviz.i18n import DEFAULT_LANGUAGE, _
 from rankviz.i18n import language as language_in_force
 from rankviz.registry import get_spec
-from rankviz.teaching.homework.core import (
-    KIND_SPECS,
-    MAX_EXERCISE_LENGTH,
-    STATUS_WORDS,
-    Alternative,
-    Exercise,
-    InputError,
-    KindSpec,
-    OwnInput,
-    Step,
-    TranslatedWords,
-    Verdict,
-    check_answers,
-    check_seed,
-    first_wrong,
-    in_language,
-    parse_answer,
-    seeded_random,
-    summary,
-)
+from rankviz.teaching.homework.core import (KIND_SPECS, MAX_EXERCISE_LENGTH, STATUS_WORDS, Alternative, Exercise,
+    InputError, KindSpec, OwnInput, Step, TranslatedWords, Verdict, check_answers, check_seed, first_wrong,
+    in_language, parse_answer, seeded_random, summary)
 from rankviz.teaching.homework.kinds import COURSE_ORDER
 from rankviz.teaching.homework.kinds.graded import DISCOUNTS, GAINS
 from rankviz.teaching.homework.hints import RUNG_NAMES, hint_summary, hints

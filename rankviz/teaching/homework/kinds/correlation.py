@@ -13,18 +13,8 @@ from dataclasses import replace
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
 from rankviz.registry import KENDALL_VARIANT, SPEARMAN_TIES
-from rankviz.teaching.homework.core import (
-    Exercise,
-    InputError,
-    KindSpec,
-    OwnInput,
-    Step,
-    TranslatedWords,
-    check_length,
-    english_title,
-    register_kind,
-    tex_number,
-)
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, TranslatedWords,
+    check_length, english_title, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_convention, register_mistake
 from rankviz.teaching.homework.words import register_title_templates
 

@@ -17,18 +17,8 @@ from rankviz.formatting import format_number
 from rankviz.i18n import DEFAULT_LANGUAGE, N_, speaking
 from rankviz.i18n import _ as translate
 from rankviz.registry import DISCOUNT, GAIN
-from rankviz.teaching.homework.core import (
-    Exercise,
-    InputError,
-    KindSpec,
-    OwnInput,
-    Step,
-    TranslatedWords,
-    check_length,
-    english_title,
-    register_kind,
-    tex_number,
-)
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, TranslatedWords,
+    check_length, english_title, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake, same_working_with
 from rankviz.teaching.homework.words import register_title_templates
 from rankviz.teaching.labels import variant_text

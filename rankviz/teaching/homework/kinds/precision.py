@@ -20,20 +20,8 @@ from rankviz.formatting import format_number
 from rankviz.i18n import N_
 from rankviz.i18n import _ as translate
 from rankviz.metrics import count_relevant
-from rankviz.teaching.homework.core import (
-    Exercise,
-    InputError,
-    KindSpec,
-    OwnInput,
-    Step,
-    TranslatedWords,
-    binary_ranking_words,
-    check_length,
-    english_title,
-    ranking_preset,
-    register_kind,
-    tex_number,
-)
+from rankviz.teaching.homework.core import (Exercise, InputError, KindSpec, OwnInput, Step, TranslatedWords,
+    binary_ranking_words, check_length, english_title, ranking_preset, register_kind, tex_number)
 from rankviz.teaching.homework.mistakes import register_mistake
 from rankviz.teaching.homework.words import register_title_templates
 
