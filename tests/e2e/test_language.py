@@ -18,6 +18,7 @@ import pytest
 
 from conftest import no_error_text, wait_until_idle
 from rankviz.glossary import TERMS
+from rankviz.i18n import _, speaking
 from rankviz.conventions import PROFILES, TOOLS
 from rankviz.ui.pages import PAGES
 
@@ -135,7 +136,7 @@ def test_every_page_passes_axe_in_chinese(page, app_url, stem, view):
     assert _serious_violations(page) == []
 
 
-@pytest.mark.parametrize("stem", ["home", "one_ranking", "precision_recall", "graded", "glossary"])
+@pytest.mark.parametrize("stem", STEMS)
 def test_a_phone_shows_every_chinese_page_within_its_width(browser, app_url, stem):
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     try:
@@ -145,3 +146,25 @@ def test_a_phone_shows_every_chinese_page_within_its_width(browser, app_url, ste
         assert tab.evaluate("() => document.documentElement.scrollWidth") <= 390
     finally:
         context.close()
+
+
+def test_the_checker_names_a_mistake_in_chinese_without_english_words(page, app_url):
+    """A student types the slide's NDCG working in Chinese with DCG's rank-2 term taken with ln (a
+    named mistake): the marks, the mistake's sentence and the hints read in Chinese."""
+    from test_student import SLIDE
+
+    with speaking("zh"):
+        check, marked = _("Check my answers"), _("Your answers, marked")
+    _open(page, _url(app_url, "homework", "lang=zh&hw_source=course&hw_preset=ndcg_exercise"))
+    answers = list(SLIDE)
+    answers[2] = "2.731"  # 3 / ln(3): the natural log, not log2
+    for box, answer in zip(page.get_by_test_id("stForm").first.locator('input[type="text"]').all(), answers):
+        box.fill(answer)
+    page.get_by_role("button", name=check).click()
+    page.get_by_text(marked).first.wait_for(timeout=30_000)
+    wait_until_idle(page)
+    no_error_text(page)
+    text = page.evaluate(_VISIBLE_TEXT_JS)
+    assert "ln" in text and "log2" in text, "the mistake is named"
+    found = english_words(text)
+    assert found == [], f"homework after a check: {len(found)} English words: {' '.join(found)}"
