@@ -4,6 +4,7 @@ by two metrics, with Kendall's tau between the orderings they induce."""
 
 import streamlit as st
 
+from rankviz.display import in_language
 from rankviz.i18n import _
 from rankviz.teaching.explore import (
     DEFAULT_SWEEP_METRICS,
@@ -101,15 +102,16 @@ with chart_col:
 with note_col:
     at_rank_2 = sweep_values_at(sweep, 2)
     st.markdown(_("**At rank {rank}**").format(rank=at_rank_2.position))
-    st.dataframe(at_rank_2.table, hide_index=True, width="stretch",
-                 column_config={"value": st.column_config.NumberColumn(_("value"), format="%.3f")})
+    st.dataframe(in_language(at_rank_2.table), hide_index=True, width="stretch",
+                 column_config={_("value"): st.column_config.NumberColumn(_("value"), format="%.3f")})
     st.caption(_("Conventions: binary relevance grade ≥ 1; R = {R}; nDCG {gain}, log2(i+1) discount, "
                  "ideal from the ranking and the unretrieved relevant ones; ERR with g_max = {g_max}.").format(
         R=used_r, gain=GAIN.label(gain), g_max=top_grade))
 with st.expander(_("Every value (position × metric)")):
     wide = sweep.table.pivot(index="position", columns="metric", values="value")[
         list(dict.fromkeys(sweep.table["metric"]))]
-    st.dataframe(wide.reset_index(), hide_index=True, width="stretch", column_config=number_columns(wide.reset_index()))
+    wide = in_language(wide.reset_index())
+    st.dataframe(wide, hide_index=True, width="stretch", column_config=number_columns(wide))
 
 st.markdown(_("**Which metrics move?** Change one setting and compare with the sweep above."))
 what_col, value_col, changes_col = st.columns([1, 1, 3], gap="medium")
@@ -211,7 +213,7 @@ with scatter_col:
 scatter_col.caption(_("Each point is one ranking: {described}.").format(described=described))
 with matrix_col:
     st.markdown(_("**Kendall's τ_b between every pair of metrics**"))
-    st.dataframe(agreement.reset_index(), hide_index=True, width="stretch",
+    st.dataframe(in_language(agreement.reset_index()), hide_index=True, width="stretch",
                  column_config={c: st.column_config.NumberColumn(c, format="%.2f") for c in agreement.columns})
     if caught:
         st.warning(str(caught[0].message), icon=":material/info:")

@@ -3,6 +3,7 @@ beside the system's with per-rank contributions, and ERR with its stop probabili
 
 import streamlit as st
 
+from rankviz.display import in_language
 from rankviz.i18n import _
 from rankviz.formatting import format_number
 from rankviz.teaching.graded_variants import graded_variants
@@ -42,7 +43,7 @@ with table_col:
             "▶" if (g, d) == (chosen["gain"], chosen["discount"]) else ""
             for g, d in zip(variants["gain"], variants["discount"])])
         # The formulas are in the radio captions and the caption below: seven narrow columns fit a projector.
-        variants = variants[["shown below", "gain", "discount", "nDCG", "DCG", "IDCG", "CG"]]
+        variants = in_language(variants[["shown below", "gain", "discount", "nDCG", "DCG", "IDCG", "CG"]])
         config = {**number_columns(variants),
                   "shown below": st.column_config.TextColumn("", width="small",
                                                              help=_("▶ marks the variant worked out below."))}

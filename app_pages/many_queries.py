@@ -4,6 +4,7 @@ per query, MAP vs GMAP vs HMAP vs MRR, and any query's worked tables."""
 import pandas as pd
 import streamlit as st
 
+from rankviz.display import in_language
 from rankviz.i18n import N_, _
 from rankviz.formatting import format_number
 from rankviz.metrics import (
@@ -139,14 +140,15 @@ def _render_rankings() -> None:
                        border=True)
         # A static table: its long names and conventions wrap (a grid cut "lecture's MAP (m…" and the
         # conventions at its edge, worse in projector mode), and its type follows the page's.
-        st.table(aggregates.assign(value=[f"{value:.4f}" for value in aggregates["value"]]),
+        st.table(in_language(aggregates.assign(value=[f"{value:.4f}" for value in aggregates["value"]])),
                  hide_index=True)
 
     st.subheader(_("Per query"))
     table_col, chart_col = st.columns([1, 1], gap="medium")
     # Auto height (every row, at any font size, e.g. projector mode) up to 10 queries, then a scroll box.
-    table_col.dataframe(per_query.table, hide_index=True, width="stretch",
-                        column_config=number_columns(per_query.table, 3),
+    per_query_shown = in_language(per_query.table)
+    table_col.dataframe(per_query_shown, hide_index=True, width="stretch",
+                        column_config=number_columns(per_query_shown, 3),
                         height="auto" if len(per_query.table) <= 10 else 420)
     table_col.caption(" · ".join(f"**{name}**: {text}" for name, text in conventions.items()))
     long = per_query.table.melt(id_vars="query", value_vars=columns, var_name="metric", value_name="value")

@@ -4,6 +4,7 @@ F-beta; a second ranking on the same plot (the course's q1 and q2)."""
 
 import streamlit as st
 
+from rankviz.display import in_language
 from rankviz.i18n import N_, _
 from rankviz.formatting import format_number
 from rankviz.teaching.homework import own_exercise
@@ -128,7 +129,7 @@ with chart_col:
 st.subheader(_("Down the ranking: P@i and R@i"))
 table_col, rank_chart_col = st.columns([2, 3], gap="medium")
 if name_a in points:
-    table = points[name_a].table
+    table = in_language(points[name_a].table)
     table_col.dataframe(table, hide_index=True, width="stretch", column_config=number_columns(table),
                         height=min(420, 35 * (len(table) + 1) + 3), key="pr_table")
     table_col.caption(_("Binary relevance: grade ≥ 1. R = {R} ({how}).").format(

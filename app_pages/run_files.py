@@ -6,6 +6,7 @@ from functools import partial
 
 import streamlit as st
 
+from rankviz.display import in_language
 from rankviz.i18n import N_, _, ngettext
 from rankviz.evaluation.comparison import count_wins_ties_losses
 from rankviz.data import SAMPLE_RUNS
@@ -142,7 +143,8 @@ st.caption((_("Qrels `{qrels}`; runs {runs}. trec_eval's conventions: ties broke
 
 with aggregate_tab:
     aggregate = aggregate_table(evaluation)
-    st.dataframe(aggregate, hide_index=True, width="stretch", column_config=measure_columns(aggregate),
+    shown_aggregate = in_language(aggregate)
+    st.dataframe(shown_aggregate, hide_index=True, width="stretch", column_config=measure_columns(shown_aggregate),
                  key="rf_aggregate_table")
     st.download_button(_("Aggregate CSV"), data=partial(to_csv_bytes, aggregate), file_name="aggregate.csv",
                        mime="text/csv", key="rf_aggregate_csv", icon=":material/download:", on_click="ignore")
@@ -155,7 +157,8 @@ with per_query_tab:
                                          placeholder=_("e.g. 40, 41 (any of them)"))
     shown_runs = runs_col.multiselect(_("Runs"), runs, default=runs, key="rf_per_query_runs")
     table = per_query_table(evaluation, runs=shown_runs, query_filter=query_filter)
-    st.dataframe(table, hide_index=True, width="stretch", column_config=measure_columns(table),
+    shown_table = in_language(table)  # the CSV keeps the English headers a script reads
+    st.dataframe(shown_table, hide_index=True, width="stretch", column_config=measure_columns(shown_table),
                  height=table_height_px(len(table), max_rows=12), key="rf_per_query_table")
     st.caption(ngettext("{n} row; click a column header to sort.", "{n} rows; click a column header to sort.",
                         len(table)).format(n=len(table)))
@@ -203,8 +206,11 @@ with significance_tab:
                                   format_func=lambda t: {"t": _("paired t-test"),
                                                          "randomization": _("randomization (permutation)"),
                                                          "bootstrap": _("paired bootstrap")}[t])
+        def correction_name(c: str) -> str:
+            return _("none") if c == "none" else c.capitalize()  # Holm, Bonferroni: their authors' names
+
         correction = correction_col.selectbox(_("Multiple-testing correction"), ["holm", "bonferroni", "none"],
-                                              key="rf_correction", format_func=lambda c: _("none") if c == "none" else c)
+                                              key="rf_correction", format_func=correction_name)
         try:
             comparison = significance(evaluation, baseline=baseline, test=test,
                                       correction=None if correction == "none" else correction)
@@ -215,7 +221,7 @@ with significance_tab:
                          column_config=measure_columns(comparison.table), key="rf_significance_table")
             st.caption(_("Each run against {baseline}, per measure; p-values adjusted ({correction}) over the runs "
                          "compared on the same measure; significant at α = {alpha}.").format(
-                baseline=baseline, correction=_("none") if correction == "none" else correction, alpha=comparison.alpha))
+                baseline=baseline, correction=correction_name(correction), alpha=comparison.alpha))
             csv_col, tex_col = st.columns(2)
             csv_col.download_button(_("Significance CSV"), data=partial(to_csv_bytes, comparison.table),
                                     file_name="significance.csv", mime="text/csv", key="rf_significance_csv",

@@ -7,6 +7,7 @@ from functools import partial
 import streamlit as st
 
 from rankviz.data import SAMPLE_RUNS
+from rankviz.display import in_language
 from rankviz.i18n import N_, _, language
 from rankviz.teaching.export import to_csv_bytes
 from rankviz.evaluation.ties import affordable_samples, sampled_measures
@@ -65,13 +66,14 @@ example = parse_or_last_valid("ties", _example, default=None, where=edit_col, ic
 
 if example is not None:
     sides, values, spread = example
+    sides, spread = in_language(sides), in_language(spread)
     with orders_col:
         st.caption(_("What each rule puts at each rank (grade in brackets)."))
         st.dataframe(sides, hide_index=True, width="stretch", key="ties_orderings", column_config=number_columns(sides, 2),
                      height=table_height_px(len(sides), max_rows=12))
     st.caption(_("The measures under each rule (exact: closed form over all orderings of the ties; Monte Carlo: "
                  "averaged over random tie-breaks)."))
-    shown = values.reset_index()
+    shown = in_language(values.reset_index())
     st.dataframe(shown, hide_index=True, width="stretch", column_config=number_columns(shown, 4),
                  key="ties_example_values")
     with st.expander(_("Tie-averaged ranking, rank by rank")):
@@ -157,6 +159,7 @@ if comparison is not None:
     mean.insert(1, "tie-averaged by", [comparison.method[name] for name in mean["measure"]])
     st.caption(f"`{shown_name}`: " + _("mean over queries under each rule; *queries that differ*: the rules do not all "
                                     "agree."))
+    mean = in_language(mean)
     st.dataframe(mean, hide_index=True, width="stretch", column_config=number_columns(mean, 4), key="ties_mean")
 
     measure_col, versus_col = st.columns([1, 2])
@@ -167,8 +170,9 @@ if comparison is not None:
     per_query = comparison.per_query[comparison.per_query["measure"] == focus].drop(columns="measure")
     per_query = per_query.merge(ties.reset_index(), on="query_id", how="left")
     differences = per_query.set_index("query_id")[f"{versus} - trec_eval"]
-    show_chart("delta_chart", differences, key="ties_delta_chart", name_a="trec_eval", name_b=versus, measure=focus,
+    show_chart("delta_chart", differences, key="ties_delta_chart", name_a="trec_eval", name_b=_(versus), measure=focus,
                tie_tolerance=1e-12, title=_("{measure}: {rule} − trec_eval, per query").format(measure=focus, rule=_(versus)))
+    per_query = in_language(per_query)
     st.dataframe(per_query, hide_index=True, width="stretch", column_config=number_columns(per_query, 4),
                  height=table_height_px(len(per_query), max_rows=10), key="ties_per_query")
     st.download_button(_("Per-query CSV (every measure)"), data=partial(to_csv_bytes, comparison.per_query),

@@ -51,10 +51,11 @@ with log_col:
     })
     log = parse_or_last_valid("um_clicks", lambda: parse_click_log(edited),
                               default=lambda: parse_click_log(DEFAULT_CLICK_LOG), message=_("Showing the last valid log."))
+    def weight_name(w: str) -> str:
+        return {"size": _("items shown"), "positives": _("positives"), "uniform": _("1 per group")}.get(w, w)
+
     weights = link_widget(st.radio, _("Group weight w_g"), [w for w in GAUC_WEIGHTS if w != "impressions"],
-                          key="um_weights", horizontal=True,
-                          format_func=lambda w: {"size": _("items shown"), "positives": _("positives"),
-                                                 "uniform": _("1 per group")}.get(w, w),
+                          key="um_weights", horizontal=True, format_func=weight_name,
                           help=_("GAUC is the weighted mean of the groups' AUCs; Zhou et al. weight by impressions."))
 
 gauc_table = compute(cached_call, gauc_breakdown, log.labels, log.scores, log.groups, weights, where=result_col)
@@ -64,7 +65,7 @@ with result_col:
     gauc_value = gauc_table.value if gauc_table is not None else None
     gauc_col.metric("GAUC", format_number(gauc_value, 3) if gauc_value == gauc_value else _("undefined"),
                     border=True, help=_("Mean of the groups' AUCs weighted by {weights}; groups with one class only "
-                           "are left out.").format(weights=weights))
+                           "are left out.").format(weights=weight_name(weights)))
     auc_col.metric(_("AUC over all items (no groups)"), format_number(global_auc, 3) if global_auc is not None else "—",
                    border=True, help=_("Pairs across groups count too: a model whose score scale differs between "
                            "users can rank well within each user and still lose here."))
@@ -85,7 +86,7 @@ with result_col:
 
 if gauc_table is not None:
     _explained("gauc", gauc_table, key="um_gauc", title="GAUC", variant=_("weights: {weights}; skipped groups: {skipped}").format(
-               weights=weights, skipped=", ".join(map(str, gauc_table.details["skipped_groups"])) or _("none")))
+               weights=weight_name(weights), skipped=", ".join(map(str, gauc_table.details["skipped_groups"])) or _("none")))
 groups = log.group_ids()
 keep_choice("um_group", groups, groups[0])
 group = st.selectbox(_("AUC of one group, pair by pair"), groups, key="um_group")

@@ -26,12 +26,69 @@ import math
 import numbers
 
 from rankviz.formatting import fraction_columns
-from rankviz.i18n import _
+from rankviz.i18n import DEFAULT_LANGUAGE, N_, _, language
 
-__all__ = ["MISSING", "format_cells", "html_table", "text_table", "latex_is_balanced"]
+__all__ = ["MISSING", "SHOWN_WORDS", "in_language", "format_cells", "html_table", "text_table", "latex_is_balanced"]
 
 #: How a missing cell (NaN, None, pandas' NA) is written.
 MISSING = "—"
+
+
+#: Headers and cell values of tables that other code reads by their English names (the tie rules,
+#: the pairs of Kendall's tau and of the top-K distance, AUC's pairs and GAUC's groups, coverage,
+#: the gain and discount variants, the per-query tables): :func:`in_language` shows them in the
+#: language in force at the moment a page draws the table; the data keeps its English names.
+SHOWN_WORDS = (
+    # tie rules (rankviz.evaluation.ties)
+    N_("rank"), N_("score"), N_("doc"), N_("grade"), N_("input order"), N_("tie-averaged"), N_("measure"),
+    N_("method"), N_("rules disagree"), N_("exact"), N_("order-free"), N_("Monte Carlo"), N_("tie-averaged by"),
+    N_("queries that differ"), N_("query_id"), N_("input order - trec_eval"), N_("tie-averaged - trec_eval"),
+    N_("retrieved"), N_("tied documents"), N_("tie groups"), N_("tie group size"), N_("relevant"),
+    N_("P(relevant)"), N_("mean grade"),
+    # Kendall's pairs and the top-K distance (rankviz.metrics.correlation)
+    N_("order in a"), N_("order in b"), N_("pair"), N_("concordant"), N_("discordant"), N_("tied"),
+    N_("tied in a"), N_("tied in b"), N_("tied in both"), N_("rank i in a"), N_("rank j in a"),
+    N_("rank i in b"), N_("rank j in b"), N_("case"), N_("penalty"), N_("both in both lists"),
+    N_("both in one list, one in the other"), N_("each only in a different list"),
+    N_("both only in the same list"),
+    # AUC's pairs, GAUC's groups, coverage and novelty (rankviz.metrics.classification, .user)
+    N_("group"), N_("positives"), N_("negatives"), N_("auc"), N_("weight"), N_("included"), N_("positive"),
+    N_("negative"), N_("positive score"), N_("negative score"), N_("outcome"), N_("credit"),
+    N_("positive higher"), N_("negative higher"), N_("tie"), N_("in R (relevant)"), N_("in A (answer)"),
+    N_("in K (known)"),
+    # variants and per-query tables (rankviz.teaching)
+    N_("gain"), N_("discount"), N_("linear"), N_("exponential"), N_("jarvelin"), N_("metric"), N_("query"),
+    N_("ranked"), N_("queries"), N_("value"), N_("over"), N_("convention"), N_("run"), N_("position"),
+)
+_SHOWN = frozenset(SHOWN_WORDS)
+
+
+def in_language(table):
+    """``table`` as a person reads it in the language in force: headers and text cells among
+    :data:`SHOWN_WORDS` translated, booleans written ``yes``/``no`` in that language. In English the
+    table itself, unchanged (code and tests read the data, not the words).
+
+    >>> import pandas as pd
+    >>> from rankviz.i18n import speaking
+    >>> table = pd.DataFrame({"pair": ["concordant", "tied"], "doc": ["d1", "d2"], "relevant": [True, False]})
+    >>> in_language(table) is table
+    True
+    >>> with speaking("zh"):
+    ...     in_language(table).values.tolist()
+    [['一致', 'd1', '是'], ['并列', 'd2', '否']]
+    """
+    if language() == DEFAULT_LANGUAGE or not hasattr(table, "columns"):
+        return table
+    shown = table.copy(deep=False)
+    for column in shown.columns:
+        series = shown[column]
+        if series.dtype.kind == "b":
+            shown[column] = series.map({True: _("yes"), False: _("no")})
+        elif series.dtype.kind == "O":  # object or pandas' str dtype
+            words = {value: _(value) for value in series.unique() if isinstance(value, str) and value in _SHOWN}
+            if words:
+                shown[column] = series.replace(words)
+    return shown.rename(columns={c: _(c) for c in shown.columns if isinstance(c, str) and c in _SHOWN})
 
 
 def _is_missing(value) -> bool:

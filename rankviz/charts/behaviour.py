@@ -221,7 +221,7 @@ def metric_scatter_parts(df, x, y, *, label=None, group=None, diagonal=False, su
         low, high = (float(np.nanmin(values)), float(np.nanmax(values))) if len(values) else (0.0, 1.0)
         frames["diagonal"] = table(x=[low, high], y=[low, high], line=[f"{y} = {x}"] * 2)
     frames["points"] = table(**columns)
-    chart_title = title or f"{y} against {x}"
+    chart_title = title or _("{y} against {x}").format(y=y, x=x)
     layout = {"x": str(x), "y": str(y), "label": None if label is None else str(label),
               "group": None if group is None else str(group), "groups": groups, "font_size": font_size,
               "width": width, "height": height}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import altair as alt
 import numpy as np
 
@@ -21,6 +23,12 @@ VERDICT_LINES = alt.Scale(domain=VERDICTS, range=[OKABE_ITO["blue"], OKABE_ITO["
 VERDICT_DASHES = alt.Scale(domain=VERDICTS, range=[[1, 0], [8, 4], [2, 3]])
 _SPELLINGS = {"c": "concordant", "concordant": "concordant", "d": "discordant", "discordant": "discordant",
               "t": "tied", "tie": "tied", "tied": "tied"}
+
+
+def _verdict_legend() -> alt.Legend:
+    """The verdicts' legend in the language in force (the data keeps the English words the scales map)."""
+    expression = " : ".join(f"datum.label === {json.dumps(v)} ? {json.dumps(_(v))}" for v in VERDICTS)
+    return alt.Legend(labelExpr=f"{expression} : datum.label")
 
 
 def _verdict(a_x, a_y, b_x, b_y) -> str:
@@ -92,7 +100,7 @@ def rank_scatter_parts(df, *, doc="doc", rank_a="s1", rank_b="s2", name_a="R1", 
     low = float(np.nanmin(both)) if len(docs) else 1.0
     high = float(np.nanmax(both)) if len(docs) else 1.0
     frames = {"diagonal": table(a=[low - 0.5, high + 0.5], b=[low - 0.5, high + 0.5],
-                                line=[f"y = x: same rank in {name_a} and {name_b}"] * 2)}
+                                line=[_("y = x: same rank in {a} and {b}").format(a=name_a, b=name_b)] * 2)}
     if highlight_pairs is not None:
         position = {name: i for i, name in enumerate(docs.tolist())}
         rows = []
@@ -129,8 +137,8 @@ def _draw_rank_scatter(data, layout: dict):
     if "segments" in data:
         layers.append(alt.Chart(data["segments"]).mark_line(strokeWidth=3).encode(
             x_a, y_b, detail=alt.Detail("pair:N"),
-            color=alt.Color("pair is:N", scale=VERDICT_LINES, title=_("pair is")),
-            strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title=_("pair is")),
+            color=alt.Color("pair is:N", scale=VERDICT_LINES, title=_("pair is"), legend=_verdict_legend()),
+            strokeDash=alt.StrokeDash("pair is:N", scale=VERDICT_DASHES, title=_("pair is"), legend=_verdict_legend()),
             tooltip=[alt.Tooltip("pair:N"), alt.Tooltip("pair is:N")]))
     tooltip = [alt.Tooltip("doc:N", title=layout["doc"]),
                alt.Tooltip("a:Q", title=_("{column} (rank in {name})").format(column=layout["rank_a"], name=name_a)),
@@ -233,7 +241,7 @@ def pair_matrix_parts(pairs_df, *, first="i", second="j", verdict="pair", order=
     counts = {word: details.count(word) for word in dict.fromkeys(["concordant", "discordant"] + details)}
     if len(counts) == 2:
         counts["tied"] = 0
-    subtitle = ", ".join(f"{n} {word}" for word, n in counts.items())
+    subtitle = ", ".join(_("{n} {pairs}").format(n=n, pairs=_(word)) for word, n in counts.items())
     if height is None:
         # A row per document tall enough for its label, plus title, subtitle, top axis and legend.
         height = max(DEFAULT_HEIGHT, int(len(set(firsts)) * font_size * 2.2 + 14 * font_size))
@@ -256,7 +264,7 @@ def _draw_pair_matrix(data, layout: dict):
               axis=alt.Axis(titleAngle=0)),
         tooltip=tooltip)
     cells = base.mark_rect(stroke="white", strokeWidth=2).encode(
-        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title=_("pair is")))
+        color=alt.Color("pair is:N", scale=VERDICT_FILLS, title=_("pair is"), legend=_verdict_legend()))
     letters = base.mark_text(fontSize=font_size * 1.2, fontWeight="bold", color="black").encode(
         text=alt.Text("letter:N"))
     # The title (with the counts in its subtitle) is set by ChartParts: it changes with the data.

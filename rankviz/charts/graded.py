@@ -14,8 +14,8 @@ from rankviz.charts._style import (CHART_WORDS, DEFAULT_FONT_SIZE, DEFAULT_HEIGH
 
 __all__ = ["gain_contribution_chart", "err_chart", "gain_contribution_parts", "err_parts"]
 
-SYSTEM = "system ranking"
-IDEAL = "ideal ranking"
+SYSTEM = N_("system ranking")
+IDEAL = N_("ideal ranking")
 
 
 def _grade_label(value) -> str:
@@ -106,7 +106,8 @@ def gain_contribution_parts(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_
                          f"or both be None. Got {ideal_grade!r} and {ideal_contribution!r}.")
     n = len(df)
     ideal = ideal_contribution is not None
-    rankings = [SYSTEM, IDEAL] if ideal and n else [SYSTEM]  # an empty table: no ideal bars to name
+    system, ideal_name = _(SYSTEM), _(IDEAL)  # the legend's words, in the language in force
+    rankings = [system, ideal_name] if ideal and n else [system]  # an empty table: no ideal bars to name
 
     def both(system_column, ideal_column):
         """The system's column, then the ideal ranking's (NaN where the table has none)."""
@@ -124,7 +125,7 @@ def gain_contribution_parts(df, *, rank=BY_ROLE, grade=BY_ROLE, contribution=BY_
     frames = {"bars": table(**bars)}
     if running is not None:
         drawn = ~np.isnan(bars["running"])
-        line_titles = {SYSTEM: str(running), IDEAL: str(ideal_running)}
+        line_titles = {system: str(running), ideal_name: str(ideal_running)}
         lines = {name: values[drawn] for name, values in bars.items()}
         lines["sum"] = np.array([line_titles[r] for r in lines["ranking"].tolist()], dtype=object)
         frames["lines"] = table(**lines)

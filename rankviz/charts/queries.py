@@ -219,7 +219,7 @@ def delta_parts(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     check_flag(select, func=func, name="select")
     missing = int(data["delta"].isna().sum())
     data = data.dropna(subset=["delta"]).sort_values("delta", ascending=False, kind="stable")
-    wins, ties, losses = f"{name_b} better", "tie", f"{name_a} better"
+    wins, ties, losses = _delta_outcomes(name_a, name_b)
     data["outcome"] = np.select([data["delta"] > tolerance, data["delta"] < -tolerance], [wins, losses], ties)
     # A tie's bar would have no height: nothing to see, hover or click. It gets a thin sliver
     # around 0 instead (2.5% of the largest difference); the tooltip still reads its exact delta.
@@ -233,27 +233,35 @@ def delta_parts(deltas, *, query="query_id", delta="delta", name_a="A", name_b="
     # The bars run in this order, largest difference first (a stable sort: ties keep the input order).
     data["query order"] = np.arange(len(data))
     counts = data["outcome"].value_counts()
-    subtitle = (f"{name_b} better on {counts.get(wins, 0)}, tied on {counts.get(ties, 0)}, "
-                f"{name_a} better on {counts.get(losses, 0)} of {len(data)} queries")
+    subtitle = _("{b} better on {wins}, tied on {ties}, {a} better on {losses} of {n} queries").format(
+        a=name_a, b=name_b, wins=counts.get(wins, 0), ties=counts.get(ties, 0), losses=counts.get(losses, 0),
+        n=len(data))
     if missing:
-        subtitle += f" ({missing} without a value left out)"
-    frames = {"zero": table(delta=[0.0], line=[f"no difference ({name_a} = {name_b})"]), "deltas": table_of(data)}
+        subtitle += " " + _("({missing} without a value left out)").format(missing=missing)
+    frames = {"zero": table(delta=[0.0], line=[_("no difference ({a} = {b})").format(a=name_a, b=name_b)]),
+              "deltas": table_of(data)}
     layout = {"name_a": str(name_a), "name_b": str(name_b), "measure": str(measure), "query": str(query),
               "select": select, "font_size": font_size, "width": width, "height": height}
     return ChartParts(_draw_delta, layout, frames,
-                      top_level={"title": {"text": title or f"Per-query difference in {measure}",
+                      top_level={"title": {"text": title or _("Per-query difference in {measure}").format(measure=measure),
                                            "subtitle": subtitle}})
+
+
+def _delta_outcomes(name_a, name_b) -> tuple:
+    """The three outcomes of a query, in the language in force: B better, a tie, A better."""
+    better = _("{name} better")
+    return better.format(name=name_b), _("tie"), better.format(name=name_a)
 
 
 def _draw_delta(data, layout: dict):
     name_a, name_b, measure, font_size = layout["name_a"], layout["name_b"], layout["measure"], layout["font_size"]
-    outcomes = [f"{name_b} better", "tie", f"{name_a} better"]
+    outcomes = list(_delta_outcomes(name_a, name_b))
     colour = alt.Color("outcome:N", scale=alt.Scale(domain=outcomes, range=[OKABE_ITO["blue"], NEUTRAL_GREY,
                                                                             OKABE_ITO["vermillion"]]), title=None)
     tooltip = [alt.Tooltip("query_id:N", title=layout["query"]),
                alt.Tooltip("delta:Q", format="+.4f", title=f"{measure}: {name_b} - {name_a}"), alt.Tooltip("outcome:N")]
     base = alt.Chart(data["deltas"]).encode(
-        alt.X("query_id:N", sort=_by_order("query order"), title=_("{column} (sorted by difference)").format(column=layout["query"]),
+        alt.X("query_id:N", sort=_by_order("query order"), title=_("{column} (sorted by difference)").format(column=_(layout["query"])),
               axis=alt.Axis(labelAngle=-45, labelOverlap=True)),
         alt.Y("delta:Q", title=f"{measure}: {name_b} - {name_a}"), color=colour, tooltip=tooltip,
         description=alt.Description("summary:N"))

@@ -60,6 +60,7 @@ import numpy as np
 import pandas as pd
 
 from rankviz.evaluation.measures import Measure, parse_measures
+from rankviz.i18n import _
 from rankviz.evaluation.ranking import trec_eval_order
 from rankviz.metrics.kernels import BatchContext, Cut, RankedLists
 from rankviz.metrics.kernels import graded as graded_kernels
@@ -511,7 +512,7 @@ def _monte_carlo(qrels, ordered: pd.DataFrame, measures, samples: int, seed: int
     score = ordered["score"].to_numpy(dtype=np.float64)
     query_codes = pd.factorize(ordered["query_id"])[0]  # ``ordered`` is sorted by query: codes ascend
     total = None
-    for _ in range(samples):
+    for _sample in range(samples):
         order = np.lexsort((generator.random(len(ordered)), -score, query_codes))
         run = pd.DataFrame({"query_id": ordered["query_id"].take(order).reset_index(drop=True),
                             "doc_id": ordered["doc_id"].take(order).reset_index(drop=True),
@@ -793,7 +794,7 @@ def orderings_side_by_side(doc_ids, scores, grades) -> pd.DataFrame:
     members = groups.transform(lambda docs: " | ".join(docs) if len(docs) > 1 else docs.iloc[0])
     mean_grade = by_input["doc_id"].map(grade_of).clip(lower=0).groupby(by_input["score"]).transform("mean")
     averaged = [
-        f"{who} (mean grade {format(grade, '.3g')})" if "|" in who else f"{who} ({int(grade_of[who])})"
+        _("{documents} (mean grade {grade})").format(documents=who, grade=format(grade, ".3g")) if "|" in who else f"{who} ({int(grade_of[who])})"
         for who, grade in zip(members, mean_grade)
     ]
     return pd.DataFrame({

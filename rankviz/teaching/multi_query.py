@@ -292,13 +292,16 @@ def per_query_table(queries, *, k: int | None = None, rr_cutoff: int | None = No
             f"P@{p_at}" if k is not None else "P@n": precision(rels, k, rel_threshold=rel_threshold),
         })
     table = pd.DataFrame(rows)
+    # In the language in force (a caption and the worked tables' subtitles read them).
     conventions = {
-        "AP": "non-interpolated, divided by R",
-        "iAP": "interpolated precision at recall 0.1 ... 1.0, averaged (lecture's MAP slide)",
-        rr_name: "1/rank of the first relevant document" + (f", 0 below rank {rr_cutoff}" if rr_cutoff else ""),
-        ndcg_name: f"{gain} gain, log2(i+1) discount, ideal from the list and R",
-        (f"P@{k}" if k is not None else "P@n"): "precision at " + (f"k = {k}" if k is not None else
-                                                                  "the list's length n"),
+        "AP": translate(N_("non-interpolated, divided by R")),
+        "iAP": translate(N_("interpolated precision at recall 0.1 ... 1.0, averaged (lecture's MAP slide)")),
+        rr_name: (translate(N_("1/rank of the first relevant document, 0 below rank {cutoff}")).format(cutoff=rr_cutoff)
+                  if rr_cutoff else translate(N_("1/rank of the first relevant document"))),
+        ndcg_name: translate(N_("{gain} gain, log2(i+1) discount, ideal from the list and R")).format(
+            gain=translate(gain)),
+        (f"P@{k}" if k is not None else "P@n"): (translate(N_("precision at k = {k}")).format(k=k) if k is not None
+                                                 else translate(N_("precision at the list's length n"))),
     }
     return PerQueryMetrics(table, tuple(c for c in table.columns if c not in ("query", "ranked", "R")), conventions)
 
@@ -336,22 +339,25 @@ def aggregate_table(per_query, *, ap="AP", rr=None, floor: float = 1e-5):
         rr = next((c for c in per_query.columns if str(c).startswith("RR")), None)
     aps = per_query[ap].to_numpy(dtype=float)
     rows = [
-        {"measure": "MAP", "value": mean_average_precision(aps), "over": ap, "convention": "arithmetic mean of AP"},
+        {"measure": "MAP", "value": mean_average_precision(aps), "over": ap,
+         "convention": translate(N_("arithmetic mean of AP"))},
         {"measure": "GMAP", "value": geometric_mean_average_precision(aps, floor), "over": ap,
-         "convention": f"geometric mean of max(AP, {floor:g}) (trec_eval's gm_map floor)"},
+         "convention": translate(N_("geometric mean of max(AP, {floor}) (trec_eval's gm_map floor)")).format(
+             floor=f"{floor:g}")},
         {"measure": "HMAP", "value": harmonic_mean_average_precision(aps, floor), "over": ap,
-         "convention": f"harmonic mean of max(AP, {floor:g})"},
+         "convention": translate(N_("harmonic mean of max(AP, {floor})")).format(floor=f"{floor:g}")},
     ]
     if rr is not None:
         rows.append({"measure": f"M{rr}",  # MRR, or MRR@S_h with a threshold
                      "value": mean_reciprocal_rank(per_query[rr].to_numpy(dtype=float)), "over": rr,
-                     "convention": "arithmetic mean of the reciprocal ranks"})
+                     "convention": translate(N_("arithmetic mean of the reciprocal ranks"))})
     for column in metric_columns:
         if column in (ap, rr):
             continue
-        label = "lecture's MAP (mean iAP)" if column == "iAP" else f"mean {column}"
+        label = (translate(N_("lecture's MAP (mean iAP)")) if column == "iAP"
+                 else translate(N_("mean {column}")).format(column=column))
         rows.append({"measure": label, "value": arithmetic_mean(per_query[column].to_numpy(dtype=float)),
-                     "over": column, "convention": conventions.get(column, "arithmetic mean")})
+                     "over": column, "convention": conventions.get(column, translate(N_("arithmetic mean")))})
     return pd.DataFrame(rows)
 
 

@@ -10,6 +10,7 @@ import inspect
 
 import streamlit as st
 
+from rankviz.display import in_language
 from rankviz.i18n import _
 from rankviz.formatting import format_number, fraction_columns
 from rankviz.metrics.reference import reference_source
@@ -89,7 +90,7 @@ def render_breakdown(worked, *, key: str, title: str, file_stem: str, variant: s
     ``formula`` (LaTeX, e.g. ``MetricSpec.formula``) is shown above the numbers: definition, then
     this ranking's arithmetic.
     """
-    table = worked.table
+    table = in_language(worked.table)  # headers and words in the language in force; downloads too
     formula_col, result_col = st.columns([3, 2], gap="medium", vertical_alignment="center")
     if formula:
         formula_col.latex(formula)

@@ -119,6 +119,7 @@ def tie_counts(ties: pd.DataFrame) -> dict:
     >>> tie_counts(ties)
     {'queries': '1 of 2', 'documents': '2 of 5', 'groups': '1'}
     """
-    return {"queries": f"{int((ties['tied documents'] > 0).sum())} of {len(ties)}",
-            "documents": f"{int(ties['tied documents'].sum())} of {int(ties['retrieved'].sum())}",
+    of = _("{part} of {whole}")  # a share as a count: "823 of 1000"
+    return {"queries": of.format(part=int((ties["tied documents"] > 0).sum()), whole=len(ties)),
+            "documents": of.format(part=int(ties["tied documents"].sum()), whole=int(ties["retrieved"].sum())),
             "groups": str(int(ties["tie groups"].sum()))}
