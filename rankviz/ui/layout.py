@@ -84,8 +84,10 @@ _DEFAULT_VIEW_CSS = "<style>.rv-default-view { }</style>"
 # still cannot fit scrolls in its own box instead of widening the page. Code in a caption takes
 # the caption's colour (Streamlit's green code on the caption's grey fails WCAG AA contrast, 3.0:1).
 # A button's label wraps to a second line rather than end in "…" ("Load the course's q1 an…" in
-# projector mode). The projector switch sits at the top right, beside the page title (on a phone, above it); the
-# redraw button is for the script only (see the module docstring).
+# projector mode), except in a row of download buttons: a row gives each button its narrowest width,
+# and a wrapping label then broke letter by letter ("C / S / V"). The projector switch sits at the
+# top right, beside the page title (on a phone, above it); the redraw button is for the script only
+# (see the module docstring).
 _BASE_CSS = """
 <style>
 .katex-display { overflow-x: auto; overflow-y: hidden; padding-bottom: 0.25rem; }
@@ -97,6 +99,7 @@ _BASE_CSS = """
 [data-testid="stCaptionContainer"] code { color: inherit; }
 [data-testid^="stBaseButton"] [data-testid="stMarkdownContainer"],
 [data-testid^="stBaseButton"] [data-testid="stMarkdownContainer"] p { white-space: normal; text-overflow: clip; overflow: visible; }
+[class*="_downloads"] [data-testid^="stBaseButton"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }
 .rv-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden;
               clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
 [data-testid="stElementContainer"]:has(.rv-sr-only) { position: absolute; width: 1px; height: 1px; overflow: hidden; }

@@ -119,3 +119,14 @@ def test_projector_mode_fits_1280_px(page, app_url, stem):
     root_font = page.evaluate("() => parseFloat(getComputedStyle(document.documentElement).fontSize)")
     assert root_font > 16, "projector mode is not on"
     _no_sideways_scrolling(page, stem)
+
+
+@pytest.mark.parametrize("stem", ["graded", "correlation"])
+def test_download_buttons_keep_their_label_on_one_line(page, app_url, stem):
+    """A worked table's CSV and LaTeX buttons sit in one row; their labels once broke letter by letter
+    ("C / S / V") when the row gave each button its narrowest width."""
+    _open(page, app_url, stem, LINKS[stem][0])
+    # Each label's lines (an inline element has a box per line); a hidden copy has none.
+    lines = page.evaluate("() => [...document.querySelectorAll('[data-testid=\"stDownloadButton\"] p')]"
+                          ".map(p => [p.textContent, p.getClientRects().length]).filter(([, n]) => n > 0)")
+    assert lines and all(count == 1 for _, count in lines), lines
