@@ -98,11 +98,16 @@ def english_words(text: str, allowed=frozenset()) -> list[str]:
 
 @pytest.mark.parametrize("view", ["default", "projector"])
 @pytest.mark.parametrize("stem", STEMS)
-def test_every_page_in_chinese_shows_no_english_words(page, app_url, stem, view):
+def test_every_page_in_chinese_shows_no_english_words_and_passes_axe(page, app_url, stem, view):
+    """One visit per page and view (the suite's time): its words, then axe's audit of the same page."""
+    from test_accessibility import _serious_violations
+
     _open(page, _url(app_url, stem, "lang=zh" + ("&projector=true" if view == "projector" else "")))
     no_error_text(page)
     found = english_words(page.evaluate(_VISIBLE_TEXT_JS), GLOSSARY_ENGLISH if stem == "glossary" else frozenset())
     assert found == [], f"{stem} ({view}): {len(found)} English words: {' '.join(found)}"
+    assert page.evaluate("() => document.documentElement.lang") == "zh"
+    assert _serious_violations(page) == []
 
 
 @pytest.mark.parametrize(("lang", "expected"), [("zh", "zh"), ("en", "en")])
@@ -123,16 +128,6 @@ def test_the_switch_turns_the_page_chinese_and_keeps_it_in_the_link(page, app_ur
     page.get_by_role("heading", name="多级相关性").wait_for()
     wait_until_idle(page)
     assert re.search(r"[?&]lang=zh\b", page.url), page.url
-
-
-@pytest.mark.parametrize("view", ["default", "projector"])
-@pytest.mark.parametrize("stem", STEMS)
-def test_every_page_passes_axe_in_chinese(page, app_url, stem, view):
-    from test_accessibility import _serious_violations
-
-    _open(page, _url(app_url, stem, "lang=zh" + ("&projector=true" if view == "projector" else "")))
-    assert page.evaluate("() => document.documentElement.lang") == "zh"
-    assert _serious_violations(page) == []
 
 
 @pytest.mark.parametrize("stem", STEMS)
