@@ -19,7 +19,7 @@ import json
 
 import streamlit as st
 
-from rankviz.i18n import _, language
+from rankviz.i18n import DEFAULT_LANGUAGE, _, language
 from rankviz.ui.language import html_lang, language_switch
 from rankviz.ui.link import current_value, link_widget
 
@@ -214,6 +214,31 @@ def _redraw() -> None:
     st.session_state[_VIEW] = st.session_state.get(_VIEW, 0) + 1
 
 
+def _widget_words_css(lang: str) -> str:
+    """Streamlit writes a few words of its own widgets in English (it has no translations): in another
+    language, the file uploader's button and its size limit are drawn in that language instead (CSS
+    generated content; Streamlit's English text is kept, at size 0, for its own code).
+
+    >>> _widget_words_css("en")
+    ''
+    >>> "上传" in _widget_words_css("zh")
+    True
+    """
+    if lang == DEFAULT_LANGUAGE:
+        return ""
+    from rankviz.i18n import speaking
+    from rankviz.ui.uploads import MAX_UPLOAD_MB
+
+    with speaking(lang):
+        upload = json.dumps(_("Upload"), ensure_ascii=False)
+        limit = json.dumps(_("{size} MB per file").format(size=MAX_UPLOAD_MB), ensure_ascii=False)
+    button = '[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p'
+    instructions = '[data-testid="stFileUploaderDropzoneInstructions"] span'
+    return (f"<style>{button}, {instructions} {{ font-size: 0; }}\n"
+            f"{button}::after {{ content: {upload}; font-size: 0.875rem; }}\n"
+            f"{instructions}::after {{ content: {limit}; font-size: 0.875rem; }}</style>")
+
+
 def projector_view():
     """Projector mode for this run: its CSS, its switch (top right) and the container the page is
     drawn in (``with projector_view(): navigation.run()`` in app.py).
@@ -226,10 +251,10 @@ def projector_view():
     on = projector_on()
     # One style element and one script element: each element is a message to every browser that
     # opens the page (a class opening one link at once, issue 25).
-    st.html(_BASE_CSS + _KEYBOARD_AND_TOUCH_CSS
+    lang = language()
+    st.html(_BASE_CSS + _KEYBOARD_AND_TOUCH_CSS + _widget_words_css(lang)
             + (_PROJECTOR_CSS.replace("FONT_PX", str(PROJECTOR_FONT_PX)) if on else _DEFAULT_VIEW_CSS))
     view = f"rv_view_{'projector' if on else 'default'}_{st.session_state.get(_VIEW, 0)}"
-    lang = language()
     with st.container(key="rv_redraw"):
         st.button(_("Redraw the page at this type size"), key="rv_redraw_button", on_click=_redraw)
         st.html(_FOCUSABLE_FORMULAS_JS.replace("LABEL", json.dumps(

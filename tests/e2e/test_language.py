@@ -36,6 +36,7 @@ ALLOWED = {
     "PageDown", "PageUp", "Enter", "English", "q1", "q2", "prec", "interp", "pt", "at", "cut", "sh",
     "w_g", "S_h", "T_a", "T_b", "R_i", "g_i", "K_n", "F_",  # symbols the captions define
     "round", "Python",  # round(r·R) in the 11-point rule; the language of "Show the code"
+    "MB",  # a unit, as Chinese text writes it
     "Glossary",  # the glossary's title is bilingual on purpose (术语表 Glossary), in the navigation of every page
 }
 # Names stay as they are written: the tools the Why page and the tools table compare, trec_eval's
@@ -162,3 +163,22 @@ def test_the_checker_names_a_mistake_in_chinese_without_english_words(page, app_
     assert "ln" in text and "log2" in text, "the mistake is named"
     found = english_words(text)
     assert found == [], f"homework after a check: {len(found)} English words: {' '.join(found)}"
+
+
+def test_the_file_uploader_speaks_chinese(page, app_url):
+    """Streamlit draws its uploader's button and size limit in English; a Chinese page draws them in
+    Chinese (what shows is the CSS content; Streamlit's English is kept at size 0)."""
+    with speaking("zh"):
+        upload = _("Upload")
+    _open(page, _url(app_url, "run_files", "lang=zh"))
+    page.get_by_text("上传文件").first.click()
+    page.get_by_test_id("stFileUploaderDropzone").first.wait_for()
+    wait_until_idle(page)
+    shown = page.evaluate("""() => {
+      const p = document.querySelector('[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p');
+      const limit = document.querySelector('[data-testid="stFileUploaderDropzoneInstructions"] span');
+      const drawn = (node) => [getComputedStyle(node).fontSize, getComputedStyle(node, '::after').content];
+      return [drawn(p), drawn(limit)];
+    }""")
+    assert shown[0] == ["0px", f'"{upload}"'], shown
+    assert shown[1][0] == "0px" and "MB" in shown[1][1] and not english_words(shown[1][1]), shown
