@@ -612,7 +612,8 @@ def compare_tie_rules(qrels, run, measures=("P@10", "AP", "RR", "nDCG@10"), *, s
             method[name] = "exact"
         else:
             sampled.append(measure)
-            method[name] = f"Monte Carlo, {samples} samples (seed {seed})"
+            # A sentence, in the language in force ("exact" and "order-free" are words a page translates).
+            method[name] = _("Monte Carlo, {samples} samples (seed {seed})").format(samples=samples, seed=seed)
     if sampled:
         estimates = _monte_carlo(qrels_table, input_ranked, sampled, samples, seed, **options)
         for measure in sampled:
