@@ -42,27 +42,59 @@ __all__ = ["Query", "read_queries", "parse_tool_measure", "profile_settings", "c
 
 @dataclass(frozen=True)
 class Query:
-    """One query's run (docnos and scores in the order given) and judgments (docno -> grade)."""
+    """One query: its run's documents in the order given (``docnos``, ``scores``, and each one's
+    ``grades``, 0 where unjudged, and ``is_judged``; all None when the run misses the query) and
+    ``judged``, the grades of every judged document of the query."""
 
     docnos: np.ndarray | None
     scores: np.ndarray | None
-    judgments: dict
+    grades: np.ndarray | None
+    is_judged: np.ndarray | None
+    judged: np.ndarray
 
 
 def read_queries(qrels, run) -> dict[str, Query]:
     """Every judged query (sorted as strings) with its run, read once: qrels and run as
-    :func:`rankviz.read_qrels` and :func:`rankviz.read_run` accept them (path, text, dict, DataFrame)."""
+    :func:`rankviz.read_qrels` and :func:`rankviz.read_run` accept them (path, text, dict, DataFrame).
+
+    The run's grades come from one join of the two tables and each query is a slice of them
+    (no Python loop over rows); a docno judged twice keeps its last grade.
+    """
+    import pandas as pd
+
     from rankviz.trec.readers import read_qrels, read_run
 
     qrels_frame, run_frame = read_qrels(qrels), read_run(run)
-    judgments: dict[str, dict] = {}
-    for q, d, g in zip(qrels_frame["query_id"].astype(str), qrels_frame["doc_id"].astype(str),
-                       qrels_frame["relevance"]):
-        judgments.setdefault(q, {})[d] = float(g)
-    ranked: dict[str, tuple] = {}
-    for q, group in run_frame.groupby(run_frame["query_id"].astype(str), sort=False):
-        ranked[q] = (group["doc_id"].astype(str).to_numpy(), group["score"].to_numpy(dtype=np.float64))
-    return {q: Query(*ranked.get(q, (None, None)), judgments[q]) for q in sorted(judgments)}
+    judgments = pd.DataFrame({"query_id": qrels_frame["query_id"].astype(str).to_numpy(),
+                              "doc_id": qrels_frame["doc_id"].astype(str).to_numpy(),
+                              "grade": qrels_frame["relevance"].to_numpy(dtype=np.float64)})
+    judgments = judgments.drop_duplicates(["query_id", "doc_id"], keep="last")
+    ranked = pd.DataFrame({"query_id": run_frame["query_id"].astype(str).to_numpy(),
+                           "doc_id": run_frame["doc_id"].astype(str).to_numpy(),
+                           "score": run_frame["score"].to_numpy(dtype=np.float64)})
+    ranked = ranked.merge(judgments, how="left", on=["query_id", "doc_id"], sort=False)  # keeps the run's order
+    is_judged = ranked["grade"].notna().to_numpy()
+    grades = ranked["grade"].fillna(0.0).to_numpy(dtype=np.float64)
+    run_slices = _slices(ranked["query_id"].to_numpy())
+    judged_slices = _slices(judgments["query_id"].to_numpy())
+    judged_grades = judgments["grade"].to_numpy()
+    docnos, scores = ranked["doc_id"].to_numpy(), ranked["score"].to_numpy()
+    queries = {}
+    for q in sorted(judged_slices):
+        at = run_slices.get(q)
+        run_part = (None,) * 4 if at is None else (docnos[at], scores[at], grades[at], is_judged[at])
+        queries[q] = Query(*run_part, judged=judged_grades[judged_slices[q]])
+    return queries
+
+
+def _slices(query_ids: np.ndarray) -> dict[str, np.ndarray]:
+    """Each query id's row positions, in the order of the rows (a stable sort by query, cut at its changes)."""
+    import pandas as pd
+
+    codes, names = pd.factorize(query_ids)
+    order = np.argsort(codes, kind="stable")
+    cuts = np.flatnonzero(np.diff(codes[order])) + 1
+    return {names[codes[part[0]]]: part for part in np.split(order, cuts) if len(part)}
 
 
 def profile_settings(profile, family: str, cutoff: int | None = None) -> dict:
@@ -142,12 +174,9 @@ def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str
                 values[q] = 0.0
             continue
         order = order_documents(query.scores, query.docnos, settings["ties"])
-        ranked_docnos = query.docnos[order]
-        grades = np.array([query.judgments.get(d, 0.0) for d in ranked_docnos], dtype=np.float64)
         ends = tie_group_ends(query.scores[order]) if settings["ties"] == "tie_groups" else None
-        value = kernel(grades, judged=np.fromiter(query.judgments.values(), dtype=np.float64),
-                       k=measure.cutoff, group_ends=ends, is_judged=[d in query.judgments for d in ranked_docnos],
-                       **settings)
+        value = kernel(query.grades[order], judged=query.judged, k=measure.cutoff, group_ends=ends,
+                       is_judged=query.is_judged[order], **settings)
         if value is not None:
             values[q] = value
     return values

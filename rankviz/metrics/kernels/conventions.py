@@ -34,17 +34,15 @@ def order_documents(scores, docnos, ties: str) -> np.ndarray:
     [1, 0, 2]
     """
     scores = np.asarray(scores, dtype=np.float64)
-    positions = range(len(scores))
-    if ties == "docno_desc":
-        ranked = sorted(positions, key=lambda i: (scores[i], docnos[i]), reverse=True)
-    elif ties == "docno_asc":
-        ranked = sorted(positions, key=lambda i: (-scores[i], docnos[i]))
-    elif ties in ("input_order", "tie_groups"):
-        ranked = sorted(positions, key=lambda i: -scores[i])
-    else:
-        raise ValueError(f"The 'ties' convention must be one of 'docno_desc', 'docno_asc', 'input_order', "
-                         f"'tie_groups'. Got {ties!r} instead.")
-    return np.asarray(ranked, dtype=np.int64)
+    if ties in ("docno_desc", "docno_asc"):
+        # Docnos as their ranks in sorted order (codepoint order, as strcmp on UTF-8), so the sort is
+        # numpy's lexsort (last key first): score descending, then docno either way.
+        codes = np.unique(np.asarray(docnos), return_inverse=True)[1].reshape(-1)
+        return np.lexsort((-codes if ties == "docno_desc" else codes, -scores)).astype(np.int64)
+    if ties in ("input_order", "tie_groups"):
+        return np.argsort(-scores, kind="stable").astype(np.int64)
+    raise ValueError(f"The 'ties' convention must be one of 'docno_desc', 'docno_asc', 'input_order', "
+                     f"'tie_groups'. Got {ties!r} instead.")
 
 
 def tie_group_ends(sorted_scores) -> np.ndarray:
@@ -54,25 +52,21 @@ def tie_group_ends(sorted_scores) -> np.ndarray:
     [1, 3, 3, 4]
     """
     s = np.asarray(sorted_scores, dtype=np.float64)
-    n = len(s)
-    ends = np.empty(n, dtype=np.int64)
-    end = n
-    for i in range(n - 1, -1, -1):
-        if i < n - 1 and s[i] != s[i + 1]:
-            end = i + 1
-        ends[i] = end
-    return ends
+    starts = np.flatnonzero(s[1:] != s[:-1]) + 1  # where a new score begins (NaN never equals, as before)
+    group = np.zeros(len(s), dtype=np.int64)
+    group[starts] = 1
+    return np.append(starts, len(s)).astype(np.int64)[np.cumsum(group)]
 
 
 def _group_means(values: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Each rank's value replaced by the mean of its tie group's values."""
-    out = values.astype(np.float64).copy()
-    start = 0
-    while start < len(values):
-        end = int(ends[start])
-        out[start:end] = values[start:end].mean()
-        start = end
-    return out
+    """Each rank's value replaced by the mean of its tie group's values (a group: the ranks sharing an end)."""
+    values = np.asarray(values, dtype=np.float64)
+    if not len(values):
+        return values.copy()
+    first = np.flatnonzero(np.r_[True, ends[1:] != ends[:-1]])
+    sizes = np.diff(np.append(first, len(values)))
+    means = np.add.reduceat(values, first) / sizes
+    return np.repeat(means, sizes)
 
 
 def _gains(grades: np.ndarray, gain: str, rel_threshold: float) -> np.ndarray:
