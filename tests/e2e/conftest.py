@@ -144,6 +144,31 @@ def wait_until_idle(tab) -> None:
     tab.wait_for_timeout(300)
 
 
+# Drawn: every grid at the view's type (0.875 of the root font, what the page's stale-grid script
+# checks before it redraws; grids below the fold draw their canvas only when scrolled to), and every
+# chart shown (not in a closed tab or expander) its canvas or svg.
+_DRAWN_JS = """
+() => {
+  const root = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const typed = [...document.querySelectorAll('[data-testid="stDataFrame"] [style*="--gdg-base-font-style"]')];
+  const charts = [...document.querySelectorAll('[data-testid="stVegaLiteChart"]')];
+  return typed.every((grid) => Math.abs(parseFloat(grid.style.getPropertyValue('--gdg-base-font-style').trim()
+                                        .split(' ').pop()) - 0.875 * root) <= 0.5)
+    && charts.every((chart) => chart.offsetParent === null || chart.querySelector('canvas, svg'));
+}
+"""
+
+
+def open_drawn(tab, url: str) -> None:
+    """Open ``url`` and wait until the script ran and its grids and charts are drawn at the view's type
+    (a grid mounted before the projector's type is redrawn by the page, which starts a second run)."""
+    tab.goto(url)
+    wait_until_idle(tab)
+    tab.get_by_test_id("stMain").wait_for(timeout=60_000)
+    tab.wait_for_function(_DRAWN_JS, timeout=30_000)
+    wait_until_idle(tab)
+
+
 def type_into(tab, label: str, text: str) -> None:
     """Fill the text box named ``label``, press Enter and wait for the rerun it starts."""
     box = tab.get_by_role("textbox", name=label)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import wait_until_idle
+from conftest import open_drawn, wait_until_idle
 from rankviz.ui.pages import PAGES
 
 pytestmark = pytest.mark.e2e
@@ -30,11 +30,7 @@ def _serious_violations(tab) -> list[str]:
 
 
 def _open(tab, url: str) -> None:
-    tab.goto(url)
-    wait_until_idle(tab)
-    tab.get_by_test_id("stMain").wait_for(timeout=60_000)
-    tab.wait_for_timeout(1500)  # charts and grids finish drawing after the script run
-    wait_until_idle(tab)
+    open_drawn(tab, url)
 
 
 @pytest.mark.parametrize("stem", STEMS)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import no_error_text, wait_until_idle
+from conftest import no_error_text, open_drawn, wait_until_idle
 from rankviz.glossary import TERMS
 from rankviz.i18n import _, speaking
 from rankviz.conventions import PROFILES, TOOLS
@@ -75,11 +75,7 @@ _VISIBLE_TEXT_JS = """
 
 
 def _open(tab, url: str) -> None:
-    tab.goto(url)
-    wait_until_idle(tab)
-    tab.get_by_test_id("stMain").wait_for(timeout=60_000)
-    tab.wait_for_timeout(1500)  # charts and grids finish drawing after the script run
-    wait_until_idle(tab)
+    open_drawn(tab, url)
 
 
 def _url(app_url: str, stem: str, query: str) -> str:
