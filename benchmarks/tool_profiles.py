@@ -7,9 +7,7 @@ conventions (tie order, ideal ranking, ...) through rankviz's kernels, one query
 numpy slices. This prints, for each tool that is installed, the tool's own time on the same data
 (already in its own structures: dicts for pytrec_eval and ranx, arrays per query for
 scikit-learn), rankviz's time with ``as_tool``, their ratio, the largest difference between the
-two per query (the queries where they differ by more than 1e-9: none but for
-ranx's lists of more than 15 documents with tied scores, whose order numba's unstable quicksort
-decides, as docs/conventions.md says), and the time of ``rankviz.disagreement`` between the tool and
+two per query (the queries where they differ by more than 1e-9: none expected), and the time of ``rankviz.disagreement`` between the tool and
 trec_eval. Generated data: 20 score values so ties are frequent, grades 0..3 on 30% of the
 documents plus 5 judged documents per query that the run misses.
 """

@@ -188,6 +188,11 @@ TIES = _param(
     Choice("input_order", N_("score, ties in the order given"), r"(s_d \downarrow, \text{input order})",
            N_("A stable sort by score: tied documents keep the order of the run (the file, the list of hits)."),
            "input order"),
+    Choice("quicksort", N_("score, ties as numba's quicksort leaves them"), r"(s_d \downarrow, \text{quicksort})",
+           N_("ranx sorts by score with numba's argsort, a quicksort, when a run is built and again in "
+              "evaluate(make_comparable=True): the order given for lists of up to 15 documents; past that, tied "
+              "documents are reordered by the sort's partitions (both passes reproduced exactly)."),
+           "quicksort"),
     Choice("tie_groups", N_("tied documents as one group"), r"\bar g_{G}, \; P@\max G",
            N_("scikit-learn: a group of tied documents shares its gains (nDCG averages them over the group's ranks) "
               "and each relevant document of a group gets the precision at the group's end (average_precision_score)."),
@@ -362,7 +367,7 @@ CONVENTIONS = {c.id: c for c in (
         "group whose documents share the group's gain and precision. Every measure that reads ranks can change."),
         _ALL, (ToolUse("trec_eval", "docno_desc", "sort by sim, then docno (descending)", _TREC),
                ToolUse("ir_measures", "docno_asc", "msmarco provider: sorted(key=(-score, docid)) for RR@k", _IRM),
-               ToolUse("ranx", "input_order", "numba argsort of -score (stable up to 15 documents)", _RANX),
+               ToolUse("ranx", "quicksort", "numba's np.argsort of -score, in Run() and make_comparable", _RANX),
                ToolUse("trectools", "input_order", "get_ndcg keeps the run's row order", _TRECTOOLS),
                ToolUse("sklearn", "tie_groups", "ignore_ties=False (ndcg_score); thresholds (average_precision_score)",
                        _SKLEARN),
@@ -553,9 +558,10 @@ PROFILES = {p.name: p for p in (
                 (_m("nDCG", "ndcg@{k}", "ndcg"), _m("AP", "map@{k}", "map"), _m("P", "precision@{k}"),
                  _m("R", "recall@{k}"), _m("RR", "mrr@{k}", "mrr"), _m("Success", "hit_rate@{k}"),
                  _m("DCG", "dcg", cutoff=False)),
-                settings={"ties": "input_order", "missing_query": "zero"},
-                checked=True, notes=N_("evaluate(make_comparable=True); ties as numba's argsort leaves them: the "
-                                       "input order for lists of up to 15 documents, unspecified beyond.")),
+                settings={"ties": "quicksort", "missing_query": "zero"},
+                checked=True, notes=N_("evaluate(make_comparable=True); ties as numba's argsort (a quicksort) leaves "
+                                       "them: the input order for lists of up to 15 documents, the sort's own order "
+                                       "beyond, reproduced.")),
     ToolProfile("trectools", "trectools", "0.0.50", _TRECTOOLS,
                 (_m("nDCG", "get_ndcg(depth={k})", "get_ndcg()"), _m("AP", "get_map(depth={k})", "get_map()"),
                  _m("P", "get_precision(depth={k})")),

@@ -9,8 +9,8 @@ TorchRec need torch, TensorFlow, a JVM or a server: their profiles are read from
 (``ToolProfile.checked`` is False, and docs/conventions.md says so).
 
 Run rows are written best score first, ties in a random order (as most run files are): trectools'
-nDCG reads the rows in that order. Lists have at most 12 documents: ranx orders ties as numba's
-argsort leaves them, the input order only up to 15 documents.
+nDCG reads the rows in that order. Lists have at most 12 documents; ranx, which orders ties as numba's
+quicksort leaves them (the input order only up to 15 documents), is also run on long tied lists.
 """
 
 from __future__ import annotations
@@ -89,6 +89,30 @@ def test_ranx(seed):
     for measure, name in names:
         expected = {q: float(v) for q, v in theirs.scores[name].items()}
         assert_same(expected, ours(qrels, run, measure, "ranx"), f"ranx {name}")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_ranx_on_long_lists_with_ties(seed):
+    """Lists of 16 to 120 documents with three score values: ranx's quicksort reorders the ties, and
+    the ranx profile's tie order (rankviz.metrics.kernels.conventions.quicksort_order) follows it."""
+    ranx = pytest.importorskip("ranx")
+    rng = np.random.default_rng(seed)
+    qrels, run = {}, {}
+    for q in range(8):
+        n = int(rng.integers(16, 121))
+        docs = [f"d{i:03d}" for i in rng.permutation(200)[:n]]
+        run[f"q{q}"] = {d: float(s) for d, s in zip(docs, rng.choice([0.25, 0.5, 0.75], n))}
+        qrels[f"q{q}"] = {d: int(rng.integers(0, 4)) for d in docs if rng.random() < 0.4} or {docs[0]: 1}
+    names = [("nDCG@10", "ndcg@10"), ("AP", "map"), ("RR", "mrr"), ("P@20", "precision@20")]
+    theirs = ranx.Run(run)
+    ranx.evaluate(ranx.Qrels(qrels), theirs, [n for _, n in names], return_mean=False, make_comparable=True)
+    for measure, name in names:
+        expected = {q: float(v) for q, v in theirs.scores[name].items()}
+        assert_same(expected, ours(qrels, run, measure, "ranx"), f"ranx {name}")
+    stable = {q: v for q, v in ours(qrels, run, "nDCG@10", "ranx").items()}
+    as_given = rankviz.disagreement(*frames(qrels, run), "nDCG@10", a="ranx", b={"tool": "ranx", "ties": "input_order"})
+    assert (as_given["conventions"] == ("ties",)).any(), "no list where the quicksort's order matters"
+    assert dict(zip(as_given["query"], as_given["a"])) == pytest.approx(stable)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

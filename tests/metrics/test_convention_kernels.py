@@ -5,11 +5,12 @@ over the ranks), on any scores with ties and any docnos."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rankviz.evaluation.tools import read_queries
-from rankviz.metrics.kernels.conventions import _group_means, order_documents, tie_group_ends
+from rankviz.metrics.kernels.conventions import _group_means, order_documents, quicksort_order, tie_group_ends
 
 DOCNOS = st.lists(st.text(alphabet="abcAB09-é文", min_size=1, max_size=4), unique=True, max_size=25)
 
@@ -34,6 +35,16 @@ def test_every_tie_rule_is_its_definition(case):
     }
     for ties, expected in definitions.items():
         assert order_documents(scores, docnos, ties).tolist() == expected, ties
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([-1.0, 0.0, 0.5, 2.0, float("nan")]), max_size=80))
+def test_quicksort_order_is_numbas_argsort(keys):
+    """ranx's tie order: numba's own np.argsort (numba comes with ranx, a dev dependency) is the reference."""
+    numba = pytest.importorskip("numba")
+    argsort = numba.njit(lambda a: np.argsort(a))
+    a = np.array(keys, dtype=np.float64)
+    assert quicksort_order(a).tolist() == argsort(a).tolist()
 
 
 @settings(max_examples=300, deadline=None)

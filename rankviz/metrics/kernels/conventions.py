@@ -4,7 +4,7 @@ Two steps, each a plain function of numpy arrays:
 
 * :func:`order_documents`: the ranked order of a query's documents from their scores, by a tie rule
   (``"docno_desc"``: trec_eval's score then docno descending; ``"docno_asc"``; ``"input_order"``: a
-  stable sort by score; ``"tie_groups"``: the stable order, plus the extent of each group of equal
+  stable sort by score; ``"quicksort"``: numba's unstable sort by score, twice, as ranx ranks; ``"tie_groups"``: the stable order, plus the extent of each group of equal
   scores, which scikit-learn treats as a unit);
 * one function per measure (:func:`ndcg_value`, :func:`ap_value`, :func:`precision_value`,
   :func:`recall_value`, :func:`rr_value`, :func:`success_value`; which is which is data:
@@ -19,7 +19,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["bpref_value", "partial_auc", "multiclass_auc", "fallout_value", "accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["bpref_value", "partial_auc", "multiclass_auc", "fallout_value", "accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "quicksort_order", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -41,8 +41,78 @@ def order_documents(scores, docnos, ties: str) -> np.ndarray:
         return np.lexsort((-codes if ties == "docno_desc" else codes, -scores)).astype(np.int64)
     if ties in ("input_order", "tie_groups"):
         return np.argsort(-scores, kind="stable").astype(np.int64)
+    if ties == "quicksort":
+        stable = np.argsort(-scores, kind="stable")
+        if len(scores) <= QUICKSORT_SMALL or not np.any(np.diff(scores[stable]) == 0):
+            return stable.astype(np.int64)  # insertion sort only (stable), or no tie to order
+        first = quicksort_order(-scores)  # ranx sorts a Run when it is built, and again in make_comparable
+        return first[quicksort_order(-scores[first])]
     raise ValueError(f"The 'ties' convention must be one of 'docno_desc', 'docno_asc', 'input_order', "
-                     f"'tie_groups'. Got {ties!r} instead.")
+                     f"'quicksort', 'tie_groups'. Got {ties!r} instead.")
+
+
+QUICKSORT_SMALL = 15  # numba's SMALL_QUICKSORT: a part of up to 15 items is insertion-sorted
+
+
+def quicksort_order(keys) -> np.ndarray:
+    """The permutation numba's ``np.argsort(keys)`` (its default quicksort) returns: ranx ranks a query's
+    documents by it, on -score, so tied documents of a list longer than 15 end up in an order the input
+    order alone does not tell.
+
+    The algorithm, written from numba's ``numba/misc/quicksort.py`` (numba 0.6x): parts of more than
+    15 items are partitioned around the median of the first, middle and last (the larger side pushed
+    on a stack, the smaller one partitioned next), parts of up to 15 insertion-sorted. Floats compare
+    as numba's ``lt_floats``: ``a < b``, NaN last. A Python loop over the list: used only for a list
+    long enough to be partitioned and holding a tie (:func:`order_documents`).
+
+    >>> quicksort_order([0.0] * 20)[:6].tolist()  # twenty equal keys: not the input order
+    [18, 17, 16, 15, 14, 13]
+    """
+    a = [float(x) for x in np.asarray(keys, dtype=np.float64)]
+
+    def less(x, y):
+        return x < y or (y != y and x == x)
+
+    r = list(range(len(a)))
+    stack = [(0, len(a) - 1)] if len(a) > 1 else []
+    while stack:
+        low, high = stack.pop()
+        while high - low >= QUICKSORT_SMALL:
+            mid = (low + high) >> 1
+            if less(a[r[mid]], a[r[low]]):
+                r[low], r[mid] = r[mid], r[low]
+            if less(a[r[high]], a[r[mid]]):
+                r[high], r[mid] = r[mid], r[high]
+            if less(a[r[mid]], a[r[low]]):
+                r[low], r[mid] = r[mid], r[low]
+            pivot = a[r[mid]]
+            r[high], r[mid] = r[mid], r[high]
+            i, j = low, high - 1
+            while True:
+                while i < high and less(a[r[i]], pivot):
+                    i += 1
+                while j >= low and less(pivot, a[r[j]]):
+                    j -= 1
+                if i >= j:
+                    break
+                r[i], r[j] = r[j], r[i]
+                i, j = i + 1, j - 1
+            r[i], r[high] = r[high], r[i]
+            if high - i > i - low:  # the larger side waits on the stack
+                if high > i:
+                    stack.append((i + 1, high))
+                high = i - 1
+            else:
+                if i > low:
+                    stack.append((low, i - 1))
+                low = i + 1
+        for i in range(low + 1, high + 1):  # insertion sort of a[r[low..high]]
+            item, key, j = r[i], a[r[i]], i
+            while j > low and less(key, a[r[j - 1]]):
+                r[j] = r[j - 1]
+                j -= 1
+            r[j] = item
+    return np.asarray(r, dtype=np.int64)
 
 
 def tie_group_ends(sorted_scores) -> np.ndarray:
