@@ -193,6 +193,10 @@ TIES = _param(
               "evaluate(make_comparable=True): the order given for lists of up to 15 documents; past that, tied "
               "documents are reordered by the sort's partitions (both passes reproduced exactly)."),
            "quicksort"),
+    Choice("random", N_("score, ties shuffled at random"), r"(s_d \downarrow, \text{random})",
+           N_("TF-Ranking shuffles the documents before its sort (sort_by_scores(shuffle_ties=True), no seed): a tied "
+              "list gets a new order, and may get another value, at every call; rankviz shows one fixed draw."),
+           "random"),
     Choice("tie_groups", N_("tied documents as one group"), r"\bar g_{G}, \; P@\max G",
            N_("scikit-learn: a group of tied documents shares its gains (nDCG averages them over the group's ranks) "
               "and each relevant document of a group gets the precision at the group's end (average_precision_score)."),
@@ -302,6 +306,14 @@ IMPRESSION_WEIGHTS = _param(
            N_("torchrec's GAUCMetric accepts weights and does not use them."), "ignored"),
 )
 
+ITEM_WEIGHTS = _param(
+    "item_weights", "ignored", N_("Whether a weight per ranked document (a weight column of the run) weighs its gain."),
+    Choice("ignored", N_("no document weights"), "g_i", N_("trec_eval and most tools: a run has no weights."), "ignored"),
+    Choice("gains", N_("gains weighted, the ideal by weighted gain"), r"w_i\,g_i",
+           N_("TF-Ranking's NDCGMetric(weights=): each document's gain times its weight in DCG, and the ideal ranking "
+              "the list's weighted gains sorted."), "w_i g_i"),
+)
+
 BPREF = _param(
     "bpref_denominator", "min_r_n", N_("What bpref divides the judged non-relevant documents above a relevant one by."),
     Choice("min_r_n", N_("bpref over min(R, N)"), r"1 - \frac{\min(|n \succ r|, \min(R, N))}{\min(R, N)}",
@@ -354,6 +366,7 @@ DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
 DEFAULTS[KENDALL.name] = KENDALL.default
 DEFAULTS[FALLOUT.name] = FALLOUT.default
 DEFAULTS[BPREF.name] = BPREF.default
+DEFAULTS[ITEM_WEIGHTS.name] = ITEM_WEIGHTS.default
 DEFAULTS.update({p.name: p.default for p in (PARTIAL_AUC, MULTICLASS_AUC)})
 DEFAULTS.update({p.name: p.default for p in (GAUC_WEIGHTS, GAUC_CONSTANT, GAUC_EMPTY, IMPRESSION_WEIGHTS)})
 
@@ -371,7 +384,8 @@ CONVENTIONS = {c.id: c for c in (
                ToolUse("trectools", "input_order", "get_ndcg keeps the run's row order", _TRECTOOLS),
                ToolUse("sklearn", "tie_groups", "ignore_ties=False (ndcg_score); thresholds (average_precision_score)",
                        _SKLEARN),
-               ToolUse("torchmetrics", "input_order", "topk on preds (nDCG: sklearn's tie averaging)", _TORCHMETRICS)),
+               ToolUse("torchmetrics", "input_order", "topk on preds (nDCG: sklearn's tie averaging)", _TORCHMETRICS),
+               ToolUse("tensorflow_ranking", "random", "sort_by_scores(shuffle_ties=True)", _TFR)),
         example="ties"),
     Convention("ideal_from", N_("IDCG and R from the run"), IDEAL_FROM, N_(
         "trec_eval builds the ideal ranking and counts R from every judged document of the query; libraries that "
@@ -428,7 +442,8 @@ CONVENTIONS = {c.id: c for c in (
         ("P",),
         (ToolUse("trec_eval", "k", "P.k", _TREC),
          ToolUse("elasticsearch", "retrieved", "precision (over the hits)", _ES),
-         ToolUse("torchmetrics", "retrieved", "RetrievalPrecision(adaptive_k=True)", _TORCHMETRICS)),
+         ToolUse("torchmetrics", "retrieved", "RetrievalPrecision(adaptive_k=True)", _TORCHMETRICS),
+         ToolUse("tensorflow_ranking", "retrieved", "PrecisionMetric(topn): ÷ min(topn, list size)", _TFR)),
         example="precision_recall"),
     Convention("fallout_denominator", N_("fall-out's non-relevant documents"), FALLOUT, N_(
         "Fall-out@k (the false-positive rate of the top k) divides the non-relevant documents retrieved by all the "
@@ -455,7 +470,7 @@ CONVENTIONS = {c.id: c for c in (
         example="precision_recall"),
     Convention("no_relevant", N_("queries with no relevant documents"), NO_RELEVANT, N_(
         "A query whose judgments hold no relevant document (or, with IDCG from the run, whose list holds none) "
-        "scores 0 in trec_eval and counts in the mean; some tools leave it out (RecBole, TF-Ranking, trectools' "
+        "scores 0 in trec_eval and counts in the mean; some tools leave it out (RecBole, trectools' "
         "AP and nDCG) and scikit-learn's label_ranking_average_precision_score gives it 1."),
         _ALL,
         (ToolUse("trec_eval", "zero", "num_rel = 0", _TREC),
@@ -511,6 +526,14 @@ CONVENTIONS = {c.id: c for c in (
         (ToolUse("sklearn", "used", "roc_auc_score(sample_weight=)", _SKLEARN),
          ToolUse("torchrec", "ignored", "GAUCMetric.update(weights=...) unused", _TORCHREC_GAUC)),
         example="user_measures"),
+    Convention("item_weights", N_("per-document weights"), ITEM_WEIGHTS, N_(
+        "A ranked list may carry a weight per document (a position-bias correction, an importance): TF-Ranking's "
+        "nDCG multiplies each gain by its weight and sorts the ideal ranking by weighted gain; trec_eval and the "
+        "other tools have no such column."),
+        ("nDCG", "DCG"),
+        (ToolUse("trec_eval", "ignored", "no weight column", _TREC),
+         ToolUse("tensorflow_ranking", "gains", "NDCGMetric weights=", _TFR)),
+        example="graded"),
     Convention("partial_auc", N_("partial AUC standardization"), PARTIAL_AUC, N_(
         "The AUC up to a false-positive rate m (the left of the ROC curve, where a ranking is used) is a raw area "
         "of at most m, or, as scikit-learn reports it, McClish's rescaling to [0.5, 1]: the same model gives two "
@@ -597,14 +620,19 @@ PROFILES = {p.name: p for p in (
                  _m("P", "precisionAt({k})"), _m("R", "recallAt({k})")),
                 settings={"ties": "input_order", "gain": "binary", "ap_denominator": "min_r_k"},
                 notes=N_("From the documentation: the predicted list's order, the ground truth as a set.")),
-    ToolProfile("tensorflow_ranking", "TensorFlow Ranking", "0.5", _TFR,
+    ToolProfile("tensorflow_ranking", "TensorFlow Ranking", "0.5.5", _TFR,
                 (_m("nDCG", "NDCGMetric(topn={k})", "NDCGMetric()"),
                  _m("AP", "MeanAveragePrecisionMetric(topn={k})", "MeanAveragePrecisionMetric()"),
                  _m("P", "PrecisionMetric(topn={k})"), _m("R", "RecallMetric(topn={k})", "RecallMetric()"),
-                 _m("RR", "MRRMetric(topn={k})", "MRRMetric()"), _m("Success", "HitsMetric(topn={k})")),
-                settings={"ties": "input_order", "ideal_from": "run", "gain": "exponential", "no_relevant": "skip"},
-                notes=N_("From the source (needs tensorflow): labels of the list only, 2^label − 1; lists without a "
-                         "relevant label weigh 0.")),
+                 _m("RR", "MRRMetric(topn={k})", "MRRMetric()"), _m("Success", "HitsMetric(topn={k})"),
+                 _m("Bpref", "BPrefMetric(topn={k}, use_trec_version=False)", "BPrefMetric(use_trec_version=False)")),
+                settings={"ties": "random", "ideal_from": "run", "gain": "exponential",
+                          "precision_denominator": "retrieved", "item_weights": "gains", "bpref_denominator": "R"},
+                checked=True,
+                notes=N_("metrics_impl's metrics on one list per query: the labels of the listed documents (0 where "
+                         "unjudged), 2^label − 1, precision over min(topn, list size); a list without a relevant "
+                         "label scores 0 and weighs 1 in the mean; tied scores shuffled at random at every call (the "
+                         "differential test uses lists without ties); a weight column of the run weighs nDCG's gains.")),
     ToolProfile("elasticsearch", "Elasticsearch", "8", _ES,
                 (_m("nDCG", "dcg(k={k}, normalize=true)"), _m("P", "precision(k={k})"), _m("R", "recall(k={k})"),
                  _m("RR", "mean_reciprocal_rank(k={k})")),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 
 import pandas as pd
+import numpy as np
 import pytest
 
 import rankviz
@@ -43,6 +44,14 @@ CASES = [(c.id, value) for c in CONVENTIONS.values() if set(c.measures) <= set(M
          for value in alternatives(c)]
 
 
+def frames_for(convention: str, seed: int, qrels, run):
+    """The generated run as tables; for the item weights, with a weight column (a run has none otherwise)."""
+    judgments, ranked = frames(qrels, run)
+    if convention == "item_weights":
+        ranked["weight"] = np.random.default_rng(seed).choice([0.5, 1.0, 2.0], len(ranked))
+    return judgments, ranked
+
+
 @pytest.mark.parametrize(("convention", "value"), CASES, ids=[f"{c}={v}" for c, v in CASES])
 def test_one_convention_apart_names_it_and_only_it(convention, value):
     b = {"tool": "trec_eval", convention: value}
@@ -50,7 +59,7 @@ def test_one_convention_apart_names_it_and_only_it(convention, value):
     for seed in SEEDS:
         qrels, run = generated(seed)
         for measure in measure_names(CONVENTIONS[convention]):
-            table = rankviz.disagreement(*frames(qrels, run), measure, a={"tool": "trec_eval"}, b=b)
+            table = rankviz.disagreement(*frames_for(convention, seed, qrels, run), measure, a={"tool": "trec_eval"}, b=b)
             assert list(table.columns[:4]) == ["query", "a", "b", "conventions"]
             for row in table.itertuples():
                 same = (math.isnan(row.a) and math.isnan(row.b)) or row.a == pytest.approx(row.b)

@@ -43,14 +43,16 @@ __all__ = ["Query", "read_queries", "parse_tool_measure", "profile_settings", "c
 @dataclass(frozen=True)
 class Query:
     """One query: its run's documents in the order given (``docnos``, ``scores``, and each one's
-    ``grades``, 0 where unjudged, and ``is_judged``; all None when the run misses the query) and
-    ``judged``, the grades of every judged document of the query."""
+    ``grades``, 0 where unjudged, and ``is_judged``; all None when the run misses the query),
+    ``judged``, the grades of every judged document of the query, and the run's per-document
+    ``weights`` when it has a ``weight`` column (TF-Ranking's item weights), else None."""
 
     docnos: np.ndarray | None
     scores: np.ndarray | None
     grades: np.ndarray | None
     is_judged: np.ndarray | None
     judged: np.ndarray
+    weights: np.ndarray | None = None
 
 
 def read_queries(qrels, run) -> dict[str, Query]:
@@ -58,7 +60,8 @@ def read_queries(qrels, run) -> dict[str, Query]:
     :func:`rankviz.read_qrels` and :func:`rankviz.read_run` accept them (path, text, dict, DataFrame).
 
     The run's grades come from one join of the two tables and each query is a slice of them
-    (no Python loop over rows); a docno judged twice keeps its last grade.
+    (no Python loop over rows); a docno judged twice keeps its last grade. A run given as a
+    DataFrame with a ``weight`` column carries per-document weights (the ``item_weights`` convention).
     """
     import pandas as pd
 
@@ -72,6 +75,8 @@ def read_queries(qrels, run) -> dict[str, Query]:
     ranked = pd.DataFrame({"query_id": run_frame["query_id"].astype(str).to_numpy(),
                            "doc_id": run_frame["doc_id"].astype(str).to_numpy(),
                            "score": run_frame["score"].to_numpy(dtype=np.float64)})
+    if _has_weights(run):  # read_run keeps every row in its order, so the column lines up
+        ranked["weight"] = pd.to_numeric(run["weight"], errors="raise").to_numpy(dtype=np.float64)
     ranked = ranked.merge(judgments, how="left", on=["query_id", "doc_id"], sort=False)  # keeps the run's order
     is_judged = ranked["grade"].notna().to_numpy()
     grades = ranked["grade"].fillna(0.0).to_numpy(dtype=np.float64)
@@ -79,12 +84,20 @@ def read_queries(qrels, run) -> dict[str, Query]:
     judged_slices = _slices(judgments["query_id"].to_numpy())
     judged_grades = judgments["grade"].to_numpy()
     docnos, scores = ranked["doc_id"].to_numpy(), ranked["score"].to_numpy()
+    weights = ranked["weight"].to_numpy() if "weight" in ranked else None
     queries = {}
     for q in sorted(judged_slices):
         at = run_slices.get(q)
         run_part = (None,) * 4 if at is None else (docnos[at], scores[at], grades[at], is_judged[at])
-        queries[q] = Query(*run_part, judged=judged_grades[judged_slices[q]])
+        queries[q] = Query(*run_part, judged=judged_grades[judged_slices[q]],
+                           weights=None if weights is None or at is None else weights[at])
     return queries
+
+
+def _has_weights(run) -> bool:
+    import pandas as pd
+
+    return isinstance(run, pd.DataFrame) and "weight" in run.columns
 
 
 def _slices(query_ids: np.ndarray) -> dict[str, np.ndarray]:
@@ -176,7 +189,8 @@ def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str
         order = order_documents(query.scores, query.docnos, settings["ties"])
         ends = tie_group_ends(query.scores[order]) if settings["ties"] == "tie_groups" else None
         value = kernel(query.grades[order], judged=query.judged, k=measure.cutoff, group_ends=ends,
-                       is_judged=query.is_judged[order], **settings)
+                       is_judged=query.is_judged[order],
+                       weights=None if query.weights is None else query.weights[order], **settings)
         if value is not None:
             values[q] = value
     return values

@@ -4,7 +4,8 @@ Two steps, each a plain function of numpy arrays:
 
 * :func:`order_documents`: the ranked order of a query's documents from their scores, by a tie rule
   (``"docno_desc"``: trec_eval's score then docno descending; ``"docno_asc"``; ``"input_order"``: a
-  stable sort by score; ``"quicksort"``: numba's unstable sort by score, twice, as ranx ranks; ``"tie_groups"``: the stable order, plus the extent of each group of equal
+  stable sort by score; ``"quicksort"``: numba's unstable sort by score, twice, as ranx ranks;
+  ``"random"``: ties shuffled, one fixed draw (TF-Ranking shuffles them at every call); ``"tie_groups"``: the stable order, plus the extent of each group of equal
   scores, which scikit-learn treats as a unit);
 * one function per measure (:func:`ndcg_value`, :func:`ap_value`, :func:`precision_value`,
   :func:`recall_value`, :func:`rr_value`, :func:`success_value`; which is which is data:
@@ -41,6 +42,9 @@ def order_documents(scores, docnos, ties: str) -> np.ndarray:
         return np.lexsort((-codes if ties == "docno_desc" else codes, -scores)).astype(np.int64)
     if ties in ("input_order", "tie_groups"):
         return np.argsort(-scores, kind="stable").astype(np.int64)
+    if ties == "random":
+        shuffled = np.random.default_rng(0).permutation(len(scores))  # one draw, the same every time
+        return shuffled[np.argsort(-scores[shuffled], kind="stable")].astype(np.int64)
     if ties == "quicksort":
         stable = np.argsort(-scores, kind="stable")
         if len(scores) <= QUICKSORT_SMALL or not np.any(np.diff(scores[stable]) == 0):
@@ -48,7 +52,7 @@ def order_documents(scores, docnos, ties: str) -> np.ndarray:
         first = quicksort_order(-scores)  # ranx sorts a Run when it is built, and again in make_comparable
         return first[quicksort_order(-scores[first])]
     raise ValueError(f"The 'ties' convention must be one of 'docno_desc', 'docno_asc', 'input_order', "
-                     f"'quicksort', 'tie_groups'. Got {ties!r} instead.")
+                     f"'quicksort', 'random', 'tie_groups'. Got {ties!r} instead.")
 
 
 QUICKSORT_SMALL = 15  # numba's SMALL_QUICKSORT: a part of up to 15 items is insertion-sorted
@@ -179,16 +183,28 @@ class _Ranked:
         return np.minimum(self.group_ends, self.depth)
 
 
+def _weighted(gains: np.ndarray, item_weights: str, weights) -> np.ndarray:
+    """Each gain times its document's weight under ``item_weights="gains"`` (TF-Ranking's per-item
+    ``weights``); unchanged when the weights are ignored or the run has none."""
+    if item_weights == "ignored" or weights is None:
+        return gains
+    if item_weights != "gains":
+        raise ValueError(f"The 'item_weights' convention must be 'ignored' or 'gains'. Got {item_weights!r} instead.")
+    return gains * np.asarray(weights, dtype=np.float64)
+
+
 def ndcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", gain="linear",
-               log_base=2, rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+               log_base=2, rel_threshold=1, no_relevant="zero", item_weights="ignored", weights=None,
+               **_other) -> float | None:
     """nDCG@k of one ranked list: sum of gain(g_i)/log_b(i + 1) over the top k, over the same of the ideal order.
 
     ``grades``: the ranked documents' grades, best first; ``judged``: every judged grade of the query
     (the ideal when ``ideal_from="judgments"``); ``group_ends``: scikit-learn's tie groups
     (:func:`tie_group_ends`), whose documents share the mean of their gains. The conventions
     (``ideal_from``, ``gain``, ``log_base``, ``rel_threshold`` for the binary gain, ``no_relevant``
-    when the ideal DCG is 0, which gives None for ``"skip"``) are those of
-    :data:`rankviz.conventions.CONVENTIONS`.
+    when the ideal DCG is 0, which gives None for ``"skip"``, ``item_weights="gains"`` with ``weights``,
+    one per ranked document: each gain weighted, the ideal the list's weighted gains sorted, as
+    TF-Ranking's NDCGMetric) are those of :data:`rankviz.conventions.CONVENTIONS`.
 
     >>> ndcg_value(np.array([1, 0]), group_ends=np.array([2, 2]), k=1)  # mean gain 0.5 / IDCG 1
     0.5
@@ -196,8 +212,9 @@ def ndcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judg
     0.4796
     """
     ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
-    gains = _gains(ranked.grades, gain, rel_threshold)
-    ideal = np.sort(_gains(ranked.pool, gain, rel_threshold))[::-1]
+    gains = _weighted(_gains(ranked.grades, gain, rel_threshold), item_weights, weights)
+    pool = _gains(ranked.pool, gain, rel_threshold)
+    ideal = np.sort(gains if item_weights == "gains" and weights is not None else pool)[::-1]
     ideal = ideal[: (len(ideal) if k is None else k)]
     idcg = float(np.sum(ideal * _discounts(len(ideal), log_base)))
     if idcg <= 0:
@@ -211,7 +228,8 @@ def ndcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judg
 
 
 def dcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", gain="linear",
-              log_base=2, rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+              log_base=2, rel_threshold=1, no_relevant="zero", item_weights="ignored", weights=None,
+              **_other) -> float | None:
     """DCG@k of one ranked list: the sum of gain(g_i)/log_b(i + 1) over the top k (scikit-learn's dcg_score,
     ranx's dcg); unlike nDCG it depends on the log base b. A query without relevant judgments follows
     ``no_relevant`` like the others.
@@ -222,7 +240,7 @@ def dcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgm
     ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
     if not np.any(_gains(ranked.pool, gain, rel_threshold) > 0):
         return _empty(no_relevant)
-    gains = _gains(ranked.grades, gain, rel_threshold)
+    gains = _weighted(_gains(ranked.grades, gain, rel_threshold), item_weights, weights)
     if ranked.group_ends is not None:
         gains = _group_means(gains, ranked.group_ends)
     return float(np.sum(gains[: ranked.depth] * _discounts(ranked.depth, log_base)))
@@ -411,7 +429,8 @@ def bpref_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="jud
     relevant, _top, r_total = ranked.binary(rel_threshold)
     if r_total == 0:
         return _empty(no_relevant)
-    known = np.ones(ranked.n, dtype=bool) if is_judged is None else np.asarray(is_judged, dtype=bool)
+    # A tool that knows only the list's labels (ideal_from="run") has every listed document judged.
+    known = np.ones(ranked.n, dtype=bool) if is_judged is None or ideal_from == "run" else np.asarray(is_judged, dtype=bool)
     n_nonrelevant = int(np.sum(ranked.pool < rel_threshold))  # N: the judged non-relevant documents
     if bpref_denominator == "min_r_n":
         denominator = min(r_total, n_nonrelevant)
