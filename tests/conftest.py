@@ -23,6 +23,9 @@ import pytest
 CONFORMANCE_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "trec_eval"
 
 
+# Scripts other Pythons run (TF-Ranking's own environment): not rankviz's tests, nor importable here.
+collect_ignore = ["tool_runners"]
+
 @pytest.fixture(scope="session")
 def conformance_dir() -> Path:
     """The folder holding trec_eval's qrels/results/out.* files (see its README.md)."""
