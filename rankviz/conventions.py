@@ -532,8 +532,7 @@ CONVENTIONS = {c.id: c for c in (
         "other tools have no such column."),
         ("nDCG", "DCG"),
         (ToolUse("trec_eval", "ignored", "no weight column", _TREC),
-         ToolUse("tensorflow_ranking", "gains", "NDCGMetric weights=", _TFR)),
-        example="graded"),
+         ToolUse("tensorflow_ranking", "gains", "NDCGMetric weights=", _TFR))),  # no worked example yet
     Convention("partial_auc", N_("partial AUC standardization"), PARTIAL_AUC, N_(
         "The AUC up to a false-positive rate m (the left of the ROC curve, where a ranking is used) is a raw area "
         "of at most m, or, as scikit-learn reports it, McClish's rescaling to [0.5, 1]: the same model gives two "
