@@ -147,7 +147,7 @@ def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str
         ends = tie_group_ends(query.scores[order]) if settings["ties"] == "tie_groups" else None
         value = kernel(grades, judged=np.fromiter(query.judgments.values(), dtype=np.float64),
                        k=measure.cutoff, group_ends=ends, is_judged=[d in query.judgments for d in ranked_docnos],
-                       **settings)
+                       scores=query.scores[order], **settings)
         if value is not None:
             values[q] = value
     return values
