@@ -627,7 +627,8 @@ PROFILES = {p.name: p for p in (
                 (_m("nDCG", "NDCG@{k}"), _m("AP", "MAP@{k}"), _m("P", "Precision@{k}"), _m("R", "Recall@{k}"),
                  _m("RR", "MRR@{k}"), _m("Success", "Hit@{k}")),
                 settings={"ties": "input_order", "gain": "binary", "ap_denominator": "min_r_k", "no_relevant": "skip"},
-                notes=N_("From the source (needs torch): binary relevance, MAP@k over min(R, k).")),
+                notes=N_("From the source (needs torch): binary relevance, MAP@k over min(R, k). Not run here: "
+                         "RecBole 1.2.1's NDCG, MAP and MRR call np.float, gone since NumPy 1.24.")),
     ToolProfile("spark", "Spark MLlib", "3.5", _SPARK,
                 (_m("nDCG", "ndcgAt({k})"), _m("AP", "meanAveragePrecisionAt({k})", "meanAveragePrecision"),
                  _m("P", "precisionAt({k})"), _m("R", "recallAt({k})")),
