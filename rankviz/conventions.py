@@ -608,7 +608,7 @@ PROFILES = {p.name: p for p in (
                 settings={"ties": "tie_groups", "ideal_from": "run"},
                 checked=True, notes=N_("One query's scored documents as a sample: y_true their grades (0 if "
                                        "unjudged), y_score the run's scores.")),
-    ToolProfile("torchmetrics", "torchmetrics", "1.9", _TORCHMETRICS,
+    ToolProfile("torchmetrics", "torchmetrics", "1.9.0", _TORCHMETRICS,
                 (_m("nDCG", "RetrievalNormalizedDCG(top_k={k})", "RetrievalNormalizedDCG()"),
                  _m("AP", "RetrievalMAP(top_k={k})", "RetrievalMAP()"), _m("P", "RetrievalPrecision(top_k={k})"),
                  _m("R", "RetrievalRecall(top_k={k})", "RetrievalRecall()"),
