@@ -18,7 +18,8 @@ The numbers are computed by :mod:`rankviz.evaluation.tools` (``evaluate(..., as_
 :mod:`rankviz.metrics.kernels.conventions`.
 
 Every profile marked ``checked`` is compared, query by query, with the tool itself in
-``tests/test_tool_profiles.py`` (the versions pinned in ``requirements-dev.txt``); the others
+``tests/test_tool_profiles.py`` (torchmetrics in ``tests/test_tool_profiles_torch.py``; the versions
+pinned in ``requirements-dev.txt``); the others
 are read from the tool's source and documentation (the reference given) and say so.
 
 >>> TOOLS[:3]
@@ -247,6 +248,23 @@ FALLOUT = _param(
            N_("torchmetrics' RetrievalFallOut: the scored items are all there is, unjudged ones non-relevant."),
            "÷ non-relevant in the list"),
 )
+FALLOUT_EMPTY = _param(
+    "fallout_empty", "zero", N_("Fall-out of a query with no non-relevant document to retrieve."),
+    Choice("zero", N_("0 when there is no non-relevant document"), "0",
+           N_("Nothing could be retrieved wrongly, so nothing was (rankviz's fall-out)."), "0"),
+    Choice("one", N_("1 when there is no non-relevant document"), "1",
+           N_("torchmetrics' RetrievalFallOut: a query without a negative target counts as 1.0 "
+              "(its default empty_target_action='pos')."), "1"),
+)
+NONPOSITIVE = _param(
+    "nonpositive_scores", "rank", N_("What a score of 0 or below means for the binary measures."),
+    Choice("rank", N_("a score only ranks the documents"), r"[g_d \ge \ell]",
+           N_("trec_eval and most tools: a relevant document is found wherever it is ranked, whatever its score."),
+           "ranks only"),
+    Choice("no_hit", N_("a document scored 0 or below is never a hit"), r"[g_d \ge \ell \wedge s_d > 0]",
+           N_("torchmetrics' AP, precision, recall and RR keep a target only where preds > 0: a relevant document "
+              "scored 0 or below is not found (recall still counts it in R)."), "score > 0"),
+)
 THRESHOLD = _param("rel_threshold", 1, N_("A document is relevant when its grade is at least this (trec_eval -l)."),
                    kind="int")
 NO_RELEVANT = _param(
@@ -346,7 +364,8 @@ _SKLEARN = "scikit-learn 1.9, sklearn/metrics/_ranking.py, https://scikit-learn.
 _IRM = "ir_measures 0.4.3, https://ir-measur.es"
 _RANX = "ranx 0.3.21, https://amenra.github.io/ranx/metrics/"
 _TRECTOOLS = "trectools 0.0.50, trectools/trec_eval.py, https://github.com/joaopalotti/trectools"
-_TORCHMETRICS = "torchmetrics 1.9, torchmetrics/functional/retrieval/, https://lightning.ai/docs/torchmetrics"
+_TORCHMETRICS = ("torchmetrics 1.9.0, torchmetrics/retrieval/ and functional/retrieval/, "
+                 "https://lightning.ai/docs/torchmetrics")
 _RECBOLE = "RecBole 1.2, recbole/evaluator/metrics.py, https://recbole.io/docs/recbole/recbole.evaluator.metrics.html"
 _SPARK = ("Apache Spark 3.5 MLlib RankingMetrics, "
           "https://spark.apache.org/docs/latest/mllib-evaluation-metrics.html#ranking-systems")
@@ -365,6 +384,7 @@ DEFAULTS = {p.name: p.default for p in (TIES, IDEAL_FROM, GAINS, LOG_BASE, AP_DE
 DEFAULTS["ap_denominator"] = DEFAULTS.pop(AP_DENOMINATOR.name)
 DEFAULTS[KENDALL.name] = KENDALL.default
 DEFAULTS[FALLOUT.name] = FALLOUT.default
+DEFAULTS.update({p.name: p.default for p in (FALLOUT_EMPTY, NONPOSITIVE)})
 DEFAULTS[BPREF.name] = BPREF.default
 DEFAULTS[ITEM_WEIGHTS.name] = ITEM_WEIGHTS.default
 DEFAULTS.update({p.name: p.default for p in (PARTIAL_AUC, MULTICLASS_AUC)})
@@ -384,7 +404,8 @@ CONVENTIONS = {c.id: c for c in (
                ToolUse("trectools", "input_order", "get_ndcg keeps the run's row order", _TRECTOOLS),
                ToolUse("sklearn", "tie_groups", "ignore_ties=False (ndcg_score); thresholds (average_precision_score)",
                        _SKLEARN),
-               ToolUse("torchmetrics", "input_order", "topk on preds (nDCG: sklearn's tie averaging)", _TORCHMETRICS),
+               ToolUse("torchmetrics", "input_order", "topk/argsort on preds, ties in an order torch leaves "
+                       "unspecified (nDCG: sklearn's tie averaging)", _TORCHMETRICS),
                ToolUse("tensorflow_ranking", "random", "sort_by_scores(shuffle_ties=True)", _TFR)),
         example="ties"),
     Convention("ideal_from", N_("IDCG and R from the run"), IDEAL_FROM, N_(
@@ -453,6 +474,24 @@ CONVENTIONS = {c.id: c for c in (
         (ToolUse("torchmetrics", "run", "RetrievalFallOut(top_k)", _TORCHMETRICS),
          ToolUse("rankviz", "judged", "Fallout@k (tool profiles)", "Manning et al., IIR ch. 8 (2008)")),
         example="precision_recall"),
+    Convention("fallout_empty", N_("fall-out with no non-relevant document"), FALLOUT_EMPTY, N_(
+        "Fall-out divides by the non-relevant documents; a query without any (every document of the list "
+        "relevant) has nothing to fall out: rankviz gives 0, torchmetrics' RetrievalFallOut 1 (its functional "
+        "retrieval_fall_out gives 0)."),
+        ("Fallout",),
+        (ToolUse("torchmetrics", "one", "RetrievalFallOut(empty_target_action='pos')", _TORCHMETRICS),
+         ToolUse("rankviz", "zero", "Fallout@k (tool profiles)", "rankviz.metrics.kernels.conventions.fallout_value")),
+        example="precision_recall"),
+    Convention("nonpositive_scores", N_("scores of 0 or below"), NONPOSITIVE, N_(
+        "A run's scores usually only rank its documents, and scores below 0 are common (log-probabilities, dot "
+        "products). torchmetrics' AP, precision, recall and reciprocal rank take a score of 0 or below as 'not "
+        "retrieved': a relevant document scored so is no hit, so shifting every score below 0 lowers them. Its hit "
+        "rate, fall-out and nDCG read the ranking only."),
+        _BINARY,
+        (ToolUse("trec_eval", "rank", "sort by sim", _TREC),
+         ToolUse("torchmetrics", "no_hit", "torch.where(preds > 0, target, 0): RetrievalMAP, RetrievalPrecision, "
+                 "RetrievalRecall, RetrievalMRR", _TORCHMETRICS)),
+        example="one_ranking"),
     Convention("bpref_denominator", N_("bpref over min(R, N) or R"), BPREF, N_(
         "bpref counts, for each relevant document retrieved, the judged non-relevant documents ranked above it, "
         "divided by min(R, N) in trec_eval and by R in Buckley & Voorhees' first formula (TF-Ranking's "
@@ -597,23 +636,27 @@ PROFILES = {p.name: p for p in (
                 settings={"ties": "tie_groups", "ideal_from": "run"},
                 checked=True, notes=N_("One query's scored documents as a sample: y_true their grades (0 if "
                                        "unjudged), y_score the run's scores.")),
-    ToolProfile("torchmetrics", "torchmetrics", "1.9", _TORCHMETRICS,
+    ToolProfile("torchmetrics", "torchmetrics", "1.9.0", _TORCHMETRICS,
                 (_m("nDCG", "RetrievalNormalizedDCG(top_k={k})", "RetrievalNormalizedDCG()"),
                  _m("AP", "RetrievalMAP(top_k={k})", "RetrievalMAP()"), _m("P", "RetrievalPrecision(top_k={k})"),
                  _m("R", "RetrievalRecall(top_k={k})", "RetrievalRecall()"),
                  _m("RR", "RetrievalMRR(top_k={k})", "RetrievalMRR()"), _m("Success", "RetrievalHitRate(top_k={k})"),
                  _m("Fallout", "RetrievalFallOut(top_k={k})", "RetrievalFallOut()")),
                 settings={"ties": "input_order", "ideal_from": "run", "ap_denominator": "retrieved",
-                          "fallout_denominator": "run"},
-                per_measure=(("nDCG", {"ties": "tie_groups"}),),
-                notes=N_("From the source (not run here: torch is too large for this project's CI); torch.topk's "
-                         "order of ties is not guaranteed, and recent versions average nDCG's ties within the top k "
-                         "only.")),
+                          "fallout_denominator": "run", "fallout_empty": "one", "nonpositive_scores": "no_hit"},
+                per_measure=(("nDCG", {"ties": "tie_groups"}), ("Success", {"nonpositive_scores": "rank"})),
+                checked=True, notes=N_(
+                    "The Retrieval* classes with their defaults, fed each query's scored documents (preds: the "
+                    "scores; target: the grade for nDCG, 1 if relevant for the others, 0 if unjudged), in float32. "
+                    "nDCG averages tied scores; the other measures order ties as torch.topk and an unstable sort of "
+                    "the query indexes leave them, an order torch does not specify: this profile keeps the order "
+                    "given.")),
     ToolProfile("recbole", "RecBole", "1.2", _RECBOLE,
                 (_m("nDCG", "NDCG@{k}"), _m("AP", "MAP@{k}"), _m("P", "Precision@{k}"), _m("R", "Recall@{k}"),
                  _m("RR", "MRR@{k}"), _m("Success", "Hit@{k}")),
                 settings={"ties": "input_order", "gain": "binary", "ap_denominator": "min_r_k", "no_relevant": "skip"},
-                notes=N_("From the source (needs torch): binary relevance, MAP@k over min(R, k).")),
+                notes=N_("From the source (needs torch): binary relevance, MAP@k over min(R, k). Not run here: "
+                         "RecBole 1.2.1's NDCG, MAP and MRR call np.float, gone since NumPy 1.24.")),
     ToolProfile("spark", "Spark MLlib", "3.5", _SPARK,
                 (_m("nDCG", "ndcgAt({k})"), _m("AP", "meanAveragePrecisionAt({k})", "meanAveragePrecision"),
                  _m("P", "precisionAt({k})"), _m("R", "recallAt({k})")),
@@ -691,7 +734,7 @@ def conventions_markdown() -> str:
     lines += ["## Tool profiles", "",
               "Each profile's choices where they differ from trec_eval's, and its names of the measures "
               "(`{k}` is the cutoff). *Checked* profiles are compared query by query with the tool itself in "
-              "`tests/test_tool_profiles.py`.", ""]
+              "`tests/test_tool_profiles.py` (torchmetrics in `tests/test_tool_profiles_torch.py`).", ""]
     for p in PROFILES.values():
         checked = "checked against the tool" if p.checked else "from the tool's source and documentation"
         lines += [f"### `{p.name}`: {p.title} {p.version} ({checked})", "", p.notes, "", f"Reference: {p.reference}", ""]

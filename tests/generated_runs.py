@@ -12,7 +12,9 @@ SEEDS = range(12)
 def generated(seed: int, all_judged_retrieved: bool = False):
     """(qrels dict, run dict): 6 judged queries (one with no relevant document, one missing from the run) and
     one run query without judgments; scores from 4 values, so ties are frequent. ``all_judged_retrieved``: every
-    judged document is in the run and every query has a relevant one (what differs then is the tie order)."""
+    judged document is in the run and every query has a relevant one (what differs then is the tie order). One
+    score value is 0 and one negative, as in runs of log-probabilities: torchmetrics' AP, P, R and RR count no
+    hit at a score of 0 or below (the ``nonpositive_scores`` convention); the others only rank by score."""
     rng = random.Random(seed)
     qrels, run = {}, {}
     for q in range(6):
@@ -26,7 +28,7 @@ def generated(seed: int, all_judged_retrieved: bool = False):
             qrels[qid][judged[0]] = rng.choice([1, 2, 3])
         elif q == 4:
             continue  # judged, missing from the run
-        scored = [(d, rng.choice([0.1, 0.2, 0.5, 0.9])) for d in docs[:n]]
+        scored = [(d, rng.choice([-0.5, 0.0, 0.5, 0.9])) for d in docs[:n]]
         scored.sort(key=lambda pair: -pair[1])  # best first, ties in the random order of docs
         run[qid] = dict(scored)
     if not all_judged_retrieved:

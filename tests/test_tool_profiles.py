@@ -4,10 +4,12 @@ Generated runs carry what makes tools disagree: tied scores (a few score values)
 judgments (0-3), judged documents never retrieved, queries whose judgments hold no relevant
 document, judged queries missing from the run and run queries without judgments. The tools are
 dev-only dependencies pinned in requirements-dev.txt (pytrec-eval-terrier, ir-measures,
-scikit-learn, ranx, trectools); TF-Ranking, in an environment of its own, in
-tests/test_tool_profiles_tf_ranking.py. torchmetrics, RecBole, Spark, Elasticsearch and TorchRec
-need torch, a JVM or a server: their profiles are read from their source (``ToolProfile.checked``
-is False, and docs/conventions.md says so).
+scikit-learn, ranx, trectools; torchmetrics, with a CPU build of torch, in
+tests/test_tool_profiles_torch.py); TF-Ranking, which needs numpy < 2, in an environment of its own,
+in tests/test_tool_profiles_tf_ranking.py. RecBole, Spark, Elasticsearch and TorchRec need a JVM
+or a server, or do not run beside this project's pins (RecBole 1.2.1's NDCG, MAP and MRR call
+``np.float``, gone since NumPy 1.24; TorchRec pins an older torchmetrics): their profiles are read
+from their source (``ToolProfile.checked`` is False, and docs/conventions.md says so).
 
 Run rows are written best score first, ties in a random order (as most run files are): trectools'
 nDCG reads the rows in that order. Lists have at most 12 documents; ranx, which orders ties as numba's
@@ -163,7 +165,8 @@ def test_trectools(seed):
 
 def test_every_checked_profile_has_a_differential_test():
     tested = {"trec_eval", "pytrec_eval", "ir_measures", "ranx", "sklearn", "trectools",
-              "tensorflow_ranking"}  # tests/test_tool_profiles_tf_ranking.py
+              "tensorflow_ranking",  # tests/test_tool_profiles_tf_ranking.py
+              "torchmetrics"}  # tests/test_tool_profiles_torch.py
     assert {name for name, p in PROFILES.items() if p.checked} == tested
 
 

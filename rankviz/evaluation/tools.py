@@ -189,7 +189,7 @@ def query_values(queries: dict[str, Query], measure, settings: dict) -> dict[str
         order = order_documents(query.scores, query.docnos, settings["ties"])
         ends = tie_group_ends(query.scores[order]) if settings["ties"] == "tie_groups" else None
         value = kernel(query.grades[order], judged=query.judged, k=measure.cutoff, group_ends=ends,
-                       is_judged=query.is_judged[order],
+                       is_judged=query.is_judged[order], scores=query.scores[order],
                        weights=None if query.weights is None else query.weights[order], **settings)
         if value is not None:
             values[q] = value

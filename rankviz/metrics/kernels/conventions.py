@@ -160,13 +160,30 @@ def _discounts(n: int, log_base: float) -> np.ndarray:
     return np.log(log_base) / np.log(np.arange(2, n + 2, dtype=np.float64))
 
 
-class _Ranked:
-    """What every measure reads from one ranked list: the grades, the pool for the ideal and R, the depth."""
+def _no_hits(scores, nonpositive_scores) -> np.ndarray | None:
+    """The ranks that cannot be hits: none (``nonpositive_scores="rank"``: a score only ranks), or those
+    scored 0 or below (``"no_hit"``: torchmetrics keeps a target only where ``preds > 0``); ``scores`` are
+    the ranked documents' scores, needed by ``"no_hit"``."""
+    if nonpositive_scores == "rank":
+        return None
+    if nonpositive_scores != "no_hit":
+        raise ValueError(f"The 'nonpositive_scores' convention must be 'rank' or 'no_hit'. "
+                         f"Got {nonpositive_scores!r} instead.")
+    if scores is None:
+        raise ValueError("nonpositive_scores='no_hit' needs the ranked documents' scores (scores=).")
+    return np.asarray(scores, dtype=np.float64) <= 0
 
-    def __init__(self, grades, judged, k, group_ends, ideal_from):
+
+class _Ranked:
+    """What every measure reads from one ranked list: the grades, the pool for the ideal and R, the depth,
+    and the ranks that cannot be hits (``no_hits``, :func:`_no_hits`): relevant there, yet not counted
+    as found; R still counts them."""
+
+    def __init__(self, grades, judged, k, group_ends, ideal_from, no_hits=None):
         if ideal_from not in ("run", "judgments"):
             raise ValueError(f"The 'ideal_from' convention must be 'judgments' or 'run'. Got {ideal_from!r} instead.")
         self.grades = np.asarray(grades, dtype=np.float64)
+        self.no_hits = None if no_hits is None else np.asarray(no_hits, dtype=bool)
         self.pool = self.grades if ideal_from == "run" or judged is None else np.asarray(judged, dtype=np.float64)
         self.n = len(self.grades)
         self.k = k
@@ -175,7 +192,10 @@ class _Ranked:
 
     def binary(self, rel_threshold):
         """(relevance of each rank, relevance counted in the top k (group means with tie groups), R)."""
-        relevant = (self.grades >= rel_threshold).astype(np.float64)
+        relevant = self.grades >= rel_threshold
+        if self.no_hits is not None:
+            relevant = relevant & ~self.no_hits
+        relevant = relevant.astype(np.float64)
         top = relevant if self.group_ends is None else _group_means(relevant, self.group_ends)
         return relevant, top[: self.depth], int(np.sum(self.pool >= rel_threshold))
 
@@ -247,10 +267,12 @@ def dcg_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgm
 
 
 def ap_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", ap_denominator="R",
-             rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+             rel_threshold=1, no_relevant="zero", scores=None, nonpositive_scores="rank", **_other) -> float | None:
     """AP@k: the sum of P@i over the relevant ranks i <= k, over R (``ap_denominator="R"``), min(R, k)
     (``"min_r_k"``) or the relevant documents of the top k (``"retrieved"``). With tie groups each
-    relevant document gets the precision at its group's end (scikit-learn).
+    relevant document gets the precision at its group's end (scikit-learn). With
+    ``nonpositive_scores="no_hit"`` a relevant document whose score (``scores``, ranked) is 0 or below
+    is not a hit (torchmetrics).
 
     >>> ap_value(np.array([0, 1, 0, 2]), judged=np.array([1, 2, 1]))  # (1/2 + 2/4) / 3
     0.3333333333333333
@@ -258,8 +280,11 @@ def ap_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgme
     0.25
     >>> ap_value(np.array([1, 0, 1]), group_ends=np.array([2, 2, 3]))  # (1/2 + 2/3) / 2
     0.5833333333333333
+    >>> ap_value(np.array([1, 0, 1]), scores=np.array([0.5, 0.0, -0.5]), nonpositive_scores="no_hit",
+    ...          ap_denominator="retrieved")  # the second relevant document, scored -0.5, is no hit: 1 / 1
+    1.0
     """
-    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from, _no_hits(scores, nonpositive_scores))
     relevant, _top, r_total = ranked.binary(rel_threshold)
     if r_total == 0:
         return _empty(no_relevant)
@@ -283,14 +308,15 @@ def ap_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgme
 
 
 def precision_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments",
-                    precision_denominator="k", rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+                    precision_denominator="k", rel_threshold=1, no_relevant="zero", scores=None,
+                    nonpositive_scores="rank", **_other) -> float | None:
     """P@k: the relevant documents of the top k over k, or over min(k, n) (``precision_denominator="retrieved"``).
 
     >>> precision_value(np.array([1, 0]), judged=np.array([1]), k=4), precision_value(
     ...     np.array([1, 0]), judged=np.array([1]), k=4, precision_denominator="retrieved")
     (0.25, 0.5)
     """
-    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from, _no_hits(scores, nonpositive_scores))
     _relevant, top, r_total = ranked.binary(rel_threshold)
     if r_total == 0:
         return _empty(no_relevant)
@@ -299,16 +325,19 @@ def precision_value(grades, *, judged=None, k=None, group_ends=None, ideal_from=
 
 
 def recall_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", recall="recall",
-                 rel_threshold=1, no_relevant="zero", **_other) -> float | None:
+                 rel_threshold=1, no_relevant="zero", scores=None, nonpositive_scores="rank", **_other) -> float | None:
     """R@k: the relevant documents of the top k over R (``recall="recall"``), over min(R, k) (``"capped"``),
-    or 1 if there is any (``"hit_rate"``).
+    or 1 if there is any (``"hit_rate"``). With ``nonpositive_scores="no_hit"``, a relevant document
+    scored 0 or below is not found, yet counts in R (torchmetrics' retrieval_recall).
 
     >>> recall_value(np.array([0, 1]), judged=np.array([1, 1, 1]), k=2, recall="hit_rate")
     1.0
     >>> recall_value(np.array([0, 1]), judged=np.array([1, 1, 1]), k=2, recall="capped")  # 1 / min(3, 2)
     0.5
+    >>> recall_value(np.array([1, 1]), scores=np.array([1.0, 0.0]), nonpositive_scores="no_hit", ideal_from="run")
+    0.5
     """
-    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from, _no_hits(scores, nonpositive_scores))
     _relevant, top, r_total = ranked.binary(rel_threshold)
     if r_total == 0:
         return _empty(no_relevant)
@@ -321,25 +350,26 @@ def recall_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="ju
 
 
 def success_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", rel_threshold=1,
-                  no_relevant="zero", **_other) -> float | None:
+                  no_relevant="zero", scores=None, nonpositive_scores="rank", **_other) -> float | None:
     """Success@k (hit rate): 1 if the top k holds a relevant document.
 
     >>> success_value(np.array([0, 0, 1]), k=2), success_value(np.array([0, 0, 1]), k=3)
     (0.0, 1.0)
     """
     return recall_value(grades, judged=judged, k=k, group_ends=group_ends, ideal_from=ideal_from,
-                        recall="hit_rate", rel_threshold=rel_threshold, no_relevant=no_relevant)
+                        recall="hit_rate", rel_threshold=rel_threshold, no_relevant=no_relevant, scores=scores,
+                        nonpositive_scores=nonpositive_scores)
 
 
 def rr_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", rel_threshold=1,
-             no_relevant="zero", **_other) -> float | None:
+             no_relevant="zero", scores=None, nonpositive_scores="rank", **_other) -> float | None:
     """RR@k: 1 over the rank of the first relevant document in the top k (0 if none); with tie groups,
     1 over the end of the first group holding one.
 
     >>> rr_value(np.array([0, 0, 1])), rr_value(np.array([1, 0]), group_ends=np.array([2, 2]))
     (0.3333333333333333, 0.5)
     """
-    ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
+    ranked = _Ranked(grades, judged, k, group_ends, ideal_from, _no_hits(scores, nonpositive_scores))
     relevant, _top, r_total = ranked.binary(rel_threshold)
     if r_total == 0:
         return _empty(no_relevant)
@@ -385,19 +415,24 @@ def accuracy_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="
 
 
 def fallout_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", is_judged=None,
-                  fallout_denominator="judged", rel_threshold=1, **_other) -> float:
+                  fallout_denominator="judged", fallout_empty="zero", rel_threshold=1, **_other) -> float:
     """Fall-out@k: the share of the non-relevant documents that the top k retrieves.
 
     ``fallout_denominator="judged"``: the judged non-relevant documents of the top k over those of the
     query (``judged``; ``is_judged`` tells which ranked documents are judged, None: all); ``"run"``: the
     non-relevant documents of the top k over those of the list (torchmetrics' RetrievalFallOut, an
-    unjudged document counting as non-relevant). 0.0 when there is no non-relevant document to retrieve.
+    unjudged document counting as non-relevant). When there is no non-relevant document to retrieve:
+    0.0 (``fallout_empty="zero"``) or 1.0 (``"one"``, torchmetrics' RetrievalFallOut).
 
     >>> fallout_value(np.array([0, 1, 0, 0]), judged=np.array([0, 1, 0, 0, 0, 0]), k=2)  # 1 of 5 judged
     0.2
     >>> fallout_value(np.array([0, 1, 0, 0]), k=2, fallout_denominator="run")  # 1 of the list's 3
     0.3333333333333333
+    >>> fallout_value(np.array([1, 2]), fallout_denominator="run", fallout_empty="one")  # nothing to fall out
+    1.0
     """
+    if fallout_empty not in ("zero", "one"):
+        raise ValueError(f"The 'fallout_empty' convention must be 'zero' or 'one'. Got {fallout_empty!r} instead.")
     ranked = _Ranked(grades, judged, k, group_ends, ideal_from)
     nonrelevant = ranked.grades < rel_threshold
     if fallout_denominator == "run":
@@ -410,7 +445,9 @@ def fallout_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="j
     else:
         raise ValueError(f"The 'fallout_denominator' convention must be 'judged' or 'run'. "
                          f"Got {fallout_denominator!r} instead.")
-    return float(retrieved) / float(total) if total else 0.0
+    if not total:
+        return 1.0 if fallout_empty == "one" else 0.0
+    return float(retrieved) / float(total)
 
 
 def bpref_value(grades, *, judged=None, k=None, group_ends=None, ideal_from="judgments", is_judged=None,
