@@ -4,8 +4,9 @@ Generated runs carry what makes tools disagree: tied scores (a few score values)
 judgments (0-3), judged documents never retrieved, queries whose judgments hold no relevant
 document, judged queries missing from the run and run queries without judgments. The tools are
 dev-only dependencies pinned in requirements-dev.txt (pytrec-eval-terrier, ir-measures,
-scikit-learn, ranx, trectools). torchmetrics, RecBole, TF-Ranking, Spark, Elasticsearch and
-TorchRec need torch, TensorFlow, a JVM or a server: their profiles are read from their source
+scikit-learn, ranx, trectools). Spark MLlib (pyspark, in a JVM) has its own module,
+tests/test_tool_profiles_spark.py. torchmetrics, RecBole, TF-Ranking, Elasticsearch and TorchRec
+need torch, TensorFlow or a server: their profiles are read from their source
 (``ToolProfile.checked`` is False, and docs/conventions.md says so).
 
 Run rows are written best score first, ties in a random order (as most run files are): trectools'
@@ -137,7 +138,8 @@ def test_trectools(seed):
 
 
 def test_every_checked_profile_has_a_differential_test():
-    tested = {"trec_eval", "pytrec_eval", "ir_measures", "ranx", "sklearn", "trectools"}
+    tested = {"trec_eval", "pytrec_eval", "ir_measures", "ranx", "sklearn", "trectools",
+              "spark"}  # spark: tests/test_tool_profiles_spark.py
     assert {name for name, p in PROFILES.items() if p.checked} == tested
 
 
