@@ -18,8 +18,9 @@ The numbers are computed by :mod:`rankviz.evaluation.tools` (``evaluate(..., as_
 :mod:`rankviz.metrics.kernels.conventions`.
 
 Every profile marked ``checked`` is compared, query by query, with the tool itself in
-``tests/test_tool_profiles.py`` (torchmetrics in ``tests/test_tool_profiles_torch.py``; the versions
-pinned in ``requirements-dev.txt``); the others
+``tests/test_tool_profiles.py`` (torchmetrics in ``tests/test_tool_profiles_torch.py``, Spark's in
+``tests/test_tool_profiles_spark.py``, TF-Ranking's in ``tests/test_tool_profiles_tf_ranking.py``; the
+versions pinned in ``requirements-dev.txt``); the others
 are read from the tool's source and documentation (the reference given) and say so.
 
 >>> TOOLS[:3]
@@ -367,7 +368,8 @@ _TRECTOOLS = "trectools 0.0.50, trectools/trec_eval.py, https://github.com/joaop
 _TORCHMETRICS = ("torchmetrics 1.9.0, torchmetrics/retrieval/ and functional/retrieval/, "
                  "https://lightning.ai/docs/torchmetrics")
 _RECBOLE = "RecBole 1.2, recbole/evaluator/metrics.py, https://recbole.io/docs/recbole/recbole.evaluator.metrics.html"
-_SPARK = ("Apache Spark 3.5 MLlib RankingMetrics, "
+_SPARK = ("Apache Spark 4.3 MLlib RankingMetrics (pyspark 4.3.0), "
+          "mllib/src/main/scala/org/apache/spark/mllib/evaluation/RankingMetrics.scala, "
           "https://spark.apache.org/docs/latest/mllib-evaluation-metrics.html#ranking-systems")
 _TFR = "TensorFlow Ranking 0.5, tensorflow_ranking/python/metrics_impl.py, https://www.tensorflow.org/ranking"
 _ES = ("Elasticsearch 8 ranking evaluation API, "
@@ -428,7 +430,8 @@ CONVENTIONS = {c.id: c for c in (
          ToolUse("tensorflow_ranking", "exponential", "gain_fn=2^label − 1", _TFR),
          ToolUse("elasticsearch", "exponential", "dcg: 2^rating − 1", _ES),
          ToolUse("recbole", "binary", "NDCG (positive items)", _RECBOLE),
-         ToolUse("spark", "binary", "ndcgAt (label set)", _SPARK)),
+         ToolUse("spark", "binary", "ndcgAt over (predicted, labels) rows (all pyspark passes)", _SPARK),
+         ToolUse("spark", "exponential", "Scala ndcgAt over (predicted, labels, relevance) rows, labels by grade", _SPARK)),
         example="graded"),
     Convention("log_base", N_("discount log base"), LOG_BASE, N_(
         "The discount at rank i is 1/log_b(i + 1). Base 2 is everyone's default; scikit-learn's dcg_score takes "
@@ -516,6 +519,7 @@ CONVENTIONS = {c.id: c for c in (
          ToolUse("trectools", "skip", "get_map: NaN", _TRECTOOLS),
          ToolUse("trectools", "none_retrieved", "get_ndcg: NaN when the top k has no relevant document", _TRECTOOLS),
          ToolUse("recbole", "skip", "users without positives are not evaluated", _RECBOLE),
+         ToolUse("spark", "zero", "empty ground truth set: 0 and a log warning", _SPARK),
          ToolUse("sklearn", "one", "label_ranking_average_precision_score", _SKLEARN)),
         example="one_ranking"),
     Convention("missing_query", N_("queries missing from the run"), MISSING_QUERY, N_(
@@ -657,11 +661,16 @@ PROFILES = {p.name: p for p in (
                 settings={"ties": "input_order", "gain": "binary", "ap_denominator": "min_r_k", "no_relevant": "skip"},
                 notes=N_("From the source (needs torch): binary relevance, MAP@k over min(R, k). Not run here: "
                          "RecBole 1.2.1's NDCG, MAP and MRR call np.float, gone since NumPy 1.24.")),
-    ToolProfile("spark", "Spark MLlib", "3.5", _SPARK,
+    ToolProfile("spark", "Spark MLlib", "4.3", _SPARK,
                 (_m("nDCG", "ndcgAt({k})"), _m("AP", "meanAveragePrecisionAt({k})", "meanAveragePrecision"),
                  _m("P", "precisionAt({k})"), _m("R", "recallAt({k})")),
                 settings={"ties": "input_order", "gain": "binary", "ap_denominator": "min_r_k"},
-                notes=N_("From the documentation: the predicted list's order, the ground truth as a set.")),
+                checked=True, notes=N_("RankingMetrics with one row per judged query of the run: its documents "
+                                       "best first (ties in the run's order), the judged documents of grade ≥ 1 "
+                                       "as the ground truth set (an empty set scores 0). pyspark passes Spark no "
+                                       "relevance values, so nDCG is binary; Scala's ndcgAt over (predicted, "
+                                       "labels, relevance) rows weighs 2^g − 1 and takes the labels in the order "
+                                       "given as the ideal ranking.")),
     ToolProfile("tensorflow_ranking", "TensorFlow Ranking", "0.5.5", _TFR,
                 (_m("nDCG", "NDCGMetric(topn={k})", "NDCGMetric()"),
                  _m("AP", "MeanAveragePrecisionMetric(topn={k})", "MeanAveragePrecisionMetric()"),
@@ -734,7 +743,8 @@ def conventions_markdown() -> str:
     lines += ["## Tool profiles", "",
               "Each profile's choices where they differ from trec_eval's, and its names of the measures "
               "(`{k}` is the cutoff). *Checked* profiles are compared query by query with the tool itself in "
-              "`tests/test_tool_profiles.py` (torchmetrics in `tests/test_tool_profiles_torch.py`).", ""]
+              "`tests/test_tool_profiles.py` (torchmetrics in `tests/test_tool_profiles_torch.py`, Spark's in "
+              "`tests/test_tool_profiles_spark.py`, TF-Ranking's in `tests/test_tool_profiles_tf_ranking.py`).", ""]
     for p in PROFILES.values():
         checked = "checked against the tool" if p.checked else "from the tool's source and documentation"
         lines += [f"### `{p.name}`: {p.title} {p.version} ({checked})", "", p.notes, "", f"Reference: {p.reference}", ""]

@@ -5,11 +5,12 @@ judgments (0-3), judged documents never retrieved, queries whose judgments hold 
 document, judged queries missing from the run and run queries without judgments. The tools are
 dev-only dependencies pinned in requirements-dev.txt (pytrec-eval-terrier, ir-measures,
 scikit-learn, ranx, trectools; torchmetrics, with a CPU build of torch, in
-tests/test_tool_profiles_torch.py); TF-Ranking, which needs numpy < 2, in an environment of its own,
-in tests/test_tool_profiles_tf_ranking.py. RecBole, Spark, Elasticsearch and TorchRec need a JVM
-or a server, or do not run beside this project's pins (RecBole 1.2.1's NDCG, MAP and MRR call
-``np.float``, gone since NumPy 1.24; TorchRec pins an older torchmetrics): their profiles are read
-from their source (``ToolProfile.checked`` is False, and docs/conventions.md says so).
+tests/test_tool_profiles_torch.py; Spark MLlib, pyspark in a JVM, in tests/test_tool_profiles_spark.py);
+TF-Ranking, which needs numpy < 2, in an environment of its own, in
+tests/test_tool_profiles_tf_ranking.py. RecBole, Elasticsearch and TorchRec need a server or do not
+run beside this project's pins (RecBole 1.2.1's NDCG, MAP and MRR call ``np.float``, gone since
+NumPy 1.24; TorchRec pins an older torchmetrics): their profiles are read from their source
+(``ToolProfile.checked`` is False, and docs/conventions.md says so).
 
 Run rows are written best score first, ties in a random order (as most run files are): trectools'
 nDCG reads the rows in that order. Lists have at most 12 documents; ranx, which orders ties as numba's
@@ -166,7 +167,8 @@ def test_trectools(seed):
 def test_every_checked_profile_has_a_differential_test():
     tested = {"trec_eval", "pytrec_eval", "ir_measures", "ranx", "sklearn", "trectools",
               "tensorflow_ranking",  # tests/test_tool_profiles_tf_ranking.py
-              "torchmetrics"}  # tests/test_tool_profiles_torch.py
+              "torchmetrics",  # tests/test_tool_profiles_torch.py
+              "spark"}  # tests/test_tool_profiles_spark.py
     assert {name for name, p in PROFILES.items() if p.checked} == tested
 
 
