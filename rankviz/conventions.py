@@ -19,8 +19,9 @@ The numbers are computed by :mod:`rankviz.evaluation.tools` (``evaluate(..., as_
 
 Every profile marked ``checked`` is compared, query by query, with the tool itself in
 ``tests/test_tool_profiles.py`` (torchmetrics in ``tests/test_tool_profiles_torch.py``, Spark's in
-``tests/test_tool_profiles_spark.py``, TF-Ranking's in ``tests/test_tool_profiles_tf_ranking.py``; the
-versions pinned in ``requirements-dev.txt``); the others
+``tests/test_tool_profiles_spark.py``, TF-Ranking's and RecBole's, each in an environment of its own,
+in ``tests/test_tool_profiles_tf_ranking.py`` and ``tests/test_tool_profiles_recbole.py``; the
+versions pinned in ``requirements-dev.txt`` and ``.ci/run``); the others
 are read from the tool's source and documentation (the reference given) and say so.
 
 >>> TOOLS[:3]
@@ -655,12 +656,14 @@ PROFILES = {p.name: p for p in (
                     "nDCG averages tied scores; the other measures order ties as torch.topk and an unstable sort of "
                     "the query indexes leave them, an order torch does not specify: this profile keeps the order "
                     "given.")),
-    ToolProfile("recbole", "RecBole", "1.2", _RECBOLE,
+    ToolProfile("recbole", "RecBole", "1.2.1", _RECBOLE,
                 (_m("nDCG", "NDCG@{k}"), _m("AP", "MAP@{k}"), _m("P", "Precision@{k}"), _m("R", "Recall@{k}"),
                  _m("RR", "MRR@{k}"), _m("Success", "Hit@{k}")),
                 settings={"ties": "input_order", "gain": "binary", "ap_denominator": "min_r_k", "no_relevant": "skip"},
-                notes=N_("From the source (needs torch): binary relevance, MAP@k over min(R, k). Not run here: "
-                         "RecBole 1.2.1's NDCG, MAP and MRR call np.float, gone since NumPy 1.24.")),
+                checked=True,
+                notes=N_("Its top-k metrics (recbole.evaluator.metrics) on each user's top-k hits and number of "
+                         "positives: binary relevance, MAP@k over min(R, k), users without positives not evaluated; "
+                         "ties as torch.topk leaves them, unspecified (checked on distinct scores).")),
     ToolProfile("spark", "Spark MLlib", "4.3", _SPARK,
                 (_m("nDCG", "ndcgAt({k})"), _m("AP", "meanAveragePrecisionAt({k})", "meanAveragePrecision"),
                  _m("P", "precisionAt({k})"), _m("R", "recallAt({k})")),
@@ -744,7 +747,8 @@ def conventions_markdown() -> str:
               "Each profile's choices where they differ from trec_eval's, and its names of the measures "
               "(`{k}` is the cutoff). *Checked* profiles are compared query by query with the tool itself in "
               "`tests/test_tool_profiles.py` (torchmetrics in `tests/test_tool_profiles_torch.py`, Spark's in "
-              "`tests/test_tool_profiles_spark.py`, TF-Ranking's in `tests/test_tool_profiles_tf_ranking.py`).", ""]
+              "`tests/test_tool_profiles_spark.py`, TF-Ranking's in `tests/test_tool_profiles_tf_ranking.py`, "
+              "RecBole's in `tests/test_tool_profiles_recbole.py`).", ""]
     for p in PROFILES.values():
         checked = "checked against the tool" if p.checked else "from the tool's source and documentation"
         lines += [f"### `{p.name}`: {p.title} {p.version} ({checked})", "", p.notes, "", f"Reference: {p.reference}", ""]

@@ -6,10 +6,9 @@ document, judged queries missing from the run and run queries without judgments.
 dev-only dependencies pinned in requirements-dev.txt (pytrec-eval-terrier, ir-measures,
 scikit-learn, ranx, trectools; torchmetrics, with a CPU build of torch, in
 tests/test_tool_profiles_torch.py; Spark MLlib, pyspark in a JVM, in tests/test_tool_profiles_spark.py);
-TF-Ranking, which needs numpy < 2, in an environment of its own, in
-tests/test_tool_profiles_tf_ranking.py. RecBole, Elasticsearch and TorchRec need a server or do not
-run beside this project's pins (RecBole 1.2.1's NDCG, MAP and MRR call ``np.float``, gone since
-NumPy 1.24; TorchRec pins an older torchmetrics): their profiles are read from their source
+TF-Ranking and RecBole, which need numpy < 2, each in an environment of its own, in
+tests/test_tool_profiles_tf_ranking.py and tests/test_tool_profiles_recbole.py. Elasticsearch needs a
+server and TorchRec pins an older torchmetrics: their profiles are read from their source
 (``ToolProfile.checked`` is False, and docs/conventions.md says so).
 
 Run rows are written best score first, ties in a random order (as most run files are): trectools'
@@ -168,7 +167,8 @@ def test_every_checked_profile_has_a_differential_test():
     tested = {"trec_eval", "pytrec_eval", "ir_measures", "ranx", "sklearn", "trectools",
               "tensorflow_ranking",  # tests/test_tool_profiles_tf_ranking.py
               "torchmetrics",  # tests/test_tool_profiles_torch.py
-              "spark"}  # tests/test_tool_profiles_spark.py
+              "spark",  # tests/test_tool_profiles_spark.py
+              "recbole"}  # tests/test_tool_profiles_recbole.py
     assert {name for name, p in PROFILES.items() if p.checked} == tested
 
 

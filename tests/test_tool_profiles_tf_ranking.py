@@ -17,20 +17,16 @@ tied list has no one value to compare with (the profile's ``ties="random"`` name
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import subprocess
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
 import rankviz
+from conftest import run_tool, tool_python
 from generated_runs import SEEDS, frames, generated
 
-RUNNER = Path(__file__).parent / "tool_runners" / "tensorflow_ranking_values.py"
 MEASURES = {("NDCGMetric", 5): "nDCG@5", ("NDCGMetric", None): "nDCG", ("MeanAveragePrecisionMetric", 5): "AP@5",
             ("MeanAveragePrecisionMetric", None): "AP", ("PrecisionMetric", 5): "P@5", ("RecallMetric", 5): "R@5",
             ("RecallMetric", 12): "R@12", ("MRRMetric", None): "RR", ("MRRMetric", 3): "RR@3",
@@ -39,27 +35,13 @@ MEASURES = {("NDCGMetric", 5): "nDCG@5", ("NDCGMetric", None): "nDCG", ("MeanAve
 
 @pytest.fixture(scope="module")
 def tf_ranking_python() -> str:
-    python = os.environ.get("RANKVIZ_TF_RANKING_PYTHON", "/opt/rankviz-tf-ranking/bin/python")
-    found = Path(python).exists() and subprocess.run(
-        [python, "-c", "import tensorflow_ranking"], capture_output=True, env=_quiet()).returncode == 0
-    if not found:
-        message = (f"no Python with TensorFlow Ranking at {python} (see this module's docstring; "
-                   "RANKVIZ_TF_RANKING_PYTHON chooses another)")
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + " (CI=true: .ci/run makes it and these tests must run)")
-        pytest.skip(message)
-    return python
-
-
-def _quiet() -> dict:
-    return {**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3", "CUDA_VISIBLE_DEVICES": ""}
+    return tool_python("tensorflow_ranking", "/opt/rankviz-tf-ranking/bin/python", "RANKVIZ_TF_RANKING_PYTHON",
+                       "python -m venv /opt/rankviz-tf-ranking && /opt/rankviz-tf-ranking/bin/pip install "
+                       "tensorflow-ranking==0.5.5 tensorflow==2.15.1 numpy==1.26.4")
 
 
 def tf_ranking(python: str, lists: list[dict], metrics) -> dict:
-    done = subprocess.run([python, str(RUNNER)], input=json.dumps({"lists": lists, "metrics": metrics}),
-                          capture_output=True, text=True, env=_quiet(), timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_tool(python, "tensorflow_ranking_values.py", {"lists": lists, "metrics": metrics})
 
 
 def without_ties(run: dict, seed: int) -> dict:
