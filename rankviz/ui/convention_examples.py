@@ -94,8 +94,8 @@ def _choice(convention: str, choice, own: str) -> str:
 
 def gauc_rules_section(labels, scores, groups, *, key: str) -> None:
     """The click log's GAUC under rankviz's rules and each tool's that computes GAUC, the rules side by
-    side (a column each): their choices, the groups each counts and leaves out (and why), and which
-    conventions make the numbers differ."""
+    side (a column each): their choices, the groups each leaves out (and why), and which conventions
+    make the numbers differ."""
     from rankviz.evaluation.tools import GAUC_CONVENTIONS, gauc_rules_table
 
     table = cached_call(gauc_rules_table, tuple(labels), tuple(scores), tuple(groups))
@@ -109,8 +109,6 @@ def gauc_rules_section(labels, scores, groups, *, key: str) -> None:
     rows = [["**GAUC**"] + [f"**{format_number(table.loc[rule, 'gauc'], 3)}**" for rule in rules]]
     rows += [[_(CONVENTIONS[c].title)] + [bold_if(_choice(c, table.loc[rule, c], rule), rule, c) for rule in rules]
              for c in GAUC_CONVENTIONS]
-    rows.append([_("groups counted")] + [", ".join(map(markdown_cell, table.loc[rule, "counted"])) or "—"
-                                         for rule in rules])
     rows.append([_("groups left out")] + [
         "; ".join(_("{group}: {reason}").format(group=markdown_cell(g), reason=_(_LEFT_OUT[fate]))
                   for g, fate in table.loc[rule, "left_out"]) or "—" for rule in rules])
@@ -131,4 +129,5 @@ def gauc_rules_section(labels, scores, groups, *, key: str) -> None:
                     if table.loc[rule, "gauc_constant"] != CONVENTIONS["gauc_constant"].default]
         if dropping:
             st.caption(_("Give a group with a click and a non-click the same score on every row: {tools} leaves it "
-                         "out, rankviz counts it with AUC 0.5.").format(tools=_(SUMMARY_WORDS["separator"]).join(dropping)))
+                         "out, rankviz counts it with AUC 0.5.").format(
+                tools=_(SUMMARY_WORDS["separator"]).join(dropping)))
