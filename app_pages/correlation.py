@@ -1,6 +1,6 @@
 """Rank correlation: two rankings of the same documents; Spearman's table and rho, Kendall's
-concordant and discordant pairs with tau-a and tau-b, the normalized Kendall tau distance at K,
-and a scatter of rank against rank."""
+concordant and discordant pairs with tau-a and tau-b, the four variants of tau beside the tools
+that use each, the normalized Kendall tau distance at K, and a scatter of rank against rank."""
 
 import warnings
 
@@ -21,6 +21,7 @@ from rankviz.metrics.correlation import kendall_tau_a_formula
 from rankviz.teaching.presets import PRESETS
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
+from rankviz.ui.convention_examples import kendall_variants_section
 from rankviz.ui.fields import number_field
 from rankviz.ui.layout import page_header
 from rankviz.ui.pages import page_for
@@ -117,6 +118,7 @@ if kendall is not None:
         else:
             st.caption(_("The pair matrix is drawn for up to {n} documents; the list below has every pair.").format(
                 n=MATRIX_MAX_DOCUMENTS))
+    kendall_variants_section(a, b, key="corr_kendall_variants")
     render_breakdown(kendall, key="corr_kendall", title=_("τ-b (Kendall)"), file_stem="kendall_tau",
                      variant=_("pairs i < j in the table's order; a tie is '='"), function=kendall_tau)
 

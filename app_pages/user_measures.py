@@ -1,5 +1,5 @@
-"""AUC per group and GAUC with ROC curves on an editable click log; the lecture's user-oriented
-measures (coverage, novelty, relative recall, recall effort, expected search length,
+"""AUC per group and GAUC with ROC curves on an editable click log, and its GAUC under each tool's
+rules; the lecture's user-oriented measures (coverage, novelty, relative recall, recall effort, expected search length,
 satisfaction, frustration) on an editable example, each with its formula and worked table."""
 
 import streamlit as st
@@ -13,6 +13,7 @@ from rankviz.teaching.presets import get_preset
 from rankviz.registry import get_spec
 from rankviz.ui.cached_charts import show_chart
 from rankviz.ui.cached_results import cached_call
+from rankviz.ui.convention_examples import gauc_rules_section
 from rankviz.ui.fields import int_field
 from rankviz.ui.last_valid import keep_choice, parse_or_last_valid
 from rankviz.ui.layout import page_header
@@ -87,6 +88,7 @@ with result_col:
 if gauc_table is not None:
     _explained("gauc", gauc_table, key="um_gauc", title="GAUC", variant=_("weights: {weights}; skipped groups: {skipped}").format(
                weights=weight_name(weights), skipped=", ".join(map(str, gauc_table.details["skipped_groups"])) or _("none")))
+gauc_rules_section(log.labels, log.scores, log.groups, key="um_gauc_rules")
 groups = log.group_ids()
 keep_choice("um_group", groups, groups[0])
 group = st.selectbox(_("AUC of one group, pair by pair"), groups, key="um_group")

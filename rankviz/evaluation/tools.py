@@ -37,7 +37,8 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["Query", "read_queries", "parse_tool_measure", "profile_settings", "check_tool_measure", "query_values", "evaluate_as_tool",
-           "disagreement", "disagreement_summary", "tools_table", "kendall_variants", "gauc_as_tool"]
+           "disagreement", "disagreement_summary", "tools_table", "kendall_variants", "kendall_table",
+           "gauc_as_tool", "gauc_rules_table"]
 
 
 @dataclass(frozen=True)
@@ -433,6 +434,45 @@ def kendall_variants(x, y) -> dict:
             for v in CONVENTIONS["kendall"].param.values}
 
 
+def kendall_table(ranks_a, ranks_b):
+    """Two rankings of the same items (ranks, 1 first, tied items sharing a rank) under every variant of
+    the ``kendall`` convention, side by side with the tools that use each: what the Correlation page shows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per variant, in the convention's order (tau-a, tau-b, tau-c, weighted tau): ``variant``
+        (the choice's value), ``tau``, ``label`` and ``formula`` (the choice's words, in English, and its
+        LaTeX) and ``tools`` (a tuple of ``(tool, the tool's own name)`` from ``CONVENTIONS["kendall"].tools``;
+        empty when no catalogued tool defaults to it).
+
+    Notes
+    -----
+    Rank 1 is the top: tau-a, tau-b and tau-c do not depend on the direction (reversing both rankings
+    reverses every pair on both sides), but weighted tau weighs the top, which scipy's ``weightedtau``
+    takes to be the *largest* values; the ranks are negated first, as ``weightedtau(-ranks_a, -ranks_b)``.
+    Undefined variants (fewer than 2 items, a ranking all tied) are NaN with a RuntimeWarning.
+
+    Examples
+    --------
+    >>> table = kendall_table([1, 2, 3, 4], [1, 1, 3, 4])  # the top two tied in the second ranking
+    >>> table[["variant", "tau"]].round(4).values.tolist()  # tau-a 5 / 6 pairs; tau-c 2·5 / (4² · 2/3)
+    [['a', 0.8333], ['b', 0.9129], ['c', 0.9375], ['weighted', 0.8718]]
+    >>> table.loc[table["variant"] == "c", "tools"].item()[0]
+    ('scipy', "kendalltau(variant='c')")
+    """
+    import pandas as pd
+
+    from rankviz.conventions import CONVENTIONS
+
+    convention = CONVENTIONS["kendall"]
+    values = kendall_variants(-np.asarray(ranks_a, dtype=np.float64), -np.asarray(ranks_b, dtype=np.float64))
+    rows = [{"variant": c.value, "tau": values[c.value], "label": c.source_label, "formula": c.formula,
+             "tools": tuple((use.tool, use.name) for use in convention.tools if use.choice == c.value)}
+            for c in convention.param.choices]
+    return pd.DataFrame(rows, columns=["variant", "tau", "label", "formula", "tools"])
+
+
 def gauc_as_tool(labels, scores, groups, tool=None, *, sample_weight=None) -> float:
     """GAUC of a click log (a label, a score and a group per impression) under a tool's GAUC conventions
     (``gauc_weights``, ``gauc_constant``, ``gauc_empty``, ``impression_weights``): ``tool=None`` is
@@ -451,3 +491,72 @@ def gauc_as_tool(labels, scores, groups, tool=None, *, sample_weight=None) -> fl
     return gauc_value(labels, scores, groups, weights=settings["gauc_weights"],
                       constant_predictions=settings["gauc_constant"], no_groups=settings["gauc_empty"],
                       sample_weight=sample_weight if use_weights else None)
+
+
+#: The conventions of a GAUC, in the order the GAUC rules table lists them.
+GAUC_CONVENTIONS = ("gauc_weights", "gauc_constant", "gauc_empty", "impression_weights")
+
+
+def gauc_rules_table(labels, scores, groups, *, sample_weight=None):
+    """A click log's GAUC under rankviz's conventions and under every tool profile that computes GAUC
+    (``ToolProfile.measure("GAUC")``, torchrec's GAUCMetric today), with what each rule does with each
+    group and which conventions alone make a tool's number differ from rankviz's.
+
+    Parameters
+    ----------
+    labels, scores, groups, sample_weight
+        As :func:`gauc_as_tool` takes them (a label, a score, a group and optionally a weight per impression).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per rule, indexed by ``rule`` (``"rankviz"``, then the tools): ``gauc``
+        (:func:`gauc_as_tool`), one column per convention of :data:`GAUC_CONVENTIONS` (the rule's choice),
+        ``counted`` (the groups averaged, a tuple), ``left_out`` (a tuple of ``(group, reason)``, the
+        reason ``"one class"`` or ``"constant predictions"``, :func:`~rankviz.metrics.kernels.conventions.gauc_groups`)
+        and ``differs_by`` (the conventions that, switched alone from rankviz's choice to the rule's, change
+        rankviz's value; all the differing ones when only together they do; empty when the values agree).
+
+    Examples
+    --------
+    Session v's predictions are all 0.5 (torchrec drops it), w has no click (left out by both):
+
+    >>> table = gauc_rules_table([1, 0, 1, 0, 0, 0], [0.9, 0.1, 0.5, 0.5, 0.3, 0.2], list("uuvvww"))
+    >>> table["gauc"].tolist()  # rankviz (2·1 + 2·0.5) / 4; torchrec u alone
+    [0.75, 1.0]
+    >>> table.loc["torchrec", "left_out"], table.loc["torchrec", "differs_by"]
+    ((('v', 'constant predictions'), ('w', 'one class')), ('gauc_constant',))
+    """
+    import pandas as pd
+
+    from rankviz.conventions import DEFAULTS, PROFILES
+    from rankviz.metrics.kernels.conventions import gauc_groups
+
+    rules = {"rankviz": dict(DEFAULTS)}
+    rules.update({tool: profile_settings(tool, "GAUC") for tool, profile in PROFILES.items()
+                  if profile.measure("GAUC") is not None})
+    ours = rules["rankviz"]
+
+    def value(settings):
+        return gauc_as_tool(labels, scores, groups, {c: settings[c] for c in GAUC_CONVENTIONS},
+                            sample_weight=sample_weight)
+
+    base = value(ours)
+    rows = []
+    for rule, settings in rules.items():
+        fates = gauc_groups(labels, scores, groups, constant_predictions=settings["gauc_constant"])
+        gauc = base if rule == "rankviz" else value(settings)
+        differing = tuple(c for c in GAUC_CONVENTIONS if settings[c] != ours[c])
+        differs_by = ()
+        if not _same_or_both_nan(gauc, base):
+            differs_by = tuple(c for c in differing if not _same_or_both_nan(value({**ours, c: settings[c]}), base))
+            differs_by = differs_by or differing
+        rows.append({"rule": rule, "gauc": gauc, **{c: settings[c] for c in GAUC_CONVENTIONS},
+                     "counted": tuple(g for g, fate in fates.items() if fate == "counted"),
+                     "left_out": tuple((g, fate) for g, fate in fates.items() if fate != "counted"),
+                     "differs_by": differs_by})
+    return pd.DataFrame(rows).set_index("rule")
+
+
+def _same_or_both_nan(x: float, y: float) -> bool:
+    return (math.isnan(x) and math.isnan(y)) or _same(x, y)

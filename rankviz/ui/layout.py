@@ -83,6 +83,8 @@ _DEFAULT_VIEW_CSS = "<style>.rv-default-view { }</style>"
 # 1280 px), and a wrapped one is set flush left with its continuation lines indented; one that
 # still cannot fit scrolls in its own box instead of widening the page. Code in a caption takes
 # the caption's colour (Streamlit's green code on the caption's grey fails WCAG AA contrast, 3.0:1).
+# Code in a Markdown table cell (a tool's own name of a function) may break anywhere: unbroken, one
+# name (DataFrame.corr(method='kendall')) widened the table past a 390 px phone, cutting its last column.
 # A button's label wraps to a second line rather than end in "…" ("Load the course's q1 an…" in
 # projector mode), except in a row of download buttons: a row gives each button its narrowest width,
 # and a wrapping label then broke letter by letter ("C / S / V"). The projector switch sits at the
@@ -97,6 +99,7 @@ _BASE_CSS = """
 .katex-display.rv-wrapped > .katex > .katex-html { padding-left: 2em; text-indent: -2em; }
 .katex-display.rv-wrapped > .katex > .katex-html > .base { margin: 0.2em 0; }
 [data-testid="stCaptionContainer"] code { color: inherit; }
+[data-testid="stMarkdownContainer"] td code { overflow-wrap: anywhere; }
 [data-testid^="stBaseButton"] [data-testid="stMarkdownContainer"],
 [data-testid^="stBaseButton"] [data-testid="stMarkdownContainer"] p { white-space: normal; text-overflow: clip; overflow: visible; }
 [class*="_downloads"] [data-testid^="stBaseButton"] [data-testid="stMarkdownContainer"] p { white-space: nowrap; }

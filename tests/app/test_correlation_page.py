@@ -142,3 +142,35 @@ def test_the_spearman_working_reveals_step_by_step():
     assert not at.exception, at.exception
     lines = [line for m in at.markdown for line in m.value.splitlines()]
     assert any(line.startswith("| ρ (Spearman) |") and "**0.855**" in line for line in lines), lines
+
+
+def _variants_table(at) -> dict[str, list[str]]:
+    """The Kendall variants table (a Markdown table headed by τ): {first cell: the other cells}."""
+    block = next(m.value for m in at.markdown if m.value.startswith("| ") and " | τ | " in m.value.splitlines()[0])
+    rows = [line.strip("|").split(" | ") for line in block.splitlines()[2:]]
+    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_kendall_under_every_variant_beside_its_tools(lang):
+    from scipy import stats
+
+    from rankviz.conventions import CONVENTIONS
+    from rankviz.i18n import speaking
+
+    r1, r2 = [1, 2, 3, 4, 5, 6], [1, 1, 4, 3, 6, 5]  # a tie at the top of R2, two swaps below
+    query = {"items": "a,b,c,d,e,f", "r1": ",".join(map(str, r1)), "r2": ",".join(map(str, r2))}
+    at = _open({**query, "lang": lang})
+    table = _variants_table(at)
+    expected = {"a": kendall_tau(r1, r2, "a"), "b": stats.kendalltau(r1, r2).statistic,
+                "c": stats.kendalltau(r1, r2, variant="c").statistic,
+                # rank 1 is the top; scipy's weightedtau weighs the largest values most
+                "weighted": stats.weightedtau([-r for r in r1], [-r for r in r2]).statistic}
+    with speaking(lang):
+        labels = {choice.value: choice.label for choice in CONVENTIONS["kendall"].param.choices}
+    for variant, label in labels.items():
+        assert table[label][0] == f"**{shown(expected[variant])}**", (variant, table)
+    assert "scipy `kendalltau(variant='c')`" in table[labels["c"]][1]
+    assert "`weightedtau" in table[labels["weighted"]][1]
+    assert table[labels["a"]][1] == "—"
+    assert len({row[0] for row in table.values()}) == 4  # the four differ on this pair of rankings

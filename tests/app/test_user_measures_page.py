@@ -135,3 +135,48 @@ def test_roc_curves_are_drawn_for_the_groups_with_both_classes_only():
     names = {name.split(" (")[0] for name in curves["curve"]}
     # u3 of the default log has negatives only (labels 0, 0): no ROC curve, as GAUC leaves it out
     assert names == {"u1", "u2", "all items"}
+
+
+def _rules_table(at) -> dict[str, list[str]]:
+    """The GAUC rules table (a Markdown table whose first data row is GAUC): {first cell: the other cells}."""
+    block = next(m.value for m in at.markdown if "| **GAUC** |" in m.value)
+    rows = [line.strip("|").split(" | ") for line in block.splitlines()]
+    return {cells[0].strip(): [c.strip() for c in cells[1:]] for cells in rows if not cells[0].startswith("-")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_gauc_under_each_tools_rules(lang):
+    from rankviz.evaluation.tools import gauc_as_tool
+    from rankviz.i18n import _, speaking
+
+    app = open_app(PAGE, {"lang": lang})
+    assert not app.exception, app.exception
+    table = _rules_table(app)
+    ours = gauc(LOG["label"], LOG["score"], LOG["group"])
+    torchrec = gauc_as_tool(LOG["label"], LOG["score"], LOG["group"], "torchrec")
+    assert table["**GAUC**"] == [f"**{format_number(float(ours), 3)}**", f"**{format_number(torchrec, 3)}**"]
+    with speaking(lang):
+        left_out = _("groups left out")
+        u3 = _("{group}: {reason}").format(group="u3", reason=_("only clicks or only non-clicks"))
+        because = _("{tool} differs from rankviz here because of: {reasons} (in bold).").format(
+            tool=_("{title} (from its source)").format(title="TorchRec"), reasons=_("GAUC group weights"))
+    assert table[left_out] == [u3, u3]
+    assert because in [c.value for c in app.caption]
+
+
+def test_torchrec_leaves_out_a_group_whose_scores_are_all_equal(at):
+    from rankviz.evaluation.tools import gauc_as_tool
+
+    # u2's three rows (e, f, g: rows 4-6) all scored 0.5: rankviz counts u2 with AUC 0.5, torchrec drops it.
+    at.session_state[table_grid_key(at, "um_clicks")] = {
+        "edited_rows": {4: {"score": 0.5}, 5: {"score": 0.5}}, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception
+    scores = LOG["score"].tolist()
+    scores[4] = scores[5] = 0.5
+    ours = gauc(LOG["label"], scores, LOG["group"])
+    torchrec = gauc_as_tool(LOG["label"], scores, LOG["group"], "torchrec")
+    table = _rules_table(at)
+    assert table["**GAUC**"] == [f"**{format_number(float(ours), 3)}**", f"**{format_number(torchrec, 3)}**"]
+    assert ours.per_group["u2"] == 0.5 and float(ours) != torchrec
+    assert table["groups left out"][1] == "u2: every score equal; u3: only clicks or only non-clicks"

@@ -19,7 +19,7 @@ import pytest
 from conftest import no_error_text, open_drawn, wait_until_idle
 from rankviz.glossary import TERMS
 from rankviz.i18n import _, speaking
-from rankviz.conventions import PROFILES, TOOLS
+from rankviz.conventions import CONVENTIONS, PROFILES, TOOLS
 from rankviz.data import SAMPLE_RUNS
 from rankviz.ui.pages import PAGES
 
@@ -35,6 +35,8 @@ ALLOWED = {
     "g_max", "gmax", "rel", "rankviz", "trec_eval", "qrels", "run", "runs", "CSV", "LaTeX", "HTML", "TREC",
     "PageDown", "PageUp", "Enter", "English", "q1", "q2", "prec", "interp", "pt", "at", "cut", "sh",
     "w_g", "S_h", "T_a", "T_b", "R_i", "g_i", "K_n", "F_",  # symbols the captions define
+    "w_p", "w_n",  # a pair's impression weights, in the GAUC conventions' words
+    "NaN",  # an undefined value, as every language's number is written (rankviz.formatting.format_number)
     "round", "Python",  # round(r·R) in the 11-point rule; the language of "Show the code"
     "MB",  # a unit, as Chinese text writes it
     "Glossary",  # the glossary's title is bilingual on purpose (术语表 Glossary), in the navigation of every page
@@ -42,10 +44,12 @@ ALLOWED = {
 # Names stay as they are written: the tools the Why page and the tools table compare, trec_eval's
 # measure names (code), the authors, venues and libraries the registry's descriptions cite.
 NAMES = {word for tool in TOOLS for word in re.findall(r"[A-Za-z_]+", PROFILES[tool].title)}
+# and the other tools the conventions name beside their choices (pandas, R DescTools: the teaching pages list them)
+NAMES |= {word for c in CONVENTIONS.values() for use in c.tools for word in re.findall(r"[A-Za-z_]+", use.tool)}
 NAMES |= {"scikit", "learn", "pytrec_eval", "scipy", "NIST", "Burges", "LightGBM", "XGBoost", "Järvelin",
           "Kekäläinen", "McSherry", "Najork", "ECIR", "Zhou", "Hanley", "McNeil", "Korfhage", "Cooper", "KDD",
-          "Holm", "Bonferroni", "ndcg", "ndcg_cut_k", "gm_map", "iprec_at_recall_", "log_base", "docno", "query_id",
-          "TF"}  # TF-Ranking, as its authors shorten TensorFlow Ranking
+          "Holm", "Bonferroni", "Stuart", "Vigna", "ndcg", "ndcg_cut_k", "gm_map", "iprec_at_recall_", "log_base",
+          "docno", "query_id", "TF"}  # TF-Ranking, as its authors shorten TensorFlow Ranking
 # The sample collection's runs are data (a user's own runs would be named by them): bm25, dense...
 NAMES |= {word for run in SAMPLE_RUNS for word in re.findall(r"[A-Za-z]+", run)}
 # Set aside before looking for words: a citation after 出处： (sources are cited as they are titled:

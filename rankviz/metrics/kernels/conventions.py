@@ -20,7 +20,7 @@ import warnings
 
 import numpy as np
 
-__all__ = ["bpref_value", "partial_auc", "multiclass_auc", "fallout_value", "accuracy_value", "weighted_auc", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "quicksort_order", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
+__all__ = ["bpref_value", "partial_auc", "multiclass_auc", "fallout_value", "accuracy_value", "weighted_auc", "gauc_groups", "gauc_value", "kendall_tau_c", "weighted_tau", "order_documents", "quicksort_order", "tie_group_ends", "ndcg_value", "dcg_value", "ap_value", "precision_value", "recall_value",
            "success_value", "rr_value"]
 
 
@@ -567,6 +567,31 @@ def weighted_auc(labels, scores, sample_weight=None) -> float:
     return float(np.sum(pos * below + 0.5 * pos * neg)) / (total_pos * total_neg)
 
 
+def gauc_groups(labels, scores, groups, *, constant_predictions="keep") -> dict:
+    """What GAUC does with each group (in order of first appearance): ``"counted"``; ``"one class"``
+    (only positives or only negatives: no pair to order, left out under every convention); or
+    ``"constant predictions"`` (both classes, every score equal: left out when
+    ``constant_predictions="drop"``, torchrec's rule; counted with AUC 0.5 otherwise).
+
+    >>> gauc_groups([1, 0, 1, 0, 0], [0.9, 0.1, 0.5, 0.5, 0.3], list("uuvvw"), constant_predictions="drop")
+    {'u': 'counted', 'v': 'constant predictions', 'w': 'one class'}
+    """
+    labels = np.asarray(labels).astype(bool)
+    scores = np.asarray(scores, dtype=np.float64)
+    groups = np.asarray(groups)
+    fates = {}
+    for g in dict.fromkeys(groups.tolist()):
+        rows = groups == g
+        y, s = labels[rows], scores[rows]
+        if y.all() or not y.any():
+            fates[g] = "one class"
+        elif constant_predictions == "drop" and np.all(s == s[0]):
+            fates[g] = "constant predictions"
+        else:
+            fates[g] = "counted"
+    return fates
+
+
 def gauc_value(labels, scores, groups, *, weights="size", constant_predictions="keep", no_groups="nan",
                sample_weight=None) -> float:
     """Group AUC under the GAUC conventions: the mean of the groups' AUCs, weighted by ``weights``
@@ -588,13 +613,11 @@ def gauc_value(labels, scores, groups, *, weights="size", constant_predictions="
     groups = np.asarray(groups)
     w = None if sample_weight is None else np.asarray(sample_weight, dtype=np.float64)
     values, group_weights = [], []
-    for g in dict.fromkeys(groups.tolist()):
+    for g, fate in gauc_groups(labels, scores, groups, constant_predictions=constant_predictions).items():
+        if fate != "counted":
+            continue
         rows = groups == g
         y, s = labels[rows], scores[rows]
-        if y.all() or not y.any():
-            continue
-        if constant_predictions == "drop" and np.all(s == s[0]):
-            continue
         values.append(weighted_auc(y, s, None if w is None else w[rows]))
         group_weights.append({"size": len(y), "positives": int(y.sum()), "uniform": 1}[weights])
     if not values or sum(group_weights) == 0:
