@@ -20,8 +20,8 @@ from __future__ import annotations
 import pytest
 
 import rankviz
-from conftest import run_tool, tool_python
 from generated_runs import SEEDS, frames, generated
+from tool_environments import run_tool, tool_python
 
 TOPK = [1, 3, 5, 15]
 NAMES = {"NDCG": "nDCG", "MAP": "AP", "MRR": "RR", "Hit": "Success", "Recall": "R", "Precision": "P"}

@@ -24,8 +24,8 @@ import pandas as pd
 import pytest
 
 import rankviz
-from conftest import run_tool, tool_python
 from generated_runs import SEEDS, frames, generated
+from tool_environments import run_tool, tool_python
 
 MEASURES = {("NDCGMetric", 5): "nDCG@5", ("NDCGMetric", None): "nDCG", ("MeanAveragePrecisionMetric", 5): "AP@5",
             ("MeanAveragePrecisionMetric", None): "AP", ("PrecisionMetric", 5): "P@5", ("RecallMetric", 5): "R@5",
