@@ -4,6 +4,8 @@ over the ranks), on any scores with ties and any docnos."""
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -41,10 +43,15 @@ def test_every_tie_rule_is_its_definition(case):
 @given(st.lists(st.sampled_from([-1.0, 0.0, 0.5, 2.0, float("nan")]), max_size=80))
 def test_quicksort_order_is_numbas_argsort(keys):
     """ranx's tie order: numba's own np.argsort (numba comes with ranx, a dev dependency) is the reference."""
-    numba = pytest.importorskip("numba")
-    argsort = numba.njit(lambda a: np.argsort(a))
     a = np.array(keys, dtype=np.float64)
-    assert quicksort_order(a).tolist() == argsort(a).tolist()
+    assert quicksort_order(a).tolist() == _numba_argsort()(a).tolist()
+
+
+@functools.cache
+def _numba_argsort():
+    """numba's np.argsort, compiled once (compiling it per example took half a minute)."""
+    numba = pytest.importorskip("numba")
+    return numba.njit(lambda a: np.argsort(a))
 
 
 @settings(max_examples=300, deadline=None)
